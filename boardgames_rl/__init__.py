@@ -1,0 +1,32 @@
+"""boardgames-rl: faithful, fast, leak-free board-game environments for RL research.
+
+Importing the package registers every game with PettingZoo's registry, so
+``pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0")`` works after ``import boardgames_rl``.
+"""
+
+from boardgames_rl.core import (
+    Game,
+    GameError,
+    IllegalActionError,
+    InfoSet,
+    InvalidConfigError,
+    ObservationSpec,
+    State,
+    list_games,
+    make_game,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game",
+    "GameError",
+    "IllegalActionError",
+    "InfoSet",
+    "InvalidConfigError",
+    "ObservationSpec",
+    "State",
+    "__version__",
+    "list_games",
+    "make_game",
+]

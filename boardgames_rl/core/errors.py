@@ -1,0 +1,31 @@
+"""Exceptions raised by every game engine and adapter.
+
+All of them derive from :class:`GameError`, so callers can catch one type. Every error is
+raised *before* any state is touched: the state is unchanged after the exception.
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base class of every error raised by boardgames_rl engines and adapters."""
+
+
+class IllegalActionError(GameError, ValueError):
+    """The action is well formed but not legal in the current state (its mask entry is 0)."""
+
+
+class MalformedActionError(GameError, TypeError):
+    """The value given as an action is not an integer in ``range(num_actions)``."""
+
+
+class WrongPlayerError(GameError, ValueError):
+    """A player tried to act when it is not their decision."""
+
+
+class GameOverError(GameError, RuntimeError):
+    """An action was applied to a terminal state."""
+
+
+class InvalidConfigError(GameError, ValueError):
+    """A game configuration value is out of range or inconsistent."""

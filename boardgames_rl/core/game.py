@@ -1,0 +1,315 @@
+"""The game contract: :class:`Game`, :class:`State` and :class:`InfoSet`.
+
+Every environment, agent, tournament and benchmark of boardgames_rl is written once against these
+three classes. A game package supplies a ``Game`` subclass (an immutable description of the game and
+its configuration, and a factory of states), a ``State`` subclass (the full, true, mutable state) and
+an ``InfoSet`` subclass (what one player knows, able to sample full states consistent with it).
+
+Conventions shared by every game:
+
+* one flat ``Discrete(num_actions)`` action space; multi-step choices are sequences of actions;
+* ``current_player`` is the seat whose decision it is (``-1`` when the game is over);
+* chance is drawn from the state's own ``numpy`` generator (``State.rng``): ``clone`` copies it,
+  ``InfoSet.sample`` replaces it, so future chance is hidden like every other hidden thing;
+* ``apply`` validates first and mutates second: after any exception the state is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+
+from boardgames_rl.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    WrongPlayerError,
+)
+from boardgames_rl.core.observation import ObservationSpec
+
+TERMINAL = -1
+"""Value of ``State.current_player`` once the game is over."""
+
+
+class Game(ABC):
+    """Immutable description of one configured game, and the factory of its states.
+
+    Subclasses set the attributes below in ``__init__`` from keyword configuration values, and
+    raise :class:`~boardgames_rl.core.errors.InvalidConfigError` on a bad value.
+
+    Attributes:
+        name: registry name, e.g. ``"castle_flutterstone"``.
+        num_players: number of seats.
+        player_names: one agent name per seat (``"player_0"``, ...).
+        num_actions: size of the flat discrete action space.
+        observation_spec: layout of ``State.observation(player)``.
+        state_spec: layout of ``State.state_vector()`` (the omniscient view, for critics).
+        max_game_length: declared upper bound on the number of actions in one game.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[int] = 0
+    num_players: int
+    player_names: tuple[str, ...]
+    num_actions: int
+    observation_spec: ObservationSpec
+    state_spec: ObservationSpec
+    max_game_length: int
+
+    def __init__(self, **config: Any):
+        self._config: dict[str, Any] = dict(config)
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The JSON-safe keyword configuration this game was made from (a copy)."""
+        return json.loads(json.dumps(self._config))
+
+    @property
+    def env_id(self) -> str:
+        """PettingZoo registry id, e.g. ``boardgames_rl/castle_flutterstone-v0``."""
+        return f"boardgames_rl/{self.name}-v{self.version}"
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> State:
+        """A new game at its initial decision, with all setup chance drawn from ``seed``."""
+
+    @abstractmethod
+    def state_from_dict(self, d: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict` output (exact round trip)."""
+
+    @abstractmethod
+    def action_name(self, action: int) -> str:
+        """Readable name of an action id (the same in every state)."""
+
+    def action_from_name(self, name: str) -> int:
+        """Inverse of :meth:`action_name`."""
+        table = self._action_names_index()
+        if name not in table:
+            raise KeyError(f"{self.name}: no action named {name!r}")
+        return table[name]
+
+    def _action_names_index(self) -> dict[str, int]:
+        cache = self.__dict__.get("_names_index")
+        if cache is None:
+            cache = {self.action_name(a): a for a in range(self.num_actions)}
+            if len(cache) != self.num_actions:
+                raise RuntimeError(f"{self.name}: action names are not unique")
+            self.__dict__["_names_index"] = cache
+        return cache
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.name == self.name and other.config == self.config
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(self.config, sort_keys=True)))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._config.items())
+        return f"{type(self).__name__}({args})"
+
+
+class State(ABC):
+    """The full true state of one game. Mutable, cheap to clone, JSON round-trippable.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods here add validation,
+    mask caching and the shared conventions.
+    """
+
+    def __init__(self, game: Game, rng: np.random.Generator):
+        self.game = game
+        self.rng = rng
+        self._mask: np.ndarray | None = None
+
+    # ----------------------------------------------------------------- hooks for subclasses
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat whose decision it is, or ``TERMINAL`` (-1) when the game is over."""
+
+    @abstractmethod
+    def _legal_action_mask(self) -> np.ndarray:
+        """Boolean mask of legal actions for ``current_player`` (all False when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already checked to be legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over (won, drawn, or cut by the engine's safety cap)."""
+
+    @abstractmethod
+    def returns(self) -> np.ndarray:
+        """Per-seat outcome (float64). +1 win / -1 loss / 0 draw unless the game says otherwise;
+        all zeros before the end."""
+
+    @abstractmethod
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` may know now, as a flat ``float32`` vector laid out by
+        ``game.observation_spec``. Never contains anything hidden from that player."""
+
+    @abstractmethod
+    def info_set(self, player: int) -> InfoSet:
+        """What ``player`` knows, packaged for an agent (never the true state)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent deep copy (including the chance generator)."""
+
+    @abstractmethod
+    def render(self, player: int | None = None) -> str:
+        """Text picture of the state from ``player`` 's view; ``None`` = omniscient."""
+
+    @abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """JSON-safe dict of everything except the game config (added by :meth:`to_dict`)."""
+
+    @abstractmethod
+    def state_vector(self) -> np.ndarray:
+        """Omniscient ``float32`` vector (layout ``game.state_spec``) for centralised critics."""
+
+    # ----------------------------------------------------------------- shared behaviour
+    @property
+    def truncated(self) -> bool:
+        """True when the game ended by the engine's safety cap rather than by its rules."""
+        return False
+
+    def legal_action_mask(self) -> np.ndarray:
+        """Read-only boolean mask of shape ``(num_actions,)`` for the player on move."""
+        if self._mask is None:
+            mask = np.asarray(self._legal_action_mask(), dtype=bool)
+            mask.flags.writeable = False
+            self._mask = mask
+        return self._mask
+
+    def legal_action_mask_for(self, player: int) -> np.ndarray:
+        """The mask seen by ``player``: the legal actions if on move, else all False."""
+        if player == self.current_player:
+            return self.legal_action_mask()
+        return np.zeros(self.game.num_actions, dtype=bool)
+
+    def legal_actions(self) -> np.ndarray:
+        """Ids of the legal actions (ascending)."""
+        return np.flatnonzero(self.legal_action_mask())
+
+    def validate_action(self, action: Any, player: int | None = None) -> int:
+        """Check an action without applying it; return it as a Python int.
+
+        Raises:
+            MalformedActionError: not an integer in ``range(num_actions)``.
+            GameOverError: the game is over.
+            WrongPlayerError: ``player`` is given and is not the player on move.
+            IllegalActionError: the action's mask entry is 0; the message lists the legal ones.
+        """
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise MalformedActionError(
+                f"{self.game.name}: an action must be an int in [0, {self.game.num_actions}), "
+                f"got {action!r} of type {type(action).__name__}"
+            )
+        a = int(action)
+        if not 0 <= a < self.game.num_actions:
+            raise MalformedActionError(
+                f"{self.game.name}: action {a} is out of range [0, {self.game.num_actions})"
+            )
+        if self.is_terminal():
+            raise GameOverError(f"{self.game.name}: the game is over; call reset/new_state")
+        if player is not None and player != self.current_player:
+            raise WrongPlayerError(
+                f"{self.game.name}: {self._seat_name(player)} tried to act but it is "
+                f"{self._seat_name(self.current_player)}'s decision"
+            )
+        if not self.legal_action_mask()[a]:
+            legal = ", ".join(
+                f"{i} ({self.game.action_name(int(i))})" for i in self.legal_actions()[:12]
+            )
+            more = " ..." if len(self.legal_actions()) > 12 else ""
+            raise IllegalActionError(
+                f"{self.game.name}: action {a} ({self.game.action_name(a)}) is not legal for "
+                f"{self._seat_name(self.current_player)} now. Legal: {legal}{more}"
+            )
+        return a
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """Apply ``action`` for the player on move (optionally asserting who acts).
+
+        Validation happens before any change, so after an exception the state is unchanged.
+        """
+        a = self.validate_action(action, player)
+        self._mask = None
+        self._apply(a)
+        self._mask = None
+
+    def action_name(self, action: int) -> str:
+        """Readable name of an action id."""
+        return self.game.action_name(action)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe dict: game name, config and full state (rng included). Exact round trip."""
+        return {"game": self.game.name, "config": self.game.config, "state": self._to_dict()}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> State:
+        """Rebuild any registered game's state from :meth:`to_dict` output."""
+        from boardgames_rl.core.registry import make_game
+
+        return make_game(d["game"], **d["config"]).state_from_dict(d)
+
+    def render_rgb(self, player: int | None = None) -> np.ndarray:
+        """``uint8`` RGB image ``[H, W, 3]`` of the state; by default the text render drawn."""
+        from boardgames_rl.core.rendering import text_to_rgb
+
+        return text_to_rgb(self.render(player))
+
+    def _seat_name(self, player: int) -> str:
+        if player == TERMINAL:
+            return "nobody (game over)"
+        if 0 <= player < self.game.num_players:
+            return self.game.player_names[player]
+        return f"seat {player}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game!r} current_player={self.current_player}>"
+
+
+class InfoSet(ABC):
+    """What one player knows at one moment: the only thing agents are given.
+
+    Attributes:
+        game: the game description (public).
+        player: the seat this information belongs to.
+        current_player: whose decision it is (public).
+        observation: ``state.observation(player)``.
+        legal_action_mask: legal actions if ``player`` is on move, else all False.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        current_player: int,
+        observation: np.ndarray,
+        legal_action_mask: np.ndarray,
+    ):
+        self.game = game
+        self.player = player
+        self.current_player = current_player
+        self.observation = observation
+        self.legal_action_mask = legal_action_mask
+
+    def legal_actions(self) -> np.ndarray:
+        return np.flatnonzero(self.legal_action_mask)
+
+    def fields(self) -> dict[str, np.ndarray]:
+        """The observation split into its named fields."""
+        return self.game.observation_spec.unflatten(self.observation)
+
+    @abstractmethod
+    def sample(self, rng: np.random.Generator) -> State:
+        """A full state consistent with everything this player has seen, hidden parts (and the
+        state's chance generator) drawn from ``rng``."""

@@ -1,0 +1,1 @@
+"""One package per game. Importing this module registers every game."""
