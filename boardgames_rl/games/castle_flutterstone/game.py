@@ -1,0 +1,243 @@
+"""Castle Flutterstone: the game description (configuration, action layout, observation layout)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import Game
+from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.games.castle_flutterstone import data
+from boardgames_rl.games.castle_flutterstone.landing import (
+    AIM_RANGE,
+    FORCE_RANGE,
+    SkillProfile,
+    resolve_skill,
+)
+
+PHASES = ("place_ghost", "play_cards", "flick", "move", "draw", "discard", "give")
+"""Decision phases; the observation one-hot follows this order."""
+
+PER_TURN_MAX_DECISIONS = 1 + 3 + 1 + 4 * 3
+"""Place the ghost, play up to 3 cards, start flicking, then up to 4 shots each followed by at
+most a move/draw decision and a discard/give decision."""
+
+
+class ActionLayout:
+    """Where each kind of decision lives in the flat action space.
+
+    ``[0, A*F)`` flicks (aim index * F + force index), then move 0..3, play a helpful card (3),
+    start flicking, draw, decline, discard a helpful kind (3), give a pesky card to the player
+    +1/+2/+3 seats clockwise, place the ghost figure in window band 1..3.
+    """
+
+    def __init__(self, num_aims: int, num_forces: int):
+        self.num_aims = num_aims
+        self.num_forces = num_forces
+        self.num_flicks = num_aims * num_forces
+        self.move = self.num_flicks  # + k, k = 0..3
+        self.play = self.move + data.MAX_MOVE_POINTS + 1  # + helpful kind
+        self.end_play = self.play + len(data.HELPFUL)
+        self.draw = self.end_play + 1
+        self.decline = self.draw + 1
+        self.discard = self.decline + 1  # + helpful kind
+        self.give = self.discard + len(data.HELPFUL)  # + (offset - 1), offset 1..3
+        self.place = self.give + 3  # + (band - 1)
+        self.num_actions = self.place + data.WINDOW_BANDS
+
+    def flick(self, aim_index: int, force_index: int) -> int:
+        return aim_index * self.num_forces + force_index
+
+
+class CastleFlutterstone(Game):
+    """Castle Flutterstone (Drei Magier Spiele, 2016) for 2–4 players.
+
+    Config (all keyword arguments, JSON-safe):
+        num_players: 2–4 (default 2).
+        pesky_ghosts: play the variant with the 14 pesky ghosts shuffled in (default False).
+        aim_levels, force_levels: resolution of the flick grid; aims evenly spaced over
+            [50°, 80°], forces over [0, 1] (defaults 7 and 11: 5° and 0.1 steps).
+        skills: one skill profile for every seat or a list with one per seat; a profile is a
+            name ("skilled", "average", "novice") or a dict of sigma values (default "average").
+        goal: index of the last step (default 22); bridges: rotten bridge fields (default [5, 10]).
+        courtyard_optional: a courtyard landing moves *up to* 1 field (default True; False makes
+            the 1-field move mandatory).
+        play_on: after the winner, play on for the other places (default False).
+        max_turns: engine safety cap on the number of turns; a game reaching it ends as a draw
+            (truncated). Default 150 per player, far beyond any real game.
+        first_player: seat of the youngest player, who starts (default 0).
+    """
+
+    name = "castle_flutterstone"
+    version = 0
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        pesky_ghosts: bool = False,
+        aim_levels: int = 7,
+        force_levels: int = 11,
+        skills: str | Mapping[str, float] | Sequence[str | Mapping[str, float]] = "average",
+        goal: int = data.GOAL,
+        bridges: Sequence[int] = data.BRIDGES,
+        courtyard_optional: bool = True,
+        play_on: bool = False,
+        max_turns: int | None = None,
+        first_player: int = 0,
+    ):
+        if isinstance(num_players, bool) or not isinstance(num_players, int) or not 2 <= num_players <= 4:
+            raise InvalidConfigError(f"castle_flutterstone: num_players must be 2, 3 or 4, got {num_players!r}")
+        for label, levels, low in (("aim_levels", aim_levels, 1), ("force_levels", force_levels, 2)):
+            if isinstance(levels, bool) or not isinstance(levels, int) or not low <= levels <= 201:
+                raise InvalidConfigError(
+                    f"castle_flutterstone: {label} must be an int in [{low}, 201], got {levels!r}"
+                )
+        if isinstance(goal, bool) or not isinstance(goal, int) or not 3 <= goal <= 200:
+            raise InvalidConfigError(f"castle_flutterstone: goal must be an int in [3, 200], got {goal!r}")
+        bridges = [int(b) for b in bridges]
+        if any(not 1 <= b < goal for b in bridges) or len(set(bridges)) != len(bridges):
+            raise InvalidConfigError(
+                f"castle_flutterstone: bridges must be distinct fields in [1, {goal - 1}], got {bridges}"
+            )
+        if any(b + 1 in bridges for b in bridges) or 1 in bridges or goal - 1 in bridges:
+            raise InvalidConfigError(
+                "castle_flutterstone: bridges must be single fields with a free field on each side "
+                f"(not field 1, not goal-1, not adjacent), got {bridges}"
+            )
+        if max_turns is None:
+            max_turns = 150 * num_players
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+            raise InvalidConfigError(f"castle_flutterstone: max_turns must be a positive int, got {max_turns!r}")
+        if not isinstance(first_player, int) or not 0 <= first_player < num_players:
+            raise InvalidConfigError(
+                f"castle_flutterstone: first_player must be a seat in [0, {num_players}), got {first_player!r}"
+            )
+        if isinstance(skills, str | Mapping):
+            skill_list = [skills] * num_players
+        else:
+            skill_list = list(skills)
+            if len(skill_list) != num_players:
+                raise InvalidConfigError(
+                    f"castle_flutterstone: skills needs one profile per seat ({num_players}), "
+                    f"got {len(skill_list)}"
+                )
+        try:
+            self.skills: tuple[SkillProfile, ...] = tuple(resolve_skill(s) for s in skill_list)
+        except (ValueError, TypeError, KeyError) as e:
+            raise InvalidConfigError(f"castle_flutterstone: bad skill profile: {e}") from e
+        for sk in self.skills:
+            values = (sk.sigma_theta, 100 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter)
+            if not all(0 <= v <= 50 for v in values):
+                raise InvalidConfigError(
+                    f"castle_flutterstone: skill {sk.name!r} sigmas must lie in [0, 50] "
+                    "(sigma_v in [0, 0.5]), got " + str(values)
+                )
+        super().__init__(
+            num_players=num_players,
+            pesky_ghosts=bool(pesky_ghosts),
+            aim_levels=aim_levels,
+            force_levels=force_levels,
+            skills=[s if isinstance(s, str) else dict(s) for s in skill_list],
+            goal=goal,
+            bridges=sorted(bridges),
+            courtyard_optional=bool(courtyard_optional),
+            play_on=bool(play_on),
+            max_turns=max_turns,
+            first_player=first_player,
+        )
+        self.num_players = num_players
+        self.player_names = tuple(f"player_{i}" for i in range(num_players))
+        self.pesky_ghosts = bool(pesky_ghosts)
+        self.goal = goal
+        self.bridges = frozenset(bridges)
+        self.courtyard_optional = bool(courtyard_optional)
+        self.play_on = bool(play_on)
+        self.max_turns = max_turns
+        self.first_player = first_player
+        self.aims = np.linspace(AIM_RANGE[0], AIM_RANGE[1], aim_levels) if aim_levels > 1 else np.array(
+            [AIM_RANGE[0]]
+        )
+        self.forces = np.linspace(FORCE_RANGE[0], FORCE_RANGE[1], force_levels)
+        self.layout = ActionLayout(aim_levels, force_levels)
+        self.num_actions = self.layout.num_actions
+        self.deck_counts = {
+            card: n
+            for card, n in data.DECK_COUNTS.items()
+            if card in data.HELPFUL or self.pesky_ghosts
+        }
+        self.max_game_length = max_turns * PER_TURN_MAX_DECISIONS
+        self.observation_spec = self._make_observation_spec()
+        self.state_spec = self.observation_spec
+        self._names = [self._name(a) for a in range(self.num_actions)]
+
+    # ----------------------------------------------------------------------------- actions
+    def flick_params(self, action: int) -> tuple[float, float]:
+        """(aim in degrees, force in [0, 1]) of a flick action."""
+        i, j = divmod(action, self.layout.num_forces)
+        return float(self.aims[i]), float(self.forces[j])
+
+    def action_name(self, action: int) -> str:
+        return self._names[action]
+
+    def _name(self, a: int) -> str:
+        lay = self.layout
+        if a < lay.num_flicks:
+            aim, force = self.flick_params(a)
+            return f"flick aim {aim:g} force {force:.2f}"
+        if a < lay.play:
+            k = a - lay.move
+            return f"move {k} field" + ("" if k == 1 else "s")
+        if a < lay.end_play:
+            return f"play {data.CARD_NAMES[data.HELPFUL[a - lay.play]]}"
+        if a == lay.end_play:
+            return "start flicking"
+        if a == lay.draw:
+            return "draw ghost card"
+        if a == lay.decline:
+            return "decline ghost card"
+        if a < lay.give:
+            return f"discard {data.CARD_NAMES[data.HELPFUL[a - lay.discard]]}"
+        if a < lay.place:
+            return f"give pesky card to player +{a - lay.give + 1}"
+        return f"place ghost in window band {a - lay.place + 1}"
+
+    # ----------------------------------------------------------------------------- observation
+    def _make_observation_spec(self) -> ObservationSpec:
+        p, g = self.num_players, self.goal
+        return ObservationSpec(
+            [
+                Field("position", (p, g + 1), description="one-hot field of each figure; row 0 = you, then clockwise"),
+                Field("progress", (p,), description="field / goal per figure"),
+                Field("finished", (p,), description="figure has reached the last step"),
+                Field("helpful_ready", (p, 3), high=3, description="usable helpful cards by kind"),
+                Field("helpful_new", (p, 3), high=3, description="helpful cards drawn this turn (usable next turn)"),
+                Field("pesky_held", (p, 3), description="pesky cards in front of each player"),
+                Field("ghost_giver", (p, p), description="row r: who gave player r the Pesky ghost card"),
+                Field("turn_player", (p,), description="whose turn it is"),
+                Field("decider", (p,), description="who makes the current decision"),
+                Field("phase", (len(PHASES),), description="decision kind: " + ", ".join(PHASES)),
+                Field("shots_left", (1,), high=4, description="bats still to fly this turn"),
+                Field("move_points", (data.MAX_MOVE_POINTS + 1,), description="one-hot N of a pending 'up to N' move"),
+                Field("pending_pesky", (3,), description="pesky card kind waiting to be given"),
+                Field("blocked_band", (data.WINDOW_BANDS + 1,), description="one-hot window band blocked by the ghost (0 = none)"),
+                Field("last_outcome", (6,), description="one-hot landing zone of the last bat (miss..window, none)"),
+                Field("draw_pile", (6,), high=5, description="cards left in the draw pile by kind (public by counting)"),
+                Field("discard_pile", (6,), high=5, description="discard pile by kind"),
+                Field("skill", (p, 4), high=50, description="sigma theta, sigma v x100, sigma psi, sigma flutter per seat"),
+                Field("turn_fraction", (1,), description="turns played / max_turns"),
+            ]
+        )
+
+    # ----------------------------------------------------------------------------- factories
+    def new_state(self, seed: int | None = None):
+        from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+
+        return FlutterstoneState.initial(self, seed)
+
+    def state_from_dict(self, d: Mapping[str, Any]):
+        from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+
+        return FlutterstoneState.from_state_dict(self, d)

@@ -1,0 +1,564 @@
+"""Castle Flutterstone rules engine: the full true state and its transitions.
+
+Turn structure (rulebook "How to play" and data sheet 3, 6.3):
+
+1. start of turn: helpful cards drawn in earlier turns become usable; if the player holds the
+   *Pesky ghost* card, its giver places the ghost figure in a window band (phase ``place_ghost``);
+2. ``play_cards``: play any number of usable helpful cards, one decision each, then start flicking;
+3. ``flick``: one (aim, force) action per bat; the landing zone is drawn from the landing model;
+4. after the shot: ``move`` (up to N fields), or ``draw`` on a moat landing (optional), then
+   ``discard`` (a fourth helpful card) or ``give`` (a pesky card to another player);
+5. more bats for a double go, else the turn ends: the pesky cards that acted are discarded.
+
+The first figure to reach the last step wins at once (also in the middle of a double go).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import TERMINAL, InfoSet, State
+from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.games.castle_flutterstone import data
+from boardgames_rl.games.castle_flutterstone.data import Card
+from boardgames_rl.games.castle_flutterstone.game import PHASES, CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
+from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
+
+PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = range(8)
+_PHASE_NAMES = (*PHASES, "over")
+_ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
+
+
+class FlutterstoneState(State):
+    """Full state of a Castle Flutterstone game.
+
+    Public attributes (read them, don't write them; use ``apply``):
+        positions: field of each figure (0 = start, ``game.goal`` = last step).
+        finished: seats in the order they reached the last step.
+        helpful_ready / helpful_new: per seat, counts of usable / just-drawn helpful cards by kind.
+        pesky: per seat, the pesky kinds lying in front of that player (bool per kind).
+        ghost_giver: per seat, who gave them the Pesky ghost card (-1 if none).
+        draw_pile: card kinds, top of the pile last. discard: counts by kind.
+        turn_player, phase, shots_left, move_points, pending_pesky, blocked_band, last_outcome.
+    """
+
+    game: CastleFlutterstone
+
+    # ------------------------------------------------------------------------- construction
+    @classmethod
+    def initial(cls, game: CastleFlutterstone, seed: int | None) -> FlutterstoneState:
+        s = cls(game, make_rng(seed))
+        p = game.num_players
+        s.positions = [0] * p
+        s.finished = []
+        s.helpful_ready = [[0, 0, 0] for _ in range(p)]
+        s.helpful_new = [[0, 0, 0] for _ in range(p)]
+        s.pesky = [[False, False, False] for _ in range(p)]
+        s.ghost_giver = [-1] * p
+        pile = [int(card) for card, n in game.deck_counts.items() for _ in range(n)]
+        s.rng.shuffle(pile)
+        s.draw_pile = pile
+        s.discard = [0] * 6
+        s.turn_player = game.first_player
+        s.turn_count = 0
+        s.phase = FLICK
+        s.shots_left = 0
+        s.move_points = 0
+        s.pending_pesky = -1
+        s.blocked_band = 0
+        s.last_outcome = -1
+        s.winner = -1
+        s._truncated = False
+        s._start_turn(game.first_player)
+        return s
+
+    @classmethod
+    def setup(
+        cls,
+        game: CastleFlutterstone,
+        positions: list[int],
+        turn_player: int = 0,
+        helpful: list[list[int]] | None = None,
+        helpful_new: list[list[int]] | None = None,
+        pesky: list[list[bool]] | None = None,
+        ghost_giver: list[int] | None = None,
+        draw_pile: list[int] | None = None,
+        seed: int = 0,
+    ) -> FlutterstoneState:
+        """A hand-made position at the start of ``turn_player`` 's turn (for scenarios, notebooks).
+
+        ``helpful[s]`` are seat ``s`` 's helpful cards by kind that are usable this turn,
+        ``helpful_new[s]`` those drawn in its last turn (they become usable at its next turn
+        start, so for the turn player they are usable now). ``draw_pile`` lists card kinds,
+        top last; by default the rest of the deck, shuffled by ``seed``.
+        """
+        n = game.num_players
+        if len(positions) != n or any(not 0 <= q <= game.goal for q in positions):
+            raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
+        on_path = [q for q in positions if 0 < q < game.goal]
+        if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
+            raise InvalidConfigError("two figures share a path field, or a figure stands on a bridge")
+        s = cls.initial(game, seed)
+        s.positions = list(positions)
+        s.helpful_ready = [list(r) for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+        s.helpful_new = [list(r) for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
+        s.pesky = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3 for _ in range(n)]
+        s.ghost_giver = list(ghost_giver) if ghost_giver else [-1] * n
+        if draw_pile is not None:
+            s.draw_pile = [int(c) for c in draw_pile]
+        else:
+            held = [0] * 6
+            for seat in range(n):
+                for k in range(3):
+                    held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
+                    held[3 + k] += s.pesky[seat][k]
+            pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
+            s.rng.shuffle(pile)
+            s.draw_pile = pile
+        s.turn_count = 0
+        s._start_turn(turn_player)
+        s._mask = None
+        return s
+
+    def __init__(self, game: CastleFlutterstone, rng: np.random.Generator):
+        super().__init__(game, rng)
+
+    _FIELDS = (
+        "positions", "finished", "helpful_ready", "helpful_new", "pesky", "ghost_giver",
+        "draw_pile", "discard", "turn_player", "turn_count", "phase", "shots_left",
+        "move_points", "pending_pesky", "blocked_band", "last_outcome", "winner",
+    )
+
+    def clone(self) -> FlutterstoneState:
+        s = FlutterstoneState.__new__(FlutterstoneState)
+        s.game = self.game
+        s.rng = clone_rng(self.rng)
+        s._mask = self._mask
+        s.positions = self.positions[:]
+        s.finished = self.finished[:]
+        s.helpful_ready = [r[:] for r in self.helpful_ready]
+        s.helpful_new = [r[:] for r in self.helpful_new]
+        s.pesky = [r[:] for r in self.pesky]
+        s.ghost_giver = self.ghost_giver[:]
+        s.draw_pile = self.draw_pile[:]
+        s.discard = self.discard[:]
+        for name in ("turn_player", "turn_count", "phase", "shots_left", "move_points",
+                     "pending_pesky", "blocked_band", "last_outcome", "winner", "_truncated"):
+            setattr(s, name, getattr(self, name))
+        return s
+
+    def _to_dict(self) -> dict[str, Any]:
+        d = {name: _jsonable(getattr(self, name)) for name in self._FIELDS}
+        d["truncated"] = self._truncated
+        d["rng"] = rng_to_state(self.rng)
+        return d
+
+    @classmethod
+    def from_state_dict(cls, game: CastleFlutterstone, d: Mapping[str, Any]) -> FlutterstoneState:
+        if "state" in d and "game" in d:
+            if d["game"] != game.name:
+                raise InvalidConfigError(f"state of game {d['game']!r} given to {game.name}")
+            d = d["state"]
+        s = cls(game, rng_from_state(d["rng"]))
+        for name in cls._FIELDS:
+            value = d[name]
+            setattr(s, name, [list(v) if isinstance(v, list) else v for v in value]
+                    if isinstance(value, list) else value)
+        s._truncated = bool(d["truncated"])
+        return s
+
+    # ------------------------------------------------------------------------- contract
+    @property
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == PLACE_GHOST:
+            return self.ghost_giver[self.turn_player]
+        return self.turn_player
+
+    @property
+    def truncated(self) -> bool:
+        return self._truncated
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> np.ndarray:
+        n = self.game.num_players
+        out = np.zeros(n, dtype=np.float64)
+        if self.phase != OVER or self._truncated:
+            return out
+        if self.game.play_on:
+            for rank, seat in enumerate(self.finished):
+                out[seat] = 1.0 - 2.0 * rank / (n - 1)
+            return out
+        out[:] = -1.0
+        out[self.winner] = 1.0
+        return out
+
+    def _legal_action_mask(self) -> np.ndarray:
+        g = self.game
+        lay = g.layout
+        mask = np.zeros(g.num_actions, dtype=bool)
+        ph = self.phase
+        p = self.turn_player
+        if ph == FLICK:
+            mask[: lay.num_flicks] = True
+        elif ph == MOVE:
+            lowest = 0 if (self.move_points > 1 or g.courtyard_optional) else 1
+            mask[lay.move + lowest : lay.move + self.move_points + 1] = True
+        elif ph == PLAY_CARDS:
+            for kind in data.HELPFUL:
+                if self._card_playable(p, kind):
+                    mask[lay.play + kind] = True
+            mask[lay.end_play] = True
+        elif ph == DRAW:
+            mask[lay.draw] = True
+            mask[lay.decline] = True
+        elif ph == DISCARD:
+            for kind in data.HELPFUL:
+                if self.helpful_ready[p][kind] + self.helpful_new[p][kind] > 0:
+                    mask[lay.discard + kind] = True
+        elif ph == GIVE:
+            for offset in range(1, g.num_players):
+                if self._can_receive((p + offset) % g.num_players, self.pending_pesky):
+                    mask[lay.give + offset - 1] = True
+        elif ph == PLACE_GHOST:
+            mask[lay.place : lay.place + data.WINDOW_BANDS] = True
+        return mask
+
+    def _apply(self, action: int) -> None:
+        lay = self.game.layout
+        ph = self.phase
+        if ph == FLICK:
+            self._flick(action)
+        elif ph == MOVE:
+            self._move(action - lay.move)
+        elif ph == PLAY_CARDS:
+            if action == lay.end_play:
+                self.phase = FLICK
+            else:
+                self._play_card(Card(action - lay.play))
+        elif ph == DRAW:
+            if action == lay.draw:
+                self._draw_card()
+            else:
+                self._after_shot()
+        elif ph == DISCARD:
+            self._discard_helpful(Card(action - lay.discard))
+        elif ph == GIVE:
+            target = (self.turn_player + action - lay.give + 1) % self.game.num_players
+            self._give_pesky(target)
+        elif ph == PLACE_GHOST:
+            self.blocked_band = action - lay.place + 1
+            self._enter_play_cards()
+
+    # ------------------------------------------------------------------------- helpers
+    def _occupied(self, mover: int) -> set[int]:
+        """Path fields holding other figures (start field 0 and the goal never block)."""
+        goal = self.game.goal
+        return {q for s, q in enumerate(self.positions) if s != mover and 0 < q < goal}
+
+    def _card_playable(self, p: int, kind: int) -> bool:
+        if self.helpful_ready[p][kind] == 0:
+            return False
+        if kind == Card.GHOST_JUMP:
+            return figure_ahead(self.positions[p], self._occupied(p), self.game.goal) is not None
+        return True
+
+    def _can_receive(self, seat: int, kind: int) -> bool:
+        """A pesky card goes to another player still racing who holds no card of that kind."""
+        return (
+            seat != self.turn_player
+            and seat not in self.finished
+            and not self.pesky[seat][kind - Card.EYES_CLOSED]
+        )
+
+    def effects(self) -> Effects:
+        """Landing-model effects acting on the player whose turn it is."""
+        held = self.pesky[self.turn_player]
+        return Effects(eyes_closed=held[0], change_hands=held[1], blocked_band=self.blocked_band)
+
+    # ------------------------------------------------------------------------- turn flow
+    def _start_turn(self, p: int) -> None:
+        g = self.game
+        if self.turn_count >= g.max_turns:
+            self._truncated = True
+            self.phase = OVER
+            return
+        self.turn_count += 1
+        self.turn_player = p
+        ready, new = self.helpful_ready[p], self.helpful_new[p]
+        for k in range(3):  # cards drawn in an earlier turn may be used from this turn on
+            ready[k] += new[k]
+            new[k] = 0
+        self.shots_left = 1
+        self.blocked_band = 0
+        self.move_points = 0
+        if self.pesky[p][Card.PESKY_GHOST - Card.EYES_CLOSED]:
+            self.phase = PLACE_GHOST
+        else:
+            self._enter_play_cards()
+
+    def _enter_play_cards(self) -> None:
+        p = self.turn_player
+        if any(self._card_playable(p, k) for k in data.HELPFUL):
+            self.phase = PLAY_CARDS
+        else:
+            self.phase = FLICK
+
+    def _play_card(self, kind: Card) -> None:
+        p = self.turn_player
+        g = self.game
+        self.helpful_ready[p][kind] -= 1
+        self.discard[kind] += 1
+        if kind == Card.SECOND_GO:
+            self.shots_left += 1
+        elif kind == Card.MOVE_FORWARD:
+            self._move_to(advance(self.positions[p], 1, self._occupied(p), g.bridges, g.goal))
+            if self.phase == OVER or p in self.finished:
+                return
+        else:
+            self._move_to(ghost_jump(self.positions[p], self._occupied(p), g.bridges, g.goal))
+        if not any(self._card_playable(p, k) for k in data.HELPFUL):
+            self.phase = FLICK
+
+    def _flick(self, action: int) -> None:
+        g = self.game
+        p = self.turn_player
+        aim, force = g.flick_params(action)
+        zone = sample_flick(aim, force, g.skills[p], self.effects(), self.rng)
+        self.last_outcome = int(zone)
+        points = _ZONE_POINTS.get(zone, 0)
+        if points:
+            occupied = self._occupied(p)
+            here = self.positions[p]
+            if all(advance(here, k, occupied, g.bridges, g.goal) == here for k in range(1, points + 1)):
+                self._after_shot()  # no choice changes anything: the figure stays
+            elif points == 1 and not g.courtyard_optional:
+                self._move(1)
+            else:
+                self.move_points = points
+                self.phase = MOVE
+        elif zone == Zone.MOAT and (self.draw_pile or any(self.discard)):
+            self.phase = DRAW
+        else:
+            self._after_shot()
+
+    def _move(self, k: int) -> None:
+        g = self.game
+        p = self.turn_player
+        self.move_points = 0
+        self._move_to(advance(self.positions[p], k, self._occupied(p), g.bridges, g.goal))
+        if self.phase != OVER and p not in self.finished:
+            self._after_shot()
+
+    def _move_to(self, field: int) -> None:
+        p = self.turn_player
+        self.positions[p] = field
+        if field >= self.game.goal:
+            self._finish(p)
+
+    def _finish(self, p: int) -> None:
+        """``p`` reached the last step: the first one wins at once; play-on continues."""
+        g = self.game
+        self.finished.append(p)
+        if self.winner < 0:
+            self.winner = p
+        for k in range(3):  # a finished player's remaining cards go to the discard pile
+            self.discard[k] += self.helpful_ready[p][k] + self.helpful_new[p][k]
+            self.helpful_ready[p][k] = self.helpful_new[p][k] = 0
+            if self.pesky[p][k]:
+                self.pesky[p][k] = False
+                self.discard[Card.EYES_CLOSED + k] += 1
+        self.ghost_giver[p] = -1
+        racing = [s for s in range(g.num_players) if s not in self.finished]
+        if not g.play_on:
+            self.phase = OVER
+            return
+        if len(racing) == 1:  # play-on: the last figure racing takes the last place
+            self.finished.extend(racing)
+            self.phase = OVER
+            return
+        self._next_turn()
+
+    def _draw_card(self) -> None:
+        if not self.draw_pile:  # empty pile: shuffle the discards into a new one
+            pile = [kind for kind in range(6) for _ in range(self.discard[kind])]
+            self.rng.shuffle(pile)
+            self.draw_pile = pile
+            self.discard = [0] * 6
+        card = Card(self.draw_pile.pop())
+        p = self.turn_player
+        if card in data.HELPFUL:
+            self.helpful_new[p][card] += 1
+            if sum(self.helpful_ready[p]) + sum(self.helpful_new[p]) > data.MAX_HELPFUL_HELD:
+                self.phase = DISCARD
+                return
+            self._after_shot()
+            return
+        targets = [s for s in range(self.game.num_players) if self._can_receive(s, card)]
+        if not targets:
+            self.discard[card] += 1
+            self._after_shot()
+        elif len(targets) == 1:
+            self.pending_pesky = int(card)
+            self._give_pesky(targets[0])
+        else:
+            self.pending_pesky = int(card)
+            self.phase = GIVE
+
+    def _discard_helpful(self, kind: Card) -> None:
+        p = self.turn_player
+        if self.helpful_new[p][kind] > 0:  # the newest copy goes first: the older one is usable
+            self.helpful_new[p][kind] -= 1
+        else:
+            self.helpful_ready[p][kind] -= 1
+        self.discard[kind] += 1
+        self._after_shot()
+
+    def _give_pesky(self, target: int) -> None:
+        kind = self.pending_pesky
+        self.pesky[target][kind - Card.EYES_CLOSED] = True
+        if kind == Card.PESKY_GHOST:
+            self.ghost_giver[target] = self.turn_player
+        self.pending_pesky = -1
+        self._after_shot()
+
+    def _after_shot(self) -> None:
+        self.shots_left -= 1
+        if self.shots_left > 0:
+            self.phase = FLICK
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.turn_player
+        for k in range(3):  # the pesky cards acted during this turn: discard them
+            if self.pesky[p][k]:
+                self.pesky[p][k] = False
+                self.discard[Card.EYES_CLOSED + k] += 1
+        self.ghost_giver[p] = -1
+        self.blocked_band = 0
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = self.game.num_players
+        seat = self.turn_player
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat not in self.finished:
+                self._start_turn(seat)
+                return
+        self.phase = OVER  # unreachable: the game ends when one figure is left racing
+
+    # ------------------------------------------------------------------------- observation
+    def _encode(self, player: int) -> np.ndarray:
+        g = self.game
+        spec = g.observation_spec
+        n = g.num_players
+        vec = spec.zeros()
+        view = spec.view
+        pos, prog, fin = view(vec, "position"), view(vec, "progress"), view(vec, "finished")
+        ready, new = view(vec, "helpful_ready"), view(vec, "helpful_new")
+        pesky, giver = view(vec, "pesky_held"), view(vec, "ghost_giver")
+        skill = view(vec, "skill")
+        for r in range(n):
+            s = (player + r) % n
+            pos[r, self.positions[s]] = 1.0
+            prog[r] = self.positions[s] / g.goal
+            fin[r] = s in self.finished
+            ready[r] = self.helpful_ready[s]
+            new[r] = self.helpful_new[s]
+            pesky[r] = self.pesky[s]
+            if self.ghost_giver[s] >= 0:
+                giver[r, (self.ghost_giver[s] - player) % n] = 1.0
+            sk = g.skills[s]
+            skill[r] = (sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter)
+        if self.phase != OVER:
+            view(vec, "turn_player")[(self.turn_player - player) % n] = 1.0
+            view(vec, "decider")[(self.current_player - player) % n] = 1.0
+            view(vec, "phase")[self.phase] = 1.0
+        view(vec, "shots_left")[0] = max(self.shots_left, 0)
+        view(vec, "move_points")[self.move_points] = 1.0
+        if self.pending_pesky >= 0:
+            view(vec, "pending_pesky")[self.pending_pesky - Card.EYES_CLOSED] = 1.0
+        view(vec, "blocked_band")[self.blocked_band] = 1.0
+        view(vec, "last_outcome")[self.last_outcome if self.last_outcome >= 0 else 5] = 1.0
+        pile = view(vec, "draw_pile")
+        for kind in self.draw_pile:
+            pile[kind] += 1.0
+        view(vec, "discard_pile")[:] = self.discard
+        view(vec, "turn_fraction")[0] = min(1.0, self.turn_count / g.max_turns)
+        return vec
+
+    def observation(self, player: int) -> np.ndarray:
+        """Everything at this table is public except the order of the face-down draw pile."""
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"castle_flutterstone: no seat {player}")
+        return self._encode(player)
+
+    def state_vector(self) -> np.ndarray:
+        return self._encode(0)
+
+    def info_set(self, player: int) -> FlutterstoneInfoSet:
+        return FlutterstoneInfoSet(self, player)
+
+    # ------------------------------------------------------------------------- rendering
+    def render(self, player: int | None = None) -> str:
+        from boardgames_rl.games.castle_flutterstone.render import render_text
+
+        return render_text(self, player)
+
+    def render_rgb(self, player: int | None = None) -> np.ndarray:
+        from boardgames_rl.games.castle_flutterstone.render import render_rgb
+
+        return render_rgb(self, player)
+
+    @property
+    def phase_name(self) -> str:
+        return _PHASE_NAMES[self.phase]
+
+
+class FlutterstoneInfoSet(InfoSet):
+    """What one player knows: the whole table except the order of the draw pile.
+
+    ``knowledge`` holds the public state (a ``to_dict`` without the pile order and the chance
+    generator); ``sample`` deals the known pile contents in a random order with a fresh generator.
+    """
+
+    def __init__(self, state: FlutterstoneState, player: int):
+        super().__init__(
+            state.game,
+            player,
+            state.current_player,
+            state.observation(player),
+            state.legal_action_mask_for(player).copy(),
+        )
+        public = state._to_dict()
+        del public["rng"]
+        public["draw_pile"] = sorted(public["draw_pile"])  # contents are known, order is not
+        self.knowledge: dict[str, Any] = public
+
+    def sample(self, rng: np.random.Generator) -> FlutterstoneState:
+        d = dict(self.knowledge)
+        pile = list(d["draw_pile"])
+        rng.shuffle(pile)
+        d["draw_pile"] = pile
+        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(rng.integers(2**63))))
+        return FlutterstoneState.from_state_dict(self.game, d)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, bool | np.bool_):
+        return bool(v)
+    if isinstance(v, int | np.integer):
+        return int(v)
+    return v
