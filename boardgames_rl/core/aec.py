@@ -1,0 +1,239 @@
+"""GameAECEnv: any :class:`~boardgames_rl.core.game.Game` as a PettingZoo ``AECEnv``.
+
+Written once against the game contract; every game gets the same environment::
+
+    from boardgames_rl import make_game
+    from boardgames_rl.core.aec import GameAECEnv
+
+    env = GameAECEnv(make_game("castle_flutterstone", num_players=3), render_mode="ansi")
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else my_policy(obs["observation"], obs["action_mask"])
+        env.step(action)
+
+Conventions:
+
+* agents are named by ``game.player_names``; ``agent_selection`` is always the player on move, so
+  the same agent may act several times in a row and a seat may take a decision inside another
+  seat's turn (a response, a challenge, ...);
+* ``observe(agent)`` is ``{"observation": float32 vector, "action_mask": int8 vector}``; the mask is
+  all zeros for agents not on move;
+* rewards are the final returns of the game, given on the step that ends it (plus an optional
+  per-step ``reward_shaping(previous_state, new_state) -> per-seat array``);
+* an illegal or malformed action raises the game's :class:`~boardgames_rl.core.errors.GameError`
+  (``IllegalActionError`` / ``MalformedActionError``) and leaves the environment unchanged;
+* ``reset(seed)`` starts a *seed stream*; every later ``reset()`` without a seed starts the next game
+  of that stream (see :mod:`boardgames_rl.core.seeding`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from boardgames_rl.core.game import Game, InfoSet, State
+from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
+
+RewardShaping = Callable[[State, State], np.ndarray]
+"""``shaping(previous_state, new_state) -> float array [num_players]`` added to each step's rewards."""
+
+ObsDict = dict[str, np.ndarray]
+
+
+class GameAECEnv(AECEnv[str, ObsDict, int]):
+    """PettingZoo AEC environment for any game implementing the contract.
+
+    Args:
+        game: the configured game.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the omniscient text view),
+            ``"human"`` (prints it) or ``"rgb_array"`` (returns a ``uint8 [H, W, 3]`` image).
+        reward_shaping: optional ``f(previous_state, new_state) -> per-seat array`` added to the
+            rewards of every step (the previous state is a clone, made only when shaping is on).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        reward_shaping: RewardShaping | None = None,
+    ):
+        super().__init__()
+        self.metadata = {
+            "render_modes": ["ansi", "human", "rgb_array"],
+            "name": f"{game.name}_v{game.version}",
+            "is_parallelizable": False,
+            "render_fps": 2,
+        }
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                f"got {render_mode!r}"
+            )
+        self.game = game
+        self.render_mode = render_mode
+        self.reward_shaping = reward_shaping
+        self.possible_agents: list[str] = list(game.player_names)
+        self._agent_index: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
+
+        spec = game.observation_spec
+        n = game.num_actions
+        # One space object per agent, built once (api_test requires identity across calls).
+        self.observation_spaces: dict[str, spaces.Dict] = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(spec.low, spec.high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            a: spaces.Discrete(n) for a in self.possible_agents
+        }
+        self.state_space = spaces.Box(game.state_spec.low, game.state_spec.high, dtype=np.float32)
+
+        self._seed_stream: np.random.Generator | None = None
+        self._state: State | None = None
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection: str = self.possible_agents[0]
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """``Dict(observation=Box(float32), action_mask=Box(int8))``; the same object every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(num_actions)``; the same object every call."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ core API
+    def reset(self, seed: SeedLike = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game.
+
+        With a ``seed`` (an int or a sequence of ints) a new seed stream starts; without one the
+        next game of the current stream is played (a fresh OS-entropy stream if never seeded).
+        ``options`` is accepted for API compatibility and ignored.
+        """
+        if seed is not None or self._seed_stream is None:
+            self._seed_stream = seed_stream(seed)
+        self._state = self.game.new_state(next_game_seed(self._seed_stream))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        if self._state.is_terminal():  # degenerate game over at setup: report it at once
+            self._mark_game_over()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self._state.current_player]
+
+    def observe(self, agent: str) -> ObsDict:
+        """``{"observation": state.observation(p), "action_mask": int8 mask (zeros off move)}``."""
+        state = self._require_state()
+        p = self._agent_index[agent]
+        return {
+            "observation": np.asarray(state.observation(p), dtype=np.float32),
+            "action_mask": state.legal_action_mask_for(p).astype(np.int8),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply ``action`` for ``agent_selection``.
+
+        Terminated/truncated agents must step with ``None`` (PettingZoo dead step). Otherwise the
+        action goes to ``State.apply``; its errors propagate and nothing in the env has changed.
+        """
+        agent = self.agent_selection
+        if self.terminations.get(agent, False) or self.truncations.get(agent, False):
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        player = self._agent_index[agent]
+        previous = state.clone() if self.reward_shaping is not None else None
+        state.apply(action, player=player)  # validates first; raises with state unchanged
+
+        # ---- the action succeeded: only now touch the environment's bookkeeping
+        self._cumulative_rewards[agent] = 0.0
+        rewards = np.zeros(self.game.num_players, dtype=np.float64)
+        if previous is not None:
+            rewards += np.asarray(self.reward_shaping(previous, state), dtype=np.float64)
+        if state.is_terminal():
+            rewards += np.asarray(state.returns(), dtype=np.float64)
+            self._mark_game_over()
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        for a in self.agents:
+            self.rewards[a] = float(rewards[self._agent_index[a]])
+        self._accumulate_rewards()
+
+    def state(self) -> np.ndarray:
+        """The omniscient ``state_vector()`` (for centralised critics); space ``state_space``."""
+        return np.asarray(self._require_state().state_vector(), dtype=np.float32)
+
+    def render(self) -> str | np.ndarray | None:
+        """Render the omniscient view according to ``render_mode``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode. "
+                "Set render_mode at initialization ('ansi', 'human' or 'rgb_array')."
+            )
+            return None
+        state = self._require_state()
+        if self.render_mode == "rgb_array":
+            return state.render_rgb(None)
+        text = state.render(None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (rendering is stateless)."""
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def game_state(self) -> State:
+        """The true, full game state (for tests and debugging).
+
+        Agents must not look at it: give them :meth:`info_set` instead, which holds only what
+        their seat may know.
+        """
+        return self._require_state()
+
+    def info_set(self, agent: str) -> InfoSet:
+        """What ``agent`` knows now (``state.info_set(p)``): the input for contract agents."""
+        return self._require_state().info_set(self._agent_index[agent])
+
+    def legal_action_names(self, agent: str) -> list[str]:
+        """Readable names of ``agent`` 's legal actions (empty when not on move)."""
+        state = self._require_state()
+        mask = state.legal_action_mask_for(self._agent_index[agent])
+        return [self.game.action_name(int(a)) for a in np.flatnonzero(mask)]
+
+    def _mark_game_over(self) -> None:
+        truncated = bool(self._require_state().truncated)
+        for a in self.agents:
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
+
+    def _require_state(self) -> State:
+        if self._state is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before using the environment")
+        return self._state
+
+    def __repr__(self) -> str:
+        return f"<GameAECEnv {self.game!r}>"

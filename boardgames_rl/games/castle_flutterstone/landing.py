@@ -1,0 +1,927 @@
+"""Stochastic landing model of Castle Flutterstone (data sheet section 7).
+
+The physical bat flick is replaced by a model parameterised by the chosen elevation angle
+``aim`` (degrees, 50..80) and ``force`` (0..1):
+
+* execution noise (section 7.3): elevation ``theta_e = aim + k_theta * sigma_theta * N``, launch
+  speed ``v_e = max(1, (100 + 350 * clip(force + b, 0, 1)) * (1 + k_v * sigma_v * N))``, yaw
+  ``psi = k_psi * sigma_psi * N`` and flutter ``eps_x, eps_z = sigma_fl * N`` (five independent
+  standard normals per shot); the ``k`` factors and the force bias ``b`` come from pesky cards;
+* flight with linear drag in closed form (section 7.4), ``tau = 0.25`` s, ``g = 981`` cm/s^2;
+* outcome resolution in the order of section 7.5 (floor case, wall case with side miss,
+  courtyard below the wall foot, over-the-wall castle/miss, window, stick-or-drop wall hit),
+  with the pesky ghost blocking one window band (section 7.6).
+
+Two independent implementations of the same model live here:
+
+* :func:`sample_flick` / :func:`sample_flicks` draw the noise and fly the bat (what the game
+  engine calls once per shot);
+* :func:`landing_distribution` computes the exact outcome probabilities by deterministic
+  numerical integration (no Monte Carlo), so that the engine's sampled frequencies can be
+  tested against it.
+
+Quadrature method of :func:`landing_distribution`: elevation noise and speed noise are
+integrated on a tensor grid of equal-width cells in standard-normal units over +-4.5 sigma (the
+two outermost cells of each axis extend to infinity, so the cell masses sum to exactly 1).
+Each cell carries its exact normal mass and is evaluated at the conditional mean of the normal
+inside the cell. The only discontinuity of the conditional outcome probabilities in the
+(elevation, speed) plane is the switch between the floor case and the wall case (the trajectory
+passing through the wall foot, ``z(x_W) = 0``); for every elevation row its speed is solved in
+closed form and the speed cell containing it is split in two, so no cell straddles it. Given the
+deterministic trajectory of a cell the remaining noise terms are handled in closed form:
+
+* wall case: yaw gives the side-miss probability ``P(|x_W tan psi| > 15)`` and the window
+  column probability ``P(|x_W tan psi| < 2)``; ``eps_z`` gives exact normal-CDF probabilities
+  of ``z < 0``, of each window band and of clearing the wall; a bat that clears the wall comes
+  down on the battlements iff its perturbed height at ``x = 31`` is ``<= H`` on the descending
+  branch (always if ``x_max <= 31``, never if the apex lies beyond ``x = 31``);
+* floor case: ``eps_x`` is integrated exactly over sub-intervals of the landing line and the
+  lateral floor miss ``P(|x tan psi| > 20)`` is evaluated at the conditional mean of ``x`` in
+  each sub-interval (about 2.5 cm wide near the board).
+
+Probabilities agree with a 2,000,000-shot Monte Carlo of :func:`sample_flicks` to within the
+Monte Carlo error (about 3e-4) and with the reference table of section 7.8 to within its stated
++-0.003.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = [
+    "AIM_RANGE",
+    "FORCE_RANGE",
+    "PESKY_MODIFIERS",
+    "SKILL_PROFILES",
+    "ZONE_NAMES",
+    "Effects",
+    "LandingGeometry",
+    "PeskyModifier",
+    "SkillProfile",
+    "Zone",
+    "expected_progress",
+    "landing_distribution",
+    "landing_table",
+    "resolve_skill",
+    "sample_flick",
+    "sample_flicks",
+]
+
+
+class Zone(IntEnum):
+    """Landing outcome of one bat (section 4)."""
+
+    MISS = 0
+    COURTYARD = 1
+    MOAT = 2
+    CASTLE = 3
+    WINDOW = 4
+
+
+ZONE_NAMES: tuple[str, ...] = tuple(z.name.lower() for z in Zone)
+"""``("miss", "courtyard", "moat", "castle", "window")``, indexed by :class:`Zone`."""
+
+N_ZONES = len(Zone)
+
+AIM_RANGE: tuple[float, float] = (50.0, 80.0)
+"""Allowed elevation angles in degrees (section 7.2)."""
+
+FORCE_RANGE: tuple[float, float] = (0.0, 1.0)
+"""Allowed force command (section 7.2)."""
+
+_MISS, _COURTYARD, _MOAT, _CASTLE, _WINDOW = (Zone.MISS, Zone.COURTYARD, Zone.MOAT, Zone.CASTLE,
+                                              Zone.WINDOW)
+
+
+# --------------------------------------------------------------------------- skill and effects
+
+
+@dataclass(frozen=True)
+class SkillProfile:
+    """Execution-noise profile of a shooter (section 7.7).
+
+    Attributes:
+        name: label of the profile.
+        sigma_theta: elevation noise, degrees.
+        sigma_v: relative launch-speed noise (multiplies the nominal speed).
+        sigma_psi: yaw noise, degrees.
+        sigma_flutter: flutter noise of the landing point, cm (``eps_x`` and ``eps_z``).
+    """
+
+    name: str
+    sigma_theta: float
+    sigma_v: float
+    sigma_psi: float
+    sigma_flutter: float
+
+    def __post_init__(self) -> None:
+        for attr in ("sigma_theta", "sigma_v", "sigma_psi", "sigma_flutter"):
+            value = getattr(self, attr)
+            if isinstance(value, bool) or not isinstance(value, (int, float, np.floating)):
+                raise ValueError(f"SkillProfile.{attr} must be a number, got {value!r}")
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"SkillProfile.{attr} must be finite and >= 0, got {value!r}")
+
+
+SKILL_PROFILES: dict[str, SkillProfile] = {
+    "skilled": SkillProfile("skilled", 3.5, 0.08, 4.0, 3.0),
+    "average": SkillProfile("average", 5.0, 0.11, 6.0, 3.0),
+    "novice": SkillProfile("novice", 7.0, 0.15, 8.0, 3.0),
+}
+"""The three profiles of section 7.7 (skilled adult, average, novice child)."""
+
+_PROFILE_KEYS = ("sigma_theta", "sigma_v", "sigma_psi", "sigma_flutter")
+
+SkillLike = str | SkillProfile | Mapping[str, float]
+
+
+def resolve_skill(skill: SkillLike) -> SkillProfile:
+    """Turn a profile name, a :class:`SkillProfile` or a mapping of sigmas into a profile.
+
+    Args:
+        skill: ``"skilled"``, ``"average"`` or ``"novice"`` (case-insensitive), a
+            :class:`SkillProfile`, or a mapping with the keys ``sigma_theta``, ``sigma_v``,
+            ``sigma_psi``, ``sigma_flutter`` (and optionally ``name``).
+
+    Raises:
+        ValueError: unknown profile name or malformed mapping.
+    """
+    if isinstance(skill, SkillProfile):
+        return skill
+    if isinstance(skill, str):
+        prof = SKILL_PROFILES.get(skill) or SKILL_PROFILES.get(skill.strip().lower())
+        if prof is None:
+            raise ValueError(
+                f"unknown skill profile {skill!r}; valid profiles are "
+                f"{', '.join(repr(k) for k in SKILL_PROFILES)}, a SkillProfile, or a mapping "
+                f"with keys {', '.join(_PROFILE_KEYS)}"
+            )
+        return prof
+    if isinstance(skill, Mapping):
+        keys = set(skill)
+        missing = [k for k in _PROFILE_KEYS if k not in keys]
+        extra = sorted(str(k) for k in keys - set(_PROFILE_KEYS) - {"name"})
+        if missing or extra:
+            raise ValueError(
+                f"a skill mapping needs exactly the keys {', '.join(_PROFILE_KEYS)} "
+                f"(optionally 'name'); missing {missing}, unexpected {extra}"
+            )
+        return SkillProfile(
+            name=str(skill.get("name", "custom")),
+            **{k: float(skill[k]) for k in _PROFILE_KEYS},
+        )
+    raise ValueError(
+        f"skill must be one of {', '.join(repr(k) for k in SKILL_PROFILES)}, a SkillProfile or a "
+        f"mapping of sigmas, got {type(skill).__name__}"
+    )
+
+
+@dataclass(frozen=True)
+class PeskyModifier:
+    """Noise multipliers and force bias of one pesky card (section 7.7)."""
+
+    k_theta: float
+    k_v: float
+    k_psi: float
+    force_bias: float
+
+
+PESKY_MODIFIERS: dict[str, PeskyModifier] = {
+    "eyes_closed": PeskyModifier(1.8, 1.8, 1.8, -0.04),
+    "change_hands": PeskyModifier(1.4, 1.5, 1.4, -0.02),
+}
+"""Section 7.7 modifiers; several cards stack by multiplying the k and adding the bias."""
+
+
+@dataclass(frozen=True)
+class Effects:
+    """Pesky-ghost effects active for a shot.
+
+    Attributes:
+        eyes_closed: the "Eyes closed" card (section 7.7).
+        change_hands: the "Change hands" card (section 7.7).
+        blocked_band: 0 when the ghost figure is not in a window, else the window band
+            ``1`` (low), ``2`` (mid) or ``3`` (high) it blocks (section 7.6).
+    """
+
+    eyes_closed: bool = False
+    change_hands: bool = False
+    blocked_band: int = 0
+
+    def __post_init__(self) -> None:
+        for attr in ("eyes_closed", "change_hands"):
+            value = getattr(self, attr)
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"Effects.{attr} must be a bool, got {value!r}")
+            object.__setattr__(self, attr, bool(value))
+        band = self.blocked_band
+        if isinstance(band, (bool, np.bool_)) or not isinstance(band, (int, np.integer)):
+            raise ValueError(f"Effects.blocked_band must be an int in 0..3, got {band!r}")
+        if not 0 <= int(band) <= 3:
+            raise ValueError(
+                f"Effects.blocked_band must be 0 (no ghost) or a window band 1..3, got {band!r}"
+            )
+        object.__setattr__(self, "blocked_band", int(band))
+
+    @property
+    def modifiers(self) -> tuple[float, float, float, float]:
+        """Stacked ``(k_theta, k_v, k_psi, force_bias)``; ``(1, 1, 1, 0)`` without cards."""
+        kt, kv, kp, b = 1.0, 1.0, 1.0, 0.0
+        for name, on in (("eyes_closed", self.eyes_closed), ("change_hands", self.change_hands)):
+            if on:
+                m = PESKY_MODIFIERS[name]
+                kt *= m.k_theta
+                kv *= m.k_v
+                kp *= m.k_psi
+                b += m.force_bias
+        return kt, kv, kp, b
+
+
+NO_EFFECTS = Effects()
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class LandingGeometry:
+    """Constants of sections 7.1, 7.2 and 7.4 (cm, s, degrees).
+
+    Attributes:
+        launch_height: z0 of the launch point (x = y = 0).
+        board_edge: floor landings at ``x < board_edge`` are a MISS.
+        courtyard_end: near courtyard is ``[board_edge, courtyard_end)``.
+        moat_end: moat is ``[courtyard_end, moat_end)``; the floor beyond is courtyard.
+        wall_x: the wall plane ``x = x_W``.
+        wall_height: wall height H.
+        wall_half_width: ``|y| > wall_half_width`` at the wall is a MISS beside the castle.
+        battlement_depth: a bat over the wall coming down to ``z = H`` at
+            ``x <= wall_x + battlement_depth`` lands on the castle.
+        floor_half_width: ``|y| > floor_half_width`` on the floor is a MISS.
+        window_bands: ``(z_low, z_high)`` of bands 1 (low), 2 (mid), 3 (high).
+        window_half_width: window openings are ``|y| < window_half_width``.
+        p_stick: probability that a wall/step or ghost hit sticks (CASTLE) instead of dropping.
+        tau: drag time constant of the linear-drag flight.
+        g: gravity.
+        speed_base, speed_gain: nominal launch speed ``speed_base + speed_gain * force``.
+        aim_min, aim_max: allowed elevation angles.
+    """
+
+    launch_height: float = 2.0
+    board_edge: float = 8.0
+    courtyard_end: float = 18.0
+    moat_end: float = 25.0
+    wall_x: float = 27.0
+    wall_height: float = 22.0
+    wall_half_width: float = 15.0
+    battlement_depth: float = 4.0
+    floor_half_width: float = 20.0
+    window_bands: tuple[tuple[float, float], ...] = field(
+        default=((5.5, 9.0), (11.5, 15.0), (17.0, 20.0))
+    )
+    window_half_width: float = 2.0
+    p_stick: float = 0.5
+    tau: float = 0.25
+    g: float = 981.0
+    speed_base: float = 100.0
+    speed_gain: float = 350.0
+    aim_min: float = AIM_RANGE[0]
+    aim_max: float = AIM_RANGE[1]
+
+    def __post_init__(self) -> None:
+        bands = tuple((float(lo), float(hi)) for lo, hi in self.window_bands)
+        object.__setattr__(self, "window_bands", bands)
+        for name, value in self.__dict__.items():
+            if name != "window_bands" and not math.isfinite(value):
+                raise ValueError(f"LandingGeometry.{name} must be finite, got {value!r}")
+        checks = [
+            (self.launch_height >= 0, "launch_height >= 0"),
+            (0 <= self.board_edge < self.courtyard_end < self.moat_end <= self.wall_x,
+             "0 <= board_edge < courtyard_end < moat_end <= wall_x"),
+            (self.wall_height > 0, "wall_height > 0"),
+            (self.wall_half_width > 0 and self.floor_half_width > 0, "positive half widths"),
+            (self.battlement_depth >= 0, "battlement_depth >= 0"),
+            (len(bands) == 3, "exactly three window bands"),
+            (all(0 <= lo < hi <= self.wall_height for lo, hi in bands),
+             "0 <= band low < band high <= wall_height"),
+            (all(bands[i][1] <= bands[i + 1][0] for i in range(len(bands) - 1)),
+             "non-overlapping bands, low to high"),
+            (0 < self.window_half_width <= self.wall_half_width,
+             "0 < window_half_width <= wall_half_width"),
+            (0 <= self.p_stick <= 1, "0 <= p_stick <= 1"),
+            (self.tau > 0 and self.g > 0, "tau > 0 and g > 0"),
+            (self.speed_base > 0 and self.speed_gain >= 0, "speed_base > 0, speed_gain >= 0"),
+            (-90 < self.aim_min <= self.aim_max < 90, "-90 < aim_min <= aim_max < 90"),
+        ]
+        for ok, text in checks:
+            if not ok:
+                raise ValueError(f"invalid LandingGeometry: need {text}")
+
+
+DEFAULT_GEOMETRY = LandingGeometry()
+
+
+def _check_action(aim: float, force: float, geometry: LandingGeometry) -> tuple[float, float]:
+    try:
+        a = float(aim)
+        f = float(force)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"aim and force must be numbers, got {aim!r}, {force!r}") from exc
+    if not geometry.aim_min <= a <= geometry.aim_max:  # also rejects NaN
+        raise ValueError(
+            f"aim must be an elevation in [{geometry.aim_min}, {geometry.aim_max}] degrees, "
+            f"got {aim!r}"
+        )
+    if not FORCE_RANGE[0] <= f <= FORCE_RANGE[1]:
+        raise ValueError(f"force must be in [{FORCE_RANGE[0]}, {FORCE_RANGE[1]}], got {force!r}")
+    return a, f
+
+
+# --------------------------------------------------------------------------- the shooter
+
+
+@dataclass(frozen=True)
+class _Shooter:
+    """Everything of one (profile, effects, geometry) that a shot needs, precomputed."""
+
+    s_theta: float
+    s_v: float
+    s_psi: float
+    s_fl: float
+    bias: float
+    blocked: int
+    z0: float
+    x_board: float
+    x_court: float
+    x_moat: float
+    x_wall: float
+    x_batt: float
+    height: float
+    half_wall: float
+    half_floor: float
+    half_window: float
+    bands: tuple[tuple[float, float], ...]
+    p_stick: float
+    tau: float
+    g_tau: float
+    g_tau2: float
+    v_base: float
+    v_gain: float
+
+
+@lru_cache(maxsize=256)
+def _shooter(prof: SkillProfile, effects: Effects, geo: LandingGeometry) -> _Shooter:
+    kt, kv, kp, b = effects.modifiers
+    return _Shooter(
+        s_theta=kt * prof.sigma_theta,
+        s_v=kv * prof.sigma_v,
+        s_psi=kp * prof.sigma_psi,
+        s_fl=prof.sigma_flutter,
+        bias=b,
+        blocked=effects.blocked_band,
+        z0=geo.launch_height,
+        x_board=geo.board_edge,
+        x_court=geo.courtyard_end,
+        x_moat=geo.moat_end,
+        x_wall=geo.wall_x,
+        x_batt=geo.wall_x + geo.battlement_depth,
+        height=geo.wall_height,
+        half_wall=geo.wall_half_width,
+        half_floor=geo.floor_half_width,
+        half_window=geo.window_half_width,
+        bands=geo.window_bands,
+        p_stick=geo.p_stick,
+        tau=geo.tau,
+        g_tau=geo.g * geo.tau,
+        g_tau2=geo.g * geo.tau * geo.tau,
+        v_base=geo.speed_base,
+        v_gain=geo.speed_gain,
+    )
+
+
+_last_key: tuple[object, object, object] | None = None
+_last_shooter: _Shooter | None = None
+
+
+def _get_shooter(skill: SkillLike, effects: Effects, geometry: LandingGeometry) -> _Shooter:
+    """Identity-memoised :func:`_shooter` (the engine calls it with the same objects)."""
+    global _last_key, _last_shooter
+    key = _last_key
+    if key is not None and key[0] is skill and key[1] is effects and key[2] is geometry:
+        return _last_shooter  # type: ignore[return-value]
+    if not isinstance(effects, Effects):
+        raise ValueError(f"effects must be an Effects instance, got {type(effects).__name__}")
+    if not isinstance(geometry, LandingGeometry):
+        raise ValueError(f"geometry must be a LandingGeometry, got {type(geometry).__name__}")
+    sh = _shooter(resolve_skill(skill), effects, geometry)
+    if not isinstance(skill, Mapping):  # mappings are mutable: never memoise by identity
+        _last_key, _last_shooter = (skill, effects, geometry), sh
+    return sh
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+def _landing_time(a_coef: float, z0: float, tau: float, g_tau: float) -> float:
+    """Positive root of ``z(t) = z0 + A tau (1 - e^(-t/tau)) - g tau t`` (Newton, monotone).
+
+    For ``A > 0`` z is concave and Newton started right of the root decreases monotonically to
+    it; for ``A <= 0`` z is convex and decreasing and Newton from ``t = 0`` increases to it.
+    """
+    if a_coef > 0.0:
+        t = (z0 + a_coef * tau) / g_tau
+    else:
+        t = 0.0
+    a_tau = a_coef * tau
+    for _ in range(100):
+        e = math.exp(-t / tau)
+        zt = z0 + a_tau * (1.0 - e) - g_tau * t
+        dz = a_coef * e - g_tau
+        step = zt / dz
+        t -= step
+        if abs(step) < 1e-12 * (1.0 + t):
+            break
+    return t
+
+
+def sample_flick(
+    aim: float,
+    force: float,
+    skill: SkillLike,
+    effects: Effects,
+    rng: np.random.Generator,
+    geometry: LandingGeometry = DEFAULT_GEOMETRY,
+) -> Zone:
+    """Simulate ONE physical shot and return its landing zone.
+
+    Draws ``rng.standard_normal(5)`` (elevation, speed, yaw, flutter x, flutter z) and then
+    ``rng.random()`` (the stick-or-drop decision; always drawn, so every shot consumes the same
+    amount of the stream), flies the bat (section 7.4) and resolves the outcome (7.5, 7.6).
+    Deterministic given the state of ``rng``.
+
+    Args:
+        aim: elevation in degrees, within ``[50, 80]``.
+        force: force command in ``[0, 1]``.
+        skill: profile name, :class:`SkillProfile` or mapping of sigmas.
+        effects: active pesky effects.
+        rng: numpy random generator.
+        geometry: model constants.
+
+    Raises:
+        ValueError: aim/force out of range or NaN, unknown skill.
+    """
+    a, f = _check_action(aim, force, geometry)
+    sh = _get_shooter(skill, effects, geometry)
+    n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
+    u = rng.random()
+
+    theta = math.radians(a + sh.s_theta * n_th)
+    fe = f + sh.bias
+    fe = 0.0 if fe < 0.0 else (1.0 if fe > 1.0 else fe)
+    ve = (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * n_v)
+    if ve < 1.0:
+        ve = 1.0
+    tan_psi = math.tan(math.radians(sh.s_psi * n_psi))
+    c = math.cos(theta)
+    s = math.sin(theta)
+    x_max = ve * c * sh.tau
+    x_wall = sh.x_wall
+
+    if x_max > x_wall:
+        w = x_wall / x_max
+        z_wall = sh.z0 + x_wall * s / c + sh.g_tau2 * (w + math.log1p(-w))
+        if z_wall > 0.0:  # wall case: t_W < t_L
+            if abs(x_wall * tan_psi) > sh.half_wall:
+                return _MISS
+            z = z_wall + sh.s_fl * n_z
+            if z < 0.0:
+                return _COURTYARD
+            if z > sh.height:
+                x_batt = sh.x_batt
+                if x_max <= x_batt:
+                    return _CASTLE
+                vz = ve * s
+                x_apex = x_max * vz / (vz + sh.g_tau) if vz > 0.0 else 0.0
+                if x_apex >= x_batt:
+                    return _MISS
+                w31 = x_batt / x_max
+                z31 = sh.z0 + x_batt * s / c + sh.g_tau2 * (w31 + math.log1p(-w31))
+                return _CASTLE if z31 + sh.s_fl * n_z <= sh.height else _MISS
+            if abs(x_wall * tan_psi) < sh.half_window:
+                for k, (lo, hi) in enumerate(sh.bands, start=1):
+                    if lo <= z <= hi:
+                        if k != sh.blocked:
+                            return _WINDOW
+                        break
+            return _CASTLE if u < sh.p_stick else _COURTYARD
+
+    # floor case: the bat comes down before the wall plane
+    t_land = _landing_time(ve * s + sh.g_tau, sh.z0, sh.tau, sh.g_tau)
+    x = x_max * (1.0 - math.exp(-t_land / sh.tau)) + sh.s_fl * n_x
+    if x < sh.x_board or abs(x * tan_psi) > sh.half_floor:
+        return _MISS
+    if x < sh.x_court:
+        return _COURTYARD
+    if x < sh.x_moat:
+        return _MOAT
+    return _COURTYARD
+
+
+def _zones_from_noise(
+    aim: float, force: float, sh: _Shooter, normals: np.ndarray, u: np.ndarray
+) -> np.ndarray:
+    """Vectorised flight and resolution for noise draws ``normals`` (n, 5) and uniforms ``u``."""
+    n = normals.shape[0]
+    theta = np.radians(aim + sh.s_theta * normals[:, 0])
+    fe = min(max(force + sh.bias, 0.0), 1.0)
+    ve = np.maximum(1.0, (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * normals[:, 1]))
+    tan_psi = np.tan(np.radians(sh.s_psi * normals[:, 2]))
+    ex = sh.s_fl * normals[:, 3]
+    ez = sh.s_fl * normals[:, 4]
+    c = np.cos(theta)
+    s = np.sin(theta)
+    tan_th = s / c
+    x_max = ve * c * sh.tau
+    out = np.empty(n, dtype=np.int64)
+
+    reach = x_max > sh.x_wall
+    w = np.where(reach, sh.x_wall / np.where(reach, x_max, 1.0), 0.5)
+    z_wall = sh.z0 + sh.x_wall * tan_th + sh.g_tau2 * (w + np.log1p(-w))
+    wall = reach & (z_wall > 0.0)
+
+    # wall case
+    iw = np.flatnonzero(wall)
+    if iw.size:
+        tp = tan_psi[iw]
+        z = z_wall[iw] + ez[iw]
+        xm = x_max[iw]
+        vz = ve[iw] * s[iw]
+        x_apex = np.where(vz > 0.0, xm * vz / (vz + sh.g_tau), 0.0)
+        beyond = xm > sh.x_batt
+        w31 = np.where(beyond, sh.x_batt / np.where(beyond, xm, 1.0), 0.5)
+        z31 = sh.z0 + sh.x_batt * tan_th[iw] + sh.g_tau2 * (w31 + np.log1p(-w31))
+        over_castle = ~beyond | ((x_apex < sh.x_batt) & (z31 + ez[iw] <= sh.height))
+        res = np.where(u[iw] < sh.p_stick, int(_CASTLE), int(_COURTYARD))
+        col = np.abs(sh.x_wall * tp) < sh.half_window
+        for k, (lo, hi) in enumerate(sh.bands, start=1):
+            if k != sh.blocked:
+                res = np.where(col & (z >= lo) & (z <= hi), int(_WINDOW), res)
+        res = np.where(z > sh.height, np.where(over_castle, int(_CASTLE), int(_MISS)), res)
+        res = np.where(z < 0.0, int(_COURTYARD), res)
+        res = np.where(np.abs(sh.x_wall * tp) > sh.half_wall, int(_MISS), res)
+        out[iw] = res
+
+    # floor case
+    fl = np.flatnonzero(~wall)
+    if fl.size:
+        a_coef = ve[fl] * s[fl] + sh.g_tau
+        t_land = _landing_times(a_coef, sh.z0, sh.tau, sh.g_tau)
+        x = x_max[fl] * (1.0 - np.exp(-t_land / sh.tau)) + ex[fl]
+        res = np.where(x < sh.x_court, int(_COURTYARD),
+                       np.where(x < sh.x_moat, int(_MOAT), int(_COURTYARD)))
+        res = np.where((x < sh.x_board) | (np.abs(x * tan_psi[fl]) > sh.half_floor),
+                       int(_MISS), res)
+        out[fl] = res
+    return out
+
+
+def _landing_times(a_coef: np.ndarray, z0: float, tau: float, g_tau: float) -> np.ndarray:
+    """Vectorised :func:`_landing_time`."""
+    t = np.where(a_coef > 0.0, (z0 + np.maximum(a_coef, 0.0) * tau) / g_tau, 0.0)
+    a_tau = a_coef * tau
+    for _ in range(100):
+        e = np.exp(-t / tau)
+        step = (z0 + a_tau * (1.0 - e) - g_tau * t) / (a_coef * e - g_tau)
+        t = t - step
+        if np.all(np.abs(step) < 1e-12 * (1.0 + t)):
+            break
+    return t
+
+
+def sample_flicks(
+    aim: float,
+    force: float,
+    skill: SkillLike,
+    effects: Effects,
+    rng: np.random.Generator,
+    n: int,
+    geometry: LandingGeometry = DEFAULT_GEOMETRY,
+) -> np.ndarray:
+    """Simulate ``n`` independent shots at once (same model as :func:`sample_flick`).
+
+    Draws ``rng.standard_normal((n, 5))`` and then ``rng.random(n)``; the random stream is
+    therefore not the one of ``n`` calls of :func:`sample_flick`, but the distribution is.
+
+    Returns:
+        ``int64`` array of :class:`Zone` values, shape ``(n,)``.
+    """
+    a, f = _check_action(aim, force, geometry)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be a non-negative int, got {n!r}")
+    if not isinstance(effects, Effects):
+        raise ValueError(f"effects must be an Effects instance, got {type(effects).__name__}")
+    sh = _shooter(resolve_skill(skill), effects, geometry)
+    normals = rng.standard_normal((int(n), 5))
+    u = rng.random(int(n))
+    return _zones_from_noise(a, f, sh, normals, u)
+
+
+# --------------------------------------------------------------------------- quadrature
+
+_GRID_HALF_WIDTH = 4.5
+"""Grid half width in standard deviations (the outermost cells extend to infinity)."""
+_N_THETA = 100
+_N_V = 100
+_SQRT2 = math.sqrt(2.0)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+
+
+def _erfc(x: np.ndarray) -> np.ndarray:
+    """Complementary error function, fractional error < 1.2e-7 everywhere.
+
+    Chebyshev fit of Numerical Recipes (``erfcc``); numpy has no erf and scipy is not a
+    runtime dependency.
+    """
+    z = np.abs(x)
+    t = 1.0 / (1.0 + 0.5 * z)
+    poly = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
+            -0.82215223 + t * 0.17087277))))))))
+    r = t * np.exp(-z * z + poly)
+    return np.where(x >= 0.0, r, 2.0 - r)
+
+
+def _phi_cdf(x: np.ndarray) -> np.ndarray:
+    """Standard normal CDF (vectorised)."""
+    return 0.5 * _erfc(-np.asarray(x, dtype=np.float64) / _SQRT2)
+
+
+def _phi_pdf(x: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return _INV_SQRT_2PI * np.exp(-0.5 * np.square(x))
+
+
+def _cells(edges: np.ndarray, fallback: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Masses and conditional means of a standard normal in the cells between ``edges``.
+
+    ``edges`` has the cells along its last axis (may contain +-inf); ``fallback`` is used as the
+    representative point of cells with (numerically) zero mass.
+    """
+    cdf = _phi_cdf(edges)
+    pdf = _phi_pdf(edges)
+    mass = np.diff(cdf, axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cmean = (pdf[..., :-1] - pdf[..., 1:]) / mass
+    ok = (mass > 1e-300) & np.isfinite(cmean)
+    return np.maximum(mass, 0.0), np.where(ok, cmean, fallback)
+
+
+def _phi_scalar(x: float) -> float:
+    return 0.5 * math.erfc(-x / _SQRT2)
+
+
+def _solve_wall_foot(theta: np.ndarray, g: LandingGeometry) -> np.ndarray:
+    """Launch speed at which the trajectory passes exactly through the wall foot ``(x_W, 0)``.
+
+    At a fixed elevation the height at ``x_W`` is ``z0 + x_W tan(theta) + g tau^2 (w + ln(1-w))``
+    with ``w = x_W / x_max``; it grows with the speed, so the floor case holds below this speed
+    and the wall case above it. Returns ``inf`` when the bat can never reach the wall above the
+    floor. With ``u = -ln(1 - w) = t_W / tau`` the condition is ``u - 1 + e^(-u) = c`` with
+    ``c = (z0 + x_W tan theta) / (g tau^2)``, solved by Newton from the right (convex, monotone).
+    """
+    c_th = np.cos(theta)
+    ok = c_th > 1e-12
+    tan_th = np.where(ok, np.tan(theta), 0.0)
+    c = (g.launch_height + g.wall_x * tan_th) / (g.g * g.tau * g.tau)
+    ok &= c > 0.0
+    c = np.where(ok, c, 1.0)
+    u = c + 1.0
+    for _ in range(200):
+        e = np.exp(-u)
+        step = (u - 1.0 + e - c) / (1.0 - e)
+        u = u - step
+        if np.all(np.abs(step) < 1e-13 * (1.0 + u)):
+            break
+    w = -np.expm1(-u)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        v_star = g.wall_x / (w * np.where(ok, c_th, 1.0) * g.tau)
+    return np.where(ok, v_star, np.inf)
+
+
+def _floor_edges(g: LandingGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """Sub-interval edges of the landing line for ``x >= board_edge`` and their zones."""
+    near = np.linspace(g.board_edge, g.courtyard_end, 5)
+    moat = np.linspace(g.courtyard_end, g.moat_end, 5)[1:]
+    far = g.moat_end + np.array([2.5, 5.0, 7.5, 10.0, 13.0, 17.0, 22.0, 30.0])
+    edges = np.concatenate([near, moat, far, [np.inf]])
+    mids = 0.5 * (edges[:-1] + np.minimum(edges[1:], edges[:-1] + 10.0))
+    zones = np.where((mids >= g.courtyard_end) & (mids < g.moat_end), int(_MOAT), int(_COURTYARD))
+    return edges, zones
+
+
+def _quadrature(
+    aim: float,
+    force: float,
+    prof: SkillProfile,
+    effects: Effects,
+    g: LandingGeometry,
+    n_theta: int = _N_THETA,
+    n_v: int = _N_V,
+) -> np.ndarray:
+    """Outcome probabilities by deterministic numerical integration (see the module docstring)."""
+    kt, kv, kp, b = effects.modifiers
+    tiny = 1e-9
+    s_th = max(kt * prof.sigma_theta, tiny)
+    s_v = max(kv * prof.sigma_v, tiny)
+    s_psi = max(kp * prof.sigma_psi, tiny)
+    s_fl = max(prof.sigma_flutter, tiny)
+    fe = min(max(force + b, 0.0), 1.0)
+    v_nom = g.speed_base + g.speed_gain * fe
+    half = _GRID_HALF_WIDTH
+
+    # elevation rows
+    e_th = np.linspace(-half, half, n_theta + 1)
+    fb_th = 0.5 * (e_th[:-1] + e_th[1:])
+    e_th[0], e_th[-1] = -np.inf, np.inf
+    m_th, n_th = _cells(e_th, fb_th)
+    theta = np.radians(aim + s_th * n_th)  # (R,)
+
+    # speed cells per row, split at the floor/wall switch
+    e_v = np.linspace(-half, half, n_v + 1)
+    e_v[0], e_v[-1] = -np.inf, np.inf
+    v_star = _solve_wall_foot(theta, g)
+    with np.errstate(invalid="ignore", over="ignore"):
+        n_star = (v_star / v_nom - 1.0) / s_v
+    n_star = np.where(np.isnan(n_star), np.inf, n_star)
+    edges = np.sort(
+        np.concatenate([np.broadcast_to(e_v, (n_theta, n_v + 1)), n_star[:, None]], axis=1),
+        axis=1,
+    )
+    fin = np.clip(edges, -half - 1.0, half + 1.0)
+    m_v, n_v_mean = _cells(edges, 0.5 * (fin[:, :-1] + fin[:, 1:]))
+    weight = m_th[:, None] * m_v  # (R, C)
+    ve = np.maximum(1.0, v_nom * (1.0 + s_v * n_v_mean))
+
+    th = np.broadcast_to(theta[:, None], ve.shape)
+    c = np.cos(th)
+    s = np.sin(th)
+    tan_th = s / c
+    x_max = ve * c * g.tau
+    g_tau = g.g * g.tau
+    g_tau2 = g_tau * g.tau
+    reach = x_max > g.wall_x
+    w = np.where(reach, g.wall_x / np.where(reach, x_max, 1.0), 0.5)
+    z_wall = g.launch_height + g.wall_x * tan_th + g_tau2 * (w + np.log1p(-w))
+    wall = reach & (z_wall > 0.0)
+
+    probs = np.zeros(N_ZONES)
+
+    # ---- wall case: closed form in psi and eps_z
+    iw = wall & (weight > 0.0)
+    if np.any(iw):
+        wt = weight[iw]
+        zw = z_wall[iw]
+        xm = x_max[iw]
+        vz = ve[iw] * s[iw]
+        x_batt = g.wall_x + g.battlement_depth
+        x_apex = np.where(vz > 0.0, xm * vz / (vz + g_tau), 0.0)
+        beyond = xm > x_batt
+        w31 = np.where(beyond, x_batt / np.where(beyond, xm, 1.0), 0.5)
+        z31 = g.launch_height + x_batt * tan_th[iw] + g_tau2 * (w31 + np.log1p(-w31))
+
+        psi_side = math.degrees(math.atan(g.wall_half_width / g.wall_x))
+        psi_col = math.degrees(math.atan(g.window_half_width / g.wall_x))
+        q_side = 2.0 * _phi_scalar(-psi_side / s_psi)
+        q_col = 1.0 - 2.0 * _phi_scalar(-psi_col / s_psi)
+
+        cdf_h = _phi_cdf((g.wall_height - zw) / s_fl)
+        p_above = 1.0 - cdf_h
+        p_below = _phi_cdf(-zw / s_fl)
+        castle_over = np.where(
+            ~beyond,
+            p_above,
+            np.where(
+                x_apex < x_batt,
+                np.maximum(_phi_cdf((g.wall_height - z31) / s_fl) - cdf_h, 0.0),
+                0.0,
+            ),
+        )
+        window = np.zeros_like(zw)
+        for k, (lo, hi) in enumerate(g.window_bands, start=1):
+            if k != effects.blocked_band:
+                window += _phi_cdf((hi - zw) / s_fl) - _phi_cdf((lo - zw) / s_fl)
+        window *= q_col
+        wall_hit = np.maximum(cdf_h - p_below - window, 0.0)
+        keep = (1.0 - q_side) * wt
+        probs[_MISS] += q_side * wt.sum() + np.dot(keep, p_above - castle_over)
+        probs[_COURTYARD] += np.dot(keep, p_below + (1.0 - g.p_stick) * wall_hit)
+        probs[_CASTLE] += np.dot(keep, castle_over + g.p_stick * wall_hit)
+        probs[_WINDOW] += np.dot(keep, window)
+
+    # ---- floor case: exact eps_x intervals, lateral miss at conditional means
+    ifl = ~wall & (weight > 0.0)
+    if np.any(ifl):
+        wt = weight[ifl]
+        a_coef = ve[ifl] * s[ifl] + g_tau
+        t_land = _landing_times(a_coef, g.launch_height, g.tau, g_tau)
+        x_land = x_max[ifl] * (1.0 - np.exp(-t_land / g.tau))
+        x_edges, x_zones = _floor_edges(g)
+        std = (x_edges[None, :] - x_land[:, None]) / s_fl
+        fb = (np.minimum(x_edges[:-1], 1e6) - x_land[:, None]) / s_fl
+        mass, cm = _cells(std, np.broadcast_to(fb, (x_land.size, x_edges.size - 1)))
+        x_bar = np.maximum(x_land[:, None] + s_fl * cm, x_edges[None, :-1])
+        psi_lim = np.degrees(np.arctan(g.floor_half_width / x_bar))
+        stay = 1.0 - 2.0 * _phi_cdf(-psi_lim / s_psi)
+        kept = mass * stay
+        court = kept[:, x_zones == int(_COURTYARD)].sum(axis=1)
+        moat = kept[:, x_zones == int(_MOAT)].sum(axis=1)
+        probs[_COURTYARD] += np.dot(wt, court)
+        probs[_MOAT] += np.dot(wt, moat)
+        probs[_MISS] += np.dot(wt, 1.0 - court - moat)
+
+    probs = np.clip(probs, 0.0, None)
+    return probs / probs.sum()
+
+
+@lru_cache(maxsize=4096)
+def _cached_distribution(
+    aim: float, force: float, prof: SkillProfile, effects: Effects, geometry: LandingGeometry
+) -> np.ndarray:
+    out = _quadrature(aim, force, prof, effects, geometry)
+    out.setflags(write=False)
+    return out
+
+
+def landing_distribution(
+    aim: float,
+    force: float,
+    skill: SkillLike = "average",
+    effects: Effects = NO_EFFECTS,
+    geometry: LandingGeometry = DEFAULT_GEOMETRY,
+) -> np.ndarray:
+    """Exact outcome probabilities of one shot, by deterministic numerical integration.
+
+    Args:
+        aim: elevation in degrees, within ``[50, 80]``.
+        force: force command in ``[0, 1]``.
+        skill: profile name, :class:`SkillProfile` or mapping of sigmas.
+        effects: active pesky effects.
+        geometry: model constants.
+
+    Returns:
+        ``float64`` array of shape ``(5,)`` indexed by :class:`Zone`, summing to 1. Results are
+        cached (aim and force rounded to 1e-9); the returned array is a fresh copy.
+
+    Raises:
+        ValueError: aim/force out of range or NaN, unknown skill, bad effects.
+    """
+    a, f = _check_action(aim, force, geometry)
+    if not isinstance(effects, Effects):
+        raise ValueError(f"effects must be an Effects instance, got {type(effects).__name__}")
+    if not isinstance(geometry, LandingGeometry):
+        raise ValueError(f"geometry must be a LandingGeometry, got {type(geometry).__name__}")
+    prof = resolve_skill(skill)
+    return _cached_distribution(round(a, 9), round(f, 9), prof, effects, geometry).copy()
+
+
+def landing_table(
+    aims: Sequence[float],
+    forces: Sequence[float],
+    skill: SkillLike = "average",
+    effects: Effects = NO_EFFECTS,
+    geometry: LandingGeometry = DEFAULT_GEOMETRY,
+) -> np.ndarray:
+    """:func:`landing_distribution` on a grid: shape ``(len(aims), len(forces), 5)``."""
+    aims_arr = np.asarray(aims, dtype=np.float64).reshape(-1)
+    forces_arr = np.asarray(forces, dtype=np.float64).reshape(-1)
+    out = np.empty((aims_arr.size, forces_arr.size, N_ZONES))
+    for i, a in enumerate(aims_arr):
+        for j, f in enumerate(forces_arr):
+            out[i, j] = landing_distribution(a, f, skill, effects, geometry)
+    return out
+
+
+def expected_progress(dist: np.ndarray, card_value: float = 0.8) -> float | np.ndarray:
+    """Expected movement per shot ``E`` of section 7.8.
+
+    ``E = P(courtyard) + card_value * P(moat) + 2 P(castle) + 3 P(window)``.
+
+    Args:
+        dist: outcome probabilities indexed by :class:`Zone` (last axis of length 5).
+        card_value: worth of a ghost card in fields (0.8 in the data sheet).
+
+    Returns:
+        a float for a single distribution; an array for a stack (e.g. a :func:`landing_table`).
+    """
+    p = np.asarray(dist, dtype=np.float64)
+    if p.shape[-1:] != (N_ZONES,):
+        raise ValueError(f"dist must have a last axis of length {N_ZONES}, got shape {p.shape}")
+    values = np.array([0.0, 1.0, float(card_value), 2.0, 3.0])
+    result = p @ values
+    return float(result) if np.ndim(result) == 0 else result
