@@ -1,0 +1,125 @@
+"""Playing games between agents: one game, or a seeded series with seats rotated."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from boardgames_rl.agents.base import Agent
+from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.game import Game
+
+
+@dataclass
+class GameRecord:
+    """Outcome of one game. ``seats[i]`` is the index (in the series) of the agent in seat i."""
+
+    seed: int
+    seats: list[int]
+    returns: list[float]
+    length: int
+    truncated: bool
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats with the best return (several on a shared win; none on a truncated game)."""
+        if self.truncated:
+            return []
+        best = max(self.returns)
+        return [s for s, r in enumerate(self.returns) if r == best]
+
+
+def play_game(game: Game, agents: Sequence[Agent], seed: int) -> GameRecord:
+    """Play one game; seat ``i`` is played by ``agents[i]``. Reproducible from ``seed``."""
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
+    seeds = np.random.SeedSequence(seed).spawn(game.num_players + 1)
+    rngs = [np.random.default_rng(s) for s in seeds[1:]]
+    state = game.new_state(int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1)))
+    for agent in agents:
+        agent.reset()
+    length = 0
+    while not state.is_terminal():
+        p = state.current_player
+        action = agents[p].act(state.info_set(p), rngs[p])
+        state.apply(action)
+        length += 1
+    return GameRecord(seed, list(range(game.num_players)), state.returns().tolist(), length,
+                      state.truncated)
+
+
+@dataclass
+class SeriesResult:
+    """Results of a series of games among named agents (seats rotated)."""
+
+    game: str
+    config: dict
+    agents: list[str]
+    records: list[GameRecord] = field(default_factory=list)
+
+    def wins(self, agent: int) -> float:
+        """Games won by ``agent``; a win shared by k agents counts 1/k."""
+        total = 0.0
+        for r in self.records:
+            holders = [r.seats[s] for s in r.winners]
+            if agent in holders:
+                total += 1.0 / len(holders)
+        return total
+
+    def win_rate(self, agent: int) -> tuple[float, float, float]:
+        """(rate, low, high): win rate with its 95% Wilson interval."""
+        n = len(self.records)
+        w = self.wins(agent)
+        low, high = wilson_interval(w, n)
+        return (w / n if n else 0.0, low, high)
+
+    def table(self) -> str:
+        n = len(self.records)
+        lines = [f"{self.game}: {n} games, seats rotated",
+                 f"{'agent':<24} {'wins':>7} {'win rate':>9} {'95% interval':>17} {'mean return':>12}"]
+        for i, name in enumerate(self.agents):
+            rate, low, high = self.win_rate(i)
+            mean = np.mean([r.returns[r.seats.index(i)] for r in self.records]) if n else 0.0
+            lines.append(f"{name:<24} {self.wins(i):>7.1f} {rate:>9.3f} "
+                         f"{f'[{low:.3f}, {high:.3f}]':>17} {mean:>12.3f}")
+        truncated = sum(r.truncated for r in self.records)
+        mean_len = np.mean([r.length for r in self.records]) if n else 0.0
+        lines.append(f"mean length {mean_len:.1f} actions; truncated games {truncated}")
+        return "\n".join(lines)
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.game, "config": self.config, "agents": self.agents,
+                           "win_rates": {a: self.win_rate(i) for i, a in enumerate(self.agents)},
+                           "records": [asdict(r) for r in self.records]}, indent=1)
+
+
+def play_series(
+    game: Game,
+    agents: Sequence[str | Agent],
+    games: int,
+    seed: int = 0,
+    progress: bool = True,
+) -> SeriesResult:
+    """Play ``games`` games; the agents rotate through the seats (game i puts agent j in seat
+    ``(i + j) % num_players``). With fewer agents than seats, the list is repeated."""
+    built = [make_agent(a, game) for a in agents]
+    names = [a if isinstance(a, str) else a.name for a in agents]
+    if not 1 <= len(built) <= game.num_players:
+        raise ValueError(f"{game.name}: give 1..{game.num_players} agents, got {len(built)}")
+    result = SeriesResult(game.name, game.config, names)
+    iterator = range(games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        iterator = tqdm(iterator, desc=f"{game.name}: {' vs '.join(names)}", unit="game")
+    n = game.num_players
+    for i in iterator:
+        seat_agents = [((s - i) % n) % len(built) for s in range(n)]
+        record = play_game(game, [built[j] for j in seat_agents], seed * 1_000_003 + i)
+        record.seats = seat_agents
+        result.records.append(record)
+    return result
