@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -11,7 +11,7 @@ import numpy as np
 from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core.game import Game
+from boardgames_rl.core.game import Game, State
 
 
 @dataclass
@@ -33,8 +33,17 @@ class GameRecord:
         return [s for s, r in enumerate(self.returns) if r == best]
 
 
-def play_game(game: Game, agents: Sequence[Agent], seed: int) -> GameRecord:
-    """Play one game; seat ``i`` is played by ``agents[i]``. Reproducible from ``seed``."""
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    on_step: Callable[[State, int, int], None] | None = None,
+) -> GameRecord:
+    """Play one game; seat ``i`` is played by ``agents[i]``. Reproducible from ``seed``.
+
+    ``on_step(state, player, action)`` is called after every action (e.g. to print the game);
+    ``state`` is the live state after the action: read it, don't change it.
+    """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     seeds = np.random.SeedSequence(seed).spawn(game.num_players + 1)
@@ -48,6 +57,8 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int) -> GameRecord:
         action = agents[p].act(state.info_set(p), rngs[p])
         state.apply(action)
         length += 1
+        if on_step is not None:
+            on_step(state, p, action)
     return GameRecord(seed, list(range(game.num_players)), state.returns().tolist(), length,
                       state.truncated)
 
