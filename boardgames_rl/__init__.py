@@ -15,6 +15,7 @@ from boardgames_rl.core import (
     list_games,
     make_game,
 )
+from boardgames_rl import envs as _envs  # noqa: F401  (registers every game with PettingZoo)
 
 __version__ = "0.1.0"
 

@@ -1,30 +1,35 @@
-"""Small rendering helpers shared by every game (matplotlib, headless)."""
+"""Small rendering helpers shared by every game (matplotlib, headless, no pyplot state).
+
+Figures are built with ``matplotlib.figure.Figure`` directly, so rendering never changes the
+pyplot backend of a notebook or script that imports us.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 
-def figure_to_rgb(fig) -> np.ndarray:
-    """Draw a matplotlib figure and return its pixels as ``uint8 [H, W, 3]``; closes the figure."""
-    import matplotlib.pyplot as plt
+def new_figure(width: float, height: float, dpi: int = 100):
+    """A pyplot-free matplotlib Figure with an Agg canvas attached."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
+    fig = Figure(figsize=(width, height), dpi=dpi)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def figure_to_rgb(fig) -> np.ndarray:
+    """Draw a matplotlib figure and return its pixels as ``uint8 [H, W, 3]``."""
     fig.canvas.draw()
     rgba = np.asarray(fig.canvas.buffer_rgba())
-    img = np.array(rgba[..., :3], dtype=np.uint8)
-    plt.close(fig)
-    return img
+    return np.array(rgba[..., :3], dtype=np.uint8)
 
 
 def text_to_rgb(text: str, font_size: int = 10) -> np.ndarray:
     """Render monospace text to an RGB image (the default ``render_rgb`` of every state)."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-
     lines = text.splitlines() or [""]
     width = max(len(line) for line in lines)
-    fig = plt.figure(figsize=(max(2.0, 0.085 * font_size * width / 1.4), 0.18 * font_size * len(lines) / 1.2 + 0.3), dpi=100)
+    fig = new_figure(max(2.0, 0.0087 * font_size * width + 0.3), 0.0175 * font_size * len(lines) + 0.3)
     fig.text(0.01, 0.99, text, family="monospace", fontsize=font_size, va="top", ha="left")
     return figure_to_rgb(fig)

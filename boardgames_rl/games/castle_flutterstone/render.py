@@ -109,20 +109,17 @@ def _field_xy(f: int, goal: int) -> tuple[float, float]:
 
 def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarray:
     """An RGB picture of the board: path, bridges, castle steps, figures and cards."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
     from matplotlib.patches import Circle, Rectangle
 
-    from boardgames_rl.core.rendering import figure_to_rgb
+    from boardgames_rl.core.rendering import figure_to_rgb, new_figure
 
     g = state.game
-    fig, ax = plt.subplots(figsize=(9, 4.2), dpi=90)
+    fig = new_figure(9, 4.2, dpi=90)
+    ax = fig.add_subplot(1, 1, 1)
     first_step = g.goal - 9
     wall_x = first_step - 0.8
-    ax.add_patch(Rectangle((wall_x, -0.6), g.goal - first_step + 2.5, 5.3, color="#d9d4c7", zorder=0))
-    ax.text(wall_x + 0.2, 4.4, "castle", fontsize=9, color="#6b6256")
+    ax.add_patch(Rectangle((wall_x, -0.6), g.goal - first_step + 2.5, 6.0, color="#d9d4c7", zorder=0))
+    ax.text(wall_x + 0.2, 5.0, "castle", fontsize=9, color="#6b6256")
     ax.add_patch(Rectangle((-0.6, -0.6), wall_x + 0.6, 1.2, color="#cfe8c1", zorder=0))
     for f in range(g.goal + 1):
         x, y = _field_xy(f, g.goal)
@@ -138,7 +135,7 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
         label = "S" if f == 0 else ("G" if f == g.goal else str(f))
         ax.text(x, y - 0.42, label, ha="center", va="top", fontsize=7, color="#333333")
     gx, gy = _field_xy(g.goal, g.goal)
-    ax.plot([gx], [gy + 0.65], marker="*", markersize=16, color="#e6b800", zorder=3)
+    ax.plot([gx], [gy + 0.6], marker="*", markersize=16, color="#e6b800", zorder=3)
     at_field: dict[int, int] = {}
     for s, f in enumerate(state.positions):
         x, y = _field_xy(f, g.goal)
@@ -156,7 +153,7 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
     status = render_text(state, player).splitlines()[-1]
     ax.text(-0.5, -1.2, status, fontsize=8, va="top")
     ax.set_xlim(-0.8, g.goal - 2.5)
-    ax.set_ylim(-1.6, 5.0)
+    ax.set_ylim(-1.6, 5.6)
     ax.set_aspect("equal")
     ax.axis("off")
     fig.tight_layout()

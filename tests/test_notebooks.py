@@ -1,0 +1,104 @@
+"""Every notebook in ``notebooks/`` runs top to bottom without an error.
+
+Each notebook is executed by ``nbclient`` in a fresh kernel, in a temporary working directory, with
+``MPLBACKEND=Agg`` (no display). The kernel must run the interpreter of this test process (the
+project's virtual environment): the ``python3`` kernelspec is checked, and when it resolves to
+another interpreter (or does not exist) a kernelspec pointing at ``sys.executable`` is installed
+into a temporary prefix and put first on ``JUPYTER_PATH``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel  # noqa: E402
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+KERNEL_NAME = "python3"
+CELL_TIMEOUT = 300
+
+
+def _kernel_prefix() -> str | None:
+    """``sys.prefix`` of the interpreter the ``python3`` kernelspec launches (None if none)."""
+    try:
+        spec = KernelSpecManager().get_kernel_spec(KERNEL_NAME)
+    except NoSuchKernel:
+        return None
+    if not spec.argv:
+        return None
+    exe = spec.argv[0]
+    # jupyter_client launches a bare "python"/"python3"/"python3.X" as sys.executable
+    major, minor = sys.version_info[:2]
+    short = {"python", f"python{major}", f"python{major}.{minor}"}
+    exe = sys.executable if exe in short else shutil.which(exe)
+    if exe is None:
+        return None
+    try:
+        out = subprocess.run(
+            [exe, "-c", "import sys; print(sys.prefix)"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def kernel_env(tmp_path_factory: pytest.TempPathFactory):
+    """Environment under which the ``python3`` kernel is this process's interpreter."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("MPLBACKEND", "Agg")
+    if _kernel_prefix() != sys.prefix:
+        from ipykernel.kernelspec import install
+
+        prefix = tmp_path_factory.mktemp("kernelspec")
+        install(kernel_name=KERNEL_NAME, prefix=str(prefix))  # argv[0] = sys.executable
+        jupyter_dir = prefix / "share" / "jupyter"
+        old = os.environ.get("JUPYTER_PATH")
+        mp.setenv("JUPYTER_PATH", os.pathsep.join([str(jupyter_dir), *([old] if old else [])]))
+    prefix_seen = _kernel_prefix()
+    assert prefix_seen == sys.prefix, (
+        f"the {KERNEL_NAME!r} kernel runs the interpreter of {prefix_seen!r}, "
+        f"not this test's {sys.prefix!r}"
+    )
+    yield
+    mp.undo()
+
+
+def test_notebooks_found():
+    assert NOTEBOOKS, f"no notebooks in {NOTEBOOK_DIR}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_runs(path: Path, tmp_path: Path, kernel_env) -> None:
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT,
+        kernel_name=KERNEL_NAME,
+        allow_errors=False,  # any cell raising fails the test (CellExecutionError)
+        resources={"metadata": {"path": str(tmp_path)}},  # the kernel's working directory
+    )
+    client.execute()
+    errors = [
+        out
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", [])
+        if out.get("output_type") == "error"
+    ]
+    assert not errors, f"{path.name}: cells raised: {[e.get('ename') for e in errors]}"
