@@ -1,9 +1,11 @@
 """boardgames-rl: faithful, fast, leak-free board-game environments for RL research.
 
 Importing the package registers every game with PettingZoo's registry, so
-``pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0")`` works after ``import boardgames_rl``.
+``pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0")`` works after
+``import boardgames_rl``.
 """
 
+import boardgames_rl.envs  # noqa: F401  (registers every game with PettingZoo)
 from boardgames_rl.core import (
     Game,
     GameError,
@@ -15,7 +17,6 @@ from boardgames_rl.core import (
     list_games,
     make_game,
 )
-from boardgames_rl import envs as _envs  # noqa: F401  (registers every game with PettingZoo)
 
 __version__ = "0.1.0"
 

@@ -6,7 +6,8 @@ Examples::
     boardgames-rl demo
     boardgames-rl play castle_flutterstone --agents heuristic random --seed 3
     boardgames-rl arena castle_flutterstone --agents heuristic random --games 500 --out results/
-    boardgames-rl arena castle_flutterstone -c num_players=4 -c pesky_ghosts=true --agents heuristic random
+    boardgames-rl arena castle_flutterstone -c num_players=4 -c pesky_ghosts=true \
+        --agents heuristic random
     boardgames-rl bench --games castle_flutterstone --seconds 2
 """
 
@@ -109,7 +110,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from boardgames_rl.core import make_game
 
     game = make_game("castle_flutterstone", num_players=2)
-    print("One seeded game of Castle Flutterstone, heuristic (A) against random (B), final position:\n")
+    print(
+        "One seeded game of Castle Flutterstone, heuristic (A) against random (B), "
+        "final position:\n"
+    )
     _watch(game, ["heuristic", "random"], args.seed, verbose=False)
     print(f"\nA short demo series ({args.games} games, seats rotated):")
     return _series(game, ["heuristic", "random"], args.games, args.seed, None)
@@ -127,9 +131,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="boardgames-rl", description=__doc__.split("\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog=__doc__.split("\n", 1)[1])
+    parser = argparse.ArgumentParser(
+        prog="boardgames-rl",
+        description=__doc__.split("\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n", 1)[1],
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -142,10 +149,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     def game_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", help="game name (see `boardgames-rl list`)")
-        p.add_argument("-c", "--config", action="append", default=[], metavar="KEY=VALUE",
-                       help="game option, repeatable (lists as a,b,c)")
-        p.add_argument("--agents", nargs="+", default=["heuristic", "random"],
-                       help="agent specs, e.g. random heuristic 'heuristic:win_bonus=5'")
+        p.add_argument(
+            "-c",
+            "--config",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="game option, repeatable (lists as a,b,c)",
+        )
+        p.add_argument(
+            "--agents",
+            nargs="+",
+            default=["heuristic", "random"],
+            help="agent specs, e.g. random heuristic 'heuristic:win_bonus=5'",
+        )
         p.add_argument("--seed", type=int, default=0)
 
     play = sub.add_parser("play", help="watch one game between agents")
@@ -153,13 +170,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     play.set_defaults(func=cmd_play)
 
-    arena = sub.add_parser("arena", help="a seeded series with seats rotated; win rates with 95%% CIs")
+    arena = sub.add_parser(
+        "arena", help="a seeded series with seats rotated; win rates with 95%% CIs"
+    )
     game_args(arena)
     arena.add_argument("-n", "--games", type=int, default=200)
     arena.add_argument("-o", "--out", help="folder for the JSON results")
     arena.set_defaults(func=cmd_arena)
 
-    bench = sub.add_parser("bench", help="throughput beside PettingZoo connect_four and texas_holdem")
+    bench = sub.add_parser(
+        "bench", help="throughput beside PettingZoo connect_four and texas_holdem"
+    )
     bench.add_argument("--games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("-o", "--out", help="JSON file for the results")

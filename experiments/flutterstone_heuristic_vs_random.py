@@ -4,7 +4,7 @@ Plays N seeded 2-player games (default 1,000) with the seats rotated every game,
 heuristic's win rate with its 95% Wilson interval and saves every game's record as JSON.
 
     python experiments/flutterstone_heuristic_vs_random.py
-    python experiments/flutterstone_heuristic_vs_random.py --games 1000 --seed 0 -c pesky_ghosts=true
+    python experiments/flutterstone_heuristic_vs_random.py --games 1000 -c pesky_ghosts=true
 """
 
 from __future__ import annotations
@@ -33,12 +33,20 @@ result = play_series(game, ["heuristic", "random"], args.games, seed=args.seed)
 # 3. The figure.
 rate, low, high = result.win_rate(0)
 print(result.table())
-print(f"\nheuristic win rate vs random: {rate:.3f} (95% CI {low:.3f}-{high:.3f}) over {args.games} games")
+print(
+    f"\nheuristic win rate vs random: {rate:.3f} "
+    f"(95% CI {low:.3f}-{high:.3f}) over {args.games} games"
+)
 
 out = Path(args.out)
 out.parent.mkdir(parents=True, exist_ok=True)
 out.write_text(result.to_json())
-summary = {"win_rate": rate, "ci95": [low, high], "games": args.games, "seed": args.seed,
-           "config": game.config}
+summary = {
+    "win_rate": rate,
+    "ci95": [low, high],
+    "games": args.games,
+    "seed": args.seed,
+    "config": game.config,
+}
 out.with_suffix(".summary.json").write_text(json.dumps(summary, indent=1))
 print(f"saved {out}")

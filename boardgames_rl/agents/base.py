@@ -1,4 +1,5 @@
-"""The agent interface: an agent sees an :class:`~boardgames_rl.core.game.InfoSet`, never a State."""
+"""The agent interface: an agent sees an :class:`~boardgames_rl.core.game.InfoSet`, never a
+State."""
 
 from __future__ import annotations
 

@@ -54,8 +54,11 @@ def _heuristic(game: Game, **kwargs: Any) -> Agent:
         module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
     except ModuleNotFoundError as e:
         raise InvalidConfigError(f"no heuristic agent for game {game.name!r} yet") from e
-    classes = [v for v in vars(module).values()
-               if isinstance(v, type) and issubclass(v, Agent) and v.__module__ == module.__name__]
+    classes = [
+        v
+        for v in vars(module).values()
+        if isinstance(v, type) and issubclass(v, Agent) and v.__module__ == module.__name__
+    ]
     return classes[0](**kwargs)
 
 
@@ -65,7 +68,9 @@ def make_agent(spec: str | Agent, game: Game) -> Agent:
         return spec
     name, kwargs = parse_spec(spec)
     if name not in _AGENTS:
-        raise InvalidConfigError(f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}")
+        raise InvalidConfigError(
+            f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}"
+        )
     try:
         agent = _AGENTS[name](game, **kwargs)
     except TypeError as e:

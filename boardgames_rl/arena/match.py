@@ -59,8 +59,9 @@ def play_game(
         length += 1
         if on_step is not None:
             on_step(state, p, action)
-    return GameRecord(seed, list(range(game.num_players)), state.returns().tolist(), length,
-                      state.truncated)
+    return GameRecord(
+        seed, list(range(game.num_players)), state.returns().tolist(), length, state.truncated
+    )
 
 
 @dataclass
@@ -90,22 +91,33 @@ class SeriesResult:
 
     def table(self) -> str:
         n = len(self.records)
-        lines = [f"{self.game}: {n} games, seats rotated",
-                 f"{'agent':<24} {'wins':>7} {'win rate':>9} {'95% interval':>17} {'mean return':>12}"]
+        lines = [
+            f"{self.game}: {n} games, seats rotated",
+            f"{'agent':<24} {'wins':>7} {'win rate':>9} {'95% interval':>17} {'mean return':>12}",
+        ]
         for i, name in enumerate(self.agents):
             rate, low, high = self.win_rate(i)
             mean = np.mean([r.returns[r.seats.index(i)] for r in self.records]) if n else 0.0
-            lines.append(f"{name:<24} {self.wins(i):>7.1f} {rate:>9.3f} "
-                         f"{f'[{low:.3f}, {high:.3f}]':>17} {mean:>12.3f}")
+            lines.append(
+                f"{name:<24} {self.wins(i):>7.1f} {rate:>9.3f} "
+                f"{f'[{low:.3f}, {high:.3f}]':>17} {mean:>12.3f}"
+            )
         truncated = sum(r.truncated for r in self.records)
         mean_len = np.mean([r.length for r in self.records]) if n else 0.0
         lines.append(f"mean length {mean_len:.1f} actions; truncated games {truncated}")
         return "\n".join(lines)
 
     def to_json(self) -> str:
-        return json.dumps({"game": self.game, "config": self.config, "agents": self.agents,
-                           "win_rates": {a: self.win_rate(i) for i, a in enumerate(self.agents)},
-                           "records": [asdict(r) for r in self.records]}, indent=1)
+        return json.dumps(
+            {
+                "game": self.game,
+                "config": self.config,
+                "agents": self.agents,
+                "win_rates": {a: self.win_rate(i) for i, a in enumerate(self.agents)},
+                "records": [asdict(r) for r in self.records],
+            },
+            indent=1,
+        )
 
 
 def play_series(

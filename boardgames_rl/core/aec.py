@@ -9,8 +9,8 @@ Written once against the game contract; every game gets the same environment::
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
-        action = None if terminated or truncated else my_policy(obs["observation"], obs["action_mask"])
-        env.step(action)
+        done = terminated or truncated
+        env.step(None if done else my_policy(obs["observation"], obs["action_mask"]))
 
 Conventions:
 
@@ -23,8 +23,8 @@ Conventions:
   per-step ``reward_shaping(previous_state, new_state) -> per-seat array``);
 * an illegal or malformed action raises the game's :class:`~boardgames_rl.core.errors.GameError`
   (``IllegalActionError`` / ``MalformedActionError``) and leaves the environment unchanged;
-* ``reset(seed)`` starts a *seed stream*; every later ``reset()`` without a seed starts the next game
-  of that stream (see :mod:`boardgames_rl.core.seeding`).
+* ``reset(seed)`` starts a *seed stream*; every later ``reset()`` without a seed starts the next
+  game of that stream (see :mod:`boardgames_rl.core.seeding`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
 
 RewardShaping = Callable[[State, State], np.ndarray]
-"""``shaping(previous_state, new_state) -> float array [num_players]`` added to each step's rewards."""
+"""``shaping(previous_state, new_state) -> float array [num_players]`` added to step rewards."""
 
 ObsDict = dict[str, np.ndarray]
 
@@ -232,7 +232,9 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
 
     def _require_state(self) -> State:
         if self._state is None:
-            raise RuntimeError(f"{self.metadata['name']}: call reset() before using the environment")
+            raise RuntimeError(
+                f"{self.metadata['name']}: call reset() before using the environment"
+            )
         return self._state
 
     def __repr__(self) -> str:

@@ -2,7 +2,8 @@
 
 Every environment, agent, tournament and benchmark of boardgames_rl is written once against these
 three classes. A game package supplies a ``Game`` subclass (an immutable description of the game and
-its configuration, and a factory of states), a ``State`` subclass (the full, true, mutable state) and
+its configuration, and a factory of states), a ``State`` subclass (the full, true, mutable state)
+and
 an ``InfoSet`` subclass (what one player knows, able to sample full states consistent with it).
 
 Conventions shared by every game:

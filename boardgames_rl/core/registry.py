@@ -47,7 +47,9 @@ def game_entry(name: str) -> GameEntry:
     _ensure_loaded()
     key = name.replace("-", "_")
     if key not in _GAMES:
-        raise InvalidConfigError(f"unknown game {name!r}; registered games: {', '.join(sorted(_GAMES))}")
+        raise InvalidConfigError(
+            f"unknown game {name!r}; registered games: {', '.join(sorted(_GAMES))}"
+        )
     return _GAMES[key]
 
 

@@ -30,6 +30,8 @@ def text_to_rgb(text: str, font_size: int = 10) -> np.ndarray:
     """Render monospace text to an RGB image (the default ``render_rgb`` of every state)."""
     lines = text.splitlines() or [""]
     width = max(len(line) for line in lines)
-    fig = new_figure(max(2.0, 0.0087 * font_size * width + 0.3), 0.0175 * font_size * len(lines) + 0.3)
+    fig = new_figure(
+        max(2.0, 0.0087 * font_size * width + 0.3), 0.0175 * font_size * len(lines) + 0.3
+    )
     fig.text(0.01, 0.99, text, family="monospace", fontsize=font_size, va="top", ha="left")
     return figure_to_rgb(fig)

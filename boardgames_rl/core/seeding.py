@@ -50,7 +50,9 @@ def rng_to_state(rng: np.random.Generator) -> dict:
 def rng_from_state(d: dict) -> np.random.Generator:
     """Inverse of :func:`rng_to_state`."""
     if d.get("bit_generator") != "PCG64":
-        raise ValueError(f"only PCG64 generator states are supported, got {d.get('bit_generator')!r}")
+        raise ValueError(
+            f"only PCG64 generator states are supported, got {d.get('bit_generator')!r}"
+        )
     bg = np.random.PCG64()
     bg.state = {
         "bit_generator": "PCG64",

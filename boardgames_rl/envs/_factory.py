@@ -7,11 +7,11 @@ A game's env module is three lines::
     raw_env, env = env_functions("castle_flutterstone")
 
 ``raw_env(render_mode=None, reward_shaping=None, **config)`` is the bare
-:class:`~boardgames_rl.core.aec.GameAECEnv`; ``env(**kwargs)`` wraps it the way PettingZoo's classic
-environments do, minus ``TerminateIllegalWrapper``: an illegal action raises the game's
-``IllegalActionError`` instead of silently ending the game. ``AssertOutOfBoundsWrapper`` rejects
-values outside ``Discrete(num_actions)`` (non-integers, out of range) with an ``AssertionError``
-before they reach the game; ``OrderEnforcingWrapper`` rejects use before ``reset``.
+:class:`~boardgames_rl.core.aec.GameAECEnv`; ``env(**kwargs)`` wraps it in PettingZoo's
+``OrderEnforcingWrapper`` (no use before ``reset``). Unlike PettingZoo's classic environments it
+adds neither ``TerminateIllegalWrapper`` nor ``AssertOutOfBoundsWrapper``: the game itself rejects
+an illegal action with ``IllegalActionError`` and a malformed one (not an int in range) with
+``MalformedActionError``, each naming the legal actions and leaving the env unchanged.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def make_raw_env(
 def make_env(game_name: str, **kwargs: Any) -> AECEnv:
     """``make_raw_env`` wrapped like PettingZoo classic envs (bounds check + call order check)."""
     env: AECEnv = make_raw_env(game_name, **kwargs)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
     return env
 
@@ -56,7 +55,9 @@ def env_functions(
         reward_shaping: RewardShaping | None = None,
         **config: Any,
     ) -> GameAECEnv:
-        return make_raw_env(game_name, render_mode=render_mode, reward_shaping=reward_shaping, **config)
+        return make_raw_env(
+            game_name, render_mode=render_mode, reward_shaping=reward_shaping, **config
+        )
 
     def env(**kwargs: Any) -> AECEnv:
         return make_env(game_name, **kwargs)
@@ -67,7 +68,7 @@ def env_functions(
     )
     env.__doc__ = (
         f"``{game_name}`` AEC environment wrapped like PettingZoo classic envs "
-        "(AssertOutOfBoundsWrapper, OrderEnforcingWrapper); same arguments as ``raw_env``."
+        "(OrderEnforcingWrapper); same arguments as ``raw_env``."
     )
     raw_env.__qualname__ = raw_env.__name__ = "raw_env"
     env.__qualname__ = env.__name__ = "env"

@@ -38,8 +38,12 @@ def test_moves_as_far_as_possible_and_plays_useful_cards():
 
 def test_discards_the_least_useful_card_and_targets_the_leader():
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(game, [3, 15, 8], helpful=[[1, 1, 1], [0, 0, 0], [0, 0, 0]],
-                                draw_pile=[Card.EYES_CLOSED, Card.SECOND_GO])
+    s = FlutterstoneState.setup(
+        game,
+        [3, 15, 8],
+        helpful=[[1, 1, 1], [0, 0, 0], [0, 0, 0]],
+        draw_pile=[Card.EYES_CLOSED, Card.SECOND_GO],
+    )
     s.apply(game.action_from_name("start flicking"))
     s.phase, s.shots_left = DRAW, 1  # as after a moat landing: the draw decision
     s._mask = None
@@ -60,12 +64,19 @@ def test_gives_pesky_to_the_leader():
 
 def test_places_the_ghost_where_it_hurts_most():
     game = make_game("castle_flutterstone", num_players=2, pesky_ghosts=True)
-    s = FlutterstoneState.setup(game, [3, 5 + 1], turn_player=1,
-                                pesky=[[False] * 3, [False, False, True]], ghost_giver=[-1, 0])
+    s = FlutterstoneState.setup(
+        game,
+        [3, 5 + 1],
+        turn_player=1,
+        pesky=[[False] * 3, [False, False, True]],
+        ghost_giver=[-1, 0],
+    )
     assert s.current_player == 0
     values = []
     for band in (1, 2, 3):
-        t = landing_table(game.aims, game.forces, "average", Effects(blocked_band=band)).reshape(-1, 5)
+        t = landing_table(game.aims, game.forces, "average", Effects(blocked_band=band)).reshape(
+            -1, 5
+        )
         values.append((t @ np.array([0, 1, 0.8, 2, 3])).max())
     assert choose(s) == f"place ghost in window band {int(np.argmin(values)) + 1}"
 

@@ -26,8 +26,9 @@ def test_observation_is_seat_relative():
 
 def test_cards_in_front_of_players_are_public():
     game = make_game("castle_flutterstone", num_players=2, pesky_ghosts=True)
-    s = FlutterstoneState.setup(game, [0, 0], helpful=[[0, 0, 0], [1, 0, 2]],
-                                pesky=[[False] * 3, [True, False, False]])
+    s = FlutterstoneState.setup(
+        game, [0, 0], helpful=[[0, 0, 0], [1, 0, 2]], pesky=[[False] * 3, [True, False, False]]
+    )
     obs = fields(s, 0)
     assert list(obs["helpful_ready"][1]) == [1, 0, 2]
     assert list(obs["pesky_held"][1]) == [1, 0, 0]
@@ -35,8 +36,12 @@ def test_cards_in_front_of_players_are_public():
 
 def test_pile_contents_public_but_not_its_order():
     game = make_game("castle_flutterstone", num_players=2)
-    a = FlutterstoneState.setup(game, [0, 0], draw_pile=[Card.SECOND_GO, Card.GHOST_JUMP, Card.SECOND_GO])
-    b = FlutterstoneState.setup(game, [0, 0], draw_pile=[Card.GHOST_JUMP, Card.SECOND_GO, Card.SECOND_GO])
+    a = FlutterstoneState.setup(
+        game, [0, 0], draw_pile=[Card.SECOND_GO, Card.GHOST_JUMP, Card.SECOND_GO]
+    )
+    b = FlutterstoneState.setup(
+        game, [0, 0], draw_pile=[Card.GHOST_JUMP, Card.SECOND_GO, Card.SECOND_GO]
+    )
     assert np.array_equal(a.observation(0), b.observation(0))
     assert list(fields(a, 0)["draw_pile"]) == [2, 0, 1, 0, 0, 0]
     assert a.draw_pile != b.draw_pile
@@ -74,8 +79,12 @@ def test_observation_within_spec_bounds_over_random_play():
 
 def test_text_and_image_pictures():
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(game, [4, 9, 15], helpful=[[1, 0, 0], [0, 0, 0], [0, 0, 0]],
-                                pesky=[[False] * 3, [True, False, False], [False] * 3])
+    s = FlutterstoneState.setup(
+        game,
+        [4, 9, 15],
+        helpful=[[1, 0, 0], [0, 0, 0], [0, 0, 0]],
+        pesky=[[False] * 3, [True, False, False], [False] * 3],
+    )
     text = s.render(0)
     assert "player_0 (you)" in text and "field  4" in text and "PESKY Eyes closed" in text
     assert "==" in text  # rotten bridges drawn

@@ -93,7 +93,8 @@ class TestGhostJump:
         assert ghost_jump(2, {8, 15}, B, GOAL) == 7
 
     def test_before_the_bridge_when_the_field_behind_is_a_bridge(self):
-        # "If the field behind it happens to be a bridge field, you put your figure before the bridge."
+        # "If the field behind it happens to be a bridge field, you put your figure before the
+        #  bridge."
         assert ghost_jump(1, {6}, B, GOAL) == 4
 
     def test_needs_a_figure_ahead(self):
@@ -106,7 +107,9 @@ class TestGhostJump:
 def test_setup_basic_game_deck_has_only_helpful_ghosts():
     s = game().new_state(1)
     assert sorted(s.draw_pile) == sorted(
-        int(c) for c in (Card.SECOND_GO, Card.MOVE_FORWARD, Card.GHOST_JUMP) for _ in range(DECK_COUNTS[c])
+        int(c)
+        for c in (Card.SECOND_GO, Card.MOVE_FORWARD, Card.GHOST_JUMP)
+        for _ in range(DECK_COUNTS[c])
     )
     assert len(s.draw_pile) == 14
     assert s.positions == [0, 0]
@@ -129,24 +132,33 @@ def test_youngest_starts_then_clockwise(forced_zones):
     assert order == [0, 1, 2, 0, 1, 2]
 
 
-@pytest.mark.parametrize("bad", [{"num_players": 1}, {"num_players": 5}, {"aim_levels": 0},
-                                 {"skills": "expert"}, {"skills": ["average"]}, {"bridges": [5, 6]}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"num_players": 1},
+        {"num_players": 5},
+        {"aim_levels": 0},
+        {"skills": "expert"},
+        {"skills": ["average"]},
+        {"bridges": [5, 6]},
+    ],
+)
 def test_bad_config_raises_clear_error(bad):
     with pytest.raises(InvalidConfigError):
         game(**bad)
 
 
 # ----------------------------------------------------------------------------- shot results
-@pytest.mark.parametrize(
-    "zone,points", [(Zone.COURTYARD, 1), (Zone.CASTLE, 2), (Zone.WINDOW, 3)]
-)
+@pytest.mark.parametrize("zone,points", [(Zone.COURTYARD, 1), (Zone.CASTLE, 2), (Zone.WINDOW, 3)])
 def test_move_up_to_n_fields(forced_zones, zone, points):
     queue, _ = forced_zones
     s = game().new_state(0)
     queue.append(zone)
     act(s, FLICK)
     assert s.phase_name == "move"
-    assert legal_names(s) == {f"move {k} field" + ("" if k == 1 else "s") for k in range(points + 1)}
+    assert legal_names(s) == {
+        f"move {k} field" + ("" if k == 1 else "s") for k in range(points + 1)
+    }
     act(s, f"move {points} field" + ("" if points == 1 else "s"))
     assert s.positions[0] == points
     assert s.current_player == 1
@@ -210,8 +222,9 @@ def test_moat_draw_is_optional_and_card_lies_face_up(forced_zones):
 def test_helpful_ghost_only_usable_in_the_following_round(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [0, 0], helpful=[[1, 0, 0], [0, 0, 0]],
-                                draw_pile=[Card.MOVE_FORWARD, Card.SECOND_GO])
+    s = FlutterstoneState.setup(
+        g, [0, 0], helpful=[[1, 0, 0], [0, 0, 0]], draw_pile=[Card.MOVE_FORWARD, Card.SECOND_GO]
+    )
     act(s, "play Second go")
     queue.extend([Zone.MOAT])
     act(s, FLICK)
@@ -271,8 +284,9 @@ def test_second_go_moves_after_each_go(forced_zones):
 def test_never_more_than_three_helpful_ghosts(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [0, 0], helpful=[[1, 1, 1], [0, 0, 0]],
-                                draw_pile=[Card.GHOST_JUMP])
+    s = FlutterstoneState.setup(
+        g, [0, 0], helpful=[[1, 1, 1], [0, 0, 0]], draw_pile=[Card.GHOST_JUMP]
+    )
     act(s, "start flicking")
     queue.append(Zone.MOAT)
     act(s, FLICK)
@@ -340,8 +354,13 @@ def test_pesky_ghost_given_at_once_to_a_chosen_player(forced_zones):
 def test_pesky_cards_act_on_every_go_of_the_next_turn_then_leave(forced_zones):
     queue, seen = forced_zones
     g = game(pesky_ghosts=True)
-    s = FlutterstoneState.setup(g, [0, 0], turn_player=1, helpful=[[1, 0, 0], [0, 0, 0]],
-                                pesky=[[True, True, False], [False, False, False]])
+    s = FlutterstoneState.setup(
+        g,
+        [0, 0],
+        turn_player=1,
+        helpful=[[1, 0, 0], [0, 0, 0]],
+        pesky=[[True, True, False], [False, False, False]],
+    )
     queue.append(Zone.MISS)
     act(s, FLICK)  # player 1 shoots unaffected
     assert not seen[-1].eyes_closed
@@ -357,9 +376,13 @@ def test_pesky_cards_act_on_every_go_of_the_next_turn_then_leave(forced_zones):
 def test_pesky_ghost_in_the_window_placed_by_the_giver(forced_zones):
     queue, seen = forced_zones
     g = game(num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(g, [0, 0, 0], turn_player=1,
-                                pesky=[[False] * 3, [False, False, True], [False] * 3],
-                                ghost_giver=[-1, 2, -1])
+    s = FlutterstoneState.setup(
+        g,
+        [0, 0, 0],
+        turn_player=1,
+        pesky=[[False] * 3, [False, False, True], [False] * 3],
+        ghost_giver=[-1, 2, -1],
+    )
     assert s.phase_name == "place_ghost" and s.current_player == 2
     with pytest.raises(IllegalActionError):
         act(s, FLICK)
@@ -375,8 +398,12 @@ def test_pesky_ghost_in_the_window_placed_by_the_giver(forced_zones):
 def test_never_two_identical_pesky_ghosts_in_front_of_a_player(forced_zones):
     queue, _ = forced_zones
     g = game(num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(g, [0, 0, 0], pesky=[[False] * 3, [True, False, False], [False] * 3],
-                                draw_pile=[Card.EYES_CLOSED])
+    s = FlutterstoneState.setup(
+        g,
+        [0, 0, 0],
+        pesky=[[False] * 3, [True, False, False], [False] * 3],
+        draw_pile=[Card.EYES_CLOSED],
+    )
     queue.append(Zone.MOAT)
     act(s, FLICK)
     act(s, "draw ghost card")  # only player 2 qualifies: given automatically
@@ -386,8 +413,9 @@ def test_never_two_identical_pesky_ghosts_in_front_of_a_player(forced_zones):
 def test_pesky_card_discarded_when_nobody_qualifies(forced_zones):
     queue, _ = forced_zones
     g = game(pesky_ghosts=True)
-    s = FlutterstoneState.setup(g, [0, 0], pesky=[[False] * 3, [True, False, False]],
-                                draw_pile=[Card.EYES_CLOSED])
+    s = FlutterstoneState.setup(
+        g, [0, 0], pesky=[[False] * 3, [True, False, False]], draw_pile=[Card.EYES_CLOSED]
+    )
     queue.append(Zone.MOAT)
     act(s, FLICK)
     act(s, "draw ghost card")
@@ -441,7 +469,9 @@ def test_random_games_keep_invariants():
                     if s.phase_name == "discard" and seat == s.turn_player:
                         continue  # a fourth card was just drawn: one must go now
                     assert sum(s.helpful_ready[seat]) + sum(s.helpful_new[seat]) <= 3
-                held = sum(sum(r) + sum(n) for r, n in zip(s.helpful_ready, s.helpful_new))
+                held = sum(
+                    sum(r) + sum(n) for r, n in zip(s.helpful_ready, s.helpful_new, strict=True)
+                )
                 held += sum(sum(p) for p in s.pesky) + (s.pending_pesky >= 0)
                 assert held + len(s.draw_pile) + sum(s.discard) == total
             assert s.winner >= 0 and s.positions[s.winner] == g.goal

@@ -21,8 +21,18 @@ register_game(
         test_configs=(
             {"num_players": 2},
             {"num_players": 3, "pesky_ghosts": True},
-            {"num_players": 4, "pesky_ghosts": True, "skills": ["skilled", "average", "novice", "average"]},
-            {"num_players": 4, "play_on": True, "pesky_ghosts": True, "aim_levels": 3, "force_levels": 5},
+            {
+                "num_players": 4,
+                "pesky_ghosts": True,
+                "skills": ["skilled", "average", "novice", "average"],
+            },
+            {
+                "num_players": 4,
+                "play_on": True,
+                "pesky_ghosts": True,
+                "aim_levels": 3,
+                "force_levels": 5,
+            },
         ),
         summary="2–4 players, dexterity race; flicks drawn from a physical landing model",
     )

@@ -11,7 +11,8 @@ from enum import IntEnum
 
 # --------------------------------------------------------------------------- track (data sheet 5.2)
 GOAL = 22
-"""Index of the last step (the 10th step). Reaching it wins. Index 0 is each colour's start field."""
+"""Index of the last step (the 10th step). Reaching it wins.
+Index 0 is each colour's start field."""
 
 BRIDGES: tuple[int, ...] = (5, 10)
 """Rotten bridge fields: they count as fields but no figure may stop on them."""
@@ -21,7 +22,7 @@ STEP_FIELDS = range(13, GOAL + 1)
 """Fields 13..22 are the 10 steps of the castle (count sourced from the rulebook)."""
 
 
-# --------------------------------------------------------------------------- ghost cards (sheet 6.2)
+# ------------------------------------------------------------------------ ghost cards (sheet 6.2)
 class Card(IntEnum):
     """The six ghost-card kinds. 0-2 are helpful (green), 3-5 pesky (red, variant only)."""
 
@@ -53,7 +54,8 @@ DECK_COUNTS: dict[Card, int] = {
     Card.CHANGE_HANDS: 5,
     Card.PESKY_GHOST: 4,
 }
-"""Copies per kind: 14 helpful + 14 pesky (the 14/14 split is sourced, the per-kind counts assumed)."""
+"""Copies per kind: 14 helpful + 14 pesky (the 14/14 split is sourced, the per-kind counts
+assumed)."""
 
 MAX_HELPFUL_HELD = 3
 """A player may never have more than three helpful ghosts in front of them (rulebook)."""

@@ -88,19 +88,31 @@ class CastleFlutterstone(Game):
         max_turns: int | None = None,
         first_player: int = 0,
     ):
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or not 2 <= num_players <= 4:
-            raise InvalidConfigError(f"castle_flutterstone: num_players must be 2, 3 or 4, got {num_players!r}")
-        for label, levels, low in (("aim_levels", aim_levels, 1), ("force_levels", force_levels, 2)):
+        if (
+            isinstance(num_players, bool)
+            or not isinstance(num_players, int)
+            or not 2 <= num_players <= 4
+        ):
+            raise InvalidConfigError(
+                f"castle_flutterstone: num_players must be 2, 3 or 4, got {num_players!r}"
+            )
+        for label, levels, low in (
+            ("aim_levels", aim_levels, 1),
+            ("force_levels", force_levels, 2),
+        ):
             if isinstance(levels, bool) or not isinstance(levels, int) or not low <= levels <= 201:
                 raise InvalidConfigError(
                     f"castle_flutterstone: {label} must be an int in [{low}, 201], got {levels!r}"
                 )
         if isinstance(goal, bool) or not isinstance(goal, int) or not 3 <= goal <= 200:
-            raise InvalidConfigError(f"castle_flutterstone: goal must be an int in [3, 200], got {goal!r}")
+            raise InvalidConfigError(
+                f"castle_flutterstone: goal must be an int in [3, 200], got {goal!r}"
+            )
         bridges = [int(b) for b in bridges]
         if any(not 1 <= b < goal for b in bridges) or len(set(bridges)) != len(bridges):
             raise InvalidConfigError(
-                f"castle_flutterstone: bridges must be distinct fields in [1, {goal - 1}], got {bridges}"
+                "castle_flutterstone: bridges must be distinct fields in "
+                f"[1, {goal - 1}], got {bridges}"
             )
         if any(b + 1 in bridges for b in bridges) or 1 in bridges or goal - 1 in bridges:
             raise InvalidConfigError(
@@ -110,10 +122,13 @@ class CastleFlutterstone(Game):
         if max_turns is None:
             max_turns = 150 * num_players
         if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-            raise InvalidConfigError(f"castle_flutterstone: max_turns must be a positive int, got {max_turns!r}")
+            raise InvalidConfigError(
+                f"castle_flutterstone: max_turns must be a positive int, got {max_turns!r}"
+            )
         if not isinstance(first_player, int) or not 0 <= first_player < num_players:
             raise InvalidConfigError(
-                f"castle_flutterstone: first_player must be a seat in [0, {num_players}), got {first_player!r}"
+                "castle_flutterstone: first_player must be a seat in "
+                f"[0, {num_players}), got {first_player!r}"
             )
         if isinstance(skills, str | Mapping):
             skill_list = [skills] * num_players
@@ -157,8 +172,10 @@ class CastleFlutterstone(Game):
         self.play_on = bool(play_on)
         self.max_turns = max_turns
         self.first_player = first_player
-        self.aims = np.linspace(AIM_RANGE[0], AIM_RANGE[1], aim_levels) if aim_levels > 1 else np.array(
-            [AIM_RANGE[0]]
+        self.aims = (
+            np.linspace(AIM_RANGE[0], AIM_RANGE[1], aim_levels)
+            if aim_levels > 1
+            else np.array([AIM_RANGE[0]])
         )
         self.forces = np.linspace(FORCE_RANGE[0], FORCE_RANGE[1], force_levels)
         self.layout = ActionLayout(aim_levels, force_levels)
@@ -209,24 +226,59 @@ class CastleFlutterstone(Game):
         p, g = self.num_players, self.goal
         return ObservationSpec(
             [
-                Field("position", (p, g + 1), description="one-hot field of each figure; row 0 = you, then clockwise"),
+                Field(
+                    "position",
+                    (p, g + 1),
+                    description="one-hot field of each figure; row 0 = you, then clockwise",
+                ),
                 Field("progress", (p,), description="field / goal per figure"),
                 Field("finished", (p,), description="figure has reached the last step"),
                 Field("helpful_ready", (p, 3), high=3, description="usable helpful cards by kind"),
-                Field("helpful_new", (p, 3), high=3, description="helpful cards drawn this turn (usable next turn)"),
+                Field(
+                    "helpful_new",
+                    (p, 3),
+                    high=3,
+                    description="helpful cards drawn this turn (usable next turn)",
+                ),
                 Field("pesky_held", (p, 3), description="pesky cards in front of each player"),
-                Field("ghost_giver", (p, p), description="row r: who gave player r the Pesky ghost card"),
+                Field(
+                    "ghost_giver",
+                    (p, p),
+                    description="row r: who gave player r the Pesky ghost card",
+                ),
                 Field("turn_player", (p,), description="whose turn it is"),
                 Field("decider", (p,), description="who makes the current decision"),
                 Field("phase", (len(PHASES),), description="decision kind: " + ", ".join(PHASES)),
                 Field("shots_left", (1,), high=4, description="bats still to fly this turn"),
-                Field("move_points", (data.MAX_MOVE_POINTS + 1,), description="one-hot N of a pending 'up to N' move"),
+                Field(
+                    "move_points",
+                    (data.MAX_MOVE_POINTS + 1,),
+                    description="one-hot N of a pending 'up to N' move",
+                ),
                 Field("pending_pesky", (3,), description="pesky card kind waiting to be given"),
-                Field("blocked_band", (data.WINDOW_BANDS + 1,), description="one-hot window band blocked by the ghost (0 = none)"),
-                Field("last_outcome", (6,), description="one-hot landing zone of the last bat (miss..window, none)"),
-                Field("draw_pile", (6,), high=5, description="cards left in the draw pile by kind (public by counting)"),
+                Field(
+                    "blocked_band",
+                    (data.WINDOW_BANDS + 1,),
+                    description="one-hot window band blocked by the ghost (0 = none)",
+                ),
+                Field(
+                    "last_outcome",
+                    (6,),
+                    description="one-hot landing zone of the last bat (miss..window, none)",
+                ),
+                Field(
+                    "draw_pile",
+                    (6,),
+                    high=5,
+                    description="cards left in the draw pile by kind (public by counting)",
+                ),
                 Field("discard_pile", (6,), high=5, description="discard pile by kind"),
-                Field("skill", (p, 4), high=50, description="sigma theta, sigma v x100, sigma psi, sigma flutter per seat"),
+                Field(
+                    "skill",
+                    (p, 4),
+                    high=50,
+                    description="sigma theta, sigma v x100, sigma psi, sigma flutter per seat",
+                ),
                 Field("turn_fraction", (1,), description="turns played / max_turns"),
             ]
         )

@@ -20,10 +20,14 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.agents.base import Agent
-from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.landing import Effects, SkillProfile, Zone, landing_table
+from boardgames_rl.games.castle_flutterstone.landing import (
+    Effects,
+    SkillProfile,
+    Zone,
+    landing_table,
+)
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
 from boardgames_rl.games.castle_flutterstone.state import (
     DISCARD,
@@ -58,12 +62,16 @@ class FlutterstoneHeuristic(Agent):
             self._tables[key] = table
         return table
 
-    def _zone_values(self, game: CastleFlutterstone, k: dict, seat: int, can_draw: bool) -> np.ndarray:
+    def _zone_values(
+        self, game: CastleFlutterstone, k: dict, seat: int, can_draw: bool
+    ) -> np.ndarray:
         pos = k["positions"][seat]
         occupied = {q for s, q in enumerate(k["positions"]) if s != seat and 0 < q < game.goal}
         values = np.zeros(5)
         for zone in (Zone.COURTYARD, Zone.CASTLE, Zone.WINDOW):
-            best = max(advance(pos, n, occupied, game.bridges, game.goal) for n in range(_POINTS[zone] + 1))
+            best = max(
+                advance(pos, n, occupied, game.bridges, game.goal) for n in range(_POINTS[zone] + 1)
+            )
             values[zone] = best - pos + (self.win_bonus if best >= game.goal else 0.0)
         values[Zone.MOAT] = self.card_value if can_draw else 0.0
         return values
@@ -91,8 +99,10 @@ class FlutterstoneHeuristic(Agent):
         if phase == MOVE:
             pos = k["positions"][me]
             occupied = {q for s, q in enumerate(k["positions"]) if s != me and 0 < q < game.goal}
-            dest = [advance(pos, n, occupied, game.bridges, game.goal) if legal[lay.move + n] else -1
-                    for n in range(k["move_points"] + 1)]
+            dest = [
+                advance(pos, n, occupied, game.bridges, game.goal) if legal[lay.move + n] else -1
+                for n in range(k["move_points"] + 1)
+            ]
             return lay.move + int(np.argmax(dest))
         if phase == PLAY_CARDS:
             return self._play_card(game, k, me, legal)
@@ -130,5 +140,3 @@ class FlutterstoneHeuristic(Agent):
             if gains[card] > 0:
                 return lay.play + card
         return lay.end_play
-
-

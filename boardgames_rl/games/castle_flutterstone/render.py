@@ -36,7 +36,11 @@ def _cards_text(state: FlutterstoneState, seat: int) -> str:
     for k, kind in enumerate(data.PESKY):
         if state.pesky[seat][k]:
             giver = state.ghost_giver[seat]
-            by = f" from {state.game.player_names[giver]}" if kind == data.Card.PESKY_GHOST and giver >= 0 else ""
+            by = (
+                f" from {state.game.player_names[giver]}"
+                if kind == data.Card.PESKY_GHOST and giver >= 0
+                else ""
+            )
             parts.append(f"PESKY {data.CARD_NAMES[kind]}{by}")
     return ", ".join(parts) or "-"
 
@@ -118,7 +122,9 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
     ax = fig.add_subplot(1, 1, 1)
     first_step = g.goal - 9
     wall_x = first_step - 0.8
-    ax.add_patch(Rectangle((wall_x, -0.6), g.goal - first_step + 2.5, 6.0, color="#d9d4c7", zorder=0))
+    ax.add_patch(
+        Rectangle((wall_x, -0.6), g.goal - first_step + 2.5, 6.0, color="#d9d4c7", zorder=0)
+    )
     ax.text(wall_x + 0.2, 5.0, "castle", fontsize=9, color="#6b6256")
     ax.add_patch(Rectangle((-0.6, -0.6), wall_x + 0.6, 1.2, color="#cfe8c1", zorder=0))
     for f in range(g.goal + 1):
@@ -131,7 +137,17 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
             face, edge, hatch = "#9e9e9e", "#4a4a4a", None
         else:
             face, edge, hatch = "#f6f1df", "#8a7f5a", None
-        ax.add_patch(Rectangle((x - 0.42, y - 0.22), 0.84, 0.44, facecolor=face, edgecolor=edge, hatch=hatch, zorder=1))
+        ax.add_patch(
+            Rectangle(
+                (x - 0.42, y - 0.22),
+                0.84,
+                0.44,
+                facecolor=face,
+                edgecolor=edge,
+                hatch=hatch,
+                zorder=1,
+            )
+        )
         label = "S" if f == 0 else ("G" if f == g.goal else str(f))
         ax.text(x, y - 0.42, label, ha="center", va="top", fontsize=7, color="#333333")
     gx, gy = _field_xy(g.goal, g.goal)
@@ -141,15 +157,36 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
         x, y = _field_xy(f, g.goal)
         k = at_field.get(f, 0)
         at_field[f] = k + 1
-        ax.add_patch(Circle((x + 0.18 * k - 0.1 * (f == 0), y + 0.2 + 0.22 * k * (f == 0)), 0.2,
-                            facecolor=FIGURE_COLOURS[s], edgecolor="black", zorder=4))
-        ax.text(x + 0.18 * k, y + 0.2 + 0.22 * k * (f == 0), FIGURE_LETTERS[s], ha="center", va="center",
-                fontsize=7, color="white", zorder=5)
+        ax.add_patch(
+            Circle(
+                (x + 0.18 * k - 0.1 * (f == 0), y + 0.2 + 0.22 * k * (f == 0)),
+                0.2,
+                facecolor=FIGURE_COLOURS[s],
+                edgecolor="black",
+                zorder=4,
+            )
+        )
+        ax.text(
+            x + 0.18 * k,
+            y + 0.2 + 0.22 * k * (f == 0),
+            FIGURE_LETTERS[s],
+            ha="center",
+            va="center",
+            fontsize=7,
+            color="white",
+            zorder=5,
+        )
     for s in range(g.num_players):
         you = " (you)" if player == s else ""
         turn = "> " if s == state.turn_player and not state.is_terminal() else "  "
-        ax.text(-0.5, 4.6 - 0.45 * s, f"{turn}{FIGURE_LETTERS[s]} {g.player_names[s]}{you}: {_cards_text(state, s)}",
-                fontsize=8, color=FIGURE_COLOURS[s], va="top")
+        ax.text(
+            -0.5,
+            4.6 - 0.45 * s,
+            f"{turn}{FIGURE_LETTERS[s]} {g.player_names[s]}{you}: {_cards_text(state, s)}",
+            fontsize=8,
+            color=FIGURE_COLOURS[s],
+            va="top",
+        )
     status = render_text(state, player).splitlines()[-1]
     ax.text(-0.5, -1.2, status, fontsize=8, va="top")
     ax.set_xlim(-0.8, g.goal - 2.5)

@@ -102,11 +102,15 @@ class FlutterstoneState(State):
             raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
         on_path = [q for q in positions if 0 < q < game.goal]
         if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
-            raise InvalidConfigError("two figures share a path field, or a figure stands on a bridge")
+            raise InvalidConfigError(
+                "two figures share a path field, or a figure stands on a bridge"
+            )
         s = cls.initial(game, seed)
         s.positions = list(positions)
         s.helpful_ready = [list(r) for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
-        s.helpful_new = [list(r) for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
+        s.helpful_new = (
+            [list(r) for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
+        )
         s.pesky = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3 for _ in range(n)]
         s.ghost_giver = list(ghost_giver) if ghost_giver else [-1] * n
         if draw_pile is not None:
@@ -129,9 +133,23 @@ class FlutterstoneState(State):
         super().__init__(game, rng)
 
     _FIELDS = (
-        "positions", "finished", "helpful_ready", "helpful_new", "pesky", "ghost_giver",
-        "draw_pile", "discard", "turn_player", "turn_count", "phase", "shots_left",
-        "move_points", "pending_pesky", "blocked_band", "last_outcome", "winner",
+        "positions",
+        "finished",
+        "helpful_ready",
+        "helpful_new",
+        "pesky",
+        "ghost_giver",
+        "draw_pile",
+        "discard",
+        "turn_player",
+        "turn_count",
+        "phase",
+        "shots_left",
+        "move_points",
+        "pending_pesky",
+        "blocked_band",
+        "last_outcome",
+        "winner",
     )
 
     def clone(self) -> FlutterstoneState:
@@ -147,8 +165,18 @@ class FlutterstoneState(State):
         s.ghost_giver = self.ghost_giver[:]
         s.draw_pile = self.draw_pile[:]
         s.discard = self.discard[:]
-        for name in ("turn_player", "turn_count", "phase", "shots_left", "move_points",
-                     "pending_pesky", "blocked_band", "last_outcome", "winner", "_truncated"):
+        for name in (
+            "turn_player",
+            "turn_count",
+            "phase",
+            "shots_left",
+            "move_points",
+            "pending_pesky",
+            "blocked_band",
+            "last_outcome",
+            "winner",
+            "_truncated",
+        ):
             setattr(s, name, getattr(self, name))
         return s
 
@@ -167,8 +195,13 @@ class FlutterstoneState(State):
         s = cls(game, rng_from_state(d["rng"]))
         for name in cls._FIELDS:
             value = d[name]
-            setattr(s, name, [list(v) if isinstance(v, list) else v for v in value]
-                    if isinstance(value, list) else value)
+            setattr(
+                s,
+                name,
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value,
+            )
         s._truncated = bool(d["truncated"])
         return s
 
@@ -338,7 +371,9 @@ class FlutterstoneState(State):
         if points:
             occupied = self._occupied(p)
             here = self.positions[p]
-            if all(advance(here, k, occupied, g.bridges, g.goal) == here for k in range(1, points + 1)):
+            if all(
+                advance(here, k, occupied, g.bridges, g.goal) == here for k in range(1, points + 1)
+            ):
                 self._after_shot()  # no choice changes anything: the figure stays
             elif points == 1 and not g.courtyard_optional:
                 self._move(1)

@@ -1,0 +1,291 @@
+"""SingleAgentEnv: one seat of a game as a ``gymnasium.Env``, the other seats played by agents.
+
+For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)::
+
+    from sb3_contrib import MaskablePPO
+
+    env = SingleAgentEnv(make_game("castle_flutterstone", num_players=3), seat="random")
+    model = MaskablePPO("MlpPolicy", env).learn(100_000)
+
+* ``observation_space`` is ``Box(spec.low, spec.high, float32)`` (the learner's
+  ``state.observation(seat)``), ``action_space`` is ``Discrete(num_actions)`` and
+  :meth:`SingleAgentEnv.action_masks` gives the legal actions (what ``MaskablePPO`` reads).
+* Each trajectory holds only the learner's own decisions: after the learner acts, the opponents
+  act (each sees only ``state.info_set(p)``) until the learner is on move again or the game ends.
+* The reward is the learner's final return, given on the last step (plus optional shaping).
+* Opponents: ``None`` (a :class:`~boardgames_rl.agents.random_agent.RandomAgent` on every other
+  seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
+  agent per other seat (in seat order), or a callable ``pool(rng) -> agent(s)`` sampled at each
+  reset (self-play pools).
+* Seeding: ``reset(seed)`` starts a seed stream exactly like :class:`~boardgames_rl.core.aec.
+  GameAECEnv`; game ``k`` is the same game as the AEC env's game ``k`` for the same seed. The
+  opponents' randomness (and a random seat) comes from a generator derived from each game's seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from boardgames_rl.agents.base import Agent
+from boardgames_rl.agents.random_agent import RandomAgent
+from boardgames_rl.core.aec import RewardShaping
+from boardgames_rl.core.errors import GameOverError, IllegalActionError
+from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.seeding import next_game_seed, seed_stream
+
+OpponentsSpec = (
+    Agent | Sequence[Agent] | Callable[[np.random.Generator], Agent | Sequence[Agent]] | None
+)
+
+_OPPONENT_STREAM = 0x0BB0_5EED
+"""Extra entropy word separating the opponents' generator from the game's own seed."""
+
+
+class LegalActionSpace(spaces.Discrete):
+    """``Discrete(n)`` whose ``sample()`` without a mask draws a *legal* action of the env.
+
+    ``env.action_space.sample()`` is what generic tools (``check_env``, quick scripts) call; with
+    this space it respects the current action mask, so those tools exercise real play instead of
+    illegal actions. An explicit ``mask`` or ``probability`` behaves as in ``Discrete``. The link
+    to the env is dropped when the space is pickled or copied (e.g. saved with an SB3 model).
+    """
+
+    def __init__(self, n: int, mask_fn: Callable[[], np.ndarray | None], seed: int | None = None):
+        super().__init__(n, seed=seed)
+        self._mask_fn: Callable[[], np.ndarray | None] | None = mask_fn
+
+    def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None):
+        if mask is None and probability is None and self._mask_fn is not None:
+            legal = self._mask_fn()
+            if legal is not None and legal.any():
+                mask = legal.astype(np.int8)
+        return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_mask_fn"] = None
+        return state
+
+    def __deepcopy__(self, memo: dict) -> spaces.Discrete:
+        return spaces.Discrete(int(self.n), start=int(self.start))
+
+
+class SingleAgentEnv(gym.Env[np.ndarray, int]):
+    """The game seen from one seat; see the module docstring.
+
+    Args:
+        game: the configured game.
+        seat: the learner's seat, or ``"random"`` for a seat drawn at every reset.
+        opponents: who plays the other seats (see the module docstring).
+        reward_shaping: optional ``f(previous_state, new_state) -> per-seat array``; the learner's
+            entry, taken between its decision and its next decision (opponents' moves included),
+            is added to each step's reward.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (omniscient view).
+        illegal_action: what a well-formed but illegal action does. ``"raise"`` (default): the
+            game's ``IllegalActionError`` propagates and nothing changes. ``"lose"`` (like
+            PettingZoo's ``TerminateIllegalWrapper``, for unmasked learners): the episode ends
+            with reward ``illegal_reward`` and ``info["illegal_action"] = True``. Malformed
+            actions always raise. ``action_space.sample()`` draws legal actions (see
+            :class:`LegalActionSpace`).
+        illegal_reward: the learner's reward for an illegal action under ``"lose"``.
+        max_reset_attempts: a game that ends before the learner ever acts is discarded and a new
+            one started, at most this many times per reset (then ``RuntimeError``).
+    """
+
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int | Literal["random"] = 0,
+        opponents: OpponentsSpec = None,
+        reward_shaping: RewardShaping | None = None,
+        render_mode: str | None = None,
+        illegal_action: Literal["lose", "raise"] = "raise",
+        illegal_reward: float = -1.0,
+        max_reset_attempts: int = 100,
+    ):
+        super().__init__()
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < game.num_players):
+            raise ValueError(f"seat must be in [0, {game.num_players}) or 'random', got {seat!r}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.game = game
+        self.seat_option = seat
+        self.opponents = opponents
+        self.reward_shaping = reward_shaping
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_reset_attempts = int(max_reset_attempts)
+        spec = game.observation_spec
+        self.observation_space = spaces.Box(spec.low, spec.high, dtype=np.float32)
+        self.action_space = LegalActionSpace(game.num_actions, self._current_mask)
+
+        self._seed_stream: np.random.Generator | None = None
+        self._state: State | None = None
+        self._seat: int = 0 if seat == "random" else int(seat)
+        self._seat_agents: dict[int, Agent] = {}
+        self._opp_rng: np.random.Generator = np.random.default_rng(0)
+        self._done = True
+        self._episode_steps = 0
+
+    # ------------------------------------------------------------------ gymnasium API
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a game and let the opponents act until the learner is on move.
+
+        ``info`` holds ``"seat"`` (the learner's seat this episode) and ``"game_seed"``.
+        """
+        super().reset(seed=seed)
+        if seed is not None or self._seed_stream is None:
+            self._seed_stream = seed_stream(seed)
+        for _ in range(self.max_reset_attempts):
+            game_seed = next_game_seed(self._seed_stream)
+            self._opp_rng = np.random.default_rng([game_seed, _OPPONENT_STREAM])
+            self._seat = (
+                int(self._opp_rng.integers(self.game.num_players))
+                if self.seat_option == "random"
+                else int(self.seat_option)
+            )
+            self._seat_agents = self._assign_opponents(self._opp_rng)
+            for agent in _unique(self._seat_agents.values()):
+                agent.reset()
+            self._state = self.game.new_state(game_seed)
+            self._play_opponents()
+            if not self._state.is_terminal():
+                break
+        else:
+            raise RuntimeError(
+                f"{self.game.name}: {self.max_reset_attempts} games in a row ended before seat "
+                f"{self._seat} had a decision"
+            )
+        self._done = False
+        self._episode_steps = 0
+        return self._observation(), {"seat": self._seat, "game_seed": game_seed}
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action, then the opponents' until the learner is on move again."""
+        if self._state is None:
+            raise RuntimeError(f"{self.game.name}: call reset() before step()")
+        if self._done:
+            raise GameOverError(f"{self.game.name}: the episode is over; call reset()")
+        state = self._state
+        previous = state.clone() if self.reward_shaping is not None else None
+        try:
+            state.apply(action, player=self._seat)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._done = True
+            returns = np.zeros(self.game.num_players)
+            returns[self._seat] = self.illegal_reward
+            info = {"illegal_action": True, "returns": returns}
+            return self._observation(), self.illegal_reward, True, False, info
+        self._episode_steps += 1
+        self._play_opponents()
+        reward = 0.0
+        if previous is not None:
+            reward += float(np.asarray(self.reward_shaping(previous, state))[self._seat])
+        info: dict[str, Any] = {}
+        terminated = truncated = False
+        if state.is_terminal():
+            returns = np.asarray(state.returns(), dtype=np.float64).copy()
+            reward += float(returns[self._seat])
+            truncated = bool(state.truncated)
+            terminated = not truncated
+            self._done = True
+            info = {"returns": returns, "episode_steps": self._episode_steps}
+        return self._observation(), reward, terminated, truncated, info
+
+    def _current_mask(self) -> np.ndarray | None:
+        if self._state is None or self._done:
+            return None
+        return self._state.legal_action_mask_for(self._seat)
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions (all False once the episode is over)."""
+        if self._state is None or self._done:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return np.array(self._state.legal_action_mask_for(self._seat), dtype=bool)
+
+    def render(self) -> str | np.ndarray | None:
+        """Omniscient view of the game according to ``render_mode``."""
+        if self.render_mode is None:
+            gym.logger.warn(
+                "You are calling render method without specifying any render mode. "
+                "Set render_mode at initialization ('ansi', 'human' or 'rgb_array')."
+            )
+            return None
+        if self._state is None:
+            raise RuntimeError(f"{self.game.name}: call reset() before render()")
+        if self.render_mode == "rgb_array":
+            return self._state.render_rgb(None)
+        text = self._state.render(None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def seat(self) -> int:
+        """The learner's seat in the current episode."""
+        return self._seat
+
+    @property
+    def game_state(self) -> State:
+        """The true game state (tests, debugging); policies must use only the observation."""
+        if self._state is None:
+            raise RuntimeError(f"{self.game.name}: call reset() first")
+        return self._state
+
+    def _observation(self) -> np.ndarray:
+        assert self._state is not None
+        return np.array(self._state.observation(self._seat), dtype=np.float32, copy=True)
+
+    def _play_opponents(self) -> None:
+        state = self._state
+        assert state is not None
+        seat, agents, rng = self._seat, self._seat_agents, self._opp_rng
+        while not state.is_terminal():
+            p = state.current_player
+            if p == seat:
+                return
+            state.apply(agents[p].act(state.info_set(p), rng), player=p)
+
+    def _assign_opponents(self, rng: np.random.Generator) -> dict[int, Agent]:
+        others = [p for p in range(self.game.num_players) if p != self._seat]
+        spec: Any = self.opponents
+        if spec is None:
+            spec = RandomAgent()
+            self.opponents = spec  # keep one instance across episodes
+        elif callable(spec) and not isinstance(spec, Agent):
+            spec = spec(rng)
+        if isinstance(spec, Agent):
+            return dict.fromkeys(others, spec)
+        agents = list(spec)
+        if len(agents) != len(others) or not all(isinstance(a, Agent) for a in agents):
+            raise ValueError(
+                f"{self.game.name}: opponents must be one Agent or {len(others)} Agents (one per "
+                f"other seat), got {agents!r}"
+            )
+        return dict(zip(others, agents, strict=True))
+
+
+def _unique(agents: Any) -> list[Agent]:
+    seen: dict[int, Agent] = {}
+    for a in agents:
+        seen.setdefault(id(a), a)
+    return list(seen.values())

@@ -1,0 +1,410 @@
+"""VectorEnv: N games of one game stepped together, with batched numpy arrays and auto-reset.
+
+::
+
+    venv = VectorEnv(make_game("castle_flutterstone", num_players=3), num_envs=64, seed=0)
+    out = venv.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(1000):
+        actions = venv.sample_random_actions(rng)   # or policy(out.observation, out.action_mask)
+        out = venv.step(actions)
+        finished = out.terminated | out.truncated           # those slots already hold a new game
+
+Each slot holds one game and is stepped for the player on move in that game. When a game ends the
+step reports its outcome (``rewards``, ``final_returns``, ``episode_lengths``, ``terminated`` /
+``truncated``) and the slot immediately starts its next game: the returned ``observation``,
+``action_mask`` and ``current_player`` are already the new game's.
+
+Seeding: slot ``i`` owns the seed stream ``seed_stream((seed, i))`` and every new game in it takes
+``next_game_seed(stream)``, so slot ``i`` plays exactly the games of a
+:class:`~boardgames_rl.core.aec.GameAECEnv` reset with ``seed=(seed, i)`` (then reset without a
+seed after each game). With ``num_workers > 0`` slots are split into contiguous chunks stepped in
+worker processes; the results are identical.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from boardgames_rl.core.aec import RewardShaping
+from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
+from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.seeding import next_game_seed, seed_stream
+
+
+@dataclass
+class VectorStep:
+    """Batched result of :meth:`VectorEnv.reset` / :meth:`VectorEnv.step` (N slots, P players).
+
+    Attributes:
+        observation: ``[N, D] float32``, observation of the player on move in each slot.
+        action_mask: ``[N, A] bool``, legal actions of that player.
+        current_player: ``[N] int64``, seat on move in each slot.
+        rewards: ``[N, P] float32``, final returns on the step that ended a game, plus the
+            optional shaping; 0 otherwise.
+        terminated: ``[N] bool``, a game ended by its rules on this step (the slot restarted).
+        truncated: ``[N] bool``, a game was cut by the engine's safety cap on this step.
+        final_returns: ``[N, P] float32``, returns of the game that ended on this step (0 for
+            slots whose game goes on).
+        episode_lengths: ``[N] int64``, number of actions of the game that ended on this step
+            (0 for slots whose game goes on).
+    """
+
+    observation: np.ndarray
+    action_mask: np.ndarray
+    current_player: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    final_returns: np.ndarray
+    episode_lengths: np.ndarray
+
+    @property
+    def done(self) -> np.ndarray:
+        """``terminated | truncated``: slots whose game ended on this step."""
+        return self.terminated | self.truncated
+
+    def copy(self) -> VectorStep:
+        """A deep copy (arrays copied)."""
+        return VectorStep(**{k: np.array(v, copy=True) for k, v in self.__dict__.items()})
+
+
+_FIELDS = (
+    "observation",
+    "action_mask",
+    "current_player",
+    "rewards",
+    "terminated",
+    "truncated",
+    "final_returns",
+    "episode_lengths",
+)
+
+
+def _allocate(game: Game, n: int) -> dict[str, np.ndarray]:
+    p = game.num_players
+    return {
+        "observation": np.zeros((n, game.observation_spec.size), dtype=np.float32),
+        "action_mask": np.zeros((n, game.num_actions), dtype=bool),
+        "current_player": np.zeros(n, dtype=np.int64),
+        "rewards": np.zeros((n, p), dtype=np.float32),
+        "terminated": np.zeros(n, dtype=bool),
+        "truncated": np.zeros(n, dtype=bool),
+        "final_returns": np.zeros((n, p), dtype=np.float32),
+        "episode_lengths": np.zeros(n, dtype=np.int64),
+    }
+
+
+class _Slots:
+    """The in-process engine behind :class:`VectorEnv`: a group of slots writing into buffers."""
+
+    def __init__(
+        self,
+        game: Game,
+        slot_ids: range,
+        reward_shaping: RewardShaping | None,
+        out: dict[str, np.ndarray],
+    ):
+        self.game = game
+        self.slot_ids = slot_ids
+        self.reward_shaping = reward_shaping
+        self.out = out
+        self.states: list[State] = []
+        self.streams: list[np.random.Generator] = []
+        self.lengths = np.zeros(len(slot_ids), dtype=np.int64)
+
+    def reset(self, seed: int | None) -> None:
+        if seed is not None or not self.streams:
+            self.streams = [seed_stream(None if seed is None else (seed, i)) for i in self.slot_ids]
+        self.states = [self.game.new_state(next_game_seed(s)) for s in self.streams]
+        self.lengths[:] = 0
+        for k in ("rewards", "terminated", "truncated", "final_returns", "episode_lengths"):
+            self.out[k].fill(0)
+        for j, state in enumerate(self.states):
+            self._write(j, state)
+
+    def step(self, actions: np.ndarray) -> None:
+        out = self.out
+        obs, mask, cur = out["observation"], out["action_mask"], out["current_player"]
+        rewards, final = out["rewards"], out["final_returns"]
+        term, trunc, ep_len = out["terminated"], out["truncated"], out["episode_lengths"]
+        rewards.fill(0)
+        final.fill(0)
+        term.fill(False)
+        trunc.fill(False)
+        ep_len.fill(0)
+        shaping = self.reward_shaping
+        states, lengths, new_state = self.states, self.lengths, self.game.new_state
+        for j, state in enumerate(states):
+            previous = state.clone() if shaping is not None else None
+            state.apply(int(actions[j]))
+            lengths[j] += 1
+            if previous is not None:
+                rewards[j] = shaping(previous, state)
+            if state.is_terminal():
+                returns = state.returns()
+                rewards[j] += returns
+                final[j] = returns
+                if state.truncated:
+                    trunc[j] = True
+                else:
+                    term[j] = True
+                ep_len[j] = lengths[j]
+                lengths[j] = 0
+                state = states[j] = new_state(next_game_seed(self.streams[j]))
+            p = state.current_player
+            cur[j] = p
+            obs[j] = state.observation(p)
+            mask[j] = state.legal_action_mask()
+
+    def _write(self, j: int, state: State) -> None:
+        p = state.current_player
+        self.out["current_player"][j] = p
+        self.out["observation"][j] = state.observation(p)
+        self.out["action_mask"][j] = state.legal_action_mask()
+
+
+def _worker(conn: Any, game: Game, slot_ids: range, reward_shaping: RewardShaping | None) -> None:
+    """Worker-process loop: owns a chunk of slots and answers reset/step/close commands."""
+    out = _allocate(game, len(slot_ids))
+    slots = _Slots(game, slot_ids, reward_shaping, out)
+    try:
+        while True:
+            cmd, arg = conn.recv()
+            try:
+                if cmd == "reset":
+                    slots.reset(arg)
+                elif cmd == "step":
+                    slots.step(arg)
+                elif cmd == "close":
+                    conn.send(("ok", None))
+                    break
+                else:
+                    raise ValueError(f"unknown command {cmd!r}")
+            except Exception as exc:  # forwarded to the main process
+                conn.send(("error", exc))
+                continue
+            conn.send(("ok", out))
+    except (EOFError, KeyboardInterrupt):
+        pass
+    finally:
+        conn.close()
+
+
+class VectorEnv:
+    """``num_envs`` games of ``game`` stepped together; see the module docstring.
+
+    Args:
+        game: the configured game.
+        num_envs: number of slots N.
+        seed: base seed used by the first :meth:`reset` when it gets none (``None``: OS entropy).
+        reward_shaping: optional ``f(previous_state, new_state) -> per-seat array`` added to
+            ``rewards`` on every step (clones the state each step when set).
+        num_workers: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
+            contiguous chunks stepped in worker processes (identical results).
+        copy: return fresh arrays (default). ``False`` returns the internal buffers, which the
+            next call overwrites (saves a copy per step).
+        mp_context: multiprocessing start method for workers (default ``"spawn"``).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seed: int | None = None,
+        reward_shaping: RewardShaping | None = None,
+        num_workers: int = 0,
+        copy: bool = True,
+        mp_context: str = "spawn",
+    ):
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if num_workers < 0:
+            raise ValueError(f"num_workers must be >= 0, got {num_workers}")
+        self.game = game
+        self.num_envs = int(num_envs)
+        self.num_players = game.num_players
+        self.num_actions = game.num_actions
+        self.copy = copy
+        self.reward_shaping = reward_shaping
+        self.observation_space = spaces.Box(
+            game.observation_spec.low, game.observation_spec.high, dtype=np.float32
+        )
+        self.action_space = spaces.Discrete(game.num_actions)
+        self.seed: int | None = seed
+        self._buffers = _allocate(game, self.num_envs)
+        self._has_reset = False
+        self._closed = False
+        self._rows = np.arange(self.num_envs)
+
+        num_workers = min(int(num_workers), self.num_envs)
+        self.num_workers = num_workers
+        self._slots: _Slots | None = None
+        self._conns: list[Any] = []
+        self._procs: list[Any] = []
+        self._chunks: list[range] = []
+        if num_workers == 0:
+            self._slots = _Slots(game, range(self.num_envs), reward_shaping, self._buffers)
+        else:
+            bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
+            ctx = mp.get_context(mp_context)
+            for w in range(num_workers):
+                chunk = range(int(bounds[w]), int(bounds[w + 1]))
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(
+                    target=_worker, args=(child, game, chunk, reward_shaping), daemon=True
+                )
+                proc.start()
+                child.close()
+                self._chunks.append(chunk)
+                self._conns.append(parent)
+                self._procs.append(proc)
+
+    # ------------------------------------------------------------------ API
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Start a new game in every slot.
+
+        With ``seed`` slot ``i`` restarts the stream ``seed_stream((seed, i))``. Without one, the
+        first reset uses the constructor seed (or a fresh OS-entropy base seed) and later resets
+        start the next game of each slot's stream.
+        """
+        self._check_open()
+        if seed is None and not self._has_reset:
+            if self.seed is None:
+                self.seed = int(np.random.SeedSequence().entropy)
+            seed = self.seed
+        elif seed is not None:
+            self.seed = int(seed)
+        self._run("reset", seed)
+        self._has_reset = True
+        return self._result()
+
+    def step(self, actions: np.ndarray) -> VectorStep:
+        """Apply one action per slot (for that slot's player on move); finished games restart.
+
+        All actions are checked against the current masks before any game moves, so an
+        ``IllegalActionError`` / ``MalformedActionError`` leaves every slot unchanged.
+        """
+        self._check_open()
+        if not self._has_reset:
+            raise RuntimeError("VectorEnv: call reset() before step()")
+        actions = self._validate(actions)
+        self._run("step", actions)
+        return self._result()
+
+    def sample_random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal action for every slot (vectorised over the masks)."""
+        mask = self._buffers["action_mask"]
+        counts = mask.sum(axis=1)
+        if not counts.all():
+            raise RuntimeError("VectorEnv: a slot has no legal action (call reset() first?)")
+        k = (rng.random(self.num_envs) * counts).astype(np.int64)
+        np.minimum(k, counts - 1, out=k)
+        # index of the (k+1)-th True in each row
+        return (np.cumsum(mask, axis=1) <= k[:, None]).sum(axis=1).astype(np.int64)
+
+    @property
+    def states(self) -> list[State]:
+        """The live game states (in-process mode only; for tests and debugging)."""
+        if self._slots is None:
+            raise RuntimeError("VectorEnv.states is only available with num_workers=0")
+        return self._slots.states
+
+    def close(self) -> None:
+        """Stop the worker processes (if any). Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        for conn in self._conns:
+            try:
+                conn.send(("close", None))
+                conn.recv()
+            except (BrokenPipeError, EOFError, OSError):
+                pass
+            conn.close()
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+
+    def __enter__(self) -> VectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def __repr__(self) -> str:
+        return f"<VectorEnv {self.game!r} num_envs={self.num_envs} workers={self.num_workers}>"
+
+    # ------------------------------------------------------------------ internals
+    def _validate(self, actions: Any) -> np.ndarray:
+        arr = np.asarray(actions)
+        if arr.shape != (self.num_envs,) or not (
+            np.issubdtype(arr.dtype, np.integer) and arr.dtype != np.bool_
+        ):
+            raise MalformedActionError(
+                f"{self.game.name}: VectorEnv.step expects an integer array of shape "
+                f"({self.num_envs},), got {arr.dtype} array of shape {arr.shape}"
+            )
+        bad = np.flatnonzero((arr < 0) | (arr >= self.num_actions))
+        if bad.size:
+            raise MalformedActionError(
+                f"{self.game.name}: actions out of range [0, {self.num_actions}) in slots "
+                f"{bad[:10].tolist()}: {arr[bad[:10]].tolist()}"
+            )
+        arr = arr.astype(np.int64, copy=False)
+        legal = self._buffers["action_mask"][self._rows, arr]
+        if not legal.all():
+            bad = np.flatnonzero(~legal)
+            i = int(bad[0])
+            raise IllegalActionError(
+                f"{self.game.name}: illegal actions in slots {bad[:10].tolist()}; e.g. slot {i}: "
+                f"action {int(arr[i])} ({self.game.action_name(int(arr[i]))}) for player "
+                f"{int(self._buffers['current_player'][i])}, legal: "
+                f"{np.flatnonzero(self._buffers['action_mask'][i]).tolist()}"
+            )
+        return arr
+
+    def _run(self, cmd: str, arg: Any) -> None:
+        if self._slots is not None:
+            getattr(self._slots, cmd)(arg)
+            return
+        for conn, chunk in zip(self._conns, self._chunks, strict=True):
+            conn.send((cmd, arg[chunk.start : chunk.stop] if cmd == "step" else arg))
+        error = None
+        for w, (conn, chunk) in enumerate(zip(self._conns, self._chunks, strict=True)):
+            try:
+                status, payload = conn.recv()
+            except (EOFError, OSError) as exc:
+                raise RuntimeError(
+                    f"VectorEnv worker {w} (slots {chunk.start}-{chunk.stop - 1}) died: {exc!r}. "
+                    "With the 'spawn' start method the game class must be importable and the "
+                    "main script guarded by `if __name__ == '__main__':`."
+                ) from exc
+            if status == "error":
+                error = error or payload
+                continue
+            for k in _FIELDS:
+                self._buffers[k][chunk.start : chunk.stop] = payload[k]
+        if error is not None:
+            raise error
+
+    def _result(self) -> VectorStep:
+        b = self._buffers
+        if self.copy:
+            return VectorStep(**{k: b[k].copy() for k in _FIELDS})
+        return VectorStep(**{k: b[k] for k in _FIELDS})
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("VectorEnv is closed")
