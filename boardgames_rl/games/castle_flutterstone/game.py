@@ -188,6 +188,11 @@ class CastleFlutterstone(Game):
         self.max_game_length = max_turns * PER_TURN_MAX_DECISIONS
         self.observation_spec = self._make_observation_spec()
         self.state_spec = self.observation_spec
+        self.obs_offsets = {name: sl.start for name, sl in self.observation_spec.slices.items()}
+        self.skill_features = [
+            [sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter]
+            for sk in self.skills
+        ]
         self._names = [self._name(a) for a in range(self.num_actions)]
 
     # ----------------------------------------------------------------------------- actions

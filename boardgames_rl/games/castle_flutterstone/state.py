@@ -32,6 +32,12 @@ from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahe
 PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = range(8)
 _PHASE_NAMES = (*PHASES, "over")
 _ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
+_EFFECTS = {
+    (eyes, hands, band): Effects(eyes_closed=eyes, change_hands=hands, blocked_band=band)
+    for eyes in (False, True)
+    for hands in (False, True)
+    for band in range(data.WINDOW_BANDS + 1)
+}
 
 
 class FlutterstoneState(State):
@@ -315,7 +321,7 @@ class FlutterstoneState(State):
     def effects(self) -> Effects:
         """Landing-model effects acting on the player whose turn it is."""
         held = self.pesky[self.turn_player]
-        return Effects(eyes_closed=held[0], change_hands=held[1], blocked_band=self.blocked_band)
+        return _EFFECTS[bool(held[0]), bool(held[1]), self.blocked_band]
 
     # ------------------------------------------------------------------------- turn flow
     def _start_turn(self, p: int) -> None:
@@ -494,43 +500,43 @@ class FlutterstoneState(State):
 
     # ------------------------------------------------------------------------- observation
     def _encode(self, player: int) -> np.ndarray:
+        """Fill the observation as a flat Python list (field offsets precomputed by the game),
+        then make one float32 array: several times faster than writing numpy views."""
         g = self.game
-        spec = g.observation_spec
+        o = g.obs_offsets
         n = g.num_players
-        vec = spec.zeros()
-        view = spec.view
-        pos, prog, fin = view(vec, "position"), view(vec, "progress"), view(vec, "finished")
-        ready, new = view(vec, "helpful_ready"), view(vec, "helpful_new")
-        pesky, giver = view(vec, "pesky_held"), view(vec, "ghost_giver")
-        skill = view(vec, "skill")
+        out = [0.0] * g.observation_spec.size
+        width = g.goal + 1
         for r in range(n):
             s = (player + r) % n
-            pos[r, self.positions[s]] = 1.0
-            prog[r] = self.positions[s] / g.goal
-            fin[r] = s in self.finished
-            ready[r] = self.helpful_ready[s]
-            new[r] = self.helpful_new[s]
-            pesky[r] = self.pesky[s]
+            here = self.positions[s]
+            out[o["position"] + r * width + here] = 1.0
+            out[o["progress"] + r] = here / g.goal
+            out[o["finished"] + r] = 1.0 if s in self.finished else 0.0
+            base = 3 * r
+            for k in range(3):
+                out[o["helpful_ready"] + base + k] = self.helpful_ready[s][k]
+                out[o["helpful_new"] + base + k] = self.helpful_new[s][k]
+                out[o["pesky_held"] + base + k] = 1.0 if self.pesky[s][k] else 0.0
             if self.ghost_giver[s] >= 0:
-                giver[r, (self.ghost_giver[s] - player) % n] = 1.0
-            sk = g.skills[s]
-            skill[r] = (sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter)
+                out[o["ghost_giver"] + r * n + (self.ghost_giver[s] - player) % n] = 1.0
+            out[o["skill"] + 4 * r : o["skill"] + 4 * r + 4] = g.skill_features[s]
         if self.phase != OVER:
-            view(vec, "turn_player")[(self.turn_player - player) % n] = 1.0
-            view(vec, "decider")[(self.current_player - player) % n] = 1.0
-            view(vec, "phase")[self.phase] = 1.0
-        view(vec, "shots_left")[0] = max(self.shots_left, 0)
-        view(vec, "move_points")[self.move_points] = 1.0
+            out[o["turn_player"] + (self.turn_player - player) % n] = 1.0
+            out[o["decider"] + (self.current_player - player) % n] = 1.0
+            out[o["phase"] + self.phase] = 1.0
+        out[o["shots_left"]] = max(self.shots_left, 0)
+        out[o["move_points"] + self.move_points] = 1.0
         if self.pending_pesky >= 0:
-            view(vec, "pending_pesky")[self.pending_pesky - Card.EYES_CLOSED] = 1.0
-        view(vec, "blocked_band")[self.blocked_band] = 1.0
-        view(vec, "last_outcome")[self.last_outcome if self.last_outcome >= 0 else 5] = 1.0
-        pile = view(vec, "draw_pile")
+            out[o["pending_pesky"] + self.pending_pesky - Card.EYES_CLOSED] = 1.0
+        out[o["blocked_band"] + self.blocked_band] = 1.0
+        out[o["last_outcome"] + (self.last_outcome if self.last_outcome >= 0 else 5)] = 1.0
+        pile = o["draw_pile"]
         for kind in self.draw_pile:
-            pile[kind] += 1.0
-        view(vec, "discard_pile")[:] = self.discard
-        view(vec, "turn_fraction")[0] = min(1.0, self.turn_count / g.max_turns)
-        return vec
+            out[pile + kind] += 1.0
+        out[o["discard_pile"] : o["discard_pile"] + 6] = self.discard
+        out[o["turn_fraction"]] = min(1.0, self.turn_count / g.max_turns)
+        return np.array(out, dtype=np.float32)
 
     def observation(self, player: int) -> np.ndarray:
         """Everything at this table is public except the order of the face-down draw pile."""
