@@ -180,6 +180,23 @@ def test_info_set_sampling(name: str, config: dict) -> None:
         assert normalised(state.to_dict()) == before, f"state {k}: info_set/sample mutated it"
 
 
+def test_info_set_samples_hide_future_chance_and_play_on(name: str, config: dict) -> None:
+    """Sampled states carry their own chance generator (future chance is hidden too) and are full
+    states: search agents can play them to the end."""
+    game = _game(name, config)
+    rng = np.random.default_rng(8)
+    for k, state in enumerate(random_states(game, 20, seed=13)):
+        if state.is_terminal():
+            continue
+        p = state.current_player
+        sample = state.info_set(p).sample(rng)
+        true_rng = state.to_dict()["state"].get("rng")
+        if true_rng is not None:
+            assert sample.to_dict()["state"]["rng"] != true_rng, f"state {k}: rng copied"
+        play_out(sample, rng, game.max_game_length)
+        assert sample.is_terminal(), f"state {k}: sampled state did not play to the end"
+
+
 def _diff_fields(game: Game, a: np.ndarray, b: np.ndarray) -> list[str]:
     spec = game.observation_spec
     return [
