@@ -1,0 +1,78 @@
+"""Castle Nightingale: the game description (configuration, action space, observation)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import Game
+from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.games.castle_nightingale import actions as A
+from boardgames_rl.games.castle_nightingale.board import get_board, reference_layout
+from boardgames_rl.games.castle_nightingale.observation import make_spec
+
+
+class CastleNightingale(Game):
+    """Castle Nightingale: 2 players, the ninja (seat 0) against the samurai (seat 1).
+
+    Config:
+        side: floor-board side, "A" (default) or "B".
+        random_layout: side A only: place the boards in a random order instead of the
+            first-game diagram (side B is always placed and rotated at random).
+        max_turns: turn limit (the rulebook has none; data sheet G20), default 60.
+        on_turn_limit: "draw" (default; reported as truncation) or "samurai" (dawn: he wins).
+    """
+
+    name = "castle_nightingale"
+    version = 0
+
+    def __init__(
+        self,
+        side: str = "A",
+        random_layout: bool = False,
+        max_turns: int = 60,
+        on_turn_limit: str = "draw",
+    ):
+        if side not in ("A", "B"):
+            raise InvalidConfigError(f"castle_nightingale: side must be 'A' or 'B', got {side!r}")
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+            raise InvalidConfigError(
+                f"castle_nightingale: max_turns must be a positive int, got {max_turns!r}"
+            )
+        if on_turn_limit not in ("draw", "samurai"):
+            raise InvalidConfigError(
+                "castle_nightingale: on_turn_limit must be 'draw' or 'samurai', "
+                f"got {on_turn_limit!r}"
+            )
+        super().__init__(side=side, random_layout=bool(random_layout), max_turns=max_turns,
+                         on_turn_limit=on_turn_limit)
+        self.side = side
+        self.random_layout = bool(random_layout) or side == "B"
+        self.max_turns = max_turns
+        self.on_turn_limit = on_turn_limit
+        self.num_players = 2
+        self.player_names = ("ninja", "samurai")
+        self.num_actions = A.NUM_ACTIONS
+        self.observation_spec = make_spec()
+        self.state_spec = ObservationSpec(
+            [
+                Field("ninja_view", (self.observation_spec.size,), high=10),
+                Field("samurai_view", (self.observation_spec.size,), high=10),
+            ]
+        )
+        self.max_game_length = max_turns * 120 + 10
+        self._labels = get_board(reference_layout("A")).labels
+
+    def action_name(self, action: int) -> str:
+        return A.generic_name(action, self._labels)
+
+    def new_state(self, seed: int | None = None):
+        from boardgames_rl.games.castle_nightingale.state import NightingaleState
+
+        return NightingaleState.initial(self, seed)
+
+    def state_from_dict(self, d: Mapping[str, Any]):
+        from boardgames_rl.games.castle_nightingale.state import NightingaleState
+
+        return NightingaleState.from_state_dict(self, d)

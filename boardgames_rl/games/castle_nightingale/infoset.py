@@ -1,0 +1,161 @@
+"""Castle Nightingale information sets: sampling full states consistent with one player's view.
+
+What is resampled (data sheet section 8) for the opponent of the observer: its hand and
+programmed card (the samurai's Watchtower knowledge is kept in the ninja's hand), its equipment
+tokens held and spent face down, the order of its decks and stacks (the tokens it knows lie at the
+bottom stay there); for the observer itself: the order of its own deck and stack (known bottom
+and peeked tokens kept). Vase contents the observer has not seen are dealt again (6 relics in all;
+never a banked relic count that would already have ended the game). The ninja also redraws the
+programmed tile(s) consistent with every colour it knows to be programmed or not. The chance
+generator is replaced.
+"""
+
+from __future__ import annotations
+
+import copy
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.game import InfoSet
+from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.games.castle_nightingale import cards as C
+
+NINJA, SAMURAI = 0, 1
+HAND, PROGRAMMED, FACE_UP = 0, 1, 2
+BANKED = -2
+
+
+class NightingaleInfoSet(InfoSet):
+    """One player's information state. ``sample(rng)`` deals everything that player cannot see.
+
+    ``knowledge`` is a full state dict whose hidden parts have already been dealt again from a
+    fixed generator (every pool is sorted before it is shuffled), so it carries nothing the
+    player could not know; :meth:`sample` deals the hidden parts once more from ``rng``.
+    """
+
+    def __init__(self, state, player: int):
+        super().__init__(
+            state.game,
+            player,
+            state.current_player,
+            state.observation(player),
+            state.legal_action_mask_for(player).copy(),
+        )
+        d = state._to_dict()
+        del d["rng"]
+        _deal_hidden(d, player, np.random.default_rng(0))
+        self.knowledge: dict[str, Any] = d
+
+    def sample(self, rng: np.random.Generator):
+        from boardgames_rl.games.castle_nightingale.state import NightingaleState
+
+        d = copy.deepcopy(self.knowledge)
+        _deal_hidden(d, self.player, rng)
+        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
+        return NightingaleState.from_state_dict(self.game, d)
+
+
+def _deal_hidden(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:
+    """Deal again everything ``me`` cannot see; the result depends only on what ``me`` knows."""
+    _cards(d, "s" if me == NINJA else "n", rng, known=d["known_n_hand"] if me == SAMURAI else [])
+    _own_deck(d, "n" if me == NINJA else "s", rng)
+    _tokens(d, "s" if me == NINJA else "n", rng)
+    _own_stack(d, "n" if me == NINJA else "s", rng)
+    _vases(d, me, rng)
+    if me == NINJA:
+        _tiles(d, rng)
+
+
+def _cards(d: dict[str, Any], who: str, rng: np.random.Generator, known: list[int]) -> None:
+    """The opponent's hand, hidden programmed card and deck order."""
+    hidden_card = d[f"{who}_card"] >= 0 and not d[f"{who}_card_shown"]
+    pool = list(d[f"{who}_hand"]) + list(d[f"{who}_deck"])
+    if hidden_card:
+        pool.append(d[f"{who}_card"])
+    rest = sorted(c for c in pool if c not in known)
+    rng.shuffle(rest)
+    n_hand = len(d[f"{who}_hand"])
+    slots = n_hand + (1 if hidden_card else 0)
+    chosen = list(known) + rest[: slots - len(known)]
+    rng.shuffle(chosen)
+    deck = rest[slots - len(known) :]
+    if hidden_card:
+        d[f"{who}_card"] = int(chosen.pop())
+    d[f"{who}_hand"] = [int(c) for c in chosen]
+    d[f"{who}_deck"] = [int(c) for c in deck]
+
+
+def _own_deck(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
+    deck = sorted(d[f"{who}_deck"])
+    rng.shuffle(deck)
+    d[f"{who}_deck"] = [int(c) for c in deck]
+
+
+def _tokens(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
+    """The opponent's tokens held, spent face down and in its stack are dealt again."""
+    pool = sorted(list(d[f"{who}_equip"]) + list(d[f"{who}_spent"]) + list(d[f"{who}_stack"]))
+    rng.shuffle(pool)
+    n_equip, n_spent = len(d[f"{who}_equip"]), len(d[f"{who}_spent"])
+    d[f"{who}_equip"] = [int(t) for t in pool[:n_equip]]
+    d[f"{who}_spent"] = [int(t) for t in pool[n_equip : n_equip + n_spent]]
+    stack = [int(t) for t in pool[n_equip + n_spent :]]
+    d[f"{who}_stack"] = stack
+    k = len(d[f"{who}_bottom"])
+    d[f"{who}_bottom"] = stack[len(stack) - k :] if k else []
+    kind = d["decision"]["kind"] if d["decision"] else ""
+    if kind == ("meditate" if who == "n" else "muster"):
+        d["peek"] = stack[:2]
+
+
+def _own_stack(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
+    """The observer's own stack: contents known, order unknown but for the known bottom and the
+    tokens it is looking at."""
+    stack = list(d[f"{who}_stack"])
+    k = len(d[f"{who}_bottom"])
+    kind = d["decision"]["kind"] if d["decision"] else ""
+    top = 2 if kind == ("meditate" if who == "n" else "muster") else 0
+    if top + k >= len(stack):
+        return  # every position in the stack is known
+    middle = sorted(stack[top : len(stack) - k])
+    rng.shuffle(middle)
+    d[f"{who}_stack"] = stack[:top] + [int(t) for t in middle] + stack[len(stack) - k :]
+
+
+def _vases(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:
+    knows = d["ninja_knows"] if me == NINJA else d["samurai_knows"]
+    unknown = [t for t in range(C.NUM_VASES) if not knows[t]]
+    values = sorted(d["vase_content"][t] for t in unknown)
+    for _ in range(1000):
+        rng.shuffle(values)
+        trial = list(d["vase_content"])
+        for t, value in zip(unknown, values, strict=True):
+            trial[t] = bool(value)
+        banked = sum(1 for t, w in enumerate(d["vase_where"]) if w == BANKED and trial[t])
+        if d["decision"] is None or banked < C.RELICS_TO_WIN:
+            d["vase_content"] = trial
+            return
+    raise RuntimeError("castle_nightingale: no consistent vase deal found")
+
+
+def _tiles(d: dict[str, Any], rng: np.random.Generator) -> None:
+    """The programmed tile(s), redrawn among the samurai's tiles consistent with what the ninja
+    knows: tiles it knows programmed stay, tiles it knows safe stay out."""
+    loc = d["tile_loc"]
+    count = sum(1 for c in range(6) if loc[c] == PROGRAMMED)
+    if count == 0:
+        return
+    candidates = [c for c in range(6) if loc[c] != FACE_UP]
+    combos = [
+        set(combo)
+        for combo in combinations(candidates, count)
+        if all(c in combo for c in range(6) if d["tile_in"][c])
+        and not any(c in combo for c in range(6) if d["tile_out"][c])
+    ]
+    chosen = combos[int(rng.integers(len(combos)))]
+    for c in candidates:
+        loc[c] = PROGRAMMED if c in chosen else HAND
+    dec = d["decision"]
+    if dec is not None and "out" in dec:
+        dec["out"] = int(rng.choice(sorted(chosen)))
