@@ -58,6 +58,7 @@ NAMED_CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("4p", {"num_players": 4}),
         ("4p+ghosts", {"num_players": 4, "pesky_ghosts": True}),
     ),
+    "castle_nightingale": (("side B", {"side": "B"}),),
 }
 """Configurations measured beside each game's default (whose label is ``"default"``). Games not
 listed here get their registry ``test_configs`` instead (at most :data:`MAX_FALLBACK_CONFIGS`)."""

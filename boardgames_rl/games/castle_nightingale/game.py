@@ -45,8 +45,12 @@ class CastleNightingale(Game):
                 "castle_nightingale: on_turn_limit must be 'draw' or 'samurai', "
                 f"got {on_turn_limit!r}"
             )
-        super().__init__(side=side, random_layout=bool(random_layout), max_turns=max_turns,
-                         on_turn_limit=on_turn_limit)
+        super().__init__(
+            side=side,
+            random_layout=bool(random_layout),
+            max_turns=max_turns,
+            on_turn_limit=on_turn_limit,
+        )
         self.side = side
         self.random_layout = bool(random_layout) or side == "B"
         self.max_turns = max_turns

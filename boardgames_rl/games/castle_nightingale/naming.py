@@ -82,8 +82,11 @@ def contextual_name(s: NightingaleState, action: int) -> str:
             return f"keep {token}"
         return f"use {token}"
     if action == A.PASS:
-        return {"entry_end": "end the movement", "sprint_out": "keep the tiles",
-                "inspect_move": "leave the vase"}.get(kind, "pass")
+        return {
+            "entry_end": "end the movement",
+            "sprint_out": "keep the tiles",
+            "inspect_move": "leave the vase",
+        }.get(kind, "pass")
     if action == A.ADJUST_PLUS and kind == "sandals":
         return "+1 entry"
     return A.SPECIAL_NAMES[action]

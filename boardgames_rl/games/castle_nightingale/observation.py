@@ -95,14 +95,9 @@ def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
     knows = s.ninja_knows if me_ninja else s.samurai_knows
 
     sq = v(vec, "squares")
-    for i in range(96):
-        sq[i, b.colour[i]] = 1
-    for p in b.passages:
-        sq[p, 6] = 1
+    sq[:, :9] = _static_features(b)
     for p in s.closed_passages():
         sq[p, 7] = 1
-    for i in b.vase_squares:
-        sq[i, 8] = 1
     for t, where in enumerate(s.vase_where):
         if where >= 0:
             sq[where, 9] = 1
@@ -138,23 +133,20 @@ def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
     if d is not None:
         v(vec, "decision")[DECISION_INDEX[d["kind"]]] = 1
         v(vec, "decider")[d["player"]] = 1
-    for c in range(6):
-        if s.tile_loc[c] == FACE_UP:
-            v(vec, "tile_face_up")[c] = 1
-        if s.tile_revealed[c]:
-            v(vec, "tile_revealed")[c] = 1
-        if me_ninja:
-            v(vec, "tile_programmed")[c] = s.tile_in[c]
-            v(vec, "tile_not_programmed")[c] = s.tile_out[c]
-        else:
-            v(vec, "tile_programmed")[c] = s.tile_loc[c] == PROGRAMMED
-            v(vec, "tile_not_programmed")[c] = s.tile_loc[c] == HAND
+    loc = s.tile_loc
+    v(vec, "tile_face_up")[:] = [x == FACE_UP for x in loc]
+    v(vec, "tile_revealed")[:] = s.tile_revealed
+    if me_ninja:
+        v(vec, "tile_programmed")[:] = s.tile_in
+        v(vec, "tile_not_programmed")[:] = s.tile_out
+    else:
+        v(vec, "tile_programmed")[:] = [x == PROGRAMMED for x in loc]
+        v(vec, "tile_not_programmed")[:] = [x == HAND for x in loc]
     for colour, answer in s.listen_answers:
         v(vec, "listen")[colour, int(answer)] = 1
 
     hand = s.n_hand if me_ninja else s.s_hand
-    for card in hand:
-        v(vec, "own_hand")[card] = 1
+    v(vec, "own_hand")[hand] = 1
     own_card = s.n_card if me_ninja else s.s_card
     if own_card >= 0:
         v(vec, "own_card")[own_card] = 1
@@ -162,31 +154,22 @@ def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
         v(vec, "ninja_card")[s.n_card] = 1
     if s.s_card >= 0 and s.s_card_shown:
         v(vec, "samurai_card")[s.s_card] = 1
-    for card in s.n_discard:
-        v(vec, "ninja_discard")[card] = 1
-    for card in s.s_discard:
-        v(vec, "samurai_discard")[card] = 1
+    v(vec, "ninja_discard")[s.n_discard] = 1
+    v(vec, "samurai_discard")[s.s_discard] = 1
     if not me_ninja:
-        for card in s.known_n_hand:
-            v(vec, "known_opponent_hand")[card] = 1
+        v(vec, "known_opponent_hand")[s.known_n_hand] = 1
     v(vec, "deck_sizes")[:] = (len(s.n_deck), len(s.s_deck))
 
     equip = s.n_equip if me_ninja else s.s_equip
     spent = s.n_spent if me_ninja else s.s_spent
     bottom = s.n_bottom if me_ninja else s.s_bottom
-    for t in equip:
-        v(vec, "own_tokens")[t] = 1
-    for t in spent:
-        v(vec, "own_spent")[t] = 1
-    for t in bottom:
-        v(vec, "own_bottom")[t] = 1
+    v(vec, "own_tokens")[equip] = 1
+    v(vec, "own_spent")[spent] = 1
+    v(vec, "own_bottom")[bottom] = 1
     if d is not None and d["kind"] in ("meditate", "muster") and d["player"] == observer:
-        for t in s.peek:
-            v(vec, "peek")[t] = 1
-    for t in s.n_used:
-        v(vec, "ninja_used")[t] = 1
-    for t in s.s_used:
-        v(vec, "samurai_used")[t] = 1
+        v(vec, "peek")[s.peek] = 1
+    v(vec, "ninja_used")[s.n_used] = 1
+    v(vec, "samurai_used")[s.s_used] = 1
     v(vec, "tokens_held")[:] = (len(s.n_equip), len(s.s_equip))
     v(vec, "stacks")[:] = (len(s.n_stack), len(s.s_stack))
 
@@ -212,6 +195,22 @@ def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
     flags[:] = [min(10.0, float(x or 0)) for x in values]
     v(vec, "turn")[0] = min(1.0, s.turn / g.max_turns)
     return vec
+
+
+_STATIC: dict[object, np.ndarray] = {}
+
+
+def _static_features(b) -> np.ndarray:
+    """Colour one-hot, passage and vase-icon columns of a board (cached per board)."""
+    key = b.layout
+    block = _STATIC.get(key)
+    if block is None:
+        block = np.zeros((96, 9), dtype=np.float32)
+        block[np.arange(96), list(b.colour)] = 1
+        block[list(b.passages), 6] = 1
+        block[list(b.vase_squares), 8] = 1
+        _STATIC[key] = block
+    return block
 
 
 _ = (C, MAX_ZONES)

@@ -57,25 +57,37 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
     lines.append(b.render_grid(cell))
     face_up = [COLOURS[c] for c in range(6) if s.tile_loc[c] == 2]
     revealed = [COLOURS[c] for c in range(6) if s.tile_revealed[c]]
-    lines.append(f"face-up tile: {', '.join(face_up) or '-'} | revealed this turn: "
-                 f"{', '.join(revealed) or '-'}")
+    lines.append(
+        f"face-up tile: {', '.join(face_up) or '-'} | revealed this turn: "
+        f"{', '.join(revealed) or '-'}"
+    )
     stolen = sum(1 for w in s.vase_where if w == -1)
     banked = sum(1 for w in s.vase_where if w == -2)
     relics = f" ({s.banked_relics()} relics)" if player in (None, NINJA) else ""
-    lines.append(f"ninja: vases banked {banked}{relics}, this turn {stolen} | captured {s.captured}/3"
-                 f" | tokens ninja {len(s.n_equip)} samurai {len(s.s_equip)}")
+    lines.append(
+        f"ninja: vases banked {banked}{relics}, this turn {stolen} | captured {s.captured}/3"
+        f" | tokens ninja {len(s.n_equip)} samurai {len(s.s_equip)}"
+    )
     if s.n_card >= 0 and (s.n_card_shown or player in (None, NINJA)):
         lines.append(f"ninja card: {NINJA_CARDS[s.n_card].name}")
     if s.s_card >= 0 and (s.s_card_shown or player in (None, SAMURAI)):
         lines.append(f"samurai card: {SAMURAI_CARDS[s.s_card].name}")
     if player in (None, NINJA):
-        lines.append("ninja hand: " + ", ".join(NINJA_CARDS[c].name for c in s.n_hand)
-                     + " | tokens: " + (", ".join(NINJA_TOKENS[t] for t in s.n_equip) or "-"))
+        lines.append(
+            "ninja hand: "
+            + ", ".join(NINJA_CARDS[c].name for c in s.n_hand)
+            + " | tokens: "
+            + (", ".join(NINJA_TOKENS[t] for t in s.n_equip) or "-")
+        )
     if player in (None, SAMURAI):
         tiles = [COLOURS[c] for c in s.programmed_tiles()]
-        lines.append("samurai hand: " + ", ".join(SAMURAI_CARDS[c].name for c in s.s_hand)
-                     + " | tokens: " + (", ".join(SAMURAI_TOKENS[t] for t in s.s_equip) or "-")
-                     + f" | programmed tile: {', '.join(tiles) or '-'}")
+        lines.append(
+            "samurai hand: "
+            + ", ".join(SAMURAI_CARDS[c].name for c in s.s_hand)
+            + " | tokens: "
+            + (", ".join(SAMURAI_TOKENS[t] for t in s.s_equip) or "-")
+            + f" | programmed tile: {', '.join(tiles) or '-'}"
+        )
     if s.is_terminal():
         result = "draw (turn limit)" if s.draw else f"{('ninja', 'samurai')[s.winner]} wins"
         lines.append(f"game over: {result}")
@@ -98,8 +110,11 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
     ax.text(5.5, 5.5, "garden", ha="center", va="center", color="white", fontsize=12)
     for sq in range(96):
         x, y = b.xy[sq]
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=_RGB[b.colour[sq]], edgecolor="#555555",
-                               linewidth=0.5))
+        ax.add_patch(
+            Rectangle(
+                (x, y), 1, 1, facecolor=_RGB[b.colour[sq]], edgecolor="#555555", linewidth=0.5
+            )
+        )
         for n in b.neighbours[sq]:  # thick lines between zones
             if b.zone_of[n] != b.zone_of[sq]:
                 nx, ny = b.xy[n]
@@ -110,13 +125,24 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
         cx, cy = x + 0.5, y + 0.5
         if b.passage[sq]:
             closed = s.closed[b.passages.index(sq)]
-            ax.add_patch(Rectangle((x + 0.2, y + 0.2), 0.6, 0.6, facecolor="#333333" if closed
-                                   else "none", edgecolor="black", linewidth=1.5, hatch="xx"))
+            ax.add_patch(
+                Rectangle(
+                    (x + 0.2, y + 0.2),
+                    0.6,
+                    0.6,
+                    facecolor="#333333" if closed else "none",
+                    edgecolor="black",
+                    linewidth=1.5,
+                    hatch="xx",
+                )
+            )
         if sq in s.vase_where:
             t = s.vase_where.index(sq)
             known = player is None or (s.ninja_knows if player == NINJA else s.samurai_knows)[t]
             face = ("#d4a017" if s.vase_content[t] else "#bbbbbb") if known else "#8b5a2b"
-            ax.add_patch(Rectangle((x + 0.3, y + 0.15), 0.4, 0.7, facecolor=face, edgecolor="black"))
+            ax.add_patch(
+                Rectangle((x + 0.3, y + 0.15), 0.4, 0.7, facecolor=face, edgecolor="black")
+            )
         if sq in s.discs:
             ax.add_patch(Circle((cx, cy), 0.22, facecolor="#222222", edgecolor="white"))
         if sq == s.ninja_sq:
@@ -130,8 +156,11 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
     for j in range(11):
         ax.text(-0.3, j + 0.5, str(j + 1), va="center", fontsize=8)
     view = {None: "omniscient", NINJA: "ninja's view", SAMURAI: "samurai's view"}[player]
-    ax.set_title(f"Castle Nightingale, turn {s.turn} ({view}); captured {s.captured}/3, "
-                 f"relic vases banked {sum(1 for w in s.vase_where if w == -2)}", fontsize=9)
+    ax.set_title(
+        f"Castle Nightingale, turn {s.turn} ({view}); captured {s.captured}/3, "
+        f"relic vases banked {sum(1 for w in s.vase_where if w == -2)}",
+        fontsize=9,
+    )
     ax.set_xlim(-0.6, 11.1)
     ax.set_ylim(11.1, -0.6)
     ax.set_aspect("equal")
