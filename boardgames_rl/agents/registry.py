@@ -83,5 +83,15 @@ def list_agents() -> list[str]:
     return sorted(_AGENTS)
 
 
+def _ismcts(game: Game, **kwargs: Any) -> Agent:
+    from boardgames_rl.agents.ismcts import ISMCTSAgent
+
+    rollout = kwargs.pop("rollout", "random")
+    if rollout != "random":
+        rollout = make_agent(str(rollout), game)
+    return ISMCTSAgent(rollout=rollout, **kwargs)
+
+
 register_agent("random", lambda game, **kw: RandomAgent(**kw))
 register_agent("heuristic", _heuristic)
+register_agent("ismcts", _ismcts)

@@ -219,10 +219,11 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
         return self._require_state().info_set(self._agent_index[agent])
 
     def legal_action_names(self, agent: str) -> list[str]:
-        """Readable names of ``agent`` 's legal actions (empty when not on move)."""
+        """Readable names of ``agent`` 's legal actions in the context of the pending decision
+        (e.g. ``"disc -> C4"``; empty when not on move)."""
         state = self._require_state()
         mask = state.legal_action_mask_for(self._agent_index[agent])
-        return [self.game.action_name(int(a)) for a in np.flatnonzero(mask)]
+        return [state.action_name(int(a)) for a in np.flatnonzero(mask)]
 
     def _mark_game_over(self) -> None:
         truncated = bool(self._require_state().truncated)

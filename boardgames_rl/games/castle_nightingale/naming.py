@@ -66,6 +66,8 @@ def contextual_name(s: NightingaleState, action: int) -> str:
             "listen": f"listen: is {colour} programmed?",
             "bell_out": f"Alarm Bell: take back {colour}",
             "sprint_out": f"Sprint: take back {colour}",
+            "bell_in": f"Alarm Bell: programme {colour} instead",
+            "sprint_in": f"Sprint: programme {colour} instead",
         }.get(kind, f"tile {colour}")
     if action < A.SAMURAI_TOKEN:
         token = NINJA_TOKENS[action - A.NINJA_TOKEN]

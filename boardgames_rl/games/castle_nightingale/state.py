@@ -216,10 +216,12 @@ class NightingaleState(State):
 
         return NightingaleInfoSet(self, player)
 
-    def render(self, player: int | None = None) -> str:
+    def render(self, player: int | None = None, colour: bool = False) -> str:
+        """Text board from ``player`` 's view (``None``: omniscient); ``colour=True`` paints the
+        floor colours with ANSI escapes for a terminal."""
         from boardgames_rl.games.castle_nightingale.render import render_text
 
-        return render_text(self, player)
+        return render_text(self, player, colour=colour)
 
     def render_rgb(self, player: int | None = None) -> np.ndarray:
         from boardgames_rl.games.castle_nightingale.render import render_rgb
