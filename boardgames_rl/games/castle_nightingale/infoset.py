@@ -157,5 +157,6 @@ def _tiles(d: dict[str, Any], rng: np.random.Generator) -> None:
     for c in candidates:
         loc[c] = PROGRAMMED if c in chosen else HAND
     dec = d["decision"]
-    if dec is not None and "out" in dec:
-        dec["out"] = int(rng.choice(sorted(chosen)))
+    if dec is not None and "out" in dec:  # Sprint: he may also have kept his tiles (-1)
+        options = sorted(chosen) + ([-1] if dec["kind"] == "sprint_in" else [])
+        dec["out"] = int(rng.choice(options))

@@ -63,8 +63,11 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         if kind == "sprint_out":
             mask[A.PASS] = True
     elif kind in ("bell_in", "sprint_in"):
-        for c in s.hand_tiles():
-            mask[A.TILE + c] = True
+        if kind == "sprint_in" and d["out"] < 0:
+            mask[A.PASS] = True  # he kept his tiles: confirm
+        else:
+            for c in s.hand_tiles():
+                mask[A.TILE + c] = True
     elif kind in ("pick_lock", "lockpick"):
         _squares(mask, [p for p in s.closed_passages() if p != s.samurai_sq])
     elif kind == "pebble":
@@ -89,15 +92,12 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         _squares(mask, opts.free | opts.free_jumps)
         if opts.paid_jumps:
             mask[A.JUMP] = True
-        usable = []
-        for t in s.n_equip:
-            if t == C.LOCKPICK and [p for p in s.closed_passages() if p != s.samurai_sq]:
-                usable.append(t)
-            elif t == C.SHUKO and not f["shuko"]:
-                usable.append(t)
-            elif t == C.RICE_PAPER_MAP and s.map_targets():
-                usable.append(t)
-        _ninja_tokens(mask, usable)
+        usable = {  # W3 tokens, when they can do something
+            C.LOCKPICK: any(p != s.samurai_sq for p in s.closed_passages()),
+            C.SHUKO: not f["shuko"],
+            C.RICE_PAPER_MAP: bool(s.map_targets()),
+        }
+        _ninja_tokens(mask, [t for t in s.n_equip if usable.get(t, False)])
     elif kind == "jump_token":
         _ninja_tokens(mask, s.n_equip)
     elif kind == "jump_land":
@@ -167,17 +167,13 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         _squares(mask, s.reopen_targets(extra=True))
     elif kind == "w9":
         mask[A.PASS] = True
-        usable = []
-        for t in s.s_equip:
-            if t == C.IRON_BAR and s.open_passages():
-                usable.append(t)
-            elif t == C.HOUND and len(s.discs) > 1:
-                usable.append(t)
-            elif t == C.WATCH_FIRE and s.flags["watch_fire_next"] < 0:
-                usable.append(t)
-            elif t == C.INVENTORY_LEDGER and s.ledger_targets():
-                usable.append(t)
-        _samurai_tokens(mask, usable)
+        usable = {  # W9 tokens, when they can do something
+            C.IRON_BAR: bool(s.open_passages()),
+            C.HOUND: len(s.discs) > 1,
+            C.WATCH_FIRE: s.flags["watch_fire_next"] < 0,
+            C.INVENTORY_LEDGER: bool(s.ledger_targets()),
+        }
+        _samurai_tokens(mask, [t for t in s.s_equip if usable.get(t, False)])
     elif kind == "iron_bar":
         _squares(mask, s.open_passages())
     elif kind in ("hound", "track"):

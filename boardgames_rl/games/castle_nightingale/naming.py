@@ -87,6 +87,7 @@ def contextual_name(s: NightingaleState, action: int) -> str:
         return {
             "entry_end": "end the movement",
             "sprint_out": "keep the tiles",
+            "sprint_in": "keep the tiles",
             "inspect_move": "leave the vase",
         }.get(kind, "pass")
     if action == A.ADJUST_PLUS and kind == "sandals":

@@ -112,7 +112,9 @@ def legal_placements(board: Board, ctx: PlacementContext, discs_left: int) -> Pl
                                                  False, rest), "free_jump", t))
     best = max((s[0] for s in scored), default=0)
     free = frozenset(t for length, kind, t in scored if kind == "free" and length == best)
-    free_jumps = frozenset(t for length, kind, t in scored if kind == "free_jump" and length == best)
+    free_jumps = frozenset(
+        t for length, kind, t in scored if kind == "free_jump" and length == best
+    )
     paid: set[int] = set()
     if ctx.paid_jump and not ctx.free_jump:
         for t in jump_targets:

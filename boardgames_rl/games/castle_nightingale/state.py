@@ -283,13 +283,13 @@ class NightingaleState(State):
     def vases_on_board(self) -> list[int]:
         return [w for w in self.vase_where if w >= 0]
 
-    def free_floor(self, sq: int) -> bool:
+    def free_floor(self, sq: int, ignore_samurai: bool = False) -> bool:
         """A non-passage square with no vase, no disc and no figurine (data sheet terms)."""
         return (
             not self.board.passage[sq]
             and sq not in self.vase_where
             and sq not in self.discs
-            and sq != self.samurai_sq
+            and (ignore_samurai or sq != self.samurai_sq)
             and sq != self.ninja_sq
         )
 
@@ -514,12 +514,14 @@ class NightingaleState(State):
         self._keep_one(NINJA, action - A.NINJA_TOKEN)
 
     def _on_sprint_out(self, action: int, d: dict) -> None:
-        if action != A.PASS:
-            self._ask("sprint_in", out=action - A.TILE)
+        # A second decision always follows (out = -1: he keeps his tiles), so the order of
+        # decisions never tells the ninja whether he exchanged (sheet N1, section 8).
+        self._ask("sprint_in", out=-1 if action == A.PASS else action - A.TILE)
 
     def _on_sprint_in(self, action: int, d: dict) -> None:
-        self.tile_loc[d["out"]] = HAND
-        self.tile_loc[action - A.TILE] = PROGRAMMED
+        if d["out"] >= 0:
+            self.tile_loc[d["out"]] = HAND
+            self.tile_loc[action - A.TILE] = PROGRAMMED
 
     def _on_pick_lock(self, action: int, d: dict) -> None:
         self.closed[self.board.passages.index(action - A.SQUARE)] = False
@@ -647,7 +649,9 @@ class NightingaleState(State):
             self._ask("map_vase")
 
     def map_targets(self) -> list[int]:
-        return sorted(w for t, w in enumerate(self.vase_where) if w >= 0 and not self.ninja_knows[t])
+        return sorted(
+            w for t, w in enumerate(self.vase_where) if w >= 0 and not self.ninja_knows[t]
+        )
 
     def _on_jump_token(self, action: int, d: dict) -> None:
         self._use_token(NINJA, action - A.NINJA_TOKEN, public=False)
@@ -727,18 +731,19 @@ class NightingaleState(State):
             self._ask("w3_end")
 
     def w3_end_tokens(self) -> list[int]:
-        out = []
-        for t in self.n_equip:
-            if t == C.LOCKPICK and [p for p in self.closed_passages() if p != self.samurai_sq]:
-                out.append(t)
-            elif t == C.RICE_PAPER_MAP and self.map_targets():
-                out.append(t)
-        return out
+        usable = {
+            C.LOCKPICK: any(p != self.samurai_sq for p in self.closed_passages()),
+            C.RICE_PAPER_MAP: bool(self.map_targets()),
+        }
+        return [t for t in self.n_equip if usable.get(t, False)]
 
     def decoy_targets(self) -> list[int]:
+        """N7: free floor squares next to a disc placed this turn, a decoy already placed
+        included (sheet terms: "this turn's discs ... decoys included"); Phase 1 removed every
+        older disc, so these are all the discs on the board."""
         b = self.board
         out = set()
-        for disc in self.turn_discs:
+        for disc in self.discs:
             for n in b.neighbours[disc]:
                 if self.free_floor(n):
                     out.add(n)
@@ -925,8 +930,10 @@ class NightingaleState(State):
 
     def confiscate_targets(self) -> list[int]:
         pos = self.samurai_position()
-        here = [sq for sq in self.board.squares_at[pos] if self.free_floor(sq)]
-        return here or [sq for sq in range(96) if self.free_floor(sq)]
+        # during his entries his square is only provisional (G12): it blocks no square
+        moving = self.stage == "s_entries"
+        here = [sq for sq in self.board.squares_at[pos] if self.free_floor(sq, moving)]
+        return here or [sq for sq in range(96) if self.free_floor(sq, moving)]
 
     def _task_confiscate(self, token: int) -> None:
         self._ask("confiscate", token=token)
@@ -1139,8 +1146,8 @@ class NightingaleState(State):
 
 def _fresh_flags() -> dict[str, Any]:
     return {
-        "twin": False, "free_jump": False, "jump_used": False, "jump_paid": False, "shuko": False, "vanish": False,
-        "decoys": 0, "discs_left": 0, "revealed": False, "watch_fire_used": False,
+        "twin": False, "free_jump": False, "jump_used": False, "jump_paid": False, "shuko": False,
+        "vanish": False, "decoys": 0, "discs_left": 0, "revealed": False, "watch_fire_used": False,
         "map_looks": 0, "target": 0, "entries": 0, "adjust_used": False, "watchtower": False,
         "hound_left": 0, "ledger_looks": 0, "reopen_boards": [],
     }
