@@ -1,0 +1,213 @@
+"""The heuristic Castle Nightingale agent: its decisions in set-up positions, and its strength.
+
+Positions are built with ``scenario.build`` on the side A first-game layout::
+
+         A  B  C  D  E  F  G  H  I  J  K
+     1  B. B. W. WV W. G. GV Y. P. P. P.
+     2  B. P. P. W. G. G. Y. Y. R. R. PV
+     3  B. BS P. P. G. Y. Y. YS R. R. G.
+     4  W. W. W. ## ## ## ## ## RS G. G.
+     5  RV W. RS ## ## ## ## ## G. G. G.
+     6  R. R. R. ## ## ## ## ## Y. Y. YV
+     7  BS B. B. ## ## ## ## ## W. WS Y.
+     8  B. B. P. ## ## ## ## ## W. W. Y.
+     9  B. P. P. Y. Y. WS B. P. P. P. R.
+    10  GV P. G. Y. Y. W. B. B. R. PS R.
+    11  G. G. G. Y. WV W. B. B. RV R. R.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from boardgames_rl.agents.random_agent import RandomAgent
+from boardgames_rl.arena.match import play_game
+from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core import make_game
+from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
+from boardgames_rl.games.castle_nightingale.scenario import build, play
+
+NINJA, SAMURAI = 0, 1
+GAME = make_game("castle_nightingale")
+SAMURAI_HAND = ["Forced March", "Patrol", "Twin Nightingales"]
+NINJA_HAND = ["False Trail", "Supply Cache", "Scout"]
+
+
+def choose(state, agent: NightingaleHeuristic | None = None) -> str:
+    """The heuristic's choice at the pending decision, by its contextual name."""
+    agent = agent or NightingaleHeuristic()
+    p = state.current_player
+    action = agent.act(state.info_set(p), np.random.default_rng(0))
+    assert state.legal_action_mask()[action]
+    return state.action_name(action)
+
+
+def run_until(state, kind: str, agent: NightingaleHeuristic) -> None:
+    """Let the heuristic play both sides until the decision ``kind`` is pending."""
+    while state.decision_kind != kind:
+        assert not state.is_terminal(), f"game over before a {kind!r} decision"
+        state.apply(agent.act(state.info_set(state.current_player), np.random.default_rng(0)))
+
+
+# ------------------------------------------------------------------------------------ the ninja
+def test_ninja_takes_the_face_up_colour_to_a_vase():
+    # From J3, the vase on K2 is two discs away through J2 (red, unknown) or K3 (green, face up:
+    # safe). Both paths end on K2 (purple); the ninja goes the safe way.
+    s = build(
+        GAME,
+        samurai="B10",
+        discs=["J3"],
+        face_up="green",
+        samurai_hand=SAMURAI_HAND,
+        samurai_card="Forced March",
+        tiles="white",
+        ninja_hand=NINJA_HAND,
+        ninja_card="Supply Cache",
+        samurai_tokens=[],
+        ninja_tokens=[],
+    )
+    assert s.decision_kind == "place"
+    assert choose(s) == "disc -> K3"
+    play(s, "disc -> K3")
+    assert choose(s) == "disc -> K2"
+
+
+def test_ninja_spends_soft_tabi_on_a_detection_and_kawarimi_on_a_capture():
+    # Spotted on K5 last turn; green sings and every square around K5 is green but the vase.
+    s = build(
+        GAME,
+        samurai="E2",
+        ninja="K5",
+        ninja_tokens=["Soft Tabi", "Kawarimi"],
+        ninja_stack=[],
+        samurai_hand=SAMURAI_HAND,
+        samurai_card="Patrol",
+        tiles="green",
+        ninja_hand=NINJA_HAND,
+        ninja_card="False Trail",
+        samurai_tokens=[],
+    )
+    play(s, "disc -> K4")
+    assert s.decision_kind == "w4"
+    assert choose(s) == "use Soft Tabi"
+    play(s, "use Soft Tabi", "disc -> J4")  # green again: detected, no Tabi left
+    play(s, "pass")
+    assert s.flags["revealed"] and s.board.labels[s.ninja_sq] == "J4"
+    agent = NightingaleHeuristic()
+    run_until(s, "w8", agent)  # the samurai walks into the figurine's zone
+    assert choose(s) == "use Kawarimi"
+
+
+# ------------------------------------------------------------------------------------ the samurai
+def test_samurai_enters_the_revealed_ninjas_zone_when_in_reach():
+    # The ninja, spotted on K5, steps on green K4 and sings. The samurai on E2 is 3 zone entries
+    # from K4's zone (I-A green, I-A yellow, II-A red or purple, II-A green) with Patrol (3).
+    s = build(
+        GAME,
+        samurai="E2",
+        ninja="K5",
+        ninja_tokens=[],
+        ninja_stack=[],
+        samurai_hand=SAMURAI_HAND,
+        samurai_card="Patrol",
+        tiles="green",
+        ninja_hand=NINJA_HAND,
+        ninja_card="False Trail",
+        samurai_tokens=[],
+    )
+    play(s, "disc -> K4")
+    b = s.board
+    target = b.zone_of[b.square("K4")]
+    assert b.zone_distances[s.samurai_zone][target] == 3
+    agent = NightingaleHeuristic()
+    run_until(s, "entry", agent)
+    while s.decision_kind == "entry":
+        before = b.zone_distances[s.samurai_zone][target]
+        s.apply(agent.act(s.info_set(SAMURAI), np.random.default_rng(0)))
+        assert b.zone_distances[s.samurai_zone][target] == before - 1 or s.captured
+    assert s.captured == 1
+
+
+def test_samurai_closes_an_adjacent_open_passage():
+    # On I3 (II-A red) with one entry: the open passage I4 next door is worth closing; the
+    # ninja's discs are far away in the south-west.
+    s = build(
+        GAME,
+        samurai="I3",
+        discs=["B9", "B10"],
+        samurai_tokens=[],
+        samurai_hand=SAMURAI_HAND,
+        samurai_card="Twin Nightingales",
+        tiles="white",
+        ninja_hand=NINJA_HAND,
+        ninja_card="Supply Cache",
+    )
+    agent = NightingaleHeuristic()
+    run_until(s, "entry", agent)
+    assert choose(s, agent) == "samurai enters zone II-A passage-2"
+
+
+def test_samurai_closes_the_last_open_passage_for_a_lockdown_capture():
+    closed = ["B3", "H3", "C5", "A7", "J7", "F9", "J10"]  # only I4 is open
+    s = build(
+        GAME,
+        samurai="I3",
+        discs=["B9", "B10"],
+        closed=closed,
+        samurai_tokens=[],
+        ninja_tokens=[],
+        ninja_stack=["Shuko"],  # no Lockpick to reopen a passage
+        samurai_hand=SAMURAI_HAND,
+        samurai_card="Twin Nightingales",
+        tiles="white",
+        ninja_hand=NINJA_HAND,
+        ninja_card="Supply Cache",
+    )
+    agent = NightingaleHeuristic()
+    run_until(s, "entry", agent)
+    assert choose(s, agent) == "samurai enters zone II-A passage-2"
+    play(s, "samurai enters zone II-A passage-2")
+    assert s.captured == 1
+
+
+# ------------------------------------------------------------------------------------ whole games
+@pytest.mark.parametrize(
+    ("config", "matchup"),
+    [
+        ({}, "hh"),
+        ({}, "hr"),
+        ({}, "rh"),
+        ({"side": "B", "max_turns": 30}, "hh"),
+        ({"side": "B", "max_turns": 30}, "rh"),
+        ({"random_layout": True}, "hr"),
+    ],
+)
+def test_never_needs_its_random_fallback(config, matchup):
+    """Over a few seeded games in both roles, every choice the policies make is legal (the
+    agent's random fallback is never used) and the games finish."""
+    game = make_game("castle_nightingale", **config)
+    for seed in range(4):
+        agents = [NightingaleHeuristic() if m == "h" else RandomAgent() for m in matchup]
+        record = play_game(game, agents, seed)
+        assert record.length > 0
+        assert all(getattr(a, "fallbacks", 0) == 0 for a in agents)
+
+
+def _win_rate(role: int, games: int = 500) -> tuple[float, float, float]:
+    wins = 0
+    for seed in range(games):
+        agents = [RandomAgent(), RandomAgent()]
+        agents[role] = NightingaleHeuristic()
+        record = play_game(GAME, agents, seed)
+        wins += record.returns[role] > 0  # a draw (turn limit) is not a win
+    low, high = wilson_interval(wins, games)
+    return wins / games, low, high
+
+
+@pytest.mark.parametrize("role", [NINJA, SAMURAI], ids=["ninja", "samurai"])
+def test_heuristic_beats_random_in_at_least_80_percent_of_500_games(role):
+    """Acceptance figure: 500 seeded games per role against a uniform random opponent; the
+    lower end of the 95% Wilson interval of the heuristic's win rate is at least 0.80."""
+    rate, low, high = _win_rate(role)
+    assert low >= 0.80, f"win rate {rate:.3f} (95% CI {low:.3f}-{high:.3f})"
