@@ -57,6 +57,10 @@ class ObservationSpec:
             start += f.size
         self.size: int = start
         self._by_name = {f.name: f for f in self.fields}
+        self._layout = {
+            f.name: (self.slices[f.name], f.shape if len(f.shape) > 1 else None)
+            for f in self.fields
+        }
         self.low = np.concatenate(
             [np.full(f.size, f.low, np.float32) for f in self.fields] or [np.zeros(0, np.float32)]
         )
@@ -79,7 +83,9 @@ class ObservationSpec:
 
     def view(self, vec: np.ndarray, name: str) -> np.ndarray:
         """A writable view of field ``name`` inside ``vec``, in the field's shape."""
-        return vec[self.slices[name]].reshape(self._by_name[name].shape)
+        sl, shape = self._layout[name]
+        out = vec[sl]
+        return out if shape is None else out.reshape(shape)
 
     def flatten(self, values: Mapping[str, np.ndarray | float]) -> np.ndarray:
         """Pack a mapping with every field name into one flat vector (checks shapes)."""
