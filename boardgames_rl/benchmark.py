@@ -59,6 +59,11 @@ NAMED_CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("4p+ghosts", {"num_players": 4, "pesky_ghosts": True}),
     ),
     "castle_nightingale": (("side B", {"side": "B"}),),
+    "night_of_the_ninja": (
+        ("4p", {"num_players": 4}),
+        ("7p", {"num_players": 7}),
+        ("11p", {"num_players": 11}),
+    ),
 }
 """Configurations measured beside each game's default (whose label is ``"default"``). Games not
 listed here get their registry ``test_configs`` instead (at most :data:`MAX_FALLBACK_CONFIGS`)."""

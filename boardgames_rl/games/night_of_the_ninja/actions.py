@@ -1,0 +1,54 @@
+"""The flat action space of Night of the Ninja, sized for the player count.
+
+======================  ==========================================================================
+ids                     meaning (the pending decision gives the context, see ``naming.py``)
+======================  ==========================================================================
+``0 .. 32``             a Ninja card: pick / keep in the draft, play, take (Grave Digger),
+                        reveal as a react
+``33 .. 33+n-1``        a player (seat): target of a card, player named by the Shapeshifter,
+                        victim of the Thief
+``DONE``                done / no / pass: stop playing this phase, don't swap, keep the Grave
+                        Digger's card, don't reveal, spare, no theft, no swap, no react
+``YES``                 yes: swap, play the Grave Digger's card now, reveal, kill
+``LOOK_HOUSE``          Spirit Merchant looks at the House card
+``LOOK_TOKEN``          Spirit Merchant looks at an Honor token
+``GIVE_2..GIVE_4``      Spirit Merchant gives one of its tokens worth 2 / 3 / 4 points
+======================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from boardgames_rl.games.night_of_the_ninja.cards import CARD_NAMES, NUM_CARDS
+
+CARD = 0
+PLAYER = NUM_CARDS
+SPECIALS = ("done", "yes", "look at house", "look at honor token", "give 2", "give 3", "give 4")
+
+
+class Layout(NamedTuple):
+    """Action ids of one player count."""
+
+    num_players: int
+    DONE: int
+    YES: int
+    LOOK_HOUSE: int
+    LOOK_TOKEN: int
+    GIVE: int  # GIVE + 0/1/2 = give a token worth 2/3/4
+    num_actions: int
+
+
+def layout(num_players: int) -> Layout:
+    """The action ids for ``num_players`` seats."""
+    base = PLAYER + num_players
+    return Layout(num_players, base, base + 1, base + 2, base + 3, base + 4, base + 7)
+
+
+def generic_name(action: int, lay: Layout, player_names: tuple[str, ...]) -> str:
+    """Context-free name of an action id (unique per id)."""
+    if action < PLAYER:
+        return f"card {CARD_NAMES[action]}"
+    if action < lay.DONE:
+        return f"player {player_names[action - PLAYER]}"
+    return SPECIALS[action - lay.DONE]

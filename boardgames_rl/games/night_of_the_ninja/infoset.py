@@ -1,0 +1,492 @@
+"""Night of the Ninja information sets: full states consistent with everything one player knows.
+
+:meth:`NinjaInfoSet.sample` deals again everything the observer cannot see, consistently with
+what it knows (observation module docstring, data sheet section 7):
+
+* **Honor tokens.** Tokens have public identities (ids 0-34, who holds which is public); the
+  observer knows the values of the tokens it ever held or looked at (and, once the game is over,
+  of all held tokens). The values of the other tokens (held by others or in the stack, whose order
+  is thus dealt again too) are re-dealt among themselves, keeping every public fact "this
+  player's tokens were worth less than the target score at the end of that round" (rejection
+  sampling, then a complete depth-first search).
+* **House cards.** At most one Shapeshifter per round, so the houses are the deal D, possibly
+  with one swap of the two publicly named players. The swap flag is drawn (unless the observer is
+  that Shapeshifter) with weights equal to the number of deals consistent with each hypothesis,
+  then a uniform consistent deal: its own dealt card, every look and public reveal (a look taken
+  before the Shapeshifter named that player tells D, a later one tells the current card), and once
+  the round is over who received a House-win token.
+* **Ninja cards.** The round's 33 cards fill 33 slots: for each player its first pick ``P1[q]``
+  and the two cards it passed, kept ``K[q]`` / discarded ``X[q]`` by its left neighbour, plus the
+  set-aside cards. The observer knows its own 3 slots (up to the split of its passed pair, drawn
+  among the splits allowed by what it saw) and the 2 it received (``K`` / ``X`` of its right
+  neighbour); a card played from a hand lies in that player's ``{P1[q], K[q-1]}``, a card played
+  from the Grave Digger or seen by its Grave Digger in the ``X`` slots, a card seen with its
+  Mystic in that player's hand slots; once the round is over without a Mastermind reveal, the
+  Mastermind is in no living player's hands. Pinned cards go to random free slots of their group,
+  the others are shuffled into the rest (uniform over consistent deals). The draft history,
+  hands, discards, the Grave Digger's hidden take, others' hidden commitments of the current
+  phase and the other players' own private records (looks, Mystic and Grave Digger sights) are
+  derived or drawn from that deal.
+
+The chance generator is replaced. ``knowledge`` is the state dict with all of this already dealt
+once from a fixed generator over sorted pools, so it carries nothing hidden.
+"""
+
+from __future__ import annotations
+
+import marshal
+from math import factorial
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.game import InfoSet
+from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.games.night_of_the_ninja import cards as C
+
+SRC_HAND, SRC_GD = 0, 1
+AWARD_HOUSE = 0
+
+
+class NinjaInfoSet(InfoSet):
+    """One player's information state. ``sample(rng)`` deals everything that player cannot see.
+
+    ``knowledge`` is a full state dict whose hidden parts have already been dealt again from a
+    fixed generator (every pool is sorted before it is shuffled), so it carries nothing the
+    player could not know; :meth:`sample` deals the hidden parts once more from ``rng``.
+    """
+
+    def __init__(self, state, player: int):
+        super().__init__(
+            state.game,
+            player,
+            state.current_player,
+            state.observation(player),
+            state.legal_action_mask_for(player).copy(),
+        )
+        d = state._to_dict()
+        del d["rng"]
+        deal_hidden(d, player, state.game, np.random.default_rng(0))
+        self.knowledge: dict[str, Any] = d
+
+    def sample(self, rng: np.random.Generator):
+        """A full state consistent with everything this player knows (module docstring)."""
+        from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+
+        d = marshal.loads(marshal.dumps(self.knowledge, 2))
+        deal_hidden(d, self.player, self.game, rng)
+        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
+        return NinjaState.from_state_dict(self.game, d)
+
+
+def deal_hidden(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+    """Deal again, in place, everything ``me`` cannot see in the state dict ``d``. The result
+    depends only on what ``me`` knows and on ``rng``."""
+    _tokens(d, me, game, rng)
+    _houses(d, me, game, rng)
+    _cards(d, me, game, rng)
+
+
+# =========================================================================== Honor tokens
+def _tokens(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+    values = d["token_value"]
+    known = set(d["known"][me])
+    unknown = [t for t in range(C.NUM_TOKENS) if t not in known]
+    if not unknown:
+        return
+    counts = dict(C.HONOR_SPLIT)
+    for t in known:
+        counts[values[t]] -= 1
+    pool = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    target = game.target_score
+    constraints = []
+    for check in d["checks"]:
+        free = [t for t in check if t not in known]
+        if free:
+            slack = target - sum(values[t] for t in check if t in known)
+            constraints.append((free, slack))
+    trial = dict.fromkeys(unknown, 0)
+    for _ in range(60):
+        rng.shuffle(pool)
+        for t, v in zip(unknown, pool, strict=True):
+            trial[t] = int(v)
+        if all(sum(trial[t] for t in free) < slack for free, slack in constraints):
+            for t in unknown:
+                values[t] = trial[t]
+            return
+    _tokens_search(values, unknown, counts, constraints, rng)
+
+
+def _tokens_search(values, unknown, counts, constraints, rng) -> None:
+    """Complete depth-first search of a value deal meeting every constraint (a fallback: the
+    true deal meets them, so one exists)."""
+    involved = sorted({t for free, _ in constraints for t in free})
+    by_token: dict[int, list[int]] = {t: [] for t in involved}
+    for i, (free, _) in enumerate(constraints):
+        for t in free:
+            by_token[t].append(i)
+    partial = [0] * len(constraints)
+    left = [len(free) for free, _ in constraints]
+    counts = dict(counts)
+    chosen: dict[int, int] = {}
+
+    def ok(i: int) -> bool:
+        return partial[i] + 2 * left[i] < constraints[i][1]
+
+    def dfs(k: int) -> bool:
+        if k == len(involved):
+            return True
+        t = involved[k]
+        options = [v for v in C.TOKEN_VALUES if counts[v] > 0]
+        rng.shuffle(options)
+        for v in options:
+            for i in by_token[t]:
+                partial[i] += v
+                left[i] -= 1
+            if all(ok(i) for i in by_token[t]):
+                counts[v] -= 1
+                chosen[t] = int(v)
+                if dfs(k + 1):
+                    return True
+                counts[v] += 1
+            for i in by_token[t]:
+                partial[i] -= v
+                left[i] += 1
+        return False
+
+    if not dfs(0):
+        raise RuntimeError("night_of_the_ninja: no Honor token deal meets the public checks")
+    rest = [t for t in unknown if t not in chosen]
+    pool = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    rng.shuffle(pool)
+    for t, v in zip(rest, pool, strict=True):
+        chosen[t] = int(v)
+    for t, v in chosen.items():
+        values[t] = v
+
+
+# =========================================================================== House cards
+def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+    n = game.num_players
+    cards = sorted(game.house_cards)
+    facts = [(t, h, pre) for w, t, h, pre in d["looks"] if w == me or w == -1]
+    classes: list[tuple[int, int]] = []  # (player, 1 = in the winning House / 2 = not) on H
+    result = d["result"]
+    if result in (C.LOTUS, C.CRANE):
+        informative = bool(d["stack"])  # if the stack ran out, a missing token says nothing
+        for q in range(n):
+            if d["alive"][q]:
+                continue
+            if AWARD_HOUSE in d["awards"][q]:
+                classes.append((q, 1))
+            elif informative:
+                classes.append((q, 2))
+    ss = d["ss"]
+    if ss and ss[3] >= 0:
+        a, b = ss[1], ss[2]
+        hypotheses = [ss[3]] if ss[0] == me else [0, 1]
+    else:
+        a = b = -1
+        hypotheses = [0]
+    options = []
+    for swap in hypotheses:
+        sigma = list(range(n))
+        if swap:
+            sigma[a], sigma[b] = b, a
+        built = _house_constraints(n, me, d["dealt_house"][me], facts, classes, sigma, result)
+        if built is None:
+            continue
+        count = _count_deals(cards, built, result)
+        if count:
+            options.append((swap, sigma, built, count))
+    if not options:
+        raise RuntimeError("night_of_the_ninja: no House deal is consistent with the looks")
+    if len(options) == 1:
+        swap, sigma, built, _ = options[0]
+    else:
+        weights = np.array([o[3] for o in options], dtype=np.float64)
+        k = int(rng.choice(len(options), p=weights / weights.sum()))
+        swap, sigma, built, _ = options[k]
+    dealt = _deal_houses(cards, built, result, rng)
+    d["dealt_house"] = dealt
+    d["house"] = [dealt[sigma[q]] for q in range(n)]
+    if ss and ss[3] >= 0:
+        ss[3] = int(swap)
+    for look in d["looks"]:
+        if look[0] != me and look[0] != -1:
+            look[2] = dealt[look[1]] if look[3] else d["house"][look[1]]
+
+
+def _in_class(card: int, cls: int, result: int) -> bool:
+    inside = C.house_of(card) == result
+    return inside if cls == 1 else not inside
+
+
+def _house_constraints(n, me, own, facts, classes, sigma, result):
+    """Per-player constraints on the deal D under one swap hypothesis: ``(pins, classes)`` or
+    ``None`` if contradictory."""
+    pin = [-1] * n
+    cls = [0] * n
+    pin[me] = own
+    for t, h, pre in facts:
+        q = t if pre else sigma[t]  # the current card of t is D[sigma[t]]
+        if pin[q] >= 0 and pin[q] != h:
+            return None
+        pin[q] = h
+    for t, c in classes:
+        q = sigma[t]
+        if cls[q] and cls[q] != c:
+            return None
+        cls[q] = c
+    used = [h for h in pin if h >= 0]
+    if len(set(used)) != len(used):
+        return None
+    for q in range(n):
+        if pin[q] >= 0 and cls[q] and not _in_class(pin[q], cls[q], result):
+            return None
+    return pin, cls
+
+
+def _count_deals(cards, built, result) -> int:
+    pin, cls = built
+    rest = [h for h in cards if h not in pin]
+    if result not in (C.LOTUS, C.CRANE):
+        free = sum(1 for h in pin if h < 0)
+        return factorial(free)
+    w = sum(1 for h in rest if C.house_of(h) == result)
+    m = len(rest) - w
+    need_in = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 1)
+    need_out = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 2)
+    anyone = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 0)
+    if need_in > w or need_out > m:
+        return 0
+    return (factorial(w) // factorial(w - need_in)) * (factorial(m) // factorial(m - need_out)) * (
+        factorial(anyone)
+    )
+
+
+def _deal_houses(cards, built, result, rng) -> list[int]:
+    pin, cls = built
+    dealt = list(pin)
+    rest = [h for h in cards if h not in pin]
+    if result in (C.LOTUS, C.CRANE):
+        inside = [h for h in rest if C.house_of(h) == result]
+        outside = [h for h in rest if C.house_of(h) != result]
+        rng.shuffle(inside)
+        rng.shuffle(outside)
+        for q in range(len(dealt)):
+            if dealt[q] < 0 and cls[q] == 1:
+                dealt[q] = inside.pop()
+            elif dealt[q] < 0 and cls[q] == 2:
+                dealt[q] = outside.pop()
+        rest = inside + outside
+    rest.sort()
+    rng.shuffle(rest)
+    for q in range(len(dealt)):
+        if dealt[q] < 0:
+            dealt[q] = int(rest.pop())
+    return [int(h) for h in dealt]
+
+
+# =========================================================================== Ninja cards
+def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+    n = game.num_players
+    left, right = (me + 1) % n, (me - 1) % n
+    stage = d["stage"]
+    passed = stage != "draft1"
+    n_slots = C.NUM_CARDS
+    # slots: P1[q] = q, K[q] = n + q, X[q] = 2n + q, set aside 3n..32
+    # groups: hand of q = {P1[q], K[q-1]} -> q; discards X -> n; set aside -> n + 1
+    XG, AG = n, n + 1
+
+    def group_of(slot: int) -> int:
+        if slot < n:
+            return slot
+        if slot < 2 * n:
+            return (slot - n + 1) % n
+        return XG if slot < 3 * n else AG
+
+    card_at = [-1] * n_slots
+    placed: set[int] = set()
+
+    def put(slot: int, card: int) -> None:
+        card_at[slot] = card
+        placed.add(card)
+
+    pick1, pick2 = d["pick1"], d["pick2"]
+    mine = sorted(d["dealt"][me])
+    pair: list[int] = []
+    if pick1[me] >= 0:
+        put(me, pick1[me])
+        pair = [c for c in mine if c != pick1[me]]
+    else:
+        for slot, c in zip((me, n + me, 2 * n + me), mine, strict=True):
+            put(slot, c)
+    if passed:
+        if pick2[me] >= 0:
+            put(n + right, pick2[me])
+            put(2 * n + right, d["discard_of"][me])
+        else:
+            r0, r1 = sorted(d["received"][me])
+            put(n + right, r0)
+            put(2 * n + right, r1)
+
+    # cards whose group is known (a set of allowed groups)
+    allowed: dict[int, set[int]] = {}
+    for card, owner, src, _t1, _t2, _st in d["played"]:
+        allowed[card] = {XG} if src == SRC_GD else {owner}
+    for who, target, card, _time in d["mystic"]:
+        if who == me and card >= 0:
+            allowed[card] = {target}
+    gd = d["gd"]
+    if gd and gd[0] == me:
+        for c in gd[1:4]:
+            if c >= 0:
+                allowed[c] = {XG}
+    no_mastermind = (
+        d["result"] >= 0 and not d["by_mastermind"] and C.MASTERMIND not in allowed
+    )
+    if no_mastermind:
+        allowed[C.MASTERMIND] = {q for q in range(n) if not d["alive"][q]} | {XG, AG}
+
+    if pair:
+        a, b = pair
+        splits = [
+            (k, x)
+            for k, x in ((a, b), (b, a))
+            if left in allowed.get(k, {left}) and XG in allowed.get(x, {XG})
+        ]
+        k, x = splits[int(rng.integers(len(splits)))] if len(splits) > 1 else splits[0]
+        put(n + me, k)
+        put(2 * n + me, x)
+    for c in list(allowed):
+        if c in placed:
+            del allowed[c]
+
+    free: dict[int, list[int]] = {}
+    for slot in range(n_slots):
+        if card_at[slot] < 0:
+            free.setdefault(group_of(slot), []).append(slot)
+    for card in sorted(allowed, key=lambda c: (len(allowed[c]) > 1, c)):
+        slots = [s for g in sorted(allowed[card]) for s in free.get(g, ())]
+        slot = slots[int(rng.integers(len(slots)))]
+        free[group_of(slot)].remove(slot)
+        put(slot, card)
+    rest = [c for c in range(n_slots) if c not in placed]
+    rng.shuffle(rest)
+    empty = [s for s in range(n_slots) if card_at[s] < 0]
+    for slot, c in zip(empty, rest, strict=True):
+        card_at[slot] = int(c)
+
+    _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng)
+
+
+def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng) -> None:
+    """Derive the draft history, hands, discards, the Grave Digger's take, hidden commitments
+    and the other players' private records from the slot deal."""
+    P1 = card_at[:n]
+    K = card_at[n : 2 * n]
+    X = card_at[2 * n : 3 * n]
+    d["aside"] = sorted(card_at[3 * n :])
+    pick1, pick2 = d["pick1"], d["pick2"]
+    origin: list[list[int]] = [[] for _ in range(n)]
+    pile_all: list[int] = []
+    for q in range(n):
+        if q == me:
+            origin[q] = [c for c in (pick1[me], pick2[me]) if c >= 0]
+            continue
+        d["dealt"][q] = sorted([P1[q], K[q], X[q]])
+        if pick1[q] >= 0:
+            pick1[q] = P1[q]
+            origin[q].append(P1[q])
+        if passed:
+            d["received"][q] = sorted([K[q - 1], X[q - 1]])
+            if pick2[q] >= 0:
+                pick2[q] = K[q - 1]
+                d["discard_of"][q] = X[q - 1]
+                origin[q].append(K[q - 1])
+    for q in range(n):
+        if pick2[q] >= 0:
+            pile_all.append(X[q - 1])
+    played_from_hand: dict[int, list[tuple[int, int]]] = {q: [] for q in range(n)}
+    for i, (card, owner, src, *_rest) in enumerate(d["played"]):
+        if src == SRC_HAND:
+            played_from_hand[owner].append((i, card))
+
+    # Grave Digger: the card taken (hidden unless played) and the two seen
+    gd = d["gd"]
+    taken = -1
+    kept_by: dict[int, int] = {}
+    if gd:
+        g, _s1, _s2, taken, use = gd
+        if g == me:
+            if d["kept"][me] >= 0:
+                kept_by[me] = d["kept"][me]
+        else:
+            public = [r[0] for r in d["played"] if r[1] == g and r[2] == SRC_GD]
+            if public:
+                taken = public[0]
+            elif taken >= 0 or use >= 0:
+                choices = sorted(pile_all)
+                if no_mastermind and d["alive"][g] and use == 0:
+                    choices = [c for c in choices if c != C.MASTERMIND]
+                taken = choices[int(rng.integers(len(choices)))]
+            if taken >= 0:
+                others = sorted(c for c in pile_all if c != taken)
+                other = others[int(rng.integers(len(others)))] if others else -1
+                gd[1:4] = [*sorted([taken, other]), taken] if other >= 0 else [taken, -1, taken]
+                if use == 0 and not public:
+                    kept_by[g] = taken
+            else:
+                seen = sorted(pile_all)
+                idx = sorted(int(i) for i in rng.choice(len(seen), size=min(2, len(seen)),
+                                                         replace=False))
+                picks = [seen[i] for i in idx] + [-1] * (2 - len(idx))
+                gd[1:4] = [picks[0], picks[1], -1]
+    d["discards"] = sorted(c for c in pile_all if c != taken)
+
+    # hands now (before the hidden commitments)
+    for q in range(n):
+        if q == me:
+            continue
+        gone = {c for _, c in played_from_hand[q]}
+        d["hand"][q] = [c for c in origin[q] if c not in gone]
+        d["kept"][q] = kept_by.get(q, -1)
+
+    # others' hidden commitments of the current phase
+    if d["stage"] == "commit":
+        phase = d["phase"]
+        committed = [e for e in d["committed"] if e[1] == me]
+        for q in range(n):
+            if q == me:
+                continue
+            done_asks = d["asks_total"][q] - d["asks_left"][q]
+            d["commit_done"][q] = False
+            if done_asks <= 0:
+                continue
+            cands = sorted(c for c in d["hand"][q] + [d["kept"][q]] if c >= 0
+                           and C.CARD_PHASE[c] == phase)
+            m = int(rng.integers(min(done_asks, len(cands)) + 1))
+            if m:
+                idx = sorted(int(i) for i in rng.choice(len(cands), size=m, replace=False))
+                for i in idx:
+                    c = cands[i]
+                    if d["kept"][q] == c:
+                        d["kept"][q] = -1
+                        committed.append([c, q, SRC_GD])
+                    else:
+                        d["hand"][q].remove(c)
+                        committed.append([c, q, SRC_HAND])
+            d["commit_done"][q] = m < done_asks
+        committed.sort(key=lambda e: (e[1], e[0]))
+        d["committed"] = committed
+
+    # the other players' Mystic sights
+    for rec in d["mystic"]:
+        who, target, _card, time = rec
+        if who == me:
+            continue
+        base = origin[target]
+        before = {c for i, c in played_from_hand[target] if i < time}
+        held = sorted(c for c in base if c not in before)
+        rec[2] = held[int(rng.integers(len(held)))] if held else -1

@@ -1,0 +1,379 @@
+"""Hand-made Night of the Ninja positions, for rule tests, examples and debugging.
+
+:func:`build` starts from ``game.new_state(seed)`` and rewrites the round into the position asked
+for: House cards, the two Ninja cards of every hand (a consistent draft history is made up: the
+first card is the first pick, the second the card kept from the right neighbour's pass), the
+draft discards, Honor tokens (by value) and the stack, who is alive; then it restarts the engine
+at the start of a Night phase (or of the draft). :func:`commit` answers a phase's commitment asks,
+:func:`play` answers decisions by their contextual names (``state.action_name(a)``), so a test
+reads like the rulebook::
+
+    s = build(game, houses=["L1", "C1", "L2", "C2", "R"],
+              hands=[["Spy 1", "Shinobi 2"], ["Blind Assassin 3", "Mystic 2"], ...])
+    commit(s, {0: ["Spy 1"]})                  # Spy phase: only player_0 plays a card
+    play(s, "Spy 1 looks at player_2")
+    commit(s, {1: ["Mystic 2"]})               # Mystic phase ...
+
+Cards are named as in ``cards.CARD_NAMES`` ("Spy 3", "Grave Digger", "Mirror Monk"), House cards
+as ``"L1".."L5"``, ``"C1".."C5"``, ``"R"`` (or their full names), players by seat.
+:func:`check_invariants` checks every conservation and consistency rule of a state (used on
+sampled information-set states too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja.state import (
+    LOST,
+    RESOLVED,
+    SRC_GD,
+    SRC_HAND,
+    NinjaState,
+    compare_houses,
+)
+
+__all__ = [
+    "build", "play", "commit", "legal_names", "check_invariants", "card", "house",
+    "set_grave_digger_sight",
+]
+
+PHASES = {"spy": 0, "mystic": 1, "trickster": 2, "blind assassin": 3, "shinobi": 4}
+
+
+def card(name: str | int) -> int:
+    """Id of a Ninja card given by name (case-insensitive) or id."""
+    if isinstance(name, int):
+        return name
+    lowered = [c.lower() for c in C.CARD_NAMES]
+    if name.lower() not in lowered:
+        raise ValueError(f"no Ninja card named {name!r}; choose from {', '.join(C.CARD_NAMES)}")
+    return lowered.index(name.lower())
+
+
+def house(name: str | int) -> int:
+    """Id of a House card given as ``"L1"``, ``"Crane 3"``, ``"R"``/``"Ronin"`` or an id."""
+    if isinstance(name, int):
+        return name
+    short = [h.lower() for h in C.HOUSE_SHORT]
+    full = [h.lower() for h in C.HOUSE_CARD_NAMES]
+    key = name.lower()
+    if key in short:
+        return short.index(key)
+    if key in full:
+        return full.index(key)
+    raise ValueError(f"no House card named {name!r}")
+
+
+# ------------------------------------------------------------------------------------ playing
+def legal_names(state: NinjaState) -> list[str]:
+    """Contextual names of the legal actions of the pending decision, in action-id order."""
+    return [state.action_name(int(a)) for a in state.legal_actions()]
+
+
+def play(state: NinjaState, *names: str) -> NinjaState:
+    """Apply legal actions given by their contextual names, in order; returns ``state``.
+
+    Raises ``ValueError`` naming the decision and its legal actions when a name is not legal.
+    """
+    for name in names:
+        table = {state.action_name(int(a)): int(a) for a in state.legal_actions()}
+        if name not in table:
+            raise ValueError(
+                f"{name!r} is not legal at decision {state.decision_kind!r} of "
+                f"{state._seat_name(state.current_player)}; legal: " + "; ".join(table)
+            )
+        state.apply(table[name])
+    return state
+
+
+def commit(state: NinjaState, plays: Mapping[int, Iterable[str]] | None = None) -> NinjaState:
+    """Answer every commitment ask of the current Night phase: each seat plays the cards listed
+    for it (in order), then says "done". Returns ``state`` at the next decision."""
+    plays = {p: [card(c) for c in cs] for p, cs in (plays or {}).items()}
+    if state.decision_kind != "commit":
+        raise ValueError(f"no commitment pending (decision {state.decision_kind!r})")
+    phase = state.phase
+    while state.decision_kind == "commit" and state.phase == phase:
+        p = state.current_player
+        todo = plays.get(p, [])
+        if todo:
+            play(state, f"play {C.CARD_NAMES[todo.pop(0)]}")
+        else:
+            play(state, "done")
+    left = {p: cs for p, cs in plays.items() if cs}
+    if left:
+        raise ValueError(f"cards not played (too few asks): {left}")
+    return state
+
+
+def set_grave_digger_sight(state: NinjaState, cards: Sequence[str | int]) -> NinjaState:
+    """Replace the two discards a resolving Grave Digger sees (drawn at random by the engine) by
+    ``cards`` (discards), at its ``gd_take`` decision. Returns ``state``."""
+    if state.decision_kind != "gd_take":
+        raise ValueError(f"no Grave Digger take pending (decision {state.decision_kind!r})")
+    ids = sorted(card(c) for c in cards)
+    if len(ids) != 2 or not set(ids) <= set(state.discards):
+        raise ValueError(f"the Grave Digger sees two discards, got {cards!r}")
+    state.gd[1:3] = ids
+    state._mask = None
+    return state
+
+
+# ------------------------------------------------------------------------------------ invariants
+def check_invariants(state: NinjaState) -> None:
+    """Raise ``AssertionError`` if the state breaks a conservation or consistency rule."""
+    s = state
+    g = s.game
+    n = g.num_players
+    # --- tokens
+    held = [t for p in range(n) for t in s.tokens[p]]
+    assert len(set(held + s.stack)) == len(held) + len(s.stack), "a token is in two places"
+    values = sorted(s.token_value)
+    expect = sorted(v for v in C.TOKEN_VALUES for _ in range(C.HONOR_SPLIT[v]))
+    assert values == expect, "token values are not the 12/12/11 split"
+    for p in range(n):
+        assert set(s.tokens[p]) <= set(s.known[p]), f"player {p} does not know its tokens"
+    for check in s.checks:
+        assert s.score_of(check) < g.target_score, f"checked set {check} reaches the target"
+    # --- houses
+    assert sorted(s.dealt_house) == sorted(g.house_cards), "House deal"
+    expected = list(s.dealt_house)
+    if s.ss and s.ss[3] == 1:
+        a, b = s.ss[1], s.ss[2]
+        expected[a], expected[b] = expected[b], expected[a]
+    assert s.house == expected, f"houses {s.house} != deal {s.dealt_house} with swap {s.ss}"
+    for _who, target, h, pre in s.looks:
+        assert h == (s.dealt_house[target] if pre else s.house[target]), "look record"
+        if pre:
+            assert s.ss and target in s.ss[1:3], "a before-swap look needs a Shapeshifter"
+    # --- Ninja cards
+    places: list[int] = []
+    for p in range(n):
+        places += s.hand[p]
+        if s.kept[p] >= 0:
+            places.append(s.kept[p])
+    places += [c for c, _, _ in s.committed]
+    places += [r[0] for r in s.played]
+    places += s.discards + s.aside
+    if s.gd and s.gd[3] >= 0 and s.gd[4] < 0:
+        places.append(s.gd[3])  # taken, not yet kept or played
+    drafted = s.stage not in ("draft1", "draft2")
+    if drafted:
+        assert sorted(places) == list(range(C.NUM_CARDS)), f"cards not conserved: {places}"
+    assert len(s.aside) == C.NUM_CARDS - 3 * n
+    dealt_all = sorted(c for p in range(n) for c in s.dealt[p]) + s.aside
+    assert sorted(dealt_all) == list(range(C.NUM_CARDS)), "draft deal"
+    passed = s.stage != "draft1"
+    for p in range(n):
+        if s.pick1[p] >= 0:
+            assert s.pick1[p] in s.dealt[p]
+        if passed:
+            right = (p - 1) % n
+            assert sorted(s.received[p]) == sorted(c for c in s.dealt[right] if c != s.pick1[right])
+        if s.pick2[p] >= 0:
+            assert s.pick2[p] in s.received[p] and s.discard_of[p] in s.received[p]
+            assert s.pick2[p] != s.discard_of[p]
+    if drafted:
+        pile = sorted(s.discard_of)
+        taken = s.gd[3] if s.gd else -1
+        assert sorted(s.discards + ([taken] if taken >= 0 else [])) == pile, "discard pile"
+        for p in range(n):
+            origin = {s.pick1[p], s.pick2[p]}
+            from_hand = [r[0] for r in s.played if r[1] == p and r[2] == SRC_HAND]
+            from_hand += [c for c, o, src in s.committed if o == p and src == SRC_HAND]
+            assert set(from_hand) <= origin, f"player {p} played a card it never held"
+            assert sorted(s.hand[p] + from_hand) == sorted(origin), f"hand of player {p}"
+            gd_cards = [r[0] for r in s.played if r[1] == p and r[2] == SRC_GD]
+            gd_cards += [c for c, o, src in s.committed if o == p and src == SRC_GD]
+            if s.kept[p] >= 0:
+                gd_cards.append(s.kept[p])
+            if gd_cards:
+                assert s.gd and s.gd[0] == p and gd_cards == [s.gd[3]], "Grave Digger card"
+        if s.gd and s.gd[3] >= 0:
+            assert s.gd[3] in s.gd[1:3], "the Grave Digger took a card it did not see"
+            assert all(c < 0 or c in pile for c in s.gd[1:3]), "Grave Digger saw a non-discard"
+        for _who, target, c, time in s.mystic:
+            if c >= 0:
+                before = {r[0] for r in s.played[:time] if r[1] == target and r[2] == SRC_HAND}
+                assert c in {s.pick1[target], s.pick2[target]} - before, "Mystic sight"
+    for c, _o, _ in s.committed:
+        assert C.CARD_PHASE[c] == s.phase and s.stage == "commit", "commitment off phase"
+    if s.stage == "commit":
+        for p in range(n):
+            k = sum(1 for _, o, _ in s.committed if o == p)
+            done = s.asks_total[p] - s.asks_left[p]
+            assert k <= done and (k == done or s.commit_done[p]), "commitment asks"
+    # --- round end
+    if s.result >= 0 and s.stage == "over":
+        living = [p for p in range(n) if s.alive[p]]
+        if not s.by_mastermind:
+            assert all(C.MASTERMIND not in s.held(p) for p in living), "unrevealed Mastermind"
+            assert s.result == compare_houses([s.house[p] for p in living]), "round result"
+    for r in s.played:
+        if r[5] == LOST:
+            assert not s.alive[r[1]], "a living player's card was lost"
+
+
+# ------------------------------------------------------------------------------------ building
+def build(
+    game,
+    *,
+    houses: Sequence[str | int] | None = None,
+    hands: Sequence[Sequence[str | int]] | None = None,
+    discards: Sequence[str | int] | None = None,
+    tokens: Sequence[Sequence[int]] | None = None,
+    stack: Sequence[int] = (),
+    stack_size: int | None = None,
+    alive: Sequence[bool] | None = None,
+    phase: str = "spy",
+    dealt: Sequence[Sequence[str | int]] | None = None,
+    kept: Mapping[int, str | int] | None = None,
+    round: int = 1,
+    seed: int = 0,
+) -> NinjaState:
+    """A state at the start of a Night phase (or of the Ninja Draft).
+
+    Args:
+        game: a ``NightOfTheNinja`` game.
+        houses: the House card of each seat (``None`` keeps the seed's deal).
+        hands: the two Ninja cards of each seat (``None`` keeps the seed's draft, played at
+            random); the first is the first pick, the second the card kept from the right
+            neighbour's pass.
+        discards: the card each seat discarded in the draft (default: the lowest unused ids).
+        tokens: the values of the Honor tokens each seat holds (default none).
+        stack: values of the top tokens of the stack, in order (the rest follow in a shuffled
+            order of the remaining values).
+        stack_size: keep only this many tokens in the stack (the others leave the game).
+        alive: who is alive (default everybody).
+        phase: ``"draft"`` or the Night phase to start: ``"spy"``, ``"mystic"``,
+            ``"trickster"``, ``"blind assassin"``, ``"shinobi"``.
+        dealt: with ``phase="draft"``, the 3 cards dealt to each seat.
+        kept: ``{seat: card}``: that seat played its Grave Digger (the first card of its hand,
+            which must be the Grave Digger) and keeps ``card`` face down, taken from the
+            discards (``card`` must be one of ``discards``); only with ``phase="blind
+            assassin"`` or ``"shinobi"``.
+        round: the round number.
+        seed: seed of ``game.new_state``; it also drives later chance.
+    """
+    s = game.new_state(seed)
+    n = game.num_players
+    rng = np.random.default_rng(seed)
+    if houses is not None:
+        hs = [house(h) for h in houses]
+        if sorted(hs) != sorted(game.house_cards):
+            raise ValueError(
+                f"houses must be the House cards in play: "
+                f"{[C.HOUSE_SHORT[h] for h in game.house_cards]}"
+            )
+        s.dealt_house = list(hs)
+        s.house = list(hs)
+    _set_tokens(s, tokens, stack, stack_size, rng)
+    s.round = round
+    s.alive = [True] * n if alive is None else [bool(a) for a in alive]
+    s.decision = None
+    if phase == "draft":
+        if dealt is not None:
+            deals = [sorted(card(c) for c in cs) for cs in dealt]
+            used = [c for cs in deals for c in cs]
+            if len(set(used)) != len(used) or any(len(cs) != 3 for cs in deals):
+                raise ValueError("dealt: three distinct cards per seat")
+            s.dealt = deals
+            s.aside = sorted(c for c in range(C.NUM_CARDS) if c not in used)
+        s.stage = "draft1"
+        s.ask_seat = 0
+        s._mask = None
+        s._run()
+        check_invariants(s)
+        return s
+    if phase not in PHASES:
+        raise ValueError(f"phase must be 'draft' or one of {list(PHASES)}")
+    if hands is None:
+        while s.stage in ("draft1", "draft2") and s.decision is not None:
+            s.apply(int(s.legal_actions()[0]))
+        hs2 = [list(h) for h in s.hand]
+    else:
+        hs2 = [[card(c) for c in h] for h in hands]
+    if any(len(h) != 2 for h in hs2):
+        raise ValueError("hands: two Ninja cards per seat")
+    used = [c for h in hs2 for c in h]
+    if discards is None:
+        spare = [c for c in range(C.NUM_CARDS) if c not in used]
+        disc = spare[:n]
+    else:
+        disc = [card(c) for c in discards]
+    used += disc
+    if len(set(used)) != len(used):
+        raise ValueError(f"a card is given twice: {used}")
+    for p in range(n):
+        s.pick1[p] = hs2[p][0]
+        s.pick2[p] = hs2[p][1]
+        s.discard_of[p] = disc[p]
+        s.received[p] = sorted([hs2[p][1], disc[p]])
+    for p in range(n):
+        left = (p + 1) % n
+        s.dealt[p] = sorted([s.pick1[p], *s.received[left]])
+    s.aside = sorted(c for c in range(C.NUM_CARDS) if c not in used)
+    s.hand = [list(h) for h in hs2]
+    s.kept = [-1] * n
+    s.discards = sorted(disc)
+    for name in ("committed", "played", "looks", "mystic", "gd", "ss", "sm"):
+        setattr(s, name, [])
+    if kept:
+        if len(kept) != 1 or PHASES[phase] < C.BLIND_ASSASSIN:
+            raise ValueError("kept: one seat, and a phase after the Trickster phase")
+        ((seat, kc),) = kept.items()
+        kc = card(kc)
+        if s.hand[seat][0] != C.GRAVE_DIGGER or kc not in s.discards:
+            raise ValueError("kept: the seat's first card must be the Grave Digger and the kept "
+                             "card one of the discards")
+        s.hand[seat].pop(0)
+        s.discards.remove(kc)
+        other = s.discards[0]
+        s.played.append([C.GRAVE_DIGGER, seat, SRC_HAND, -1, -1, RESOLVED])
+        s.gd = [seat, *sorted([kc, other]), kc, 0]
+        s.kept[seat] = kc
+    s.death = [-1 if a else C.card_of(C.BLIND_ASSASSIN, 1) for a in s.alive]
+    s.awards = [[] for _ in range(n)]
+    s.result = -1
+    s.by_mastermind = False
+    s.phase = PHASES[phase]
+    s.stage = "phase_start"
+    s.queue = []
+    s._mask = None
+    s._run()
+    check_invariants(s)
+    return s
+
+
+def _set_tokens(s, tokens, stack, stack_size, rng) -> None:
+    n = s.game.num_players
+    counts = dict(C.HONOR_SPLIT)
+    wanted = [list(t) for t in (tokens or [[] for _ in range(n)])]
+    if len(wanted) != n:
+        raise ValueError("tokens: one list of values per seat")
+    order: list[int] = []
+    for values in [*wanted, list(stack)]:
+        for v in values:
+            if v not in counts or counts[v] == 0:
+                raise ValueError(f"no Honor token worth {v} left (split {C.HONOR_SPLIT})")
+            counts[v] -= 1
+            order.append(v)
+    rest = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    rng.shuffle(rest)
+    order += [int(v) for v in rest]
+    s.token_value = [int(v) for v in order]
+    k = 0
+    s.tokens = []
+    for values in wanted:
+        s.tokens.append(list(range(k, k + len(values))))
+        k += len(values)
+    s.known = [sorted(t) for t in s.tokens]
+    s.stack = list(range(k, C.NUM_TOKENS))
+    if stack_size is not None:
+        s.stack = s.stack[:stack_size]
+    s.round_start_tokens = [list(t) for t in s.tokens]
+    s.checks = []

@@ -1,0 +1,735 @@
+"""Night of the Ninja rules engine: the full true state and its transitions.
+
+A game is a sequence of rounds; a round is a sequence of *stages* (the rulebook's Start of Round,
+Ninja Draft, the five Night phases, House Reveal, End of Round). A stage that needs a player's
+choice sets ``self.decision`` (a dict of public facts only: ``kind``, ``player`` who decides, the
+resolving ``card``, its ``owner`` and ``target``); the next ``apply`` answers it and the engine
+runs on until the next decision. Everything is plain data, so ``to_dict`` / ``clone`` are exact.
+
+Decision kinds (``DECISIONS``), with their legal actions (ids in ``actions.py``):
+
+==================  ===========================================================================
+``draft_pick1``     every player in seat order: keep 1 of the 3 dealt cards (card); the other two
+                    go to the left neighbour once everyone has picked
+``draft_pick2``     every player in seat order: keep 1 of the 2 received cards (card); the other
+                    is discarded face down
+``commit``          a Night phase's commitment, hidden until every living player has committed.
+                    Every living player is asked, in seat order, once per Ninja card it holds
+                    (a public count; at least once): play one of its cards of this phase (card)
+                    or ``DONE`` (after ``DONE`` only ``DONE`` is legal for the rest of its asks)
+``target``          the owner of a resolving Spy, Mystic, Troublemaker, Spirit Merchant, Judge,
+                    Blind Assassin or Shinobi names another living player (player)
+``ss_first``        Shapeshifter: first player named (a living player, itself allowed)
+``ss_second``       Shapeshifter: second player named (a living player other than the first)
+``ss_swap``         Shapeshifter, having seen both House cards: ``YES`` swap / ``DONE`` no swap
+``gd_take``         Grave Digger: take one of the 2 (random) discards it sees (card)
+``gd_use``          Grave Digger: ``YES`` play the card now (cards with an effect of their own
+                    only) / ``DONE`` keep it face down for later
+``kept_trickster``  the Grave Digger owner holding a kept card, asked at every Trickster number
+                    3-6 not played this phase: play the kept Trickster of that number (card) or
+                    ``DONE``
+``tm_reveal``       Troublemaker, having looked: ``YES`` reveal the House card to all / ``DONE``
+``sm_look``         Spirit Merchant: ``LOOK_HOUSE`` or ``LOOK_TOKEN`` (a random token of the
+                    target, if it has one)
+``sm_swap``         Spirit Merchant (both players hold tokens): ``GIVE_2/3/4`` give one of its
+                    tokens of that value for the seen token (or a random one after a House look)
+                    / ``DONE`` no swap
+``thief_target``    Thief (after revealing its House card): take a random token from a living
+                    player holding more tokens than it (player) or ``DONE``
+``shinobi_kill``    Shinobi, having looked: ``YES`` kill / ``DONE`` spare
+``react``           the living victim of a Blind Assassin's or Shinobi's kill, always asked:
+                    reveal the Mirror Monk or the Martyr it holds (card) or ``DONE``
+==================  ===========================================================================
+
+Seats are ``0..n-1``; the left neighbour of ``p`` is ``p + 1``. Data sheet references (sections
+2-8) point to ``shared/games/night_of_the_ninja.md``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import marshal
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import TERMINAL, State
+from boardgames_rl.core.seeding import make_rng, rng_from_state, rng_to_state
+from boardgames_rl.games.night_of_the_ninja import actions as A
+from boardgames_rl.games.night_of_the_ninja import cards as C
+
+DECISIONS = (
+    "draft_pick1", "draft_pick2", "commit", "target", "ss_first", "ss_second", "ss_swap",
+    "gd_take", "gd_use", "kept_trickster", "tm_reveal", "sm_look", "sm_swap", "thief_target",
+    "shinobi_kill", "react",
+)
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+
+STAGES = ("draft1", "draft2", "night0", "night1", "night2", "night3", "night4", "over")
+"""Public stage labels used by the observation (the Night phases by index)."""
+
+SRC_HAND, SRC_GD = 0, 1
+"""Where a played card came from: the drafted hand, or the Grave Digger (taken from the discards,
+played at once or kept face down and played later). Public."""
+
+PENDING, RESOLVED, LOST = 0, 1, 2
+"""Status of a played card: face up waiting, resolved, lost (its owner died first)."""
+
+AWARD_HOUSE, AWARD_RONIN, AWARD_TIE, AWARD_MARTYR = range(4)
+"""Why a player received an Honor token this round (public)."""
+
+RESULT_NONE, RESULT_TIE, RESULT_RONIN_MASTERMIND = -1, 2, 3
+"""Round results besides ``C.LOTUS`` (0) / ``C.CRANE`` (1): not yet, total tie, no House wins
+(a living Ronin revealed the Mastermind)."""
+
+_FIELDS = (
+    "round", "token_value", "stack", "tokens", "known", "checks", "round_start_tokens",
+    "winners", "over", "truncated_flag",
+    "dealt_house", "house", "alive", "dealt", "pick1", "received", "pick2", "discard_of", "hand",
+    "kept", "discards", "aside", "committed", "played", "looks", "mystic", "gd", "ss", "sm",
+    "death", "awards", "result", "by_mastermind",
+    "stage", "phase", "ask_seat", "asks_total", "asks_left", "commit_done", "queue", "decision",
+)
+
+
+class NinjaState(State):
+    """Full state of a Night of the Ninja game (see the module docstring).
+
+    Game-long fields: ``round`` (1-based), ``token_value[t]`` (hidden values of the 35 tokens),
+    ``stack`` (token ids, top first), ``tokens[p]`` (ids held, public), ``known[p]`` (ids whose
+    value ``p`` knows: every token it ever held or looked at; public as a set of ids),
+    ``checks`` (token-id sets publicly known to be worth less than the target score: the
+    holdings checked at the end of each round that did not end the game), ``round_start_tokens``.
+
+    Round fields: ``dealt_house`` / ``house`` (as dealt / now), ``alive``, the draft
+    (``dealt``, ``pick1``, ``received``, ``pick2``, ``discard_of``), ``hand[p]`` (drafted cards
+    not played), ``kept[p]`` (the Grave Digger's kept card or -1), ``discards`` (draft discard
+    pile), ``aside`` (undealt cards), ``committed`` (this phase's hidden ``[card, owner, src]``),
+    ``played`` (public ``[card, owner, src, target1, target2, status]``), ``looks`` (``[who,
+    target, house card, before_swap]``; ``who`` -1 = public reveal; ``before_swap`` is True when
+    a Shapeshifter named the target after the look), ``mystic`` (``[who, target, card seen or
+    -1, len(played) at the look]``), ``gd`` (``[owner, seen1, seen2, taken, use]``), ``ss``
+    (``[owner, a, b, swapped]``), ``sm`` (``[owner, target, looked at a token, token id]``),
+    ``death[p]`` (card that killed ``p`` or -1), ``awards[p]`` (award codes), ``result``.
+    """
+
+    # ====================================================================== construction
+    @classmethod
+    def initial(cls, game, seed: int | None) -> NinjaState:
+        """A new game: token values dealt, first round dealt, at the first draft pick."""
+        s = cls(game, make_rng(seed))
+        n = game.num_players
+        values = [v for v in C.TOKEN_VALUES for _ in range(C.HONOR_SPLIT[v])]
+        s.rng.shuffle(values)
+        s.token_value = [int(v) for v in values]
+        s.stack = list(range(C.NUM_TOKENS))
+        s.tokens = [[] for _ in range(n)]
+        s.known = [[] for _ in range(n)]
+        s.checks = []
+        s.winners = []
+        s.over = False
+        s.truncated_flag = False
+        s.round = 0
+        s.decision = None
+        s._new_round()
+        s._run()
+        return s
+
+    def clone(self) -> NinjaState:
+        s = NinjaState.__new__(NinjaState)
+        s.game = self.game
+        s.rng = _clone_rng(self.rng)
+        s._mask = self._mask
+        s.__dict__.update(marshal.loads(marshal.dumps({k: self.__dict__[k] for k in _FIELDS}, 2)))
+        return s
+
+    def _to_dict(self) -> dict[str, Any]:
+        d = marshal.loads(marshal.dumps({k: self.__dict__[k] for k in _FIELDS}, 2))
+        d["rng"] = rng_to_state(self.rng)
+        return d
+
+    @classmethod
+    def from_state_dict(cls, game, d: Mapping[str, Any]) -> NinjaState:
+        """Rebuild a state from ``to_dict`` output (or its inner ``"state"`` dict)."""
+        if "state" in d and "game" in d:
+            if d["game"] != game.name:
+                raise InvalidConfigError(f"state of game {d['game']!r} given to {game.name}")
+            d = d["state"]
+        s = cls(game, rng_from_state(d["rng"]))
+        for name in _FIELDS:
+            value = d[name]
+            setattr(s, name, marshal.loads(marshal.dumps(value, 2)))
+        return s
+
+    # ====================================================================== contract
+    @property
+    def current_player(self) -> int:
+        if self.decision is None:
+            return TERMINAL
+        return self.decision["player"]
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.truncated_flag)
+
+    def is_terminal(self) -> bool:
+        return self.decision is None
+
+    def returns(self) -> np.ndarray:
+        """Mode "game": +1 for each player sharing the highest final score, -1 for the others
+        (all 0 after a truncation). Mode "round": +1 for each player who gained Honor points this
+        round, -1 for the others (all 0 if nobody did). All 0 before the end."""
+        n = self.game.num_players
+        out = np.zeros(n)
+        if self.decision is not None or self.truncated_flag:
+            return out
+        if self.game.mode == "round":
+            start = [self.score_of(t) for t in self.round_start_tokens]
+            gained = [self.score(p) > start[p] for p in range(n)]
+            if any(gained):
+                out[:] = [1.0 if g else -1.0 for g in gained]
+            return out
+        out[:] = -1.0
+        out[self.winners] = 1.0
+        return out
+
+    def observation(self, player: int) -> np.ndarray:
+        from boardgames_rl.games.night_of_the_ninja.observation import encode
+
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"night_of_the_ninja: no seat {player}")
+        return encode(self, player)
+
+    def state_vector(self) -> np.ndarray:
+        from boardgames_rl.games.night_of_the_ninja.observation import encode
+
+        return np.concatenate([encode(self, p) for p in range(self.game.num_players)])
+
+    def info_set(self, player: int):
+        from boardgames_rl.games.night_of_the_ninja.infoset import NinjaInfoSet
+
+        return NinjaInfoSet(self, player)
+
+    def render(self, player: int | None = None) -> str:
+        """Text table of the round from ``player`` 's view (``None``: omniscient)."""
+        from boardgames_rl.games.night_of_the_ninja.render import render_text
+
+        return render_text(self, player)
+
+    def render_rgb(self, player: int | None = None) -> np.ndarray:
+        from boardgames_rl.games.night_of_the_ninja.render import render_rgb
+
+        return render_rgb(self, player)
+
+    def action_name(self, action: int) -> str:
+        from boardgames_rl.games.night_of_the_ninja.naming import contextual_name
+
+        return contextual_name(self, action)
+
+    # ====================================================================== engine loop
+    @property
+    def decision_kind(self) -> str:
+        """Kind of the pending decision, or ``"over"``."""
+        return self.decision["kind"] if self.decision else "over"
+
+    def _ask(self, kind: str, player: int, card: int = -1, owner: int = -1, target: int = -1):
+        self.decision = {
+            "kind": kind, "player": player, "card": card, "owner": owner, "target": target,
+        }
+
+    def _run(self) -> None:
+        guard = 0
+        while self.decision is None and not self.over:
+            guard += 1
+            if guard > 100_000:
+                raise RuntimeError("night_of_the_ninja: engine loop did not reach a decision")
+            getattr(self, f"_stage_{self.stage}")()
+
+    def _apply(self, action: int) -> None:
+        d = self.decision
+        self.decision = None
+        getattr(self, f"_on_{d['kind']}")(action, d)
+        self._run()
+
+    def _legal_action_mask(self) -> np.ndarray:
+        from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
+
+        return legal_mask(self)
+
+    # ====================================================================== helpers
+    def score_of(self, token_ids) -> int:
+        """Points of a set of token ids."""
+        v = self.token_value
+        return sum(v[t] for t in token_ids)
+
+    def score(self, player: int) -> int:
+        """Honor points ``player`` holds now (hidden from the others until the game ends)."""
+        return self.score_of(self.tokens[player])
+
+    def living(self) -> list[int]:
+        """Seats of the living players."""
+        return [p for p in range(self.game.num_players) if self.alive[p]]
+
+    def living_others(self, player: int) -> list[int]:
+        """Living players other than ``player`` (the legal targets of most cards)."""
+        return [p for p in range(self.game.num_players) if self.alive[p] and p != player]
+
+    def held(self, player: int) -> list[int]:
+        """Ninja cards ``player`` holds now: its hand plus a kept Grave Digger card."""
+        k = self.kept[player]
+        return self.hand[player] + [k] if k >= 0 else list(self.hand[player])
+
+    def held_count(self, player: int) -> int:
+        """Number of Ninja cards held (public)."""
+        return len(self.hand[player]) + (1 if self.kept[player] >= 0 else 0)
+
+    def thief_targets(self, owner: int) -> list[int]:
+        """Living players holding more Honor tokens (by count) than ``owner``."""
+        mine = len(self.tokens[owner])
+        return [p for p in self.living_others(owner) if len(self.tokens[p]) > mine]
+
+    def _record(self, card: int) -> list:
+        for rec in self.played:
+            if rec[0] == card:
+                return rec
+        raise KeyError(card)
+
+    def _remove_held(self, player: int, card: int) -> int:
+        """Take ``card`` out of ``player`` 's hand or kept slot; returns its source."""
+        if self.kept[player] == card:
+            self.kept[player] = -1
+            return SRC_GD
+        self.hand[player].remove(card)
+        return SRC_HAND
+
+    def _look(self, who: int, target: int) -> None:
+        self.looks.append([who, target, self.house[target], False])
+
+    def _reveal(self, player: int) -> None:
+        if not any(w == -1 and t == player and not pre for w, t, _, pre in self.looks):
+            self.looks.append([-1, player, self.house[player], False])
+
+    def _draw_token(self, player: int) -> bool:
+        if not self.stack:
+            return False  # data sheet section 4: no more awards once the stack is empty
+        t = self.stack.pop(0)
+        self.tokens[player].append(t)
+        self._learn(player, t)
+        return True
+
+    def _learn(self, player: int, token: int) -> None:
+        k = self.known[player]
+        i = bisect.bisect_left(k, token)
+        if i == len(k) or k[i] != token:
+            k.insert(i, token)
+
+    def _move_token(self, token: int, giver: int, taker: int) -> None:
+        self.tokens[giver].remove(token)
+        self.tokens[taker].append(token)
+        self._learn(taker, token)
+
+    def _kill(self, player: int, cause: int) -> None:
+        self.alive[player] = False
+        self.death[player] = cause
+
+    def _pick(self, items: list[int]) -> int:
+        return items[int(self.rng.integers(len(items)))]
+
+    # ====================================================================== start of round
+    def _new_round(self) -> None:
+        g = self.game
+        n = g.num_players
+        rng = self.rng
+        self.round += 1
+        self.round_start_tokens = [list(t) for t in self.tokens]
+        houses = list(g.house_cards)
+        rng.shuffle(houses)
+        self.dealt_house = [int(h) for h in houses]
+        self.house = list(self.dealt_house)
+        self.alive = [True] * n
+        deck = list(range(C.NUM_CARDS))
+        rng.shuffle(deck)
+        self.dealt = [sorted(int(c) for c in deck[3 * p : 3 * p + 3]) for p in range(n)]
+        self.aside = sorted(int(c) for c in deck[3 * n :])
+        self.pick1 = [-1] * n
+        self.received = [[] for _ in range(n)]
+        self.pick2 = [-1] * n
+        self.discard_of = [-1] * n
+        self.hand = [[] for _ in range(n)]
+        self.kept = [-1] * n
+        self.discards = []
+        self.committed = []
+        self.played = []
+        self.looks = []
+        self.mystic = []
+        self.gd = []
+        self.ss = []
+        self.sm = []
+        self.death = [-1] * n
+        self.awards = [[] for _ in range(n)]
+        self.result = RESULT_NONE
+        self.by_mastermind = False
+        self.stage = "draft1"
+        self.phase = -1
+        self.ask_seat = 0
+        self.asks_total = [0] * n
+        self.asks_left = [0] * n
+        self.commit_done = [False] * n
+        self.queue = []
+
+    # ====================================================================== Ninja Draft
+    def _stage_draft1(self) -> None:
+        n = self.game.num_players
+        if self.ask_seat < n:
+            self._ask("draft_pick1", self.ask_seat)
+            return
+        for p in range(n):  # pass the two others to the left
+            left = (p + 1) % n
+            self.received[left] = [c for c in self.dealt[p] if c != self.pick1[p]]
+        self.stage = "draft2"
+        self.ask_seat = 0
+
+    def _on_draft_pick1(self, action: int, d: dict) -> None:
+        p = d["player"]
+        self.pick1[p] = action
+        self.hand[p] = [action]
+        self.ask_seat += 1
+
+    def _stage_draft2(self) -> None:
+        if self.ask_seat < self.game.num_players:
+            self._ask("draft_pick2", self.ask_seat)
+            return
+        self.stage = "phase_start"
+        self.phase = C.SPY
+
+    def _on_draft_pick2(self, action: int, d: dict) -> None:
+        p = d["player"]
+        other = next(c for c in self.received[p] if c != action)
+        self.pick2[p] = action
+        self.discard_of[p] = other
+        self.hand[p].append(action)
+        bisect.insort(self.discards, other)
+        self.ask_seat += 1
+
+    # ====================================================================== the Night
+    def _stage_phase_start(self) -> None:
+        n = self.game.num_players
+        for p in range(n):
+            asks = max(1, self.held_count(p)) if self.alive[p] else 0
+            self.asks_total[p] = self.asks_left[p] = asks
+            self.commit_done[p] = False
+        self.committed = []
+        self.ask_seat = 0
+        self.stage = "commit"
+
+    def _stage_commit(self) -> None:
+        n = self.game.num_players
+        while self.ask_seat < n and self.asks_left[self.ask_seat] == 0:
+            self.ask_seat += 1
+        if self.ask_seat < n:
+            self._ask("commit", self.ask_seat)
+            return
+        self._reveal_commitments()
+
+    def _on_commit(self, action: int, d: dict) -> None:
+        p = d["player"]
+        self.asks_left[p] -= 1
+        if action == self.game.layout.DONE:
+            self.commit_done[p] = True
+        else:
+            src = self._remove_held(p, action)
+            self.committed.append([action, p, src])
+
+    def _reveal_commitments(self) -> None:
+        """Every commitment of the phase turns face up; cards resolve from number 1 to 6."""
+        entries = sorted(self.committed)
+        self.committed = []
+        self.commit_done = [False] * self.game.num_players  # who stopped early stays hidden
+        queue = []
+        for card, owner, src in entries:
+            self.played.append([card, owner, src, -1, -1, PENDING])
+            queue.append([C.CARD_NUMBER[card], card, owner])
+        if self.phase == C.TRICKSTER:  # moments a kept Trickster 3-6 may be played
+            committed = {c for c, _, _ in entries}
+            for k in range(3, 7):
+                if C.card_of(C.TRICKSTER, k) not in committed:
+                    queue.append([k, -1, -1])
+        queue.sort()
+        self.queue = queue
+        self.stage = "resolve"
+
+    def _stage_resolve(self) -> None:
+        if not self.queue:
+            self.phase += 1
+            self.stage = "phase_start" if self.phase <= C.SHINOBI else "house_reveal"
+            return
+        number, card, owner = self.queue.pop(0)
+        if card >= 0:
+            self._resolve(card, owner)
+            return
+        # a kept Trickster of this number may be played now (asked whenever a kept card exists)
+        if not self.gd or self.gd[4] != 0:
+            return
+        g = self.gd[0]
+        trick = C.card_of(C.TRICKSTER, number)
+        if self.alive[g] and self.kept[g] >= 0 and not any(r[0] == trick for r in self.played):
+            self._ask("kept_trickster", g, card=trick, owner=g)
+
+    def _on_kept_trickster(self, action: int, d: dict) -> None:
+        if action == self.game.layout.DONE:
+            return
+        g = d["player"]
+        self.kept[g] = -1
+        self.played.append([action, g, SRC_GD, -1, -1, PENDING])
+        self._resolve(action, g)
+
+    # ---------------------------------------------------------------- card resolution
+    def _resolve(self, card: int, owner: int) -> None:
+        """Start resolving a face-up card (its record is in ``played``)."""
+        rec = self._record(card)
+        if not self.alive[owner]:
+            rec[5] = LOST  # data sheet 5.3 step 5: killed before its card resolves
+            return
+        kind = C.CARD_KIND[card]
+        if kind == "Shapeshifter":
+            if len(self.living()) >= 2:
+                self._ask("ss_first", owner, card=card, owner=owner)
+            else:
+                rec[5] = RESOLVED
+            return
+        if kind == "Grave Digger":
+            pile = self.discards
+            k = min(2, len(pile))
+            idx = sorted(int(i) for i in self.rng.choice(len(pile), size=k, replace=False))
+            seen = [pile[i] for i in idx] + [-1] * (2 - k)
+            self.gd = [owner, seen[0], seen[1], -1, -1]
+            if k:
+                self._ask("gd_take", owner, card=card, owner=owner)
+            else:
+                rec[5] = RESOLVED
+            return
+        if kind == "Thief":
+            self._reveal(owner)
+            if self.thief_targets(owner):
+                self._ask("thief_target", owner, card=card, owner=owner)
+            else:
+                rec[5] = RESOLVED
+            return
+        if kind == "Judge":
+            self._reveal(owner)
+        if self.living_others(owner):
+            self._ask("target", owner, card=card, owner=owner)
+        else:
+            rec[5] = RESOLVED  # nobody to target
+
+    def _on_target(self, action: int, d: dict) -> None:
+        card, owner = d["card"], d["owner"]
+        t = action - A.PLAYER
+        rec = self._record(card)
+        rec[3] = t
+        kind = C.CARD_KIND[card]
+        if kind == "Spy":
+            self._look(owner, t)
+        elif kind == "Mystic":
+            self._look(owner, t)
+            held = self.held(t)
+            seen = self._pick(held) if held else -1
+            self.mystic.append([owner, t, seen, len(self.played)])
+        elif kind == "Troublemaker":
+            self._look(owner, t)
+            self._ask("tm_reveal", owner, card=card, owner=owner, target=t)
+            return
+        elif kind == "Spirit Merchant":
+            self._ask("sm_look", owner, card=card, owner=owner, target=t)
+            return
+        elif kind == "Judge":
+            self._kill(t, card)  # no react answers the Judge
+        elif kind == "Blind Assassin":
+            self._ask("react", t, card=card, owner=owner, target=t)
+            return
+        elif kind == "Shinobi":
+            self._look(owner, t)
+            self._ask("shinobi_kill", owner, card=card, owner=owner, target=t)
+            return
+        rec[5] = RESOLVED
+
+    def _on_ss_first(self, action: int, d: dict) -> None:
+        first = action - A.PLAYER
+        self._ask("ss_second", d["owner"], card=d["card"], owner=d["owner"], target=first)
+
+    def _on_ss_second(self, action: int, d: dict) -> None:
+        owner, a, b = d["owner"], d["target"], action - A.PLAYER
+        rec = self._record(d["card"])
+        rec[3], rec[4] = a, b
+        for look in self.looks:  # earlier looks at a or b now tell only the dealt card
+            if look[1] in (a, b):
+                look[3] = True
+        self.looks.append([owner, a, self.house[a], True])
+        self.looks.append([owner, b, self.house[b], True])
+        self.ss = [owner, a, b, -1]
+        self._ask("ss_swap", owner, card=d["card"], owner=owner, target=a)
+
+    def _on_ss_swap(self, action: int, d: dict) -> None:
+        a, b = self.ss[1], self.ss[2]
+        swap = action == self.game.layout.YES
+        self.ss[3] = int(swap)
+        if swap:
+            self.house[a], self.house[b] = self.house[b], self.house[a]
+        self._record(d["card"])[5] = RESOLVED
+
+    def _on_gd_take(self, action: int, d: dict) -> None:
+        self.gd[3] = action
+        self.discards.remove(action)
+        self._ask("gd_use", d["owner"], card=d["card"], owner=d["owner"])
+
+    def _on_gd_use(self, action: int, d: dict) -> None:
+        owner = d["owner"]
+        taken = self.gd[3]
+        self._record(d["card"])[5] = RESOLVED
+        if action == self.game.layout.YES:
+            self.gd[4] = 1
+            self.played.append([taken, owner, SRC_GD, -1, -1, PENDING])
+            self._resolve(taken, owner)
+        else:
+            self.gd[4] = 0
+            self.kept[owner] = taken
+
+    def _on_tm_reveal(self, action: int, d: dict) -> None:
+        if action == self.game.layout.YES:
+            self._reveal(d["target"])
+        self._record(d["card"])[5] = RESOLVED
+
+    def _on_sm_look(self, action: int, d: dict) -> None:
+        owner, t = d["owner"], d["target"]
+        if action == self.game.layout.LOOK_HOUSE:
+            self._look(owner, t)
+            self.sm = [owner, t, 0, -1]
+        else:
+            token = self._pick(self.tokens[t])
+            self._learn(owner, token)
+            self.sm = [owner, t, 1, token]
+        if self.tokens[owner] and self.tokens[t]:
+            self._ask("sm_swap", owner, card=d["card"], owner=owner, target=t)
+        else:
+            self._record(d["card"])[5] = RESOLVED
+
+    def _on_sm_swap(self, action: int, d: dict) -> None:
+        owner, t = d["owner"], d["target"]
+        lay = self.game.layout
+        if action != lay.DONE:
+            value = C.TOKEN_VALUES[action - lay.GIVE]
+            give = self._pick([x for x in self.tokens[owner] if self.token_value[x] == value])
+            take = self.sm[3] if self.sm[2] == 1 else self._pick(self.tokens[t])
+            self._move_token(give, owner, t)
+            self._move_token(take, t, owner)
+        self._record(d["card"])[5] = RESOLVED
+
+    def _on_thief_target(self, action: int, d: dict) -> None:
+        owner = d["owner"]
+        rec = self._record(d["card"])
+        if action != self.game.layout.DONE:
+            t = action - A.PLAYER
+            rec[3] = t
+            self._move_token(self._pick(self.tokens[t]), t, owner)
+        rec[5] = RESOLVED
+
+    def _on_shinobi_kill(self, action: int, d: dict) -> None:
+        if action == self.game.layout.YES:
+            self._ask("react", d["target"], card=d["card"], owner=d["owner"], target=d["target"])
+        else:
+            self._record(d["card"])[5] = RESOLVED
+
+    def _on_react(self, action: int, d: dict) -> None:
+        victim, attacker, card = d["player"], d["owner"], d["card"]
+        if action == C.MIRROR_MONK:
+            src = self._remove_held(victim, action)
+            self.played.append([action, victim, src, attacker, -1, RESOLVED])
+            self._kill(attacker, C.MIRROR_MONK)  # no react against the reflection
+        elif action == C.MARTYR:
+            src = self._remove_held(victim, action)
+            self.played.append([action, victim, src, -1, -1, RESOLVED])
+            self._kill(victim, card)
+            if self._draw_token(victim):
+                self.awards[victim].append(AWARD_MARTYR)
+        else:
+            self._kill(victim, card)
+        self._record(card)[5] = RESOLVED
+
+    # ====================================================================== House Reveal
+    def _stage_house_reveal(self) -> None:
+        n = self.game.num_players
+        for p in self.living():
+            self._reveal(p)
+        holder = -1
+        for p in self.living():  # the Mastermind is revealed automatically by a living holder
+            if C.MASTERMIND in self.held(p):
+                holder = p
+        if holder >= 0:
+            src = self._remove_held(holder, C.MASTERMIND)
+            self.played.append([C.MASTERMIND, holder, src, -1, -1, RESOLVED])
+            self.by_mastermind = True
+            h = C.house_of(self.house[holder])
+            self.result = RESULT_RONIN_MASTERMIND if h == C.RONIN_HOUSE else h
+        else:
+            self.result = compare_houses([self.house[p] for p in self.living()])
+        for p in range(n):
+            h = C.house_of(self.house[p])
+            code = -1
+            if self.result in (C.LOTUS, C.CRANE) and h == self.result:
+                code = AWARD_HOUSE
+            elif h == C.RONIN_HOUSE and self.alive[p]:
+                code = AWARD_RONIN
+            elif self.result == RESULT_TIE and self.alive[p]:
+                code = AWARD_TIE
+            if code >= 0 and self._draw_token(p):
+                self.awards[p].append(code)
+        self.stage = "round_end"
+
+    def _stage_round_end(self) -> None:
+        g = self.game
+        n = g.num_players
+        scores = [self.score(p) for p in range(n)]
+        done = False
+        if g.mode == "round":
+            done = True
+        elif max(scores) >= g.target_score:
+            best = max(scores)
+            self.winners = [p for p in range(n) if scores[p] == best]
+            done = True
+        elif self.round >= g.max_rounds:
+            self.truncated_flag = True
+            done = True
+        if done:
+            self.over = True
+            self.stage = "over"
+            everything = sorted(t for p in range(n) for t in self.tokens[p])
+            for p in range(n):  # scores are revealed at the end
+                self.known[p] = sorted(set(self.known[p]) | set(everything))
+            return
+        for p in range(n):  # everybody is publicly below the target score
+            held = sorted(self.tokens[p])
+            if 4 * len(held) >= g.target_score and held not in self.checks:
+                self.checks.append(held)
+        self._new_round()
+
+
+def compare_houses(living_houses: list[int]) -> int:
+    """Round winner from the surviving House cards (data sheet section 5.4): compare the surviving
+    ranks of Lotus and Crane best-first, lexicographically; a House with an extra survivor wins
+    once the other's list runs out. Returns ``C.LOTUS``, ``C.CRANE`` or ``RESULT_TIE``."""
+    lotus = sorted(C.rank_of(h) for h in living_houses if C.house_of(h) == C.LOTUS)
+    crane = sorted(C.rank_of(h) for h in living_houses if C.house_of(h) == C.CRANE)
+    for a, b in zip(lotus, crane, strict=False):
+        if a != b:
+            return C.LOTUS if a < b else C.CRANE
+    if len(lotus) != len(crane):
+        return C.LOTUS if len(lotus) > len(crane) else C.CRANE
+    return RESULT_TIE
+
+
+def _clone_rng(rng: np.random.Generator) -> np.random.Generator:
+    bg = np.random.PCG64()
+    bg.state = rng.bit_generator.state
+    return np.random.Generator(bg)
