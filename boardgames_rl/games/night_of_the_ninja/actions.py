@@ -50,5 +50,5 @@ def generic_name(action: int, lay: Layout, player_names: tuple[str, ...]) -> str
     if action < PLAYER:
         return f"card {CARD_NAMES[action]}"
     if action < lay.DONE:
-        return f"player {player_names[action - PLAYER]}"
+        return f"choose {player_names[action - PLAYER]}"
     return SPECIALS[action - lay.DONE]

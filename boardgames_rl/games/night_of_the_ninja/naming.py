@@ -62,7 +62,7 @@ def contextual_name(s: NinjaState, action: int) -> str:
             return f"name {who}"
         if kind == "thief_target":
             return f"steal from {who}"
-        return f"player {who}"
+        return f"choose {who}"
     if action == lay.DONE:
         return _DONE.get(kind, "done")
     if action == lay.YES:

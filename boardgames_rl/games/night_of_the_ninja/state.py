@@ -692,7 +692,9 @@ class NinjaState(State):
         n = g.num_players
         scores = [self.score(p) for p in range(n)]
         done = False
-        if g.mode == "round":
+        if g.mode == "round":  # the players whose score rose this round won it
+            start = [self.score_of(t) for t in self.round_start_tokens]
+            self.winners = [p for p in range(n) if scores[p] > start[p]]
             done = True
         elif max(scores) >= g.target_score:
             best = max(scores)
