@@ -240,9 +240,9 @@ def build(
     Args:
         game: a ``NightOfTheNinja`` game.
         houses: the House card of each seat (``None`` keeps the seed's deal).
-        hands: the two Ninja cards of each seat (``None`` keeps the seed's draft, played at
-            random); the first is the first pick, the second the card kept from the right
-            neighbour's pass.
+        hands: the two Ninja cards of each seat (``None``: the seed's draft, every seat keeping
+            its first option); the first is the first pick, the second the card kept from the
+            right neighbour's pass.
         discards: the card each seat discarded in the draft (default: the lowest unused ids).
         tokens: the values of the Honor tokens each seat holds (default none).
         stack: values of the top tokens of the stack, in order (the rest follow in a shuffled
@@ -262,6 +262,11 @@ def build(
     s = game.new_state(seed)
     n = game.num_players
     rng = np.random.default_rng(seed)
+    if hands is None and phase != "draft":  # the seed's draft, each seat keeping its first option
+        drafted = s.clone()
+        while drafted.stage in ("draft1", "draft2") and drafted.decision is not None:
+            drafted.apply(int(drafted.legal_actions()[0]))
+        hands = [list(h) for h in drafted.hand]
     if houses is not None:
         hs = [house(h) for h in houses]
         if sorted(hs) != sorted(game.house_cards):
@@ -291,12 +296,7 @@ def build(
         return s
     if phase not in PHASES:
         raise ValueError(f"phase must be 'draft' or one of {list(PHASES)}")
-    if hands is None:
-        while s.stage in ("draft1", "draft2") and s.decision is not None:
-            s.apply(int(s.legal_actions()[0]))
-        hs2 = [list(h) for h in s.hand]
-    else:
-        hs2 = [[card(c) for c in h] for h in hands]
+    hs2 = [[card(c) for c in h] for h in hands]
     if any(len(h) != 2 for h in hs2):
         raise ValueError("hands: two Ninja cards per seat")
     used = [c for h in hs2 for c in h]
