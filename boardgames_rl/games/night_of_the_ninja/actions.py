@@ -1,12 +1,13 @@
-"""The flat action space of Night of the Ninja, sized for the player count.
+"""The flat action space of Night of the Ninja: the same ``Discrete(51)`` for every player count
+(sized for 11 players; the seats beyond the table are never legal), so one policy fits them all.
 
 ======================  ==========================================================================
 ids                     meaning (the pending decision gives the context, see ``naming.py``)
 ======================  ==========================================================================
 ``0 .. 32``             a Ninja card: pick / keep in the draft, play, take (Grave Digger),
                         reveal as a react
-``33 .. 33+n-1``        a player (seat): target of a card, player named by the Shapeshifter,
-                        victim of the Thief
+``33 .. 43``            a player (seat 0..10): target of a card, player named by the
+                        Shapeshifter, victim of the Thief
 ``DONE``                done / no / pass: stop playing this phase, don't swap, keep the Grave
                         Digger's card, don't reveal, spare, no theft, no swap, no react
 ``YES``                 yes: swap, play the Grave Digger's card now, reveal, kill
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from boardgames_rl.games.night_of_the_ninja.cards import CARD_NAMES, NUM_CARDS
+from boardgames_rl.games.night_of_the_ninja.cards import CARD_NAMES, MAX_PLAYERS, NUM_CARDS
 
 CARD = 0
 PLAYER = NUM_CARDS
@@ -40,8 +41,8 @@ class Layout(NamedTuple):
 
 
 def layout(num_players: int) -> Layout:
-    """The action ids for ``num_players`` seats."""
-    base = PLAYER + num_players
+    """The action ids at a table of ``num_players`` (the layout itself never changes)."""
+    base = PLAYER + MAX_PLAYERS
     return Layout(num_players, base, base + 1, base + 2, base + 3, base + 4, base + 7)
 
 
@@ -50,5 +51,6 @@ def generic_name(action: int, lay: Layout, player_names: tuple[str, ...]) -> str
     if action < PLAYER:
         return f"card {CARD_NAMES[action]}"
     if action < lay.DONE:
-        return f"choose {player_names[action - PLAYER]}"
+        seat = action - PLAYER
+        return f"choose {player_names[seat]}" if seat < len(player_names) else f"choose seat {seat}"
     return SPECIALS[action - lay.DONE]
