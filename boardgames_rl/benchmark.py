@@ -64,6 +64,7 @@ NAMED_CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("7p", {"num_players": 7}),
         ("11p", {"num_players": 11}),
     ),
+    "white_castle": (("3p", {"num_players": 3}), ("4p", {"num_players": 4})),
 }
 """Configurations measured beside each game's default (whose label is ``"default"``). Games not
 listed here get their registry ``test_configs`` instead (at most :data:`MAX_FALLBACK_CONFIGS`)."""

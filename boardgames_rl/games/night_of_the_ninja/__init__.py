@@ -35,7 +35,8 @@ register_game(
             {"num_players": 4},
             {"num_players": 5},
             {"num_players": 7},
-            {"num_players": 11, "mode": "round"},
+            {"num_players": 11},
+            {"num_players": 6, "mode": "round"},
         ),
         summary="4-11 players, hidden Houses: draft Ninja cards, spy, trick and kill by night",
     )

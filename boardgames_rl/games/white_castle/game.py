@@ -1,0 +1,60 @@
+"""The White Castle: the game description (configuration, action space, observation)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import Game
+from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.legal import MAX_OPTS, NUM_ACTIONS
+
+
+class WhiteCastle(Game):
+    """The White Castle, 2 to 4 players (config ``num_players``). Returns +1 winner, -1 others."""
+
+    name = "white_castle"
+    version = 0
+
+    def __init__(self, num_players: int = 2):
+        if (
+            isinstance(num_players, bool)
+            or not isinstance(num_players, int)
+            or not (2 <= num_players <= 4)
+        ):
+            raise InvalidConfigError(
+                f"white_castle: num_players must be an int in 2..4, got {num_players!r}"
+            )
+        super().__init__(num_players=num_players)
+        from boardgames_rl.games.white_castle.observation import make_spec
+
+        self.num_players = num_players
+        self.player_names = tuple(f"player_{i}" for i in range(num_players))
+        self.num_actions = NUM_ACTIONS
+        self.observation_spec = make_spec(num_players)
+        self.state_spec = ObservationSpec(
+            [
+                Field(f"view_{i}", (self.observation_spec.size,), high=1000.0)
+                for i in range(num_players)
+            ]
+        )
+        self.max_game_length = 1500 * num_players
+
+    def action_name(self, action: int) -> str:
+        if 0 <= action < MAX_OPTS:
+            return f"choose {action}"
+        if MAX_OPTS <= action < NUM_ACTIONS:
+            return f"exchange {T.EXCHANGES[action - MAX_OPTS]}"
+        raise KeyError(action)
+
+    def new_state(self, seed: int | None = None):
+        from boardgames_rl.games.white_castle.state import WhiteCastleState
+
+        return WhiteCastleState.initial(self, seed)
+
+    def state_from_dict(self, d: Mapping[str, Any]):
+        from boardgames_rl.games.white_castle.state import WhiteCastleState
+
+        return WhiteCastleState.from_state_dict(self, d)

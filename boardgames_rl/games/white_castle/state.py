@@ -1,0 +1,745 @@
+"""The White Castle: the rules engine (setup, turns, actions, round end, final scoring).
+
+Pending work is a stack of frames ``{"p", "effs", "mode"}`` (mode ``seq``: in order; ``any``: the
+player picks the order; ``opt``: the player picks any subset in any order). A frame needing a
+choice raises a ``decision`` dict whose ``p`` decides; its options are recomputed from the state
+(seal exchanges may change what is affordable) and chosen with the ``choose k`` actions.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.game import TERMINAL, State
+from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle import scoring
+from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, exchange_ok
+
+KEYS = (
+    "n",
+    "round",
+    "phase",
+    "turn_order",
+    "turns_taken",
+    "turn_active",
+    "steward_deck",
+    "diplomat_deck",
+    "rooms",
+    "room_tiles",
+    "well_tiles",
+    "daimyo",
+    "daimyo_pos",
+    "bridges",
+    "spaces",
+    "domain_dice",
+    "gardens",
+    "garden_workers",
+    "yards",
+    "yard_warriors",
+    "players",
+    "pot_counter",
+    "offer",
+    "draft_left",
+    "held",
+    "stack",
+    "decision",
+    "final_left",
+)
+
+
+def _new_player() -> dict[str, Any]:
+    return {
+        "food": 0,
+        "iron": 0,
+        "pearl": 0,
+        "coin": 0,
+        "seal": 0,
+        "vp": 0,
+        "pot": 0,
+        "pot_arr": 0,
+        "members": [5, 5, 5],
+        "courtiers": [0, 0, 0, 0],
+        "action_card": None,
+        "lantern": [],
+    }
+
+
+def card_blocks(card: str) -> list:
+    if card in T.STEWARDS:
+        return T.STEWARDS[card][1]
+    if card in T.DIPLOMATS:
+        return T.DIPLOMATS[card][1]
+    return T.START_ACTIONS[card]
+
+
+def lantern_icon(card: str) -> list:
+    if card in T.START_RESOURCES:
+        return T.START_RESOURCES[card][0]
+    if card in T.DECREES:
+        return T.DECREES[card]
+    if card in T.START_ACTIONS:
+        return T.START_ACTION_LANTERN
+    if card in T.STEWARDS:
+        return T.STEWARD_LANTERN
+    return T.DIPLOMAT_LANTERN
+
+
+def _dark_kind(card: str) -> str:
+    for _rows, dark, effs in card_blocks(card):
+        if dark:
+            e = effs[0]
+            return e[1][0] if e[0] == "payseal" else e[0]
+    return ""
+
+
+class WhiteCastleState(State):
+    """Full true state of a game of The White Castle."""
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def initial(cls, game, seed) -> WhiteCastleState:
+        s = cls(game, make_rng(seed))
+        s._setup()
+        s._run()
+        return s
+
+    @classmethod
+    def empty(cls, game, rng=None) -> WhiteCastleState:
+        s = cls(game, rng if rng is not None else make_rng(0))
+        n = game.num_players
+        s.n = n
+        s.round = 1
+        s.phase = "play"
+        s.turn_order = list(range(n))
+        s.turns_taken = 0
+        s.turn_active = False
+        s.steward_deck, s.diplomat_deck = [], []
+        s.rooms = [None] * 5
+        s.room_tiles = [[0, 1, 2], [0, 1, 2], [0, 1, 2], [0, 1], [0, 1]]
+        s.well_tiles = ["C1", "K2"]
+        s.daimyo = "DY1"
+        s.daimyo_pos = [-1, -1, -1]
+        s.bridges = [[], [], []]
+        s.spaces = [[] for _ in range(8)]
+        s.domain_dice = [[0, 0, 0] for _ in range(n)]
+        s.gardens = ["P1", "G1", "P2", "G2", "P3", "G3"]
+        s.garden_workers = [[] for _ in range(6)]
+        s.yards = [[["Y1", 0], ["Y2", 1]], [["Y3", 0]], [["Y4", 1]]]
+        s.yard_warriors = [[], [], []]
+        s.players = [_new_player() for _ in range(n)]
+        s.pot_counter = 0
+        s.offer = []
+        s.draft_left = []
+        s.held = None
+        s.stack = []
+        s.decision = None
+        s.final_left = []
+        return s
+
+    def _setup(self) -> None:
+        s, rng = self, self.rng
+        g = self.game
+        n = g.num_players
+        base = WhiteCastleState.empty(g, rng)
+        self.__dict__.update({k: getattr(base, k) for k in KEYS})
+        self.phase = "draft"
+        stew = [c for c, (dia, _) in T.STEWARDS.items() if not (n == 2 and dia)]
+        dipl = [c for c, (dia, _) in T.DIPLOMATS.items() if not (n == 2 and dia)]
+        while True:
+            sd = [stew[i] for i in rng.permutation(len(stew))]
+            dd = [dipl[i] for i in rng.permutation(len(dipl))]
+            rooms = sd[:3] + dd[:2]
+            if len({_dark_kind(c) for c in rooms}) > 1:
+                break
+        s.rooms = rooms
+        s.steward_deck, s.diplomat_deck = sd[3:], dd[2:]
+        dy = sorted(T.DAIMYO)
+        s.daimyo = dy[int(rng.integers(len(dy)))]
+        s._deal_tiles()
+        s._roll()
+        plants, stones = sorted(T.PLANTS), sorted(T.STONES)
+        pp = [plants[i] for i in rng.permutation(5)[:3]]
+        st = [stones[i] for i in rng.permutation(5)[:3]]
+        s.gardens = [pp[0], st[0], pp[1], st[1], pp[2], st[2]]
+        yt = sorted(T.YARD_TILES)
+        draw = [yt[i] for i in rng.permutation(8)[:4]]
+        s.yards = [[], [], []]
+        for t, (y, face) in zip(draw, T.YARD_DEAL, strict=True):
+            s.yards[y].append([t, face])
+        s.turn_order = [int(x) for x in rng.permutation(n)]
+        # markers stacked in random order: the top (first player) arrived last
+        for i, p in enumerate(reversed(s.turn_order)):
+            s.players[p]["pot_arr"] = i + 1
+        s.pot_counter = n
+        res = sorted(T.START_RESOURCES)
+        acts = sorted(T.START_ACTIONS)
+        rr = [res[i] for i in rng.permutation(9)[: n + 1]]
+        aa = [acts[i] for i in rng.permutation(6)[: n + 1]]
+        s.offer = [[r, a] for r, a in zip(rr, aa, strict=True)]
+        s.draft_left = list(reversed(s.turn_order))
+
+    def _deal_tiles(self) -> None:
+        rng = self.rng
+        ids = sorted(T.DIE_TILES)
+        while True:
+            tiles: list[list] = [[None] * k for k in T.ROOM_ROWS]
+            bag = [ids[i] for i in rng.permutation(15)]
+            for room, col in enumerate(int(c) for c in rng.permutation(3)):
+                pick = [t for t in bag if T.DIE_TILES[t][0] == col][0]
+                bag.remove(pick)
+                tiles[room][T.DIAMOND_ROW] = pick
+            ok = True
+            for room, row in T.NUMBERED_SPACES:
+                cand = None
+                for t in bag:
+                    others = [x for x in tiles[room] if x is not None]
+                    complete = len(others) == len(tiles[room]) - 1
+                    cols = {T.DIE_TILES[x][0] for x in others} | {T.DIE_TILES[t][0]}
+                    if not (complete and len(cols) == 1):
+                        cand = t
+                        break
+                if cand is None:
+                    ok = False
+                    break
+                bag.remove(cand)
+                tiles[room][row] = cand
+            if ok:
+                break
+        self.room_tiles = [[T.DIE_TILES[t][0] for t in room] for room in tiles]
+        self.well_tiles = bag
+
+    def _roll(self) -> None:
+        k = self.n + 1
+        self.bridges = [sorted(int(v) for v in self.rng.integers(1, 7, size=k)) for _ in range(3)]
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over" or self.decision is None:
+            return TERMINAL
+        return self.decision["p"]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> np.ndarray:
+        out = np.zeros(self.n)
+        if self.phase != "over":
+            return out
+        out[:] = -1.0
+        out[self.winner()] = 1.0
+        return out
+
+    def winner(self) -> int:
+        tot = scoring.totals(self)
+        best = max(tot)
+        for p in self.turn_order:
+            if tot[p] == best:
+                return p
+        return self.turn_order[0]
+
+    def _legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        if self.phase == "over" or self.decision is None:
+            return mask
+        k = len(self.options())
+        mask[:k] = True
+        for i in range(N_EXCHANGES):
+            mask[MAX_OPTS + i] = exchange_ok(self, i)
+        return mask
+
+    def _apply(self, action: int) -> None:
+        if action >= MAX_OPTS:
+            self._exchange(self.decision["p"], action - MAX_OPTS)
+            return
+        opt = self.options()[action]
+        d = self.decision
+        self.decision = None
+        self._resolve(d, opt)
+        self._run()
+
+    def clone(self) -> WhiteCastleState:
+        s = WhiteCastleState(self.game, clone_rng(self.rng))
+        for k in KEYS:
+            setattr(s, k, copy.deepcopy(getattr(self, k)))
+        return s
+
+    def _to_dict(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(getattr(self, k)) for k in KEYS}
+        d["rng"] = rng_to_state(self.rng)
+        return d
+
+    @classmethod
+    def from_state_dict(cls, game, d) -> WhiteCastleState:
+        st = d["state"]
+        s = cls(game, rng_from_state(st["rng"]))
+        for k in KEYS:
+            setattr(s, k, copy.deepcopy(st[k]))
+        return s
+
+    def observation(self, player: int) -> np.ndarray:
+        from boardgames_rl.games.white_castle.observation import encode
+
+        return encode(self, player)
+
+    def state_vector(self) -> np.ndarray:
+        return np.concatenate([self.observation(p) for p in range(self.n)])
+
+    def info_set(self, player: int):
+        from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
+
+        return WhiteCastleInfoSet.of(self, player)
+
+    def render(self, player: int | None = None) -> str:
+        from boardgames_rl.games.white_castle.render import render_text
+
+        return render_text(self, player)
+
+    def render_rgb(self, player: int | None = None) -> np.ndarray:
+        from boardgames_rl.games.white_castle.render import render_rgb
+
+        return render_rgb(self, player)
+
+    def scores(self) -> list[dict[str, int]]:
+        return [scoring.breakdown(self, p) for p in range(self.n)]
+
+    # ------------------------------------------------------------------ helpers
+    def gain(self, p: int, key: str, n: int) -> None:
+        pl = self.players[p]
+        if key in T.RESOURCES:
+            pl[key] = min(T.RES_CAP, pl[key] + n)
+        elif key == "seal":
+            pl[key] = min(T.SEAL_CAP, pl[key] + n)
+        else:
+            pl[key] += n
+
+    def _exchange(self, p: int, i: int) -> None:
+        pl = self.players[p]
+        if i == 0:
+            pl["seal"] -= 1
+            pl["coin"] += 1
+        else:
+            pl["seal"] -= 2
+            self.gain(p, T.RESOURCES[i - 1], 1)
+
+    def push(self, p: int, effs: list, mode: str = "any") -> None:
+        if effs:
+            self.stack.append({"p": p, "effs": [copy.deepcopy(e) for e in effs], "mode": mode})
+
+    def ask(self, p: int, kind: str, **kw) -> None:
+        self.decision = {"p": p, "kind": kind, **kw}
+
+    def covered(self, space: int) -> int:
+        if space == 7:
+            return T.WELL_VALUE
+        if self.spaces[space]:
+            return self.spaces[space][-1][0]
+        return T.ROOM_VALUE[space] if space < 5 else T.OUTSIDE_VALUE
+
+    def room_blocks_for(self, room: int, colour: int) -> list[int]:
+        """Blocks of the room's card aligned with die tiles of ``colour`` (distinct, ordered)."""
+        card = self.rooms[room]
+        if card is None:
+            return []
+        out = []
+        for row, c in enumerate(self.room_tiles[room]):
+            if colour not in (-1, c):
+                continue
+            if room >= 3:
+                bi = row
+            else:
+                bi = next(i for i, b in enumerate(card_blocks(card)) if row in b[0])
+            if bi not in out:
+                out.append(bi)
+        return out
+
+    def place_cost_ok(self, space: int, value: int, p: int) -> bool:
+        diff = value - self.covered(space)
+        return diff >= 0 or self.players[p]["coin"] >= -diff
+
+    def space_open(self, space: int, colour: int, p: int) -> bool:
+        if space >= 8:
+            row = space - 8
+            return row == colour and self.domain_dice[p][row] == 0
+        if space == 7:
+            return True
+        cap = 1 if self.n <= 2 else 2
+        if len(self.spaces[space]) >= cap:
+            return False
+        if space < 5:
+            return bool(self.room_blocks_for(space, colour))
+        return True
+
+    # ------------------------------------------------------------------ options
+    def options(self) -> list:
+        d = self.decision
+        if d is None:
+            return []
+        p, kind = d["p"], d["kind"]
+        pl = self.players[p]
+        if kind == "pair":
+            return [[i] for i in range(len(self.offer))]
+        if kind == "die":
+            out = []
+            for b, dice in enumerate(self.bridges):
+                if dice:
+                    out.append([b, 0])
+                    if len(dice) > 1:
+                        out.append([b, 1])
+            return out
+        if kind == "place":
+            col, val = self.held[0], self.held[1]
+            return [
+                [sp]
+                for sp in range(11)
+                if self.space_open(sp, col, p)
+                and (
+                    self.players[p]["coin"] >= T.DOMAIN_VALUE - val
+                    if sp >= 8
+                    else self.place_cost_ok(sp, val, p)
+                )
+            ]
+        if kind in ("order", "opt"):
+            fr = self.stack[-1]
+            out = [[i] for i in range(len(fr["effs"]))]
+            return out + [["stop"]] if kind == "opt" else out
+        if kind == "pick":
+            return [[i] for i in range(len(d["choices"]))]
+        if kind == "res":
+            return [[r] for r in T.RESOURCES]
+        if kind in ("pay", "checkpoint", "lantern_q"):
+            out = []
+            if kind == "pay":
+                key, amt = d["key"], d["amount"]
+                if pl[key] >= amt:
+                    out.append(["yes"])
+            elif kind == "checkpoint":
+                if pl["seal"] >= T.CHECKPOINTS[pl["pot"] + 1]:
+                    out.append(["yes"])
+            else:
+                out.append(["yes"])
+            return out + [["no"]]
+        if kind == "gardener":
+            out = [
+                [i]
+                for i in range(6)
+                if p not in self.garden_workers[i] and pl["food"] >= T.GARDENS[self.gardens[i]][0]
+            ]
+            return out + [["skip"]]
+        if kind == "warrior":
+            return [[y] for y in range(3) if pl["iron"] >= T.YARD_COST[y]] + [["skip"]]
+        if kind == "courtier":
+            out = []
+            if not d["aud"] and pl["members"][0] > 0 and pl["coin"] >= 2:
+                out.append(["aud"])
+            if not d["climb"]:
+                for lvl in range(3):
+                    if pl["courtiers"][lvl] == 0:
+                        continue
+                    for steps, cost in ((1, 2), (2, 5)):
+                        to = lvl + steps
+                        if to > 3 or pl["pearl"] < cost:
+                            continue
+                        rooms = [r for r in range(5) if T.ROOM_FLOOR[r] == to] if to < 3 else [-1]
+                        out.extend([["climb", lvl, to, r] for r in rooms])
+            return out + [["stop"]]
+        if kind == "daimyo":
+            return [[i] for i in range(3) if self.daimyo_pos[i] < 0]
+        if kind == "final":
+            return [["done"]]
+        raise AssertionError(kind)
+
+    # ------------------------------------------------------------------ resolution
+    def _resolve(self, d: dict, opt: list) -> None:
+        p, kind = d["p"], d["kind"]
+        pl = self.players[p]
+        if kind == "pair":
+            r, a = self.offer.pop(opt[0])
+            pl["action_card"] = a
+            pl["lantern"].append(r)
+            res = T.START_RESOURCES[r]
+            if res[2]:
+                pl["lantern"].append(res[2])
+            self.draft_left.pop(0)
+            self.push(p, res[1], "seq")
+        elif kind == "die":
+            b, end = opt
+            dice = self.bridges[b]
+            v = dice.pop(0) if end == 0 else dice.pop()
+            self.held = [b, v, end == 0]
+            self.ask(p, "place")
+        elif kind == "place":
+            self._place(p, opt[0])
+        elif kind in ("order", "opt"):
+            fr = self.stack[-1]
+            if opt[0] == "stop":
+                self.stack.pop()
+                return
+            eff = fr["effs"].pop(opt[0])
+            self._exec(p, eff)
+        elif kind == "pick":
+            self._exec(p, d["choices"][opt[0]])
+        elif kind == "res":
+            self.gain(p, opt[0], 1)
+        elif kind == "pay":
+            if opt[0] == "yes":
+                pl[d["key"]] -= d["amount"]
+                self._exec(p, d["then"])
+        elif kind == "checkpoint":
+            if opt[0] == "yes":
+                pl["seal"] -= T.CHECKPOINTS[pl["pot"] + 1]
+                self._advance_pot(p, d["steps"], paid=True)
+        elif kind == "lantern_q":
+            if opt[0] == "yes":
+                self._exec(p, ["lantern"])
+        elif kind == "gardener":
+            if opt[0] != "skip":
+                i = opt[0]
+                pl["food"] -= T.GARDENS[self.gardens[i]][0]
+                pl["members"][1] -= 1
+                self.garden_workers[i].append(p)
+                self._exec(p, T.GARDENS[self.gardens[i]][2])
+        elif kind == "warrior":
+            if opt[0] != "skip":
+                y = opt[0]
+                pl["iron"] -= T.YARD_COST[y]
+                pl["members"][2] -= 1
+                self.yard_warriors[y].append(p)
+                self.push(p, [T.YARD_TILES[t][f] for t, f in self.yards[y]], "any")
+        elif kind == "courtier":
+            self._courtier(p, d, opt)
+        elif kind == "daimyo":
+            self.daimyo_pos[opt[0]] = p
+            self.push(p, T.DAIMYO[self.daimyo][opt[0]], "any")
+        elif kind == "final":
+            pass
+
+    def _place(self, p: int, sp: int) -> None:
+        b, v, left = self.held
+        self.held = None
+        pl = self.players[p]
+        if sp >= 8:
+            self.domain_dice[p][sp - 8] = v
+            pl["coin"] += v - T.DOMAIN_VALUE
+            effs = [["domrow", sp - 8]]
+        else:
+            pl["coin"] += v - self.covered(sp)
+            self.spaces[sp].append([v, p, b])
+            if sp < 5:
+                effs = [["block", sp, bi] for bi in self.room_blocks_for(sp, b)]
+            elif sp < 7:
+                effs = [["choice", *T.OUTSIDE_CHOICES[sp - 5]]]
+            else:
+                effs = [["wellspace", v]]
+        self.push(p, effs, "opt" if len(effs) > 1 else "any")
+        if left:
+            self.ask(p, "lantern_q")
+
+    def _courtier(self, p: int, d: dict, opt: list) -> None:
+        pl = self.players[p]
+        if opt[0] == "stop":
+            return
+        aud, climb = d["aud"], d["climb"]
+        if opt[0] == "aud":
+            aud = True
+        else:
+            climb = True
+        if not (aud and climb):
+            self.push(p, [["courtier_cont", aud, climb]])
+        if opt[0] == "aud":
+            pl["coin"] -= 2
+            pl["members"][0] -= 1
+            pl["courtiers"][0] += 1
+            return
+        _, lvl, to, room = opt
+        pl["pearl"] -= 2 if to - lvl == 1 else 5
+        pl["courtiers"][lvl] -= 1
+        pl["courtiers"][to] += 1
+        if to == 3:
+            self.push(p, [["daimyo_q"]])
+            self._exec(p, ["lantern"])
+            return
+        card = self.rooms[room]
+        if card is None:
+            return
+        pl["lantern"].append(pl["action_card"])
+        pl["action_card"] = card
+        deck = self.steward_deck if room < 3 else self.diplomat_deck
+        self.rooms[room] = deck.pop(0) if deck else None
+        lights = [["blockc", card, i] for i, b in enumerate(card_blocks(card)) if not b[1]]
+        if lights:
+            self.push(p, [["pickof", lights]])
+
+    def _advance_pot(self, p: int, steps: int, paid: bool = False) -> None:
+        pl = self.players[p]
+        moved = False
+        while steps > 0 and pl["pot"] < T.POT_MAX:
+            nxt = pl["pot"] + 1
+            if nxt in T.CHECKPOINTS and not paid:
+                if pl["seal"] >= T.CHECKPOINTS[nxt]:
+                    if moved:
+                        self._arrive(p)
+                    self.ask(p, "checkpoint", steps=steps)
+                    return
+                break
+            paid = False
+            pl["pot"] = nxt
+            steps -= 1
+            moved = True
+        if moved:
+            self._arrive(p)
+
+    def _arrive(self, p: int) -> None:
+        self.pot_counter += 1
+        self.players[p]["pot_arr"] = self.pot_counter
+
+    def _exec(self, p: int, eff: list) -> None:
+        pl = self.players[p]
+        k = eff[0]
+        if k == "g":
+            self.gain(p, eff[1], eff[2])
+        elif k == "any":
+            if eff[1] > 1:
+                self.push(p, [["any", eff[1] - 1]])
+            self.ask(p, "res")
+        elif k == "pot":
+            self._advance_pot(p, eff[1])
+        elif k == "lantern":
+            icons = [lantern_icon(c) for c in pl["lantern"]]
+            icons.sort(key=lambda e: e[0] == "pot")
+            self.push(p, icons, "seq")
+        elif k == "well":
+            self.push(p, [T.DIE_TILES[t][1] for t in self.well_tiles], "any")
+            self.gain(p, "seal", 1)
+        elif k == "wellspace":
+            self._exec(p, ["well"])  # the coins were gained on placement
+        elif k == "courtier":
+            self.ask(p, "courtier", aud=False, climb=False)
+        elif k == "courtier_cont":
+            self.ask(p, "courtier", aud=eff[1], climb=eff[2])
+        elif k == "gardener":
+            if pl["members"][1] > 0 and any(p not in w for w in self.garden_workers):
+                self.ask(p, "gardener")
+        elif k == "warrior":
+            if pl["members"][2] > 0:
+                self.ask(p, "warrior")
+        elif k == "domain":
+            self.ask(p, "pick", choices=[["domrow", r] for r in range(3)])
+        elif k == "domrow":
+            r = eff[1]
+            icons = list(T.DOMAIN_ICONS[r][: 5 - pl["members"][r]])
+            card = pl["action_card"]
+            bi = next((i for i, b in enumerate(card_blocks(card)) if r in b[0]), None)
+            tail = [["blockc", card, bi]] if bi is not None else []
+            self.push(p, [*icons, *tail], "seq")
+        elif k == "block":
+            self._exec(p, ["blockc", self.rooms[eff[1]], eff[2]])
+        elif k == "blockc":
+            self.push(p, card_blocks(eff[1])[eff[2]][2], "any")
+        elif k == "tile" or k == "light":
+            ch = []
+            for room in range(5):
+                card = self.rooms[room]
+                if card is None:
+                    continue
+                bis = (
+                    self.room_blocks_for(room, eff[1])
+                    if k == "tile"
+                    else [i for i, b in enumerate(card_blocks(card)) if not b[1]]
+                )
+                ch.extend(["blockc", card, bi] for bi in bis)
+            if ch:
+                self.ask(p, "pick", choices=ch)
+        elif k == "daimyo_q":
+            if any(x < 0 for x in self.daimyo_pos):
+                self.ask(p, "daimyo")
+        elif k == "pickof":
+            self.ask(p, "pick", choices=eff[1])
+        elif k == "choice":
+            self.ask(p, "pick", choices=eff[1:])
+        elif k == "payseal":
+            self.ask(p, "pay", key="seal", amount=1, then=eff[1])
+        elif k == "paycoin":
+            self.ask(p, "pay", key="coin", amount=eff[1], then=eff[2])
+        else:
+            raise AssertionError(eff)
+
+    # ------------------------------------------------------------------ flow
+    def _run(self) -> None:
+        while self.decision is None and self.phase != "over":
+            if self.stack:
+                fr = self.stack[-1]
+                effs = fr["effs"]
+                if not effs:
+                    self.stack.pop()
+                    continue
+                if fr["mode"] == "opt":
+                    self.ask(fr["p"], "opt")
+                    continue
+                if fr["mode"] == "any":
+                    # plain gains first: never worse (caps, costs and checkpoints come after)
+                    gi = next((i for i, e in enumerate(effs) if e[0] == "g"), None)
+                    if gi is not None:
+                        self._exec(fr["p"], effs.pop(gi))
+                        continue
+                if fr["mode"] == "seq" or all(e == effs[0] for e in effs):
+                    self._exec(fr["p"], effs.pop(0))
+                    continue
+                self.ask(fr["p"], "order")
+                continue
+            self._flow()
+
+    def _flow(self) -> None:
+        if self.phase == "draft":
+            if self.draft_left:
+                self.ask(self.draft_left[0], "pair")
+                return
+            self.offer = []
+            self.phase = "play"
+        if self.phase == "play":
+            if self.turn_active:
+                self.turn_active = False
+                self.turns_taken += 1
+                if self.turns_taken == 3 * self.n:
+                    self._end_round()
+                    return
+            p = self.turn_order[self.turns_taken % self.n]
+            self.turn_active = True
+            self.ask(p, "die")
+            return
+        if self.phase == "gardens":
+            self._new_round()
+            return
+        if self.phase == "final":
+            if self.final_left:
+                self.ask(self.final_left.pop(0), "final")
+                return
+            self.phase = "over"
+
+    def _end_round(self) -> None:
+        ps = self.players
+        self.turn_order = sorted(range(self.n), key=lambda p: (-ps[p]["pot"], -ps[p]["pot_arr"]))
+        if self.round >= T.ROUNDS:
+            self.phase = "final"
+            self.final_left = [p for p in self.turn_order if ps[p]["seal"] > 0]
+            return
+        self.phase = "gardens"
+        for p in reversed(self.turn_order):
+            effs = [
+                T.GARDENS[self.gardens[i]][2]
+                for i in range(6)
+                if p in self.garden_workers[i] and self.bridges[i // 2]
+            ]
+            self.push(p, effs, "opt")
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self.turns_taken = 0
+        self.spaces = [[] for _ in range(8)]
+        self.domain_dice = [[0, 0, 0] for _ in range(self.n)]
+        self._roll()
+        self.phase = "play"
