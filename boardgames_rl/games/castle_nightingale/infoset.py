@@ -12,14 +12,12 @@ generator is replaced.
 
 from __future__ import annotations
 
-import copy
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.game import InfoSet
-from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.castle_nightingale import cards as C
 
 NINJA, SAMURAI = 0, 1
@@ -27,34 +25,12 @@ HAND, PROGRAMMED, FACE_UP = 0, 1, 2
 BANKED = -2
 
 
-class NightingaleInfoSet(InfoSet):
-    """One player's information state. ``sample(rng)`` deals everything that player cannot see.
+class NightingaleInfoSet(RedealtInfoSet):
+    """One player's information state. ``sample(rng)`` deals everything that player cannot see
+    (see the module docstring); ``knowledge`` carries nothing hidden."""
 
-    ``knowledge`` is a full state dict whose hidden parts have already been dealt again from a
-    fixed generator (every pool is sorted before it is shuffled), so it carries nothing the
-    player could not know; :meth:`sample` deals the hidden parts once more from ``rng``.
-    """
-
-    def __init__(self, state, player: int):
-        super().__init__(
-            state.game,
-            player,
-            state.current_player,
-            state.observation(player),
-            state.legal_action_mask_for(player).copy(),
-        )
-        d = state._to_dict()
-        del d["rng"]
-        _deal_hidden(d, player, np.random.default_rng(0))
-        self.knowledge: dict[str, Any] = d
-
-    def sample(self, rng: np.random.Generator):
-        from boardgames_rl.games.castle_nightingale.state import NightingaleState
-
-        d = copy.deepcopy(self.knowledge)
-        _deal_hidden(d, self.player, rng)
-        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
-        return NightingaleState.from_state_dict(self.game, d)
+    def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
+        _deal_hidden(d, player, rng)
 
 
 def _deal_hidden(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:

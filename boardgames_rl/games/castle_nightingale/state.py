@@ -12,15 +12,12 @@ to this code and to its test.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import TERMINAL, State
-from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.core.plain_state import PlainDataState
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.board import Board, Layout, get_board
@@ -68,8 +65,10 @@ _FIELDS = (
 )
 
 
-class NightingaleState(State):
+class NightingaleState(PlainDataState):
     """Full state of a Castle Nightingale game (see the module docstring)."""
+
+    FIELDS = _FIELDS
 
     # ====================================================================== construction
     @classmethod
@@ -149,49 +148,10 @@ class NightingaleState(State):
             self._board = get_board(Layout.from_list(self.layout))
         return self._board
 
-    def clone(self) -> NightingaleState:
-        s = NightingaleState.__new__(NightingaleState)
-        s.game = self.game
-        s.rng = clone_rng(self.rng)
-        s._mask = self._mask
-        s._board = self._board
-        for name in _FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list | dict):
-                value = copy.deepcopy(value)
-            setattr(s, name, value)
-        return s
-
-    def _to_dict(self) -> dict[str, Any]:
-        d = {name: copy.deepcopy(getattr(self, name)) for name in _FIELDS}
-        d["rng"] = rng_to_state(self.rng)
-        return d
-
-    @classmethod
-    def from_state_dict(cls, game, d: Mapping[str, Any]) -> NightingaleState:
-        if "state" in d and "game" in d:
-            if d["game"] != game.name:
-                raise InvalidConfigError(f"state of game {d['game']!r} given to {game.name}")
-            d = d["state"]
-        s = cls(game, rng_from_state(d["rng"]))
-        for name in _FIELDS:
-            setattr(s, name, copy.deepcopy(d[name]))
-        return s
+    def _copy_caches(self, other: PlainDataState) -> None:
+        other._board = self._board
 
     # ====================================================================== contract
-    @property
-    def current_player(self) -> int:
-        if self.decision is None:
-            return TERMINAL
-        return self.decision["player"]
-
-    @property
-    def truncated(self) -> bool:
-        return bool(self.truncated_flag)
-
-    def is_terminal(self) -> bool:
-        return self.decision is None
-
     def returns(self) -> np.ndarray:
         out = np.zeros(2)
         if self.decision is None and self.winner >= 0:

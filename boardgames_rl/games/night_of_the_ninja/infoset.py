@@ -34,49 +34,24 @@ once from a fixed generator over sorted pools, so it carries nothing hidden.
 
 from __future__ import annotations
 
-import marshal
 from math import factorial
 from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.game import InfoSet
-from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.night_of_the_ninja import cards as C
 
 SRC_HAND, SRC_GD = 0, 1
 AWARD_HOUSE = 0
 
 
-class NinjaInfoSet(InfoSet):
-    """One player's information state. ``sample(rng)`` deals everything that player cannot see.
+class NinjaInfoSet(RedealtInfoSet):
+    """One player's information state. ``sample(rng)`` deals everything that player cannot see
+    (see the module docstring); ``knowledge`` carries nothing hidden."""
 
-    ``knowledge`` is a full state dict whose hidden parts have already been dealt again from a
-    fixed generator (every pool is sorted before it is shuffled), so it carries nothing the
-    player could not know; :meth:`sample` deals the hidden parts once more from ``rng``.
-    """
-
-    def __init__(self, state, player: int):
-        super().__init__(
-            state.game,
-            player,
-            state.current_player,
-            state.observation(player),
-            state.legal_action_mask_for(player).copy(),
-        )
-        d = state._to_dict()
-        del d["rng"]
-        deal_hidden(d, player, state.game, np.random.default_rng(0))
-        self.knowledge: dict[str, Any] = d
-
-    def sample(self, rng: np.random.Generator):
-        """A full state consistent with everything this player knows (module docstring)."""
-        from boardgames_rl.games.night_of_the_ninja.state import NinjaState
-
-        d = marshal.loads(marshal.dumps(self.knowledge, 2))
-        deal_hidden(d, self.player, self.game, rng)
-        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
-        return NinjaState.from_state_dict(self.game, d)
+    def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
+        deal_hidden(d, player, self.game, rng)
 
 
 def deal_hidden(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:

@@ -48,15 +48,11 @@ Seats are ``0..n-1``; the left neighbour of ``p`` is ``p + 1``. Data sheet refer
 from __future__ import annotations
 
 import bisect
-import marshal
-from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import TERMINAL, State
-from boardgames_rl.core.seeding import make_rng, rng_from_state, rng_to_state
+from boardgames_rl.core.plain_state import PlainDataState
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.night_of_the_ninja import actions as A
 from boardgames_rl.games.night_of_the_ninja import cards as C
 
@@ -94,7 +90,7 @@ _FIELDS = (
 )
 
 
-class NinjaState(State):
+class NinjaState(PlainDataState):
     """Full state of a Night of the Ninja game (see the module docstring).
 
     Game-long fields: ``round`` (1-based), ``token_value[t]`` (hidden values of the 35 tokens),
@@ -114,6 +110,8 @@ class NinjaState(State):
     (``[owner, a, b, swapped]``), ``sm`` (``[owner, target, looked at a token, token id]``),
     ``death[p]`` (card that killed ``p`` or -1), ``awards[p]`` (award codes), ``result``.
     """
+
+    FIELDS = _FIELDS
 
     # ====================================================================== construction
     @classmethod
@@ -137,46 +135,7 @@ class NinjaState(State):
         s._run()
         return s
 
-    def clone(self) -> NinjaState:
-        s = NinjaState.__new__(NinjaState)
-        s.game = self.game
-        s.rng = _clone_rng(self.rng)
-        s._mask = self._mask
-        s.__dict__.update(marshal.loads(marshal.dumps({k: self.__dict__[k] for k in _FIELDS}, 2)))
-        return s
-
-    def _to_dict(self) -> dict[str, Any]:
-        d = marshal.loads(marshal.dumps({k: self.__dict__[k] for k in _FIELDS}, 2))
-        d["rng"] = rng_to_state(self.rng)
-        return d
-
-    @classmethod
-    def from_state_dict(cls, game, d: Mapping[str, Any]) -> NinjaState:
-        """Rebuild a state from ``to_dict`` output (or its inner ``"state"`` dict)."""
-        if "state" in d and "game" in d:
-            if d["game"] != game.name:
-                raise InvalidConfigError(f"state of game {d['game']!r} given to {game.name}")
-            d = d["state"]
-        s = cls(game, rng_from_state(d["rng"]))
-        for name in _FIELDS:
-            value = d[name]
-            setattr(s, name, marshal.loads(marshal.dumps(value, 2)))
-        return s
-
     # ====================================================================== contract
-    @property
-    def current_player(self) -> int:
-        if self.decision is None:
-            return TERMINAL
-        return self.decision["player"]
-
-    @property
-    def truncated(self) -> bool:
-        return bool(self.truncated_flag)
-
-    def is_terminal(self) -> bool:
-        return self.decision is None
-
     def returns(self) -> np.ndarray:
         """Mode "game": +1 for each player sharing the highest final score, -1 for the others
         (all 0 after a truncation). Mode "round": +1 for each player who gained Honor points this
@@ -731,7 +690,3 @@ def compare_houses(living_houses: list[int]) -> int:
     return RESULT_TIE
 
 
-def _clone_rng(rng: np.random.Generator) -> np.random.Generator:
-    bg = np.random.PCG64()
-    bg.state = rng.bit_generator.state
-    return np.random.Generator(bg)
