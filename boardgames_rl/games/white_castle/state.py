@@ -616,7 +616,12 @@ class WhiteCastleState(State):
             self.push(p, [T.DIE_TILES[t][1] for t in self.well_tiles], "any")
             self.gain(p, "seal", 1)
         elif k == "wellspace":
-            self._exec(p, ["well"])  # the coins were gained on placement
+            # the coins were gained on placement; the rulebook ties the two tile rewards to a
+            # die "greater than 1" and gives the seal "always" (docs/rules/white_castle.md)
+            if eff[1] > T.WELL_VALUE:
+                self._exec(p, ["well"])
+            else:
+                self.gain(p, "seal", 1)
         elif k == "courtier":
             self.ask(p, "courtier", aud=False, climb=False)
         elif k == "courtier_cont":
