@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from boardgames_rl.core.game import InfoSet
-from boardgames_rl.core.seeding import make_rng
+from boardgames_rl.core.plain_state import RedealtInfoSet
+
+HIDDEN_DECKS = ("steward_deck", "diplomat_deck")
+"""The state fields whose order no player knows (their contents are public: cards not yet seen)."""
 
 
-class WhiteCastleInfoSet(InfoSet):
-    """Sampling reshuffles the Steward and Diplomat decks and replaces the chance generator."""
+class WhiteCastleInfoSet(RedealtInfoSet):
+    """Sampling reshuffles the Steward and Diplomat decks and replaces the chance generator.
+
+    ``knowledge`` holds the state with both decks already reshuffled from a fixed generator, so
+    an agent holding this information set holds nothing of the true deck order.
+    """
 
     @classmethod
     def of(cls, state, player: int) -> WhiteCastleInfoSet:
-        obj = cls(
-            state.game,
-            player,
-            state.current_player,
-            state.observation(player),
-            state.legal_action_mask_for(player).copy(),
-        )
-        obj._state = state.clone()
-        return obj
+        return cls(state, player)
 
-    def sample(self, rng: np.random.Generator):
-        s = self._state.clone()
-        s.rng = make_rng(int(rng.integers(0, 2**63 - 1)))
-        for deck in (s.steward_deck, s.diplomat_deck):
-            order = rng.permutation(len(deck))
-            deck[:] = [deck[i] for i in order]
-        s._mask = None
-        return s
+    def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
+        for key in HIDDEN_DECKS:
+            deck = sorted(d[key])
+            d[key] = [deck[i] for i in rng.permutation(len(deck))]

@@ -13,8 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.game import TERMINAL, State
-from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.core.game import TERMINAL
+from boardgames_rl.core.plain_state import PlainDataState
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, exchange_ok
@@ -96,8 +97,15 @@ def _dark_kind(card: str) -> str:
     return ""
 
 
-class WhiteCastleState(State):
-    """Full true state of a game of The White Castle."""
+class WhiteCastleState(PlainDataState):
+    """Full true state of a game of The White Castle.
+
+    Plain data named in ``FIELDS`` (clone / to_dict / from_state_dict come from
+    :class:`~boardgames_rl.core.plain_state.PlainDataState`); the pending decision's player is
+    ``decision["p"]``; the game never truncates.
+    """
+
+    FIELDS = KEYS
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -226,6 +234,10 @@ class WhiteCastleState(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def truncated(self) -> bool:
+        return False
+
     def returns(self) -> np.ndarray:
         out = np.zeros(self.n)
         if self.phase != "over":
@@ -261,25 +273,6 @@ class WhiteCastleState(State):
         self.decision = None
         self._resolve(d, opt)
         self._run()
-
-    def clone(self) -> WhiteCastleState:
-        s = WhiteCastleState(self.game, clone_rng(self.rng))
-        for k in KEYS:
-            setattr(s, k, copy.deepcopy(getattr(self, k)))
-        return s
-
-    def _to_dict(self) -> dict[str, Any]:
-        d = {k: copy.deepcopy(getattr(self, k)) for k in KEYS}
-        d["rng"] = rng_to_state(self.rng)
-        return d
-
-    @classmethod
-    def from_state_dict(cls, game, d) -> WhiteCastleState:
-        st = d["state"]
-        s = cls(game, rng_from_state(st["rng"]))
-        for k in KEYS:
-            setattr(s, k, copy.deepcopy(st[k]))
-        return s
 
     def observation(self, player: int) -> np.ndarray:
         from boardgames_rl.games.white_castle.observation import encode
