@@ -44,7 +44,9 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.aec import GameAECEnv
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
+from boardgames_rl.core.options import parse_option_string
 from boardgames_rl.core.registry import game_entry, list_games, make_game
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.core.vector import VectorEnv
@@ -343,18 +345,6 @@ class Target:
         return f"{self.name} [{self.label}]"
 
 
-def _parse_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
-
-
 def _config_label(config: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in config.items()) or "default"
 
@@ -369,12 +359,10 @@ def targets_for(spec: str) -> list[Target]:
     name, colon, rest = spec.partition(":")
     entry = game_entry(name.strip())
     if colon:
-        config: dict[str, Any] = {}
-        for pair in filter(None, (p.strip() for p in rest.split(","))):
-            key, eq, value = pair.partition("=")
-            if not eq:
-                raise SystemExit(f"benchmark: expected key=value in {spec!r}, got {pair!r}")
-            config[key.strip()] = _parse_value(value.strip())
+        try:
+            config = parse_option_string(rest, f"benchmark: game {spec!r}")
+        except InvalidConfigError as e:
+            raise SystemExit(str(e)) from e
         return [Target(entry.name, _config_label(config), config)]
     targets = [Target(entry.name, "default", {})]
     if entry.name in NAMED_CONFIGS:

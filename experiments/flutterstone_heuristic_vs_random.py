@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 
 from boardgames_rl.arena import play_series
-from boardgames_rl.cli import _config
 from boardgames_rl.core import make_game
+from boardgames_rl.core.options import parse_options
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=1000)
@@ -25,7 +25,7 @@ parser.add_argument("--out", default="runs/flutterstone_heuristic_vs_random.json
 args = parser.parse_args()
 
 # 1. The game: 2 players, basic game unless configured otherwise.
-game = make_game("castle_flutterstone", **{"num_players": 2, **_config(args.config)})
+game = make_game("castle_flutterstone", **{"num_players": 2, **parse_options(args.config)})
 
 # 2. The series: heuristic and random swap seats every game; every game has its own seed.
 result = play_series(game, ["heuristic", "random"], args.games, seed=args.seed)

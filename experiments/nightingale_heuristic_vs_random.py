@@ -24,8 +24,8 @@ from pathlib import Path
 from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.cli import _config
 from boardgames_rl.core import make_game
+from boardgames_rl.core.options import parse_options
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
@@ -36,7 +36,7 @@ parser.add_argument("--out", default="runs/nightingale_heuristic_vs_random.json"
 args = parser.parse_args()
 
 # 1. The game: side A, first-game layout unless configured otherwise.
-game = make_game("castle_nightingale", **_config(args.config))
+game = make_game("castle_nightingale", **parse_options(args.config))
 
 # 2. The matchups: an agent factory for each seat (seat 0 = ninja, seat 1 = samurai).
 MATCHUPS = {

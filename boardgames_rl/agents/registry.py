@@ -14,6 +14,7 @@ from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
+from boardgames_rl.core.options import parse_option_string
 
 AgentFactory = Callable[..., Agent]
 _AGENTS: dict[str, Callable[..., Agent]] = {}
@@ -24,28 +25,10 @@ def register_agent(name: str, factory: Callable[..., Agent]) -> None:
     _AGENTS[name] = factory
 
 
-def _parse_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"ismcts:iterations=400,c=1.4"`` -> ``("ismcts", {"iterations": 400, "c": 1.4})``."""
     name, _, rest = spec.strip().partition(":")
-    kwargs: dict[str, Any] = {}
-    if rest:
-        for part in rest.split(","):
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip():
-                raise InvalidConfigError(f"agent spec {spec!r}: expected key=value, got {part!r}")
-            kwargs[key.strip()] = _parse_value(value.strip())
+    kwargs = parse_option_string(rest, f"agent spec {spec!r}")
     return name.strip(), kwargs
 
 

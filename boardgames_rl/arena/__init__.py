@@ -1,6 +1,25 @@
-"""Matches between agents: seeded series with seat rotation, win rates with intervals."""
+"""Matches and tournaments between agents: seeded games with seats rotated, replayable records,
+win rates with intervals and Bradley–Terry (Elo-scale) ratings."""
 
-from boardgames_rl.arena.match import GameRecord, SeriesResult, play_game, play_series
+from boardgames_rl.arena.match import SeriesResult, play_game, play_series
+from boardgames_rl.arena.ratings import Rating, fit_ratings
+from boardgames_rl.arena.records import GameRecord, ReplayMismatchError, load_records, replay
+from boardgames_rl.arena.results import TournamentResult
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.arena.tournament import TournamentMismatchError, tournament
 
-__all__ = ["GameRecord", "SeriesResult", "play_game", "play_series", "wilson_interval"]
+__all__ = [
+    "GameRecord",
+    "Rating",
+    "ReplayMismatchError",
+    "SeriesResult",
+    "TournamentMismatchError",
+    "TournamentResult",
+    "fit_ratings",
+    "load_records",
+    "play_game",
+    "play_series",
+    "replay",
+    "tournament",
+    "wilson_interval",
+]

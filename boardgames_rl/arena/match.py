@@ -10,27 +10,9 @@ import numpy as np
 
 from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.game import Game, State
-
-
-@dataclass
-class GameRecord:
-    """Outcome of one game. ``seats[i]`` is the index (in the series) of the agent in seat i."""
-
-    seed: int
-    seats: list[int]
-    returns: list[float]
-    length: int
-    truncated: bool
-
-    @property
-    def winners(self) -> list[int]:
-        """Seats with the best return (several on a shared win; none on a truncated game)."""
-        if self.truncated:
-            return []
-        best = max(self.returns)
-        return [s for s, r in enumerate(self.returns) if r == best]
 
 
 def play_game(
@@ -41,6 +23,9 @@ def play_game(
 ) -> GameRecord:
     """Play one game; seat ``i`` is played by ``agents[i]``. Reproducible from ``seed``.
 
+    The record holds every action and the state seed, so :func:`~boardgames_rl.arena.replay`
+    can rebuild the game.
+
     ``on_step(state, player, action)`` is called after every action (e.g. to print the game);
     ``state`` is the live state after the action: read it, don't change it.
     """
@@ -48,19 +33,30 @@ def play_game(
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     seeds = np.random.SeedSequence(seed).spawn(game.num_players + 1)
     rngs = [np.random.default_rng(s) for s in seeds[1:]]
-    state = game.new_state(int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1)))
+    state_seed = int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1))
+    state = game.new_state(state_seed)
     for agent in agents:
         agent.reset()
-    length = 0
+    actions: list[int] = []
     while not state.is_terminal():
         p = state.current_player
         action = agents[p].act(state.info_set(p), rngs[p])
         state.apply(action)
-        length += 1
+        action = int(action)
+        actions.append(action)
         if on_step is not None:
             on_step(state, p, action)
     return GameRecord(
-        seed, list(range(game.num_players)), state.returns().tolist(), length, state.truncated
+        seed,
+        list(range(game.num_players)),
+        state.returns().tolist(),
+        len(actions),
+        bool(state.truncated),
+        game=game.name,
+        config=game.config,
+        agents=[str(getattr(a, "name", type(a).__name__)) for a in agents],
+        state_seed=state_seed,
+        actions=actions,
     )
 
 

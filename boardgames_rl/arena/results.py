@@ -1,0 +1,375 @@
+"""Results of a tournament: win rates, pairwise scores, ratings, tables and saved files.
+
+Win rates are per *seat*: an agent's win rate is the share of the seats it held that won (a win
+shared by k seats counts 1/k to each), so the fair share is ``1 / num_players`` whatever the
+table layout. Pairwise rates and ratings use the comparisons of :mod:`boardgames_rl.arena.ratings`
+(winners beat non-winners, a draw is half), so 0.5 means "as strong" in every game. Intervals
+are 95% Wilson intervals; in games of more than two players the seats and comparisons of one game
+are correlated, so those intervals are somewhat too narrow (the rating bootstrap is over games and
+does not have that problem).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.arena.ratings import Rating, anchor_index, comparison_tensor, fit_ratings
+from boardgames_rl.arena.records import GAMES_FILE, GameRecord, load_records
+from boardgames_rl.arena.stats import wilson_interval
+
+PARAMS_FILE = "tournament.json"
+"""Name of the parameter file inside a tournament folder."""
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class AgentStats:
+    """Totals of one agent over a tournament (win counts are per seat held)."""
+
+    agent: str
+    games: int
+    seats: int
+    wins: float
+    mean_return: float
+
+    @property
+    def win_rate(self) -> float:
+        """Share of the seats held that won."""
+        return self.wins / self.seats if self.seats else 0.0
+
+
+@dataclass(frozen=True)
+class Pairwise:
+    """``score[i, j]``: comparisons agent i won against agent j (draws half) out of
+    ``count[i, j]``."""
+
+    agents: list[str]
+    score: np.ndarray
+    count: np.ndarray
+
+    @property
+    def rate(self) -> np.ndarray:
+        """i's win rate against j (``nan`` where they never met)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(self.count > 0, self.score / np.maximum(self.count, 1), np.nan)
+
+    def interval(self, i: int, j: int) -> tuple[float, float]:
+        """95% Wilson interval of i's win rate against j."""
+        return wilson_interval(float(self.score[i, j]), int(round(self.count[i, j])))
+
+
+@dataclass
+class TournamentResult:
+    """Records and parameters of a tournament, with the statistics computed from them."""
+
+    game: str
+    config: dict[str, Any]
+    agents: list[str]
+    games: int
+    seats: str
+    seed: int
+    tables: list[list[int]]
+    records: list[GameRecord] = field(default_factory=list)
+
+    # ----------------------------------------------------------------- parameters and files
+    def params(self) -> dict[str, Any]:
+        """The parameters that define the tournament (what ``tournament.json`` holds)."""
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.game,
+            "config": self.config,
+            "agents": list(self.agents),
+            "games": self.games,
+            "seats": self.seats,
+            "seed": self.seed,
+            "tables": [list(t) for t in self.tables],
+        }
+
+    @classmethod
+    def load(cls, out: str | Path) -> TournamentResult:
+        """A result read back from a tournament folder (``tournament.json`` + ``games.jsonl``)."""
+        out = Path(out)
+        if not (out / PARAMS_FILE).is_file():
+            raise FileNotFoundError(f"{out} is not a tournament folder: no {PARAMS_FILE}")
+        params = json.loads((out / PARAMS_FILE).read_text())
+        params.pop("format", None)
+        records = load_records(out) if (out / GAMES_FILE).exists() else []
+        return cls(**params, records=records)
+
+    @property
+    def num_players(self) -> int:
+        """Seats per game."""
+        return len(self.tables[0]) if self.tables else 0
+
+    @property
+    def expected_games(self) -> int:
+        """Games in the full schedule."""
+        return self.games * len(self.tables)
+
+    # ----------------------------------------------------------------- statistics
+    @property
+    def mean_length(self) -> float:
+        """Mean number of actions per game."""
+        return float(np.mean([r.length for r in self.records])) if self.records else 0.0
+
+    @property
+    def truncated_games(self) -> int:
+        """Games cut by the engine's safety cap."""
+        return sum(bool(r.truncated) for r in self.records)
+
+    def agent_stats(self) -> list[AgentStats]:
+        """Per agent: games played, seats held, seat wins, mean return per seat."""
+        n = len(self.agents)
+        games = np.zeros(n, dtype=int)
+        seats = np.zeros(n, dtype=int)
+        wins = np.zeros(n)
+        returns = np.zeros(n)
+        for r in self.records:
+            winners = r.winners
+            for a in set(r.seats):
+                games[a] += 1
+            for s, a in enumerate(r.seats):
+                seats[a] += 1
+                returns[a] += r.returns[s]
+                if s in winners:
+                    wins[a] += 1.0 / len(winners)
+        return [
+            AgentStats(
+                name,
+                int(games[i]),
+                int(seats[i]),
+                float(wins[i]),
+                float(returns[i] / seats[i]) if seats[i] else 0.0,
+            )
+            for i, name in enumerate(self.agents)
+        ]
+
+    def win_rates(self) -> dict[str, tuple[float, float, float]]:
+        """Per agent: (win rate per seat, 95% low, 95% high)."""
+        out = {}
+        for s in self.agent_stats():
+            low, high = wilson_interval(s.wins, s.seats)
+            out[s.agent] = (s.win_rate, low, high)
+        return out
+
+    def pairwise(self) -> Pairwise:
+        """Every agent's win rate against every other, with the comparison counts."""
+        score = comparison_tensor(self.records, len(self.agents)).sum(axis=0)
+        return Pairwise(list(self.agents), score, score + score.T)
+
+    _rating_cache: tuple[int, list[Rating]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def ratings(self) -> dict[str, tuple[float, float, float]]:
+        """Per agent: (Elo-scale rating, 95% low, 95% high); the anchor agent (``"random"`` if
+        present, else the first) is 0. See :mod:`boardgames_rl.arena.ratings`."""
+        if self._rating_cache is None or self._rating_cache[0] != len(self.records):
+            fitted = fit_ratings(self.records, self.agents, bootstrap=200, seed=self.seed)
+            self._rating_cache = (len(self.records), fitted)
+        return {r.agent: (r.rating, r.low, r.high) for r in self._rating_cache[1]}
+
+    # ----------------------------------------------------------------- presentation
+    def _rows(self) -> list[dict[str, Any]]:
+        rates = self.win_rates()
+        ratings = self.ratings()
+        rows = []
+        for s in self.agent_stats():
+            rate, low, high = rates[s.agent]
+            rating, r_low, r_high = ratings[s.agent]
+            rows.append(
+                {
+                    "agent": s.agent,
+                    "games": s.games,
+                    "seats": s.seats,
+                    "wins": round(s.wins, 6),
+                    "win_rate": round(rate, 6),
+                    "win_low": round(low, 6),
+                    "win_high": round(high, 6),
+                    "mean_return": round(s.mean_return, 6),
+                    "rating": round(rating, 2),
+                    "rating_low": round(r_low, 2),
+                    "rating_high": round(r_high, 2),
+                }
+            )
+        return sorted(rows, key=lambda row: -row["rating"])
+
+    def _anchor_note(self) -> str:
+        anchor = self.agents[anchor_index(self.agents)]
+        return f"ratings: Bradley-Terry on the Elo scale, {anchor!r} = 0, 95% bootstrap intervals"
+
+    def table(self) -> str:
+        """A readable terminal table, strongest agent first."""
+        width = max([len("agent")] + [len(a) for a in self.agents])
+        head = (
+            f"{'agent':<{width}} {'games':>6} {'win rate':>8} {'95% interval':>15} "
+            f"{'mean ret':>8} {'rating':>7} {'95% interval':>15}"
+        )
+        lines = [
+            f"{self.game}: {len(self.records)}/{self.expected_games} games, "
+            f"{self.num_players} players, seats {self.seats}, seed {self.seed}",
+            head,
+            "-" * len(head),
+        ]
+        for row in self._rows():
+            win_ci = f"[{row['win_low']:.3f}, {row['win_high']:.3f}]"
+            rating_ci = f"[{row['rating_low']:.0f}, {row['rating_high']:.0f}]"
+            lines.append(
+                f"{row['agent']:<{width}} {row['games']:>6} {row['win_rate']:>8.3f} "
+                f"{win_ci:>15} {row['mean_return']:>8.3f} {row['rating']:>7.0f} {rating_ci:>15}"
+            )
+        lines.append(
+            f"win rate per seat held (fair share {1 / max(self.num_players, 1):.3f}); "
+            f"mean length {self.mean_length:.1f} actions; truncated games {self.truncated_games}"
+        )
+        lines.append(self._anchor_note())
+        return "\n".join(lines)
+
+    def to_markdown(self) -> str:
+        """The results as a Markdown table (for a README)."""
+        lines = [
+            "| agent | games | win rate | 95% interval | mean return | rating | 95% interval |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for row in self._rows():
+            lines.append(
+                f"| `{row['agent']}` | {row['games']} | {row['win_rate']:.3f} | "
+                f"[{row['win_low']:.3f}, {row['win_high']:.3f}] | {row['mean_return']:.3f} | "
+                f"{row['rating']:.0f} | [{row['rating_low']:.0f}, {row['rating_high']:.0f}] |"
+            )
+        lines.append("")
+        lines.append(
+            f"{self.game}, {len(self.records)} games, {self.num_players} players, seats "
+            f"{self.seats}, seed {self.seed}; win rate per seat held (fair share "
+            f"{1 / max(self.num_players, 1):.3f}); {self._anchor_note()}."
+        )
+        return "\n".join(lines)
+
+    def save(self, out: str | Path) -> Path:
+        """Write the tournament folder: ``tournament.json``, ``games.jsonl``, ``results.csv``,
+        ``pairwise.csv``, ``ratings.csv``, ``results.json`` and ``heatmap.png``."""
+        out = Path(out)
+        out.mkdir(parents=True, exist_ok=True)
+        write_params(out, self.params())
+        write_records(out / GAMES_FILE, self.records)
+        rows = self._rows()
+        _write_csv(out / "results.csv", rows)
+        _write_csv(
+            out / "ratings.csv",
+            [
+                {"rank": k + 1, **{key: row[key] for key in ("agent", "rating")}}
+                | {"low": row["rating_low"], "high": row["rating_high"]}
+                for k, row in enumerate(rows)
+            ],
+        )
+        pair_rows = self._pairwise_rows()
+        _write_csv(
+            out / "pairwise.csv",
+            pair_rows,
+            ["agent", "opponent", "score", "comparisons", "win_rate", "low", "high"],
+        )
+        summary = {
+            **self.params(),
+            "games_played": len(self.records),
+            "mean_length": self.mean_length,
+            "truncated_games": self.truncated_games,
+            "rating_anchor": self.agents[anchor_index(self.agents)],
+            "results": rows,
+            "pairwise": pair_rows,
+        }
+        _atomic_write(out / "results.json", json.dumps(summary, indent=1))
+        self.heatmap().savefig(out / "heatmap.png")
+        return out
+
+    def _pairwise_rows(self) -> list[dict[str, Any]]:
+        pw = self.pairwise()
+        rate = pw.rate
+        rows = []
+        for i, a in enumerate(self.agents):
+            for j, b in enumerate(self.agents):
+                if i == j or pw.count[i, j] == 0:
+                    continue
+                low, high = pw.interval(i, j)
+                rows.append(
+                    {
+                        "agent": a,
+                        "opponent": b,
+                        "score": float(pw.score[i, j]),
+                        "comparisons": int(round(pw.count[i, j])),
+                        "win_rate": round(float(rate[i, j]), 6),
+                        "low": round(low, 6),
+                        "high": round(high, 6),
+                    }
+                )
+        return rows
+
+    def heatmap(self):
+        """A matplotlib Figure of the pairwise win rates (row agent against column agent)."""
+        from boardgames_rl.core.rendering import new_figure
+
+        pw = self.pairwise()
+        rate = pw.rate
+        n = len(self.agents)
+        size = 1.6 + 0.9 * n
+        fig = new_figure(size + 1.2, size)
+        ax = fig.add_subplot(1, 1, 1)
+        image = ax.imshow(np.ma.masked_invalid(rate), cmap="RdBu", vmin=0.0, vmax=1.0)
+        ax.set_facecolor("#dddddd")
+        ax.set_xticks(range(n), [_short(a) for a in self.agents], rotation=30, ha="right")
+        ax.set_yticks(range(n), [_short(a) for a in self.agents])
+        ax.set_xlabel("opponent (n = comparisons)")
+        ax.set_ylabel("agent")
+        for i in range(n):
+            for j in range(n):
+                if not math.isnan(rate[i, j]):
+                    ax.text(
+                        j,
+                        i,
+                        f"{rate[i, j]:.2f}\nn={int(round(pw.count[i, j]))}",
+                        ha="center",
+                        va="center",
+                        fontsize=8,
+                        color="white" if abs(rate[i, j] - 0.5) > 0.3 else "black",
+                    )
+        fig.colorbar(image, ax=ax, label="win rate of row against column")
+        ax.set_title(
+            f"{self.game}\npairwise win rates ({len(self.records)} games)", fontsize=10
+        )
+        fig.tight_layout()
+        return fig
+
+
+def _short(name: str, limit: int = 22) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def write_params(out: Path, params: dict[str, Any]) -> None:
+    """Write ``tournament.json`` (atomically)."""
+    _atomic_write(Path(out) / PARAMS_FILE, json.dumps(params, indent=1))
+
+
+def write_records(path: Path, records: list[GameRecord]) -> None:
+    """Write a ``.jsonl`` of records (atomically, replacing the file)."""
+    _atomic_write(Path(path), "".join(r.to_json() + "\n" for r in records))
+
+
+def _write_csv(path: Path, rows: list[dict[str, Any]], header: list[str] | None = None) -> None:
+    header = header or (list(rows[0]) if rows else [])
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=header)
+        writer.writeheader()
+        writer.writerows(rows)

@@ -1,0 +1,321 @@
+"""Tournaments: every pairing of a list of agents, seats rotated, in parallel, resumable.
+
+Schedule. A *table* is the agent index in every seat. Two-player games use one table per
+unordered pair ``(i, j)``; games of N > 2 players use, for every ordered pair ``(i, j)``, the table
+"agent i alone against a field of agent j" (``(i, j, j, ...)``). Every table plays ``games`` games.
+With ``seats="rotate"`` game ``g`` of a table shifts its seats by ``g`` (seat ``s`` gets
+``table[(s - g) % N]``), so the lone agent visits every seat and a pair alternates seats; with
+``seats="fixed"`` every game uses the table as given.
+
+Reproducibility. Game ``g`` of table ``t`` is played from a seed derived from
+``(seed, t, g)`` only, and agents are rebuilt from their spec strings wherever the game is played,
+so the records do not depend on ``workers`` or on the order games finish.
+
+Resume. With ``out`` the parameters go to ``out/tournament.json`` first and every finished game is
+appended (and flushed) to ``out/games.jsonl`` at once; calling :func:`tournament` again with the
+same ``out`` and parameters plays only the missing games.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.agents.base import Agent
+from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.arena.match import play_game
+from boardgames_rl.arena.records import GAMES_FILE, GameRecord, read_jsonl, sort_records
+from boardgames_rl.arena.results import (
+    PARAMS_FILE,
+    TournamentResult,
+    write_params,
+    write_records,
+)
+from boardgames_rl.core.game import Game
+from boardgames_rl.core.registry import make_game
+
+SEAT_MODES = ("rotate", "fixed")
+
+
+class TournamentMismatchError(ValueError):
+    """The ``out`` folder holds a tournament with other parameters than the ones given."""
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of the schedule: its table, its index at the table, seats and seed."""
+
+    table: int
+    game_index: int
+    seats: tuple[int, ...]
+    seed: int
+
+
+def default_tables(num_players: int, num_agents: int) -> list[list[int]]:
+    """Pairs for 2 players; "i alone against a field of j" for every ordered pair otherwise."""
+    if num_players == 2:
+        return [[i, j] for i, j in combinations(range(num_agents), 2)]
+    return [[i] + [j] * (num_players - 1) for i, j in permutations(range(num_agents), 2)]
+
+
+def game_seed(seed: int, table: int, game_index: int) -> int:
+    """The match seed of game ``game_index`` at ``table`` (a non-negative 63-bit int)."""
+    state = np.random.SeedSequence([seed, table, game_index]).generate_state(1, np.uint64)[0]
+    return int(state >> np.uint64(1))
+
+
+def schedule(tables: Sequence[Sequence[int]], games: int, seats: str, seed: int) -> list[
+    ScheduledGame
+]:
+    """Every game of a tournament, in table then game order."""
+    out = []
+    for t, table in enumerate(tables):
+        n = len(table)
+        for g in range(games):
+            shift = g if seats == "rotate" else 0
+            order = tuple(int(table[(s - shift) % n]) for s in range(n))
+            out.append(ScheduledGame(t, g, order, game_seed(seed, t, g)))
+    return out
+
+
+# --------------------------------------------------------------------- playing (in any process)
+class _Player:
+    """Plays scheduled games; one agent per (spec, seat), built on first use and reused."""
+
+    def __init__(self, game: Game, specs: Sequence[str]):
+        self.game = game
+        self.specs = list(specs)
+        self._agents: dict[tuple[int, int], Agent] = {}
+
+    def agent(self, index: int, seat: int) -> Agent:
+        key = (index, seat)
+        if key not in self._agents:
+            self._agents[key] = make_agent(self.specs[index], self.game)
+        return self._agents[key]
+
+    def play(self, task: ScheduledGame) -> GameRecord:
+        agents = [self.agent(a, s) for s, a in enumerate(task.seats)]
+        record = play_game(self.game, agents, task.seed)
+        record.seats = list(task.seats)
+        record.agents = [self.specs[a] for a in task.seats]
+        record.table = task.table
+        record.game_index = task.game_index
+        return record
+
+
+_WORKER: _Player | None = None
+
+
+def _init_worker(game: Game, specs: list[str]) -> None:
+    global _WORKER
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(1)
+    _WORKER = _Player(game, specs)
+
+
+def _play_in_worker(task: ScheduledGame) -> dict[str, Any]:
+    assert _WORKER is not None, "worker not initialised"
+    return _WORKER.play(task).to_dict()
+
+
+def _play_all(
+    game: Game, specs: list[str], tasks: list[ScheduledGame], workers: int
+) -> Iterator[GameRecord]:
+    """Records of ``tasks`` as they finish (any order with several workers)."""
+    if workers <= 1 or len(tasks) <= 1:
+        player = _Player(game, specs)
+        for task in tasks:
+            yield player.play(task)
+        return
+    if not _spawn_can_start():
+        warnings.warn(
+            "workers > 1 needs the main script to be importable (spawned workers re-import it); "
+            "it is not (stdin?), so the games are played in this process. Results are the same.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        yield from _play_all(game, specs, tasks, 1)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(min(workers, len(tasks)), _init_worker, (game, specs)) as pool:
+        for d in pool.imap_unordered(_play_in_worker, tasks):
+            yield GameRecord.from_dict(d)
+
+
+def _spawn_can_start() -> bool:
+    """False when ``__main__`` is a file that spawned workers could not re-import (stdin)."""
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    return main_file is None or Path(main_file).exists()
+
+
+# --------------------------------------------------------------------- the tournament
+def _check_inputs(
+    game: Game | str,
+    agents: Sequence[str],
+    games: int,
+    seats: str,
+    workers: int,
+    seed: int,
+    tables: Sequence[Sequence[int]] | None,
+) -> tuple[Game, list[str], list[list[int]]]:
+    if isinstance(game, str):
+        game = make_game(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game or a registered game name, got {game!r}")
+    if isinstance(agents, str) or not all(isinstance(a, str) for a in agents):
+        raise TypeError(
+            "agents must be a list of agent spec strings, e.g. ['heuristic', 'random'] "
+            "(specs, so that every worker can rebuild them)"
+        )
+    specs = [a.strip() for a in agents]
+    if len(specs) < 2:
+        raise ValueError(f"a tournament needs at least 2 agents, got {len(specs)}: {specs}")
+    duplicates = sorted({a for a in specs if specs.count(a) > 1})
+    if duplicates:
+        raise ValueError(f"agent specs must be unique; repeated: {duplicates}")
+    for spec in specs:  # fail now with a clear message rather than in a worker
+        make_agent(spec, game)
+    if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
+        raise ValueError(f"games (per table) must be an int >= 1, got {games!r}")
+    if seats not in SEAT_MODES:
+        raise ValueError(f"seats must be one of {SEAT_MODES}, got {seats!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int | np.integer) or workers < 1:
+        raise ValueError(f"workers must be an int >= 1, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if tables is None:
+        table_list = default_tables(game.num_players, len(specs))
+    else:
+        table_list = [[int(a) for a in t] for t in tables]
+        if not table_list:
+            raise ValueError("tables is empty; give at least one table or None for the default")
+        for t in table_list:
+            if len(t) != game.num_players:
+                raise ValueError(
+                    f"table {t} has {len(t)} seats but {game.name} has {game.num_players}"
+                )
+            if not all(0 <= a < len(specs) for a in t):
+                raise ValueError(f"table {t}: agent indices must be in [0, {len(specs)})")
+    return game, specs, table_list
+
+
+def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> list[GameRecord]:
+    """Prepare ``out``; return the records already played there (checked against ``tasks``)."""
+    import json
+
+    params = result.params()
+    params_path, games_path = out / PARAMS_FILE, out / GAMES_FILE
+    if not params_path.exists():
+        if games_path.exists():
+            raise TournamentMismatchError(
+                f"{out} holds {GAMES_FILE} but no {PARAMS_FILE}; use an empty or new folder"
+            )
+        out.mkdir(parents=True, exist_ok=True)
+        write_params(out, params)
+        return []
+    saved = json.loads(params_path.read_text())
+    if saved != params:
+        diffs = [
+            f"{k}: saved {saved.get(k)!r}, given {params.get(k)!r}"
+            for k in sorted(set(saved) | set(params))
+            if saved.get(k) != params.get(k)
+        ]
+        raise TournamentMismatchError(
+            f"{out} holds a tournament with other parameters ({'; '.join(diffs)}). Give the "
+            f"same parameters to resume it, or another out folder for a new tournament"
+        )
+    if not games_path.exists():
+        return []
+    by_key = {(t.table, t.game_index): t for t in tasks}
+    done: dict[tuple[int, int], GameRecord] = {}
+    for r in read_jsonl(games_path, allow_partial_tail=True):
+        task = by_key.get((r.table, r.game_index))
+        if task is None or task.seed != r.seed or tuple(r.seats) != task.seats:
+            raise TournamentMismatchError(
+                f"{games_path} holds a game (table {r.table}, game {r.game_index}) that is not "
+                f"part of this tournament; the folder was edited or mixed. Use a new folder"
+            )
+        done[(r.table, r.game_index)] = r
+    records = sort_records(list(done.values()))
+    write_records(games_path, records)  # drops a half-written last line and duplicates
+    return records
+
+
+def tournament(
+    game: Game | str,
+    agents: Sequence[str],
+    games: int,
+    seats: str = "rotate",
+    workers: int = 1,
+    seed: int = 0,
+    out: str | Path | None = None,
+    progress: bool = True,
+    tables: Sequence[Sequence[int]] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> TournamentResult:
+    """Play every pairing of ``agents`` (see the module doc) and return the results.
+
+    Args:
+        game: a Game, or a registered name (default configuration).
+        agents: at least two distinct agent spec strings, e.g. ``["heuristic", "random"]``.
+        games: games per table (pair, or lone-agent/field combination).
+        seats: ``"rotate"`` (every agent visits every seat) or ``"fixed"``.
+        workers: processes playing games (``multiprocessing`` spawn pool when > 1).
+        seed: tournament seed (non-negative int).
+        out: folder for ``tournament.json``, ``games.jsonl`` (written as games finish) and, at
+            the end, the result files of :meth:`TournamentResult.save`. An existing folder of
+            the same tournament is resumed; one of another tournament raises
+            :class:`TournamentMismatchError`.
+        progress: show a tqdm progress bar.
+        tables: explicit tables (agent index per seat) instead of the default pairings.
+        on_game: called with each record once it is stored (e.g. to stop early).
+    """
+    game, specs, table_list = _check_inputs(game, agents, games, seats, workers, seed, tables)
+    result = TournamentResult(
+        game.name, game.config, specs, int(games), seats, int(seed), table_list
+    )
+    tasks = schedule(table_list, int(games), seats, int(seed))
+    done: list[GameRecord] = []
+    if out is not None:
+        out = Path(out)
+        done = _resume(out, result, tasks)
+    done_keys = {(r.table, r.game_index) for r in done}
+    todo = [t for t in tasks if (t.table, t.game_index) not in done_keys]
+    records = list(done)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(
+            total=len(tasks),
+            initial=len(done),
+            desc=f"{game.name}: {len(specs)} agents",
+            unit="game",
+        )
+    try:
+        with open(out / GAMES_FILE, "a") if out is not None else nullcontext() as sink:
+            for record in _play_all(game, specs, todo, int(workers)):
+                records.append(record)
+                if sink is not None:
+                    sink.write(record.to_json() + "\n")
+                    sink.flush()
+                if bar is not None:
+                    bar.update(1)
+                if on_game is not None:
+                    on_game(record)
+    finally:
+        if bar is not None:
+            bar.close()
+    result.records = sort_records(records)
+    if out is not None:
+        result.save(out)
+    return result

@@ -1,0 +1,90 @@
+"""The ``boardgames-rl`` command: list | play | watch | replay | arena | train | bench | demo.
+
+Examples::
+
+    boardgames-rl list                                         # games, options, agents
+    boardgames-rl play castle_flutterstone --vs heuristic      # you against the heuristic
+    boardgames-rl watch castle_flutterstone --agents heuristic random --seed 3
+    boardgames-rl arena castle_flutterstone heuristic random --games 200 --out results/cf
+    boardgames-rl replay results/cf --index 0
+    boardgames-rl train --help                                 # PPO training options
+    boardgames-rl bench --games castle_flutterstone --seconds 2
+
+Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
+line saying what to do), 2 a usage error, 130 interrupted (Ctrl-C).
+
+One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``bench``,
+``demo``, ``listing``); ``common`` holds the shared argument and error helpers and
+``session`` the seat-by-seat game loop that ``play`` and ``watch`` share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from boardgames_rl import __version__
+from boardgames_rl.cli import arena, bench, demo, listing, play, replay, train, watch
+from boardgames_rl.cli.common import CliError
+from boardgames_rl.core.errors import GameError
+
+_COMMANDS = (listing, play, watch, replay, arena, train, bench, demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``boardgames-rl`` with every subcommand."""
+    doc = __doc__ or ""
+    parser = argparse.ArgumentParser(
+        prog="boardgames-rl",
+        description=doc.split("\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=doc.split("\n", 1)[1].split("\n\nOne module")[0].replace("::", ":"),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in _COMMANDS:
+        module.add_parser(sub)
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"boardgames-rl: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _train(rest: list[str]) -> int:
+    """``train ...`` bypasses argparse so ``--help`` and every option reach the script."""
+    if {"-h", "--help"} & set(rest[:1]):
+        print(
+            "usage: boardgames-rl train [ARGS...]: every argument goes to "
+            "boardgames_rl.training.train_ppo.main(ARGS); its own --help follows.\n"
+        )
+    return train.forward(rest)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 1 runtime error, 2 usage, 130 ^C)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "train":
+            return _train(argv[1:])
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as e:  # --help, --version (0) or a usage error (2)
+            return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+        return int(args.func(args) or 0)
+    except CliError as e:
+        return _error(str(e))
+    except GameError as e:
+        return _error(f"{e} (see `boardgames-rl list` and `boardgames-rl COMMAND --help`)")
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `boardgames-rl list | head`
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 1
+
+
+__all__ = ["build_parser", "main"]

@@ -1,0 +1,95 @@
+"""``boardgames-rl arena``: a tournament between agents, seats rotated, resumable with --out."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from boardgames_rl.cli.common import (
+    CliError,
+    add_command,
+    add_game_args,
+    add_seed_arg,
+    build_agent,
+    make_game_from_args,
+)
+
+
+def _recorded_games(out: Path | None) -> int:
+    """Number of game lines already in ``out/games.jsonl`` (0 without a folder)."""
+    if out is None or not (out / "games.jsonl").is_file():
+        return 0
+    return sum(1 for line in (out / "games.jsonl").read_text().splitlines() if line.strip())
+
+
+def run(args: argparse.Namespace) -> int:
+    from boardgames_rl.arena import tournament
+
+    game = make_game_from_args(args)
+    agents = list(args.agents) + list(args.agents_opt or [])
+    if len(agents) < 2:
+        raise CliError("arena needs at least 2 agents, e.g. `arena GAME heuristic random`")
+    if len(set(agents)) != len(agents):
+        raise CliError(f"agent specs must be distinct, got {agents}")
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, got {args.games}")
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, got {args.workers}")
+    for spec in agents:  # fail fast, with the list of known agents, before any worker starts
+        build_agent(spec, game)
+    out = Path(args.out) if args.out else None
+    done = _recorded_games(out)
+    try:
+        result = tournament(
+            game,
+            agents,
+            args.games,
+            seats="rotate",
+            workers=args.workers,
+            seed=args.seed,
+            out=str(out) if out else None,
+            progress=True,
+        )
+    except (ValueError, FileExistsError) as e:
+        raise CliError(str(e)) from e
+    print(result.table())
+    if done:
+        print(f"resumed: {done} of these games were already recorded in {out}/")
+    if out is not None:
+        files = ", ".join(sorted(p.name for p in out.iterdir() if p.is_file()))
+        print(f"files in {out}/: {files}")
+        print(f"run the same command again to resume; replay: boardgames-rl replay {out}")
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub,
+        "arena",
+        "a seeded tournament between agents: win rates with 95%% intervals and ratings",
+        [
+            "boardgames-rl arena castle_flutterstone heuristic random --games 200",
+            "boardgames-rl arena castle_flutterstone heuristic random 'ismcts:iterations=100' "
+            "--games 50 --workers 2 --out results/flutterstone",
+            "boardgames-rl arena night_of_the_ninja heuristic random -c num_players=4",
+        ],
+        description=(
+            "Play every pairing of the agents with seats rotated (2-player games: every pair; "
+            "more players: each agent alone against a field of another). With --out the games "
+            "are written as they finish and running the same command again resumes."
+        ),
+    )
+    add_game_args(p)
+    p.add_argument("agents", nargs="*", metavar="AGENT", help="agent specs (at least 2)")
+    p.add_argument(
+        "--agents",
+        dest="agents_opt",
+        nargs="+",
+        metavar="AGENT",
+        help="the agent specs given as an option instead (older form)",
+    )
+    p.add_argument("-n", "--games", type=int, default=100, help="games per pairing (default 100)")
+    p.add_argument("-w", "--workers", type=int, default=1, help="worker processes (default 1)")
+    add_seed_arg(p)
+    p.add_argument("-o", "--out", metavar="DIR", help="folder for records and result tables")
+    p.set_defaults(func=run)

@@ -1,0 +1,97 @@
+"""``boardgames-rl list``: the games (options, player counts) and the agents (options)."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+from typing import Any
+
+from boardgames_rl.cli.common import add_command, format_options, game_options, signature_options
+from boardgames_rl.core.errors import GameError
+
+
+def player_counts(name: str) -> tuple[list[int], int]:
+    """(valid player counts, default count) of a registered game; counts are found by asking
+    the factory for ``num_players`` = 1..12 when it has that option."""
+    from boardgames_rl.core.registry import game_entry
+
+    factory = game_entry(name).factory
+    default = factory().num_players
+    if "num_players" not in game_options(name):
+        return [default], default
+    counts = []
+    for n in range(1, 13):
+        try:
+            factory(num_players=n)
+        except (GameError, ValueError, TypeError):
+            continue
+        counts.append(n)
+    return counts, default
+
+
+def _first_line(obj: Any) -> str:
+    doc = inspect.getdoc(obj) or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
+    """(summary, {game or "all games": options}) of a registered agent. Options come from the
+    signature of the agent class it builds (per game, as heuristics differ), else from its
+    factory's signature."""
+    from boardgames_rl.agents import make_agent
+    from boardgames_rl.agents.registry import _AGENTS
+    from boardgames_rl.core.registry import make_game
+
+    factory = _AGENTS[name]
+    classes: set[type] = set()
+    per_game: dict[str, str] = {}
+    for g in games:
+        try:
+            agent = make_agent(name, make_game(g))
+        except Exception as e:  # noqa: BLE001 - e.g. an agent that needs a model file
+            params = list(signature_options(factory))[1:]  # the first one is the game
+            options = {k: v for k, v in signature_options(factory).items() if k in params}
+            per_game[g] = f"{format_options(options)}; {e}" if options else str(e)
+            continue
+        classes.add(type(agent))
+        per_game[g] = format_options(signature_options(type(agent).__init__))
+    if len(classes) == 1:
+        summary = _first_line(next(iter(classes)))
+    elif classes:
+        names = ", ".join(sorted(c.__name__ for c in classes))
+        summary = _first_line(factory) or f"a game-specific agent ({names})"
+    else:
+        summary = _first_line(factory)
+    if len(set(per_game.values())) == 1:
+        return summary, {"all games": next(iter(per_game.values()))}
+    return summary, per_game
+
+
+def run(args: argparse.Namespace) -> int:
+    from boardgames_rl.agents import list_agents
+    from boardgames_rl.core.registry import game_entry, list_games
+
+    games = list_games()
+    print("games (boardgames-rl play GAME -c key=value ...):")
+    for name in games:
+        counts, default = player_counts(name)
+        print(f"  {name}  {game_entry(name).summary}")
+        print(f"      players: {', '.join(map(str, counts))} (default {default})")
+        print(f"      options: {format_options(game_options(name))}")
+    print("\nagents (spec: NAME or NAME:key=value,key=value):")
+    for name in list_agents():
+        summary, options = agent_options(name, games)
+        print(f"  {name}  {summary}")
+        for where, text in options.items():
+            print(f"      options ({where}): {text}")
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub,
+        "list",
+        "registered games (player counts, options) and agents (options)",
+        ["boardgames-rl list"],
+    )
+    p.set_defaults(func=run)

@@ -1,0 +1,38 @@
+"""``boardgames-rl train ...``: forwards every argument to the PPO training script."""
+
+from __future__ import annotations
+
+import argparse
+
+from boardgames_rl.cli.common import CliError, add_command
+
+
+def forward(argv: list[str]) -> int:
+    """Run ``boardgames_rl.training.train_ppo.main(argv)`` and return its exit code."""
+    try:
+        from boardgames_rl.training.train_ppo import main as train_main
+    except ImportError as e:
+        raise CliError(
+            "training needs boardgames_rl.training.train_ppo and its dependencies "
+            f"(torch, stable-baselines3, sb3-contrib; `pip install -e .`): {e}"
+        ) from e
+    return int(train_main(argv) or 0)
+
+
+def run(args: argparse.Namespace) -> int:
+    return forward(args.args)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub,
+        "train",
+        "train a PPO agent (all arguments go to boardgames_rl.training.train_ppo)",
+        [
+            "boardgames-rl train --help        # the training script's own options",
+            "boardgames-rl train --game castle_flutterstone",
+        ],
+        add_help=False,
+    )
+    p.add_argument("args", nargs=argparse.REMAINDER, help="arguments of the training script")
+    p.set_defaults(func=run)
