@@ -44,3 +44,19 @@ def test_turn_order_tie_later_arrival_first():
     s = sc.build()
     s._end_round()
     assert s.turn_order == [0, 1, 2]
+
+
+def test_state_action_names_say_what_each_legal_action_does():
+    """``state.action_name`` (what the CLI, the AEC env and replays show) is the contextual name:
+    distinct for the legal actions of every decision, never the generic ``choose k``."""
+    game = WhiteCastle(num_players=2)
+    rng = np.random.default_rng(5)
+    for seed in range(5):
+        s = game.new_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            names = [s.action_name(int(a)) for a in legal]
+            assert len(set(names)) == len(names), names
+            assert not any(n.startswith("choose ") for n in names), names
+            s.apply(int(rng.choice(legal)))
+    assert s.action_name(0) == game.action_name(0)  # no decision pending: the generic name

@@ -274,6 +274,18 @@ class WhiteCastleState(PlainDataState):
         self._resolve(d, opt)
         self._run()
 
+    def action_name(self, action: int) -> str:
+        """What ``action`` does now ("take coral die from the left end"); the game's generic name
+        ("choose 3") when it is not one of the current options."""
+        from boardgames_rl.games.white_castle.naming import contextual_name
+
+        if self.decision is not None and 0 <= int(action) < self.game.num_actions:
+            try:
+                return contextual_name(self, int(action))
+            except (IndexError, KeyError, TypeError):
+                pass
+        return self.game.action_name(action)
+
     def observation(self, player: int) -> np.ndarray:
         from boardgames_rl.games.white_castle.observation import encode
 
