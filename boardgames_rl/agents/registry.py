@@ -78,3 +78,4 @@ def _ismcts(game: Game, **kwargs: Any) -> Agent:
 register_agent("random", lambda game, **kw: RandomAgent(**kw))
 register_agent("heuristic", _heuristic)
 register_agent("ismcts", _ismcts)
+register_agent("ppo", lambda g, **kw: importlib.import_module(f"{__package__}.ppo").build(g, **kw))

@@ -1,0 +1,213 @@
+"""SB3 callbacks and the logger of a training run.
+
+* :func:`make_logger` -- SB3 logger writing ``progress.csv`` (appended to on resume) and TensorBoard
+  events when ``tensorboard`` is installed;
+* :class:`EvalCallback` -- every ``every`` steps (checked between updates), win rates of the
+  current (deterministic) policy against fixed opponents, with Wilson 95% intervals, appended
+  to ``eval.csv`` and logged;
+* :class:`SnapshotCallback` -- a frozen copy of the learner into every env's pool at the start and
+  every ``every`` steps (self-play);
+* :class:`WallClockCallback` -- stops training after a wall-time budget;
+* :class:`TqdmCallback` -- a progress bar over the timesteps.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import CSVOutputFormat, Logger, TensorBoardOutputFormat
+
+from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
+from boardgames_rl.core.game import Game
+from boardgames_rl.training.evaluation import evaluate
+
+EVAL_FIELDS = ["timesteps", "opponent", "games", "wins", "rate", "low", "high", "mean_return",
+               "wall_time"]
+"""Columns of ``eval.csv``."""
+
+
+class AppendingCSVOutputFormat(CSVOutputFormat):
+    """SB3's CSV writer, continuing an existing file (its header and rows) instead of erasing it."""
+
+    def __init__(self, filename: str):
+        if not os.path.isfile(filename) or os.path.getsize(filename) == 0:
+            super().__init__(filename)
+            return
+        self.file = open(filename, "r+")  # noqa: SIM115 - closed by Logger.close()
+        header = self.file.readline().strip()
+        self.keys = header.split(",") if header else []
+        self.file.seek(0, os.SEEK_END)
+        self.separator = ","
+        self.quotechar = '"'
+
+
+def make_logger(out_dir: str | os.PathLike) -> Logger:
+    """Logger writing ``out_dir/progress.csv`` (and TensorBoard events if available)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    formats: list[Any] = [AppendingCSVOutputFormat(str(out / "progress.csv"))]
+    if importlib.util.find_spec("tensorboard") is not None:
+        formats.append(TensorBoardOutputFormat(str(out / "tensorboard")))
+    return Logger(str(out), formats)
+
+
+class EvalCallback(BaseCallback):
+    """Periodic evaluation against fixed opponents (``every`` <= 0: only at the end).
+
+    Args:
+        game: the game.
+        opponents: agent specs to evaluate against (e.g. ``("random", "heuristic")``).
+        games: games per opponent.
+        seats: the learner's seats (rotated).
+        every: evaluate when the step count crosses a multiple of ``every``.
+        csv_path: ``eval.csv`` to append to (None: not written).
+        seed: evaluation seed (the same games at every evaluation).
+        deterministic: evaluate the most probable action (default) or draws from the policy.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        opponents: Sequence[str],
+        games: int,
+        seats: Sequence[int],
+        every: int,
+        csv_path: str | os.PathLike | None = None,
+        seed: int = 0,
+        verbose: int = 0,
+        deterministic: bool = True,
+    ):
+        super().__init__(verbose)
+        self.deterministic = deterministic
+        self.game = game
+        self.opponents = list(opponents)
+        self.games = int(games)
+        self.seats = list(seats)
+        self.every = int(every)
+        self.csv_path = Path(csv_path) if csv_path is not None else None
+        self.seed = seed
+        self.history: list[dict[str, Any]] = []
+        self._start = time.perf_counter()
+        self._last_eval = -1
+
+    def _on_training_start(self) -> None:
+        self._start = time.perf_counter()
+        self._last_eval = self.num_timesteps if self.num_timesteps > 0 else -1
+
+    def _on_rollout_start(self) -> None:
+        # checked between updates, so the policy evaluated is the one trained on every step counted
+        last = max(self._last_eval, 0)
+        if self.every > 0 and self.num_timesteps // self.every > last // self.every:
+            self.run_eval()
+
+    def _on_step(self) -> bool:
+        return True
+
+    def _on_training_end(self) -> None:
+        if self._last_eval != self.num_timesteps:
+            self.run_eval()
+
+    def run_eval(self) -> list[dict[str, Any]]:
+        """Evaluate now, log and append the rows; returns them."""
+        self._last_eval = self.num_timesteps
+        if self.games <= 0 or not self.opponents:
+            return []
+        agent = PolicyAgent(self.model.policy, self.deterministic, name="learner")
+        training = self.model.policy.training
+        self.model.policy.set_training_mode(False)
+        rows = []
+        for opp in self.opponents:
+            res = evaluate(agent, self.game, opp, self.games, self.seats, self.seed)
+            row = {"timesteps": self.num_timesteps, **res.as_dict(),
+                   "wall_time": round(time.perf_counter() - self._start, 2)}
+            rows.append(row)
+            self.logger.record(f"eval/win_rate_{opp}", res.rate)
+            if self.verbose:
+                print(f"[eval] {self.num_timesteps} steps vs {opp}: {res.rate:.3f} "
+                      f"[{res.low:.3f}, {res.high:.3f}] over {res.games} games")
+        self.model.policy.set_training_mode(training)
+        self.history.extend(rows)
+        if self.csv_path is not None:
+            write_header = not self.csv_path.is_file() or self.csv_path.stat().st_size == 0
+            with open(self.csv_path, "a", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=EVAL_FIELDS)
+                if write_header:
+                    w.writeheader()
+                w.writerows(rows)
+        return rows
+
+
+class SnapshotCallback(BaseCallback):
+    """Adds a frozen copy of the learner to every env's pool at the start, then every ``every``
+    steps (snapshots named ``self-<timesteps>``). ``every`` <= 0: only the initial one."""
+
+    def __init__(self, every: int, verbose: int = 0):
+        super().__init__(verbose)
+        self.every = int(every)
+        self.names: list[str] = []
+        self._last = 0
+
+    def _snapshot(self) -> None:
+        name = f"self-{self.num_timesteps}"
+        frozen = freeze_policy(self.model.policy)  # one copy, shared by the in-process envs
+        self.training_env.env_method("add_snapshot", name, frozen)
+        self.names.append(name)
+        self._last = self.num_timesteps
+
+    def _on_training_start(self) -> None:
+        self._snapshot()
+
+    def _on_rollout_start(self) -> None:
+        if self.every > 0 and self.num_timesteps - self._last >= self.every:
+            self._snapshot()
+
+    def _on_step(self) -> bool:
+        return True
+
+
+class WallClockCallback(BaseCallback):
+    """Stops training (at the next step) once ``seconds`` of wall time have passed."""
+
+    def __init__(self, seconds: float):
+        super().__init__()
+        self.seconds = float(seconds)
+        self._start = time.perf_counter()
+        self.stopped_early = False
+
+    def _on_training_start(self) -> None:
+        self._start = time.perf_counter()
+
+    def _on_step(self) -> bool:
+        if time.perf_counter() - self._start >= self.seconds:
+            self.stopped_early = True
+            return False
+        return True
+
+
+class TqdmCallback(BaseCallback):
+    """A tqdm progress bar over the run's timesteps."""
+
+    def __init__(self, total: int, initial: int = 0):
+        super().__init__()
+        self.total = total
+        self.initial = initial
+        self.bar: Any = None
+
+    def _on_training_start(self) -> None:
+        from tqdm.auto import tqdm
+
+        self.bar = tqdm(total=self.total, initial=self.initial, unit="step", desc="ppo")
+
+    def _on_step(self) -> bool:
+        self.bar.update(self.num_timesteps - self.bar.n)
+        return True
+
+    def _on_training_end(self) -> None:
+        self.bar.close()

@@ -1,0 +1,54 @@
+"""Learning-curve figure of a run folder (``eval.csv`` win rates, ``progress.csv`` returns)."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    if not path.is_file() or path.stat().st_size == 0:
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def plot_learning_curve(
+    run_dir: str | os.PathLike, out_png: str | os.PathLike | None = None, title: str = ""
+) -> Path:
+    """Draw win rates (with 95% intervals) per evaluation opponent and the mean episode return
+    against timesteps; saves ``out_png`` (default ``run_dir/learning_curve.png``)."""
+    from matplotlib.figure import Figure  # no pyplot: works under any backend, leaks no figure
+
+    run = Path(run_dir)
+    out = Path(out_png) if out_png is not None else run / "learning_curve.png"
+    evals = _read_csv(run / "eval.csv")
+    progress = _read_csv(run / "progress.csv")
+    fig = Figure(figsize=(10, 3.6))
+    ax1, ax2 = fig.subplots(1, 2)
+    for opp in dict.fromkeys(r["opponent"] for r in evals):
+        rows = [r for r in evals if r["opponent"] == opp]
+        x = [int(r["timesteps"]) for r in rows]
+        y = [float(r["rate"]) for r in rows]
+        ax1.plot(x, y, marker="o", label=f"vs {opp}")
+        ax1.fill_between(
+            x, [float(r["low"]) for r in rows], [float(r["high"]) for r in rows], alpha=0.2
+        )
+    ax1.set(xlabel="timesteps", ylabel="win rate", ylim=(0, 1), title="evaluation (95% CI)")
+    if evals:
+        ax1.legend(loc="lower right")
+    pts = [
+        (int(float(r["time/total_timesteps"])), float(r["rollout/ep_rew_mean"]))
+        for r in progress
+        if r.get("rollout/ep_rew_mean") and r.get("time/total_timesteps")
+    ]
+    if pts:
+        ax2.plot(*zip(*pts, strict=True))
+    ax2.set(xlabel="timesteps", ylabel="mean final return", title="training episodes")
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=100)
+    return out

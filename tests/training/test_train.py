@@ -1,0 +1,111 @@
+"""train_ppo: smoke runs on every game, outputs, resume, reproducibility, bad flags."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from boardgames_rl.agents import make_agent
+from boardgames_rl.arena.match import play_game
+from boardgames_rl.core import make_game
+from boardgames_rl.training.train_ppo import main
+
+from .helpers import TINY, tiny_run
+
+SMOKE = [
+    ("castle_flutterstone", {"num_players": 2}),
+    ("castle_nightingale", {}),
+    ("white_castle", {"num_players": 2}),
+    ("night_of_the_ninja", {"num_players": 5}),
+]
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("name,config", SMOKE, ids=[s[0] for s in SMOKE])
+def test_smoke_training_then_play(tmp_path: Path, name: str, config: dict) -> None:
+    out = tmp_path / "run"
+    settings = tiny_run(out, name, 128, "--opponents", "random,heuristic,self",
+                        "--opponent-weights", "1,1,1", "--snapshot-every", "64")
+    assert settings["config"] == config  # the per-game default configuration
+    assert settings["num_timesteps"] == 128
+    for f in ("model.zip", "config.json", "progress.csv", "eval.csv", "learning_curve.png"):
+        assert (out / f).is_file() and (out / f).stat().st_size > 0, f
+    evals = _rows(out / "eval.csv")
+    assert {r["opponent"] for r in evals} == {"random", "heuristic"}
+    assert all(0 <= float(r["low"]) <= float(r["rate"]) <= float(r["high"]) <= 1 for r in evals)
+    # save -> load -> act, through the registry, in a real game
+    game = make_game(name, **config)
+    learner = make_agent(f"ppo:path={out / 'model.zip'}", game)
+    lineup = [make_agent("random", game) for _ in range(game.num_players)]
+    lineup[1] = learner
+    record = play_game(game, lineup, seed=3)
+    assert record.length > 0 and len(record.returns) == game.num_players
+
+
+def test_resume_continues_the_run(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    tiny_run(out, "castle_flutterstone", 128, "--eval-every", "64")
+    first_eval = len(_rows(out / "eval.csv"))
+    first_progress = len(_rows(out / "progress.csv"))
+    settings = main(["--resume", "--out", str(out), "--timesteps", "128", "--no-progress"])
+    assert settings["num_timesteps"] == 256
+    assert settings["n_steps"] == 64 and settings["net"] == [32, 32]  # saved settings kept
+    assert json.loads((out / "config.json").read_text())["num_timesteps"] == 256
+    assert len(_rows(out / "eval.csv")) > first_eval  # appended, not overwritten
+    assert len(_rows(out / "progress.csv")) > first_progress
+    assert max(int(r["timesteps"]) for r in _rows(out / "eval.csv")) == 256
+
+
+def _params(out: Path) -> dict:
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO.load(str(out / "model.zip"), device="cpu").policy.state_dict()
+
+
+def test_same_seed_same_model_and_other_seed_differs(tmp_path: Path) -> None:
+    extra = ("--n-envs", "1", "--snapshot-every", "64")
+    tiny_run(tmp_path / "a", "castle_flutterstone", 192, *extra)
+    tiny_run(tmp_path / "b", "castle_flutterstone", 192, *extra)
+    tiny_run(tmp_path / "c", "castle_flutterstone", 192, *extra, "--seed", "1")
+    a, b, c = (_params(tmp_path / x) for x in "abc")
+    assert all((a[k] == b[k]).all() for k in a)
+    assert any((a[k] != c[k]).any() for k in a)
+    ea, eb = _rows(tmp_path / "a" / "eval.csv"), _rows(tmp_path / "b" / "eval.csv")
+    assert [r["wins"] for r in ea] == [r["wins"] for r in eb]
+
+
+@pytest.mark.parametrize(
+    "flags,message",
+    [
+        (["--game", "chess"], "unknown game"),
+        (["--game", "castle_flutterstone", "--seat", "2"], "seat must be"),
+        (["--game", "castle_flutterstone", "--seat", "north"], "seat must be"),
+        (["--game", "castle_flutterstone", "--opponents", "bogus", "--opponent-weights", "1"],
+         "unknown agent"),
+        (["--game", "castle_flutterstone", "--opponent-weights", "1,2"], "one weight per"),
+        (["--game", "castle_flutterstone", "-c", "num_players=9"], "num_players"),
+        (["--game", "castle_flutterstone", "-c", "nonsense"], "key=value"),
+        (["--game", "castle_flutterstone", "--timesteps", "0"], "--timesteps"),
+        (["--game", "castle_flutterstone", "--gamma", "1.5"], "--gamma"),
+        (["--resume", "--out", "/nonexistent/run"], "--resume needs"),
+        ([], "--game is required"),
+    ],
+)
+def test_bad_flags_give_clear_errors(tmp_path, capsys, flags: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([*flags, "--out", str(tmp_path / "x"), *TINY] if "--out" not in flags else flags)
+    text = str(info.value.code) + capsys.readouterr().err
+    assert message in text
+    assert not (tmp_path / "x" / "model.zip").exists()
+
+
+def test_refuses_to_overwrite_a_run(flutter_run: Path) -> None:
+    with pytest.raises(SystemExit, match="--resume"):
+        main(["--game", "castle_flutterstone", "--out", str(flutter_run), *TINY])
