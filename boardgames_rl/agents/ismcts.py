@@ -10,25 +10,51 @@ set. Each iteration
    the one maximising UCB1 with *availability counts* (a child's exploration term uses the number
    of times it was available, not the parent's visits);
 3. expands one untried legal action, then plays a rollout (random, or any agent such as the
-   game's heuristic) to the end or to ``rollout_depth`` actions;
-4. backs up the per-player returns: each node keeps the mean return of the player who chose it
+   game's heuristic, optionally epsilon-greedy) to the end or to ``rollout_depth`` actions;
+4. scores the playout: the returns at the end, or at a cut-off the game's ``evaluate(state)``
+   (per-seat values in [-1, 1], see :func:`load_evaluate`; 0 for everyone without one);
+5. backs up the per-player values: each node keeps the mean value of the player who chose it
    (n-player games work unchanged).
 
+Optionally a ``prior`` agent (the game's heuristic) is asked at every decision (forced ones too,
+so agents with memory stay in step), on the real info set: its action is expanded first at the
+root and counts ``prior_visits`` extra visits when the final action is chosen, so the search keeps
+the prior's move unless it finds a clearly better one. This matters where the root has many
+similar actions (Flutterstone's 77 flicks).
+
 Perfect-information games simply sample their hidden chance (deck order, the chance generator).
-Budget by ``iterations`` or by ``seconds``; given its seed the agent is deterministic when the
-budget is in iterations.
+``evaluate`` only ever sees sampled states. Budget by ``iterations`` or by ``seconds``; given its
+seed the agent is deterministic when the budget is in iterations.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from boardgames_rl.agents.base import Agent
-from boardgames_rl.core.game import InfoSet, State
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import Game, InfoSet, State
+
+Evaluate = Callable[[State], np.ndarray]
+"""``evaluate(state) -> float array of per-seat values in [-1, 1]`` (the returns if terminal)."""
+
+
+def load_evaluate(game: Game) -> Evaluate | None:
+    """The game's state evaluation: ``evaluate`` in ``boardgames_rl.games.<name>.heuristic``
+    (found the way the agent registry finds the heuristic), or ``None`` if it has none."""
+    try:
+        module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
+    except ModuleNotFoundError:
+        return None
+    fn = getattr(module, "evaluate", None)
+    return fn if callable(fn) else None
 
 
 @dataclass
@@ -46,10 +72,16 @@ class ISMCTSAgent(Agent):
     Args:
         iterations: determinizations per decision (ignored when ``seconds`` is set).
         seconds: time budget per decision instead of iterations.
-        c: UCB1 exploration constant (returns lie in [-1, 1]).
+        c: UCB1 exploration constant (values lie in [-1, 1]).
         rollout: ``"random"`` or an Agent used to finish playouts.
-        rollout_depth: stop a playout after this many actions and score it 0 for everyone
+        rollout_depth: stop a playout after this many actions and score it with ``evaluate``
             (``None``: play to the end).
+        evaluate: how a cut-off state is scored: ``True`` (default) the game's own ``evaluate``
+            (:func:`load_evaluate`; 0 for everyone if it has none), ``False``/``None`` 0 for
+            everyone, or a callable ``evaluate(state) -> per-seat values``.
+        epsilon: with an agent rollout, the chance of a uniformly random legal action instead.
+        prior: an Agent whose action on the real info set is tried first and favoured.
+        prior_visits: extra visits credited to the prior's action at the final choice.
     """
 
     name = "ismcts"
@@ -61,52 +93,86 @@ class ISMCTSAgent(Agent):
         c: float = 1.4,
         rollout: str | Agent = "random",
         rollout_depth: int | None = None,
+        evaluate: Evaluate | bool | None = True,
+        epsilon: float = 0.0,
+        prior: Agent | None = None,
+        prior_visits: int = 0,
     ):
-        if iterations < 1:
-            raise ValueError(f"ismcts: iterations must be >= 1, got {iterations}")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"ismcts: iterations must be an int >= 1, got {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"ismcts: seconds must be > 0 (or None for iterations), got {seconds}")
+        if not c >= 0:
+            raise ValueError(f"ismcts: c must be >= 0, got {c}")
+        bad_depth = isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int)
+        if rollout_depth is not None and (bad_depth or rollout_depth < 0):
+            raise ValueError(f"ismcts: rollout_depth must be an int >= 0, got {rollout_depth!r}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"ismcts: epsilon must lie in [0, 1], got {epsilon}")
+        if not (rollout == "random" or isinstance(rollout, Agent)):
+            raise ValueError(f"ismcts: rollout must be 'random' or an Agent, got {rollout!r}")
+        if prior_visits < 0:
+            raise ValueError(f"ismcts: prior_visits must be >= 0, got {prior_visits}")
         self.iterations = int(iterations)
         self.seconds = seconds
         self.c = float(c)
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+        self._game_evaluate: tuple[Game, Evaluate | None] | None = None  # cache for True
+        self.epsilon = float(epsilon)
+        self.prior = prior
+        self.prior_visits = int(prior_visits)
+        self.last_iterations = 0  # iterations run by the last searched decision
+
+    def reset(self) -> None:
+        for helper in (self.rollout, self.prior):
+            if isinstance(helper, Agent):
+                helper.reset()
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         legal = np.flatnonzero(info_set.legal_action_mask)
         if len(legal) == 0:
             raise ValueError(f"{info_set.game.name}: no legal action for player {info_set.player}")
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        favoured = -1
+        if self.prior is not None:  # asked at every decision: agents with memory stay in step
+            favoured = int(self.prior.act(info_set, rng))
         if len(legal) == 1:
             return int(legal[0])
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
             if deadline is None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, info_set.sample(rng), rng)
+            self._iterate(root, info_set.sample(rng), rng, favoured if done == 0 else -1)
             done += 1
-        best = max(
-            (a for a in root.children if info_set.legal_action_mask[a]),
-            key=lambda a: (root.children[a].visits, -a),
-        )
+        self.last_iterations = done
+
+        def score(a: int) -> tuple[int, int]:
+            bonus = self.prior_visits if a == favoured else 0
+            return (root.children[a].visits + bonus, -a)
+
+        best = max((a for a in root.children if info_set.legal_action_mask[a]), key=score)
         return int(best)
 
     # ------------------------------------------------------------------------------ one iteration
-    def _iterate(self, root: _Node, state: State, rng: np.random.Generator) -> None:
+    def _iterate(self, root: _Node, state: State, rng: np.random.Generator, first: int) -> None:
         path = [root]
         node = root
         # selection
         while not state.is_terminal():
             legal = state.legal_actions()
-            untried = [a for a in legal if int(a) not in node.children]
+            untried = [int(a) for a in legal if int(a) not in node.children]
             for a in legal:
                 child = node.children.get(int(a))
                 if child is not None:
                     child.available += 1
             if untried:
-                action = int(untried[rng.integers(len(untried))])
-                child = _Node(player=state.current_player)
+                action = first if first in untried else untried[rng.integers(len(untried))]
+                child = _Node(player=state.current_player, available=1)
                 node.children[action] = child
                 state.apply(action)
                 path.append(child)
@@ -115,10 +181,19 @@ class ISMCTSAgent(Agent):
             state.apply(action)
             node = node.children[action]
             path.append(node)
-        returns = self._playout(state, rng)
+        values = self._playout(state, rng)
         for n in path[1:]:
             n.visits += 1
-            n.total += float(returns[n.player])
+            n.total += float(values[n.player])
+
+    def _evaluator(self, game: Game) -> Evaluate | None:
+        if self.evaluate is True:
+            if self._game_evaluate is None or self._game_evaluate[0] != game:
+                self._game_evaluate = (game, load_evaluate(game))
+            return self._game_evaluate[1]
+        if self.evaluate is False or self.evaluate is None:
+            return None
+        return self.evaluate
 
     def _select(self, node: _Node, legal: np.ndarray) -> int:
         best, best_value = -1, -math.inf
@@ -136,9 +211,14 @@ class ISMCTSAgent(Agent):
         policy = None if self.rollout == "random" else self.rollout
         while not state.is_terminal():
             if self.rollout_depth is not None and steps >= self.rollout_depth:
-                return np.zeros(state.game.num_players)
-            if policy is None:
-                legal = state.legal_actions()
+                evaluate = self._evaluator(state.game)
+                if evaluate is None:
+                    return np.zeros(state.game.num_players)
+                return evaluate(state)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = int(legal[0])
+            elif policy is None or (self.epsilon > 0 and rng.random() < self.epsilon):
                 action = int(legal[rng.integers(len(legal))])
             else:
                 p = state.current_player
@@ -146,3 +226,37 @@ class ISMCTSAgent(Agent):
             state.apply(action)
             steps += 1
         return state.returns()
+
+
+def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
+    """An :class:`ISMCTSAgent` from agent-spec keywords (``make_agent("ismcts:...")``).
+
+    Keys: ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as
+    in the class; ``rollout`` and ``prior``: an agent name (``"random"``/``"heuristic"``/...,
+    ``prior="none"`` for none), each built as its own instance so that agents with memory are
+    not shared; ``evaluate``: ``true`` (default: the game's ``evaluate`` if it has one) or
+    ``false`` (cut-offs score 0).
+    """
+    from boardgames_rl.agents.registry import make_agent
+
+    rollout: str | Agent = str(kwargs.pop("rollout", "random"))
+    if rollout != "random":
+        rollout = make_agent(rollout, game)
+    prior_name = str(kwargs.pop("prior", "none"))
+    prior = None if prior_name.lower() in ("none", "false") else make_agent(prior_name, game)
+    use_eval = kwargs.pop("evaluate", True)
+    if not isinstance(use_eval, bool):
+        raise InvalidConfigError(f"ismcts: evaluate must be true or false, got {use_eval!r}")
+    if prior is not None and "prior_visits" not in kwargs:
+        kwargs["prior_visits"] = 20
+    known = {"iterations", "seconds", "c", "rollout_depth", "epsilon", "prior_visits"}
+    unknown = sorted(set(kwargs) - known)
+    if unknown:
+        raise InvalidConfigError(
+            f"ismcts: unknown option(s) {', '.join(unknown)}; known: "
+            f"{', '.join(sorted(known | {'rollout', 'prior', 'evaluate'}))}"
+        )
+    try:
+        return ISMCTSAgent(rollout=rollout, evaluate=use_eval, prior=prior, **kwargs)
+    except (ValueError, TypeError) as e:
+        raise InvalidConfigError(str(e)) from e

@@ -67,12 +67,9 @@ def list_agents() -> list[str]:
 
 
 def _ismcts(game: Game, **kwargs: Any) -> Agent:
-    from boardgames_rl.agents.ismcts import ISMCTSAgent
+    from boardgames_rl.agents.ismcts import build_ismcts
 
-    rollout = kwargs.pop("rollout", "random")
-    if rollout != "random":
-        rollout = make_agent(str(rollout), game)
-    return ISMCTSAgent(rollout=rollout, **kwargs)
+    return build_ismcts(game, **kwargs)
 
 
 register_agent("random", lambda game, **kw: RandomAgent(**kw))

@@ -140,3 +140,18 @@ class FlutterstoneHeuristic(Agent):
             if gains[card] > 0:
                 return lay.play + card
         return lay.end_play
+
+
+def evaluate(state) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
+
+    The returns at the end; before it, each figure's lead over the best other figure, in
+    fields, as a fraction of half the path (``2 * lead / goal``, clipped).
+    """
+    if state.is_terminal():
+        return state.returns()
+    pos = np.asarray(state.positions, dtype=np.float64)
+    out = np.empty(len(pos))
+    for p in range(len(pos)):
+        out[p] = pos[p] - np.max(np.delete(pos, p))
+    return np.clip(2.0 * out / state.game.goal, -1.0, 1.0)

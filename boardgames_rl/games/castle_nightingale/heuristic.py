@@ -1570,3 +1570,20 @@ class NightingaleHeuristic(Agent):
             options = np.flatnonzero(legal)
             action = int(options[rng.integers(len(options))])
         return int(action)
+
+
+def evaluate(state) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
+
+    The returns at the end; before it, the ninja's progress towards his two win conditions
+    against the samurai's: banked relics out of ``RELICS_TO_WIN`` (relics stolen this turn count
+    half: they can still be confiscated) minus captures out of ``NINJAS``. Zero-sum.
+    """
+    if state.is_terminal():
+        return state.returns()
+    stolen = sum(1 for t, w in enumerate(state.vase_where) if w == STOLEN and state.vase_content[t])
+    ninja = (state.banked_relics() + 0.5 * stolen) / C.RELICS_TO_WIN - state.captured / C.NINJAS
+    out = np.zeros(2)
+    out[NINJA] = float(np.clip(ninja, -1.0, 1.0))
+    out[SAMURAI] = -out[NINJA]
+    return out

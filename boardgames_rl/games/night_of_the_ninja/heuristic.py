@@ -618,3 +618,19 @@ class NinjaHeuristic(Agent):
         if C.MARTYR in legal:
             return C.MARTYR  # it dies anyway: take the Honor token
         return v.lay.DONE
+
+
+def evaluate(state) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
+
+    The returns at the end; before it, each player's Honor points (``state.score``, hidden in
+    the true game, known in the sampled state searched) minus the best other player's, as a
+    fraction of the target score, clipped.
+    """
+    if state.is_terminal():
+        return state.returns()
+    scores = np.array([state.score(p) for p in range(state.game.num_players)], dtype=np.float64)
+    out = np.empty(len(scores))
+    for p in range(len(scores)):
+        out[p] = scores[p] - np.max(np.delete(scores, p))
+    return np.clip(out / max(1, state.game.target_score), -1.0, 1.0)

@@ -139,3 +139,22 @@ class WhiteCastleHeuristic(Agent):
             scores[i] = self._search(child, me, depth - 1)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         return int(legal[best[int(rng.integers(len(best)))]])
+
+
+_WORTH = WhiteCastleHeuristic(opponent=0.0)
+
+
+def evaluate(state, scale: float = 10.0) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
+
+    The returns at the end; before it, ``tanh((worth - best other worth) / scale)`` where a
+    player's worth is the heuristic's own :meth:`WhiteCastleHeuristic.value` without the
+    opponent term (points now plus assets weighted by the game left).
+    """
+    if state.is_terminal():
+        return state.returns()
+    worth = np.array([_WORTH.value(state, p) for p in range(state.n)], dtype=np.float64)
+    out = np.empty(len(worth))
+    for p in range(len(worth)):
+        out[p] = worth[p] - np.max(np.delete(worth, p))
+    return np.tanh(out / scale)
