@@ -38,24 +38,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from boardgames_rl.agents.ismcts import tuned_spec
 from boardgames_rl.arena import SeriesResult, play_series, wilson_interval
 from boardgames_rl.core import make_game
 
 
 # --------------------------------------------------------------------------- what is played
 def ismcts_spec(game: str, iterations: int) -> str:
-    """The ISMCTS configuration used on each game, chosen by short probes (see the issue-6
-    report): random rollouts cut off after ``rollout_depth`` actions and scored by the game's
-    ``evaluate`` (on Night of the Ninja, heuristic rollouts with 10% random actions: random
-    opponents are a poor model of a hidden-role table); the game's heuristic as a root prior (its
-    move is tried first and credited ``prior_visits`` extra visits)."""
-    per_game = {
-        "castle_flutterstone": "rollout_depth=20,prior=heuristic,prior_visits=40",
-        "castle_nightingale": "rollout_depth=10,prior=heuristic,prior_visits=40",
-        "night_of_the_ninja": "rollout=heuristic,epsilon=0.1,rollout_depth=10,prior=heuristic",
-        "white_castle": "rollout_depth=20,prior=heuristic",
-    }
-    return f"ismcts:iterations={iterations},{per_game[game]}"
+    """The ISMCTS configuration used on each game: ``ismcts.TUNED_SETTINGS``, chosen by the
+    probes above, written out in full."""
+    return tuned_spec(game, iterations)
 
 
 @dataclass

@@ -228,17 +228,43 @@ class ISMCTSAgent(Agent):
         return state.returns()
 
 
+TUNED_SETTINGS: dict[str, str] = {
+    "castle_flutterstone": "rollout_depth=20,prior=heuristic,prior_visits=40",
+    "castle_nightingale": "rollout_depth=10,prior=heuristic,prior_visits=40",
+    "night_of_the_ninja": "rollout=heuristic,epsilon=0.1,rollout_depth=10,prior=heuristic",
+    "white_castle": "rollout_depth=20,prior=heuristic",
+}
+"""Per-game settings chosen by short probes (see ``experiments/strength_ladder.py``): random
+rollouts cut off after ``rollout_depth`` actions and scored by the game's ``evaluate`` (on Night of
+the Ninja, heuristic rollouts with 10% random actions: random opponents are a poor model of a
+hidden-role table); the game's heuristic as a root prior. ``ismcts:preset=tuned`` uses them."""
+
+
+def tuned_spec(game: str, iterations: int = 400) -> str:
+    """The explicit spec string of the tuned settings, e.g. for a results table."""
+    return f"ismcts:iterations={iterations},{TUNED_SETTINGS[game]}"
+
+
 def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
     """An :class:`ISMCTSAgent` from agent-spec keywords (``make_agent("ismcts:...")``).
 
-    Keys: ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as
+    Keys: ``preset=tuned`` (start from :data:`TUNED_SETTINGS` of the game; explicit keys win);
+    ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as
     in the class; ``rollout`` and ``prior``: an agent name (``"random"``/``"heuristic"``/...,
     ``prior="none"`` for none), each built as its own instance so that agents with memory are
     not shared; ``evaluate``: ``true`` (default: the game's ``evaluate`` if it has one) or
     ``false`` (cut-offs score 0).
     """
     from boardgames_rl.agents.registry import make_agent
+    from boardgames_rl.core.options import parse_option_string
 
+    preset = kwargs.pop("preset", None)
+    if preset is not None:
+        if preset != "tuned":
+            raise InvalidConfigError(f"ismcts: preset must be 'tuned', got {preset!r}")
+        if game.name not in TUNED_SETTINGS:
+            raise InvalidConfigError(f"ismcts: no tuned preset for {game.name}")
+        kwargs = {**parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"), **kwargs}
     rollout: str | Agent = str(kwargs.pop("rollout", "random"))
     if rollout != "random":
         rollout = make_agent(rollout, game)
@@ -254,7 +280,7 @@ def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
     if unknown:
         raise InvalidConfigError(
             f"ismcts: unknown option(s) {', '.join(unknown)}; known: "
-            f"{', '.join(sorted(known | {'rollout', 'prior', 'evaluate'}))}"
+            f"{', '.join(sorted(known | {'rollout', 'prior', 'evaluate', 'preset'}))}"
         )
     try:
         return ISMCTSAgent(rollout=rollout, evaluate=use_eval, prior=prior, **kwargs)

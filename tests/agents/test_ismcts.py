@@ -214,3 +214,21 @@ def test_cut_off_is_scored_by_evaluate():
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_tuned_preset_expands_per_game_and_explicit_keys_win():
+    from boardgames_rl.agents.ismcts import TUNED_SETTINGS, tuned_spec
+    from boardgames_rl.core.errors import InvalidConfigError
+
+    for name in TUNED_SETTINGS:
+        game = make_game(name)
+        preset = make_agent("ismcts:preset=tuned,iterations=7", game)
+        explicit = make_agent(tuned_spec(name, 7), game)
+        assert preset.iterations == explicit.iterations == 7
+        assert preset.rollout_depth == explicit.rollout_depth
+        assert preset.prior_visits == explicit.prior_visits
+        assert (preset.prior is None) == (explicit.prior is None)
+    game = make_game("castle_nightingale")
+    assert make_agent("ismcts:preset=tuned,rollout_depth=3", game).rollout_depth == 3
+    with pytest.raises(InvalidConfigError, match="preset"):
+        make_agent("ismcts:preset=fast", game)
