@@ -101,6 +101,18 @@ def aim_met(run: Run, ev: dict) -> str:
     return "yes" if base > 0 and rate >= 1.5 * base else "no"
 
 
+def _training_summary(settings: dict[str, Any]) -> str:
+    """Opponents, weights and shaping of a run, as its report cell."""
+    pool = " ".join(
+        f"{o}:{w:g}" for o, w in zip(settings["opponents"], settings["opponent_weights"],
+                                     strict=False)
+    )
+    shaping = settings.get("shaping", "none")
+    if shaping != "none":
+        shaping += f" x{settings.get('shaping_scale', 1.0):g}"
+    return f"{pool}; shaping {shaping}"
+
+
 def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Namespace) -> Path:
     """``docs/results.md`` from the runs' results."""
     lines = [
@@ -108,7 +120,9 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         "",
         "Masked PPO (sb3-contrib `MaskablePPO`, `boardgames_rl.training`) trained per run "
         f"within {args.minutes:g} minutes or {args.timesteps:,} learner steps (whichever first), "
-        f"opponents drawn from a pool ({args.opponents}, weights {args.opponent_weights}). "
+        "opponents drawn from a pool and reward shaping as in the 'training' column (per-game "
+        "defaults of `boardgames_rl/training/defaults.py` unless overridden; shaping is a "
+        "training signal only). "
         f"Evaluation: the {'deterministic' if args.deterministic else 'stochastic'} policy, "
         f"{args.eval_games} games per opponent in the "
         "seats it was trained on; win rates with 95% Wilson intervals (a shared win counts "
@@ -118,8 +132,8 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         "Reproduce: `python experiments/ppo_results.py` (learning curves in `docs/img/`).",
         "",
         "| run | seat(s) | steps | wall time | vs random | per seat vs random | vs heuristic "
-        "| random baseline vs random | aim | met |",
-        "|---|---|---:|---:|---|---|---|---|---|---|",
+        "| random baseline vs random | aim | met | training |",
+        "|---|---|---:|---:|---|---|---|---|---|---|---|",
     ]
     for res in results:
         run, ev = res["run"], res["eval"]
@@ -131,7 +145,8 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
             f"| {run['name']} | {run['seat']} | {res['steps']:,} | {res['wall_time'] / 60:.1f} min "
             f"| {_pct(ev['ppo_vs_random']['overall'])} | {per_seat} "
             f"| {_pct(ev['ppo_vs_heuristic']['overall'])} "
-            f"| {_pct(ev['random_baseline_vs_random']['overall'])} | {aim} | {res['aim_met']} |"
+            f"| {_pct(ev['random_baseline_vs_random']['overall'])} | {aim} | {res['aim_met']} "
+            f"| {res.get('training', '')} |"
         )
     lines += ["", "## Learning curves", ""]
     for res in results:
@@ -148,8 +163,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                    choices=[r.name for r in RUNS])
     p.add_argument("--minutes", type=float, default=8.0, help="wall-time budget per run")
     p.add_argument("--timesteps", type=int, default=300_000, help="step budget per run")
-    p.add_argument("--opponents", default="random,heuristic,self")
-    p.add_argument("--opponent-weights", default="2,1,1")
+    p.add_argument("--opponents", default=None,
+                   help="opponent pool of every run (default: train_ppo's per-game default)")
+    p.add_argument("--opponent-weights", default=None,
+                   help="weights of --opponents (default: train_ppo's per-game default)")
     p.add_argument("--eval-games", type=int, default=200, help="games per opponent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--deterministic", action=argparse.BooleanOptionalAction, default=True,
@@ -171,7 +188,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         settings = train_ppo([
             "--game", run.game, *config, "--seat", str(run.seat),
             "--timesteps", str(args.timesteps), "--max-minutes", str(args.minutes),
-            "--opponents", args.opponents, "--opponent-weights", args.opponent_weights,
+            *(["--opponents", args.opponents] if args.opponents else []),
+            *(["--opponent-weights", args.opponent_weights] if args.opponent_weights else []),
             "--seed", str(args.seed), "--out", str(out),
             "--eval-deterministic" if args.deterministic else "--no-eval-deterministic",
             *args.train_arg,
@@ -184,6 +202,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         res = {"run": run.__dict__, "steps": settings["num_timesteps"],
                "wall_time": settings["wall_time"], "total_time": wall, "eval": ev}
         res["aim_met"] = aim_met(run, ev)
+        res["training"] = _training_summary(settings)
         results.append(res)
         print(f"{run.name}: {res['steps']} steps, vs random "
               f"{_pct(ev['ppo_vs_random']['overall'])}, aim met: {res['aim_met']}", flush=True)

@@ -18,6 +18,7 @@ from gymnasium import spaces
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
+from boardgames_rl.core.aec import RewardShaping
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.single_agent import OpponentsSpec, SingleAgentEnv
@@ -72,10 +73,16 @@ def parse_seat(seat: int | str, game: Game) -> int | Literal["random"]:
 
 
 def make_learner_env(
-    game: Game, seat: int | Literal["random"], opponents: OpponentsSpec
+    game: Game,
+    seat: int | Literal["random"],
+    opponents: OpponentsSpec,
+    reward_shaping: RewardShaping | None = None,
 ) -> LearnerEnv:
-    """One learner env (opponents: a pool, an agent, a list, or None for random)."""
-    return LearnerEnv(SingleAgentEnv(game, seat=seat, opponents=opponents))
+    """One learner env (opponents: a pool, an agent, a list, or None for random; optional
+    ``reward_shaping`` as in :class:`SingleAgentEnv`, a training signal only)."""
+    return LearnerEnv(
+        SingleAgentEnv(game, seat=seat, opponents=opponents, reward_shaping=reward_shaping)
+    )
 
 
 def build_vec_env(
@@ -86,11 +93,13 @@ def build_vec_env(
     seed: int = 0,
     vec: Literal["dummy", "subproc"] = "dummy",
     wrapper: Callable[[gym.Env], gym.Env] | None = None,
+    reward_shaping: RewardShaping | None = None,
 ) -> VecEnv:
     """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``seed + i``.
 
     ``wrapper`` (optional) wraps each :class:`LearnerEnv` (before SB3's ``Monitor``), e.g. to
-    record what the learner saw in tests.
+    record what the learner saw in tests. ``reward_shaping`` (optional, e.g. a
+    :class:`~boardgames_rl.training.shaping.PotentialShaping`) is added to every env's rewards.
     """
     if n_envs < 1:
         raise InvalidConfigError(f"n_envs must be >= 1, got {n_envs}")
@@ -101,7 +110,7 @@ def build_vec_env(
         env_pool = copy.deepcopy(pool)
 
         def make() -> gym.Env:
-            env: gym.Env = make_learner_env(game, seat, env_pool)
+            env: gym.Env = make_learner_env(game, seat, env_pool, reward_shaping)
             if wrapper is not None:
                 env = wrapper(env)
             return Monitor(env)

@@ -13,7 +13,10 @@ Opponents come from an :class:`~boardgames_rl.training.pool.OpponentPool`: agent
 ``self`` (frozen snapshots of the learner, one every ``--snapshot-every`` steps, at most
 ``--max-snapshots``), drawn per opponent seat and per game with ``--opponent-weights``.
 Each trajectory holds only the learner's decisions (see ``SingleAgentEnv``).
-Same seed + same flags -> the same model (one process; ``--vec dummy``).
+``--shaping potential`` adds potential-based reward shaping (``--shaping-scale`` x
+(gamma Phi(s') - Phi(s)), the game's potential from ``boardgames_rl/games/<game>/shaping.py``;
+see :mod:`boardgames_rl.training.shaping`) to the training rewards only: evaluation counts real
+wins. Same seed + same flags -> the same model (one process; ``--vec dummy``).
 """
 
 from __future__ import annotations
@@ -42,12 +45,13 @@ from boardgames_rl.training.defaults import defaults_for
 from boardgames_rl.training.envs import build_vec_env, parse_seat
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
+from boardgames_rl.training.shaping import SHAPING_KINDS, make_shaping
 
 HYPER_FLAGS: dict[str, type] = {
     "n_steps": int, "batch_size": int, "n_epochs": int, "lr": float, "ent_coef": float,
     "vf_coef": float, "clip_range": float, "gamma": float, "gae_lambda": float,
     "max_grad_norm": float, "n_envs": int, "snapshot_every": int, "max_snapshots": int,
-    "eval_every": int, "eval_games": int,
+    "eval_every": int, "eval_games": int, "shaping_scale": float,
 }
 """Numeric hyperparameters, each a ``--flag-name`` (defaults per game)."""
 LIST_FLAGS = ("net", "opponents", "opponent_weights", "eval_opponents")
@@ -79,6 +83,8 @@ def _parser(defaults: dict[str, Any]) -> argparse.ArgumentParser:
     p.add_argument("--eval-deterministic", action=argparse.BooleanOptionalAction, default=True,
                    help="evaluate the most probable action (else draw from the policy)")
     p.add_argument("--verbose", type=int, default=0)
+    p.add_argument("--shaping", choices=SHAPING_KINDS, default=defaults["shaping"],
+                   help="training reward shaping (potential-based; evaluation ignores it)")
     for name, cast in HYPER_FLAGS.items():
         p.add_argument("--" + name.replace("_", "-"), type=cast, default=defaults[name])
     for name in LIST_FLAGS:
@@ -173,6 +179,8 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
             raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 1")
     if not 0 < args.gamma <= 1 or not 0 <= args.gae_lambda <= 1:
         raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
+    if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
+        raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
     if args.out is None:
         args.out = f"runs/ppo_{args.game}_s{args.seed}"
 
@@ -190,6 +198,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         pool = OpponentPool.from_specs(
             game, args.opponents, args.opponent_weights, args.max_snapshots
         )
+        shaping = make_shaping(args.shaping, game, args.gamma, args.shaping_scale)
     except InvalidConfigError as e:
         raise SystemExit(f"train_ppo: error: {e}") from e
     out = Path(args.out)
@@ -207,7 +216,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.resume:
         done_steps = int(json.loads((out / "config.json").read_text()).get("num_timesteps", 0))
     env_seed = args.seed + 7_919 * done_steps
-    venv = build_vec_env(game, seat, pool, args.n_envs, env_seed, args.vec)
+    venv = build_vec_env(
+        game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping
+    )
 
     # 3. the model: new, or the folder's last one
     hyper = dict(
