@@ -206,8 +206,16 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         results.append(res)
         print(f"{run.name}: {res['steps']} steps, vs random "
               f"{_pct(ev['ppo_vs_random']['overall'])}, aim met: {res['aim_met']}", flush=True)
-        (runs_dir / "results.json").write_text(json.dumps(results, indent=1))
-    print(f"wrote {write_report(results, docs, args)}")
+        (out / "result.json").write_text(json.dumps(res, indent=1))
+    # The report covers every run with a result in --runs-dir (runs of earlier invocations too,
+    # e.g. `--runs castle_nightingale_ninja` re-run alone), in the order of RUNS.
+    everything = [
+        json.loads((runs_dir / r.name / "result.json").read_text())
+        for r in RUNS
+        if (runs_dir / r.name / "result.json").exists()
+    ]
+    (runs_dir / "results.json").write_text(json.dumps(everything, indent=1))
+    print(f"wrote {write_report(everything, docs, args)}")
     return results
 
 
