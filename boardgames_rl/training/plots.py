@@ -46,6 +46,10 @@ def plot_learning_curve(
     if pts:
         ax2.plot(*zip(*pts, strict=True))
     ax2.set(xlabel="timesteps", ylabel="mean final return", title="training episodes")
+    from matplotlib.ticker import EngFormatter
+
+    for ax in (ax1, ax2):
+        ax.xaxis.set_major_formatter(EngFormatter())  # 100k, not 100000
     if title:
         fig.suptitle(title)
     fig.tight_layout()
