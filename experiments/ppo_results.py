@@ -102,7 +102,8 @@ def aim_met(run: Run, ev: dict) -> str:
 
 
 def _training_summary(settings: dict[str, Any]) -> str:
-    """Opponents, weights and shaping of a run, as its report cell."""
+    """Opponents, weights, shaping and behaviour-cloning warm start of a run, as its report
+    cell (``bc N games`` when the policy was warm-started from the teacher's games)."""
     pool = " ".join(
         f"{o}:{w:g}" for o, w in zip(settings["opponents"], settings["opponent_weights"],
                                      strict=False)
@@ -110,7 +111,17 @@ def _training_summary(settings: dict[str, Any]) -> str:
     shaping = settings.get("shaping", "none")
     if shaping != "none":
         shaping += f" x{settings.get('shaping_scale', 1.0):g}"
-    return f"{pool}; shaping {shaping}"
+    summary = f"{pool}; shaping {shaping}"
+    if settings.get("bc_games", 0) > 0:
+        summary += f"; bc {settings['bc_games']} games ({settings.get('bc_teacher', 'heuristic')})"
+        if settings.get("bc_dagger_rounds", 0) > 0:
+            summary += f" + {settings['bc_dagger_rounds']} DAgger rounds"
+    return summary
+
+
+def _wall_minutes(res: dict[str, Any]) -> float:
+    """Training wall time of a run in minutes, its warm start included."""
+    return (res["wall_time"] + res.get("bc_wall_time", 0.0)) / 60
 
 
 def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Namespace) -> Path:
@@ -119,10 +130,15 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         "# PPO results",
         "",
         "Masked PPO (sb3-contrib `MaskablePPO`, `boardgames_rl.training`) trained per run "
-        f"within {args.minutes:g} minutes or {args.timesteps:,} learner steps (whichever first), "
+        "within a fixed budget per run (PPO stops at a wall-time limit or a step limit, whichever "
+        "comes first; the 'steps' and 'wall time' columns give what each run used, wall time "
+        "including any warm start), "
         "opponents drawn from a pool and reward shaping as in the 'training' column (per-game "
         "defaults of `boardgames_rl/training/defaults.py` unless overridden; shaping is a "
-        "training signal only). "
+        "training signal only). Runs whose 'training' column shows `bc N games` are PPO "
+        "warm-started by behaviour cloning of the named teacher (the game's heuristic) in N "
+        "games (`boardgames_rl/training/imitation.py`), then fine-tuned: they are not learned "
+        "from scratch. "
         f"Evaluation: the {'deterministic' if args.deterministic else 'stochastic'} policy, "
         f"{args.eval_games} games per opponent in the "
         "seats it was trained on; win rates with 95% Wilson intervals (a shared win counts "
@@ -142,7 +158,7 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         )
         aim = ">= 85% vs random per seat" if run["aim"] == "random85" else ">= 1.5x random seat"
         lines.append(
-            f"| {run['name']} | {run['seat']} | {res['steps']:,} | {res['wall_time'] / 60:.1f} min "
+            f"| {run['name']} | {run['seat']} | {res['steps']:,} | {_wall_minutes(res):.1f} min "
             f"| {_pct(ev['ppo_vs_random']['overall'])} | {per_seat} "
             f"| {_pct(ev['ppo_vs_heuristic']['overall'])} "
             f"| {_pct(ev['random_baseline_vs_random']['overall'])} | {aim} | {res['aim_met']} "
@@ -200,7 +216,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         )
         shutil.copy(out / "learning_curve.png", docs / "img" / f"ppo_{run.name}.png")
         res = {"run": run.__dict__, "steps": settings["num_timesteps"],
-               "wall_time": settings["wall_time"], "total_time": wall, "eval": ev}
+               "wall_time": settings["wall_time"],
+               "bc_wall_time": settings.get("bc_wall_time", 0.0), "total_time": wall, "eval": ev}
         res["aim_met"] = aim_met(run, ev)
         res["training"] = _training_summary(settings)
         results.append(res)

@@ -10,5 +10,6 @@ Modules (each with one job; import them directly, this package imports nothing e
 * :mod:`.evaluation` -- win rates of a policy against an opponent, with Wilson intervals;
 * :mod:`.callbacks` -- periodic evaluation, CSV logs, snapshots into the pool, progress bar;
 * :mod:`.defaults` -- per-game hyperparameters;
+* :mod:`.imitation` -- behaviour-cloning warm start from a teacher's games (``--bc-games``);
 * :mod:`.train_ppo` -- the training script (``main(argv)``), readable top to bottom.
 """

@@ -16,7 +16,11 @@ Each trajectory holds only the learner's decisions (see ``SingleAgentEnv``).
 ``--shaping potential`` adds potential-based reward shaping (``--shaping-scale`` x
 (gamma Phi(s') - Phi(s)), the game's potential from ``boardgames_rl/games/<game>/shaping.py``;
 see :mod:`boardgames_rl.training.shaping`) to the training rewards only: evaluation counts real
-wins. Same seed + same flags -> the same model (one process; ``--vec dummy``).
+wins. ``--bc-games N`` (0: off; default per game) warm-starts the policy by behaviour cloning
+of ``--bc-teacher``'s decisions in N games, then ``--bc-dagger-rounds`` DAgger rounds
+(:mod:`boardgames_rl.training.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
+step 0 in ``eval.csv``; not redone on ``--resume``).
+Same seed + same flags -> the same model (one process; ``--vec dummy``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import torch as th
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import CallbackList
 
+from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.registry import list_games, make_game
 from boardgames_rl.training.callbacks import (
@@ -43,6 +48,7 @@ from boardgames_rl.training.callbacks import (
 )
 from boardgames_rl.training.defaults import defaults_for
 from boardgames_rl.training.envs import build_vec_env, parse_seat
+from boardgames_rl.training.imitation import warm_start, write_bc_csv
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.shaping import SHAPING_KINDS, make_shaping
@@ -52,10 +58,15 @@ HYPER_FLAGS: dict[str, type] = {
     "vf_coef": float, "clip_range": float, "gamma": float, "gae_lambda": float,
     "max_grad_norm": float, "n_envs": int, "snapshot_every": int, "max_snapshots": int,
     "eval_every": int, "eval_games": int, "shaping_scale": float,
+    "bc_games": int, "bc_epochs": int, "bc_lr": float, "bc_batch_size": int,
+    "bc_value_coef": float, "bc_dagger_rounds": int, "bc_dagger_games": int,
+    "bc_dagger_epochs": int,
 }
 """Numeric hyperparameters, each a ``--flag-name`` (defaults per game)."""
 LIST_FLAGS = ("net", "opponents", "opponent_weights", "eval_opponents")
 """Comma-separated hyperparameters."""
+BC_SEED_OFFSET = 104_729
+"""The demonstration games' seed is ``--seed`` plus this (other games than PPO's)."""
 SAVED_ONLY = ("game", "config", "net")
 """Settings a resumed run must keep."""
 
@@ -87,6 +98,8 @@ def _parser(defaults: dict[str, Any]) -> argparse.ArgumentParser:
                    help="training reward shaping (potential-based; evaluation ignores it)")
     for name, cast in HYPER_FLAGS.items():
         p.add_argument("--" + name.replace("_", "-"), type=cast, default=defaults[name])
+    p.add_argument("--bc-teacher", default=defaults["bc_teacher"],
+                   help="agent spec of the behaviour-cloning teacher (used when --bc-games > 0)")
     for name in LIST_FLAGS:
         value = defaults[name]
         text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
@@ -181,6 +194,17 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
         raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
     if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
         raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
+    if args.bc_games < 0:
+        raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
+    if args.bc_games > 0 and (
+        min(args.bc_epochs, args.bc_batch_size, args.bc_dagger_games, args.bc_dagger_epochs) < 1
+        or args.bc_dagger_rounds < 0 or not args.bc_lr > 0 or not args.bc_value_coef >= 0
+    ):
+        raise InvalidConfigError(
+            "with --bc-games > 0: --bc-epochs, --bc-batch-size, --bc-dagger-games and "
+            "--bc-dagger-epochs must be >= 1, --bc-dagger-rounds >= 0, --bc-lr > 0 and "
+            "--bc-value-coef >= 0"
+        )
     if args.out is None:
         args.out = f"runs/ppo_{args.game}_s{args.seed}"
 
@@ -199,6 +223,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             game, args.opponents, args.opponent_weights, args.max_snapshots
         )
         shaping = make_shaping(args.shaping, game, args.gamma, args.shaping_scale)
+        do_bc = args.bc_games > 0 and not args.resume
+        if do_bc:
+            make_agent(args.bc_teacher, game)  # fail now on a bad teacher spec
     except InvalidConfigError as e:
         raise SystemExit(f"train_ppo: error: {e}") from e
     out = Path(args.out)
@@ -237,6 +264,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
     model.set_logger(make_logger(out))
 
+    # 3b. optional behaviour-cloning warm start from the teacher's games (never on resume)
+    bc_wall = 0.0
+    if do_bc:
+        bc_start = time.perf_counter()
+        history = warm_start(
+            model, game, seat, args.bc_teacher, pool, args.bc_games, args.bc_epochs, args.bc_lr,
+            args.bc_batch_size, args.bc_value_coef, args.bc_dagger_rounds, args.bc_dagger_games,
+            args.bc_dagger_epochs, args.seed + BC_SEED_OFFSET, args.progress,
+        )
+        bc_wall = time.perf_counter() - bc_start
+        write_bc_csv(out / "bc.csv", history, bc_wall)
+        if args.verbose:
+            print(f"[bc] {history[-1]['samples']} decisions, accuracy "
+                  f"{history[-1]['accuracy']:.3f}, {bc_wall:.0f} s")
+
     # 4. callbacks: self-play snapshots, periodic evaluation, progress bar
     eval_seats = list(range(game.num_players)) if seat == "random" else [seat]
     evaluator = EvalCallback(
@@ -244,6 +286,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         out / "eval.csv", seed=args.seed, verbose=args.verbose,
         deterministic=args.eval_deterministic,
     )
+    if do_bc:
+        evaluator.init_callback(model)
+        evaluator.run_eval()  # step 0: what the warm start gave
     callbacks = [evaluator]
     if pool.self_weight > 0:
         callbacks.insert(0, SnapshotCallback(args.snapshot_every))
@@ -265,8 +310,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     previous_wall = 0.0
     if args.resume:
-        previous_wall = float(json.loads((out / "config.json").read_text()).get("wall_time", 0))
+        previous = json.loads((out / "config.json").read_text())
+        previous_wall = float(previous.get("wall_time", 0))
+        bc_wall = float(previous.get("bc_wall_time", 0))
     settings.update(
+        bc_wall_time=round(bc_wall, 2),
         num_timesteps=int(model.num_timesteps), wall_time=round(previous_wall + wall, 2),
         final_eval=[r for r in evaluator.history if r["timesteps"] == model.num_timesteps],
     )
