@@ -36,54 +36,60 @@ PLAN: dict[str, tuple[dict, list[str], int]] = {
 }
 RESULT_FILES = ("results.csv", "pairwise.csv", "ratings.csv", "results.json", "heatmap.png")
 
-parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-parser.add_argument("--only", nargs="*", choices=sorted(PLAN), help="games to run (default all)")
-parser.add_argument("--games", type=int, help="games per pairing (default: per game, see PLAN)")
-parser.add_argument("--agents", nargs="*", help="agent specs (default: per game, see PLAN)")
-parser.add_argument("--workers", type=int, default=2)
-parser.add_argument("--seed", type=int, default=0)
-parser.add_argument("--runs", default="runs/tournaments", help="run folders (resumable)")
-parser.add_argument("--docs", default="docs/results", help="where the tables and files go")
-args = parser.parse_args()
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", nargs="*", choices=sorted(PLAN), help="games (default all)")
+    parser.add_argument("--games", type=int, help="games per pairing (default: per game, see PLAN)")
+    parser.add_argument("--agents", nargs="*", help="agent specs (default: per game, see PLAN)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--runs", default="runs/tournaments", help="run folders (resumable)")
+    parser.add_argument("--docs", default="docs/results", help="where the tables and files go")
+    args = parser.parse_args()
 
-docs = Path(args.docs)
-sections = []
-for name in args.only or list(PLAN):
-    config, agents, games = PLAN[name]
-    agents = args.agents or agents
-    games = args.games or games
-    game = make_game(name, **config)
-    out = Path(args.runs) / name
-    start = time.perf_counter()
-    result = tournament(
-        game, agents, games, seats="rotate", workers=args.workers, seed=args.seed, out=out
-    )
-    minutes = (time.perf_counter() - start) / 60
-    print(result.table())
-    files = docs / "tournaments" / name
-    files.mkdir(parents=True, exist_ok=True)
-    for f in RESULT_FILES:
-        shutil.copy(out / f, files / f)
-    options = " ".join(f"-c {k}={v}" for k, v in config.items())
-    specs = " ".join(f"'{a}'" if ":" in a else a for a in agents)
-    command = (
-        f"boardgames-rl arena {name} {options} {specs} --games {games}"
-        f" --workers {args.workers} --seed {args.seed} --out {out}"
-    ).replace("  ", " ")
-    sections.append(
-        f"## {name}\n\n{result.to_markdown()}\n\n"
-        f"![pairwise win rates](tournaments/{name}/heatmap.png)\n\n"
-        f"Made by `{command}` ({minutes:.1f} min on this run; files in "
-        f"`docs/results/tournaments/{name}/`).\n"
-    )
+    docs = Path(args.docs)
+    sections = []
+    for name in args.only or list(PLAN):
+        config, agents, games = PLAN[name]
+        agents = args.agents or agents
+        games = args.games or games
+        game = make_game(name, **config)
+        out = Path(args.runs) / name
+        start = time.perf_counter()
+        result = tournament(
+            game, agents, games, seats="rotate", workers=args.workers, seed=args.seed, out=out
+        )
+        minutes = (time.perf_counter() - start) / 60
+        print(result.table())
+        files = docs / "tournaments" / name
+        files.mkdir(parents=True, exist_ok=True)
+        for f in RESULT_FILES:
+            shutil.copy(out / f, files / f)
+        options = " ".join(f"-c {k}={v}" for k, v in config.items())
+        specs = " ".join(f"'{a}'" if ":" in a else a for a in agents)
+        command = (
+            f"boardgames-rl arena {name} {options} {specs} --games {games}"
+            f" --workers {args.workers} --seed {args.seed} --out {out}"
+        ).replace("  ", " ")
+        sections.append(
+            f"## {name}\n\n{result.to_markdown()}\n\n"
+            f"![pairwise win rates](tournaments/{name}/heatmap.png)\n\n"
+            f"Made by `{command}` ({minutes:.1f} min on this run; files in "
+            f"`docs/results/tournaments/{name}/`).\n"
+        )
 
-if not args.only:
-    text = (
-        "# Tournaments\n\n"
-        "Every pairing of the agents, seats rotated, seeded (`python experiments/tournaments.py`)."
-        " Win rate per seat held with 95% Wilson intervals; ratings are Bradley-Terry on the Elo"
-        " scale with `random` = 0 and 95% bootstrap intervals over games. In Night of the Ninja"
-        " each table is one agent alone against a field of another.\n\n" + "\n".join(sections)
-    )
-    (docs / "tournaments.md").write_text(text)
-    print(f"wrote {docs / 'tournaments.md'}", file=sys.stderr)
+    if not args.only:
+        text = (
+            "# Tournaments\n\n"
+            "Every pairing of the agents, seats rotated, seeded"
+            " (`python experiments/tournaments.py`). Win rate per seat held with 95% Wilson"
+            " intervals; ratings are Bradley-Terry on the Elo scale with `random` = 0 and 95%"
+            " bootstrap intervals over games. In Night of the Ninja each table is one agent alone"
+            " against a field of another.\n\n" + "\n".join(sections)
+        )
+        (docs / "tournaments.md").write_text(text)
+        print(f"wrote {docs / 'tournaments.md'}", file=sys.stderr)
+
+
+if __name__ == "__main__":  # worker processes re-import this module
+    main()
