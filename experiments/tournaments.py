@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from boardgames_rl.arena import tournament
@@ -55,11 +54,9 @@ def main() -> None:
         games = args.games or games
         game = make_game(name, **config)
         out = Path(args.runs) / name
-        start = time.perf_counter()
         result = tournament(
             game, agents, games, seats="rotate", workers=args.workers, seed=args.seed, out=out
         )
-        minutes = (time.perf_counter() - start) / 60
         print(result.table())
         files = docs / "tournaments" / name
         files.mkdir(parents=True, exist_ok=True)
@@ -74,8 +71,7 @@ def main() -> None:
         sections.append(
             f"## {name}\n\n{result.to_markdown()}\n\n"
             f"![pairwise win rates](tournaments/{name}/heatmap.png)\n\n"
-            f"Made by `{command}` ({minutes:.1f} min on this run; files in "
-            f"`docs/results/tournaments/{name}/`).\n"
+            f"Made by `{command}` (files in `docs/results/tournaments/{name}/`).\n"
         )
 
     if not args.only:

@@ -425,3 +425,18 @@ def test_one_option_parser_for_cli_agents_and_benchmark():
         {"iterations": 40, "rollout": "heuristic"},
     )
     assert targets_for("white_castle:num_players=3")[0].config == {"num_players": 3}
+
+
+def test_arena_agents_may_follow_a_game_option(tmp_path, capsys):
+    """`arena GAME -c k=v AGENT AGENT`: the agents after an option are still the agent list;
+    an unknown option is still a usage error."""
+    out = tmp_path / "t"
+    code, stdout, _ = run_cli(
+        ["arena", "castle_flutterstone", "-c", "num_players=2", "random", "heuristic",
+         "--games", "2", "--out", str(out)],
+        capsys,
+    )
+    assert code == 0 and "heuristic" in stdout and (out / "games.jsonl").exists()
+    code, _, err = run_cli(["arena", "castle_flutterstone", "random", "heuristic", "--bogus"],
+                           capsys)
+    assert code == 2 and "--bogus" in err

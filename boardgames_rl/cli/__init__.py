@@ -71,7 +71,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv and argv[0] == "train":
             return _train(argv[1:])
         try:
-            args = build_parser().parse_args(argv)
+            parser = build_parser()
+            args, extra = parser.parse_known_args(argv)
+            # argparse cannot resume a positional list after an option (`arena GAME -c k=v a b`):
+            # the words left over are the rest of the agent list.
+            if extra and isinstance(getattr(args, "agents", None), list) and not any(
+                x.startswith("-") for x in extra
+            ):
+                args.agents = [*args.agents, *extra]
+            elif extra:
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as e:  # --help, --version (0) or a usage error (2)
             return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
         return int(args.func(args) or 0)
