@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from random_play import random_play_states
 
 from boardgames_rl.games.castle_nightingale import CastleNightingale
 from boardgames_rl.games.castle_nightingale.observation import encode
@@ -174,23 +175,7 @@ CONFIGS = [{}, {"random_layout": True}, {"side": "B", "max_turns": 30}]
 def _random_play_states(config: dict, count: int = 200, seed: int = 0) -> list:
     """``count`` states from random play (several games; terminal ones and the first state of
     every decision kind always kept, others with probability 1/10, seeded: about 4 games)."""
-    game = CastleNightingale(**config)
-    rng = np.random.default_rng(seed)
-    out: list = []
-    seen: set = set()
-    g = 0
-    while len(out) < count:
-        s = game.new_state(seed=100 * seed + g)
-        g += 1
-        while len(out) < count:
-            kind = s.decision["kind"] if s.decision is not None else None
-            if rng.random() < 0.1 or s.is_terminal() or kind not in seen:
-                seen.add(kind)
-                out.append(s.clone())
-            if s.is_terminal():
-                break
-            s.apply(int(rng.choice(s.legal_actions())))
-    return out
+    return random_play_states(CastleNightingale(**config), count, seed, 100 * seed, keep=0.1)
 
 
 def _check(s) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from random_play import random_play_states
 
 from boardgames_rl.games.white_castle import WhiteCastle
 from boardgames_rl.games.white_castle import data as T
@@ -171,23 +172,7 @@ def _random_play_states(n: int, count: int = 200, seed: int = 0) -> list:
     draft, all three rounds, the gardens and the final scoring of each game; the first state of
     every decision kind is always kept, so rare kinds (``order``, ``checkpoint``) are in too.
     """
-    game = WhiteCastle(num_players=n)
-    rng = np.random.default_rng(seed)
-    out: list = []
-    seen: set = set()
-    g = 0
-    while len(out) < count:
-        s = game.new_state(seed=1000 * n + g)
-        g += 1
-        while len(out) < count:
-            kind = s.decision["kind"] if s.decision is not None else None
-            if rng.random() < 0.25 or s.is_terminal() or kind not in seen:
-                seen.add(kind)
-                out.append(s.clone())
-            if s.is_terminal():
-                break
-            s.apply(int(rng.choice(s.legal_actions())))
-    return out
+    return random_play_states(WhiteCastle(num_players=n), count, seed, 1000 * n, keep=0.25)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
