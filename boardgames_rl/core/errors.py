@@ -29,3 +29,7 @@ class GameOverError(GameError, RuntimeError):
 
 class InvalidConfigError(GameError, ValueError):
     """A game configuration value is out of range or inconsistent."""
+
+
+class MissingExtraError(ImportError):
+    """A feature needs an optional dependency that is not installed; the message names the extra."""

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.core.extras import require
+
 
 def new_figure(width: float, height: float, dpi: int = 100):
-    """A pyplot-free matplotlib Figure with an Agg canvas attached."""
+    """A pyplot-free matplotlib Figure with an Agg canvas attached (needs the ``[viz]`` extra)."""
+    require("matplotlib", "rendering pictures (render_mode='rgb_array')")
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

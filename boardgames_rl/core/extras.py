@@ -1,0 +1,46 @@
+"""Optional dependencies: a feature that needs one says which extra installs it.
+
+The base install (numpy, gymnasium, pettingzoo) runs every game and environment. The extras:
+
+- ``train``: torch, stable-baselines3, sb3-contrib, tqdm (PPO training and agents, progress bars);
+- ``viz``: matplotlib (``render_mode="rgb_array"``, heatmaps, learning curves);
+- ``bench``: rlcard, pygame (the comparison benchmark against PettingZoo's classic games);
+- ``dev``: all of the above and the test tools.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+from boardgames_rl.core.errors import MissingExtraError
+
+EXTRAS: dict[str, str] = {
+    "torch": "train",
+    "stable_baselines3": "train",
+    "sb3_contrib": "train",
+    "tqdm": "train",
+    "matplotlib": "viz",
+    "rlcard": "bench",
+    "pygame": "bench",
+}
+
+
+def has_module(module: str) -> bool:
+    """Whether ``module`` (a top-level package name) can be imported."""
+    return importlib.util.find_spec(module.split(".")[0]) is not None
+
+
+def require(module: str, feature: str) -> ModuleType:
+    """Import ``module`` or raise :class:`MissingExtraError` naming the extra that installs it.
+
+    >>> require("numpy", "arrays").__name__
+    'numpy'
+    """
+    top = module.split(".")[0]
+    if not has_module(top):
+        extra = EXTRAS.get(top)
+        how = f"pip install 'boardgames-rl[{extra}]'" if extra else f"pip install {top}"
+        raise MissingExtraError(f"{feature} needs {top}, which is not installed: {how}")
+    return importlib.import_module(module)
