@@ -8,7 +8,9 @@ from boardgames_rl.cli.common import CliError, add_command
 
 
 def forward(argv: list[str]) -> int:
-    """Run ``boardgames_rl.training.train_ppo.main(argv)`` and return its exit code."""
+    """Run ``boardgames_rl.training.train_ppo.main(argv)``; returns the exit code: 0 when the run
+    is saved, 1 a runtime error (one line, raised as :class:`CliError`), 2 a bad flag, 130 / 143
+    after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
     try:
         from boardgames_rl.training.train_ppo import main as train_main
     except ImportError as e:
@@ -16,7 +18,13 @@ def forward(argv: list[str]) -> int:
             "training needs boardgames_rl.training.train_ppo and its dependencies "
             f"(torch, stable-baselines3, sb3-contrib; `pip install -e .`): {e}"
         ) from e
-    return int(train_main(argv) or 0)
+    try:
+        result = train_main(argv)
+    except SystemExit as e:
+        if e.code is None or isinstance(e.code, int):
+            return int(e.code or 0)
+        raise CliError(str(e.code).removeprefix("train_ppo: error: ")) from None
+    return result if isinstance(result, int) else 0
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,6 +7,8 @@
   to ``eval.csv`` and logged;
 * :class:`SnapshotCallback` -- a frozen copy of the learner into every env's pool at the start and
   every ``every`` steps (self-play);
+* :class:`CheckpointCallback` -- a checkpoint every N steps (between updates), a clean stop on a
+  signal (:mod:`boardgames_rl.training.checkpoint`);
 * :class:`WallClockCallback` -- stops training after a wall-time budget;
 * :class:`TqdmCallback` -- a progress bar over the timesteps.
 """
@@ -17,7 +19,7 @@ import csv
 import importlib.util
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,7 @@ class EvalCallback(BaseCallback):
         self.history: list[dict[str, Any]] = []
         self._start = time.perf_counter()
         self._last_eval = -1
+        self.interrupted = False  # set on SIGINT/SIGTERM: no final evaluation
 
     def _on_training_start(self) -> None:
         self._start = time.perf_counter()
@@ -111,7 +114,7 @@ class EvalCallback(BaseCallback):
         return True
 
     def _on_training_end(self) -> None:
-        if self._last_eval != self.num_timesteps:
+        if self._last_eval != self.num_timesteps and not self.interrupted:
             self.run_eval()
 
     def run_eval(self) -> list[dict[str, Any]]:
@@ -169,6 +172,50 @@ class SnapshotCallback(BaseCallback):
             self._snapshot()
 
     def _on_step(self) -> bool:
+        return True
+
+
+class CheckpointCallback(BaseCallback):
+    """Checkpoints between updates and stops cleanly on a signal.
+
+    ``save()`` is called at the start of a rollout once ``every`` steps have passed since the
+    last checkpoint (``every`` <= 0: never here). ``stop`` is polled at every step: when it
+    returns true, training stops at once; :attr:`rollout_start` is then the step count of the
+    last update (the steps of the unfinished rollout were never learned from). Put it last in the
+    callback list so the evaluation rows of a step are in its checkpoint.
+    """
+
+    def __init__(
+        self,
+        every: int,
+        save: Callable[[], None],
+        stop: Callable[[], bool],
+        evaluator: EvalCallback | None = None,
+    ):
+        super().__init__()
+        self.every = int(every)
+        self.save = save
+        self.stop = stop
+        self.evaluator = evaluator
+        self.rollout_start = 0
+        self._last = 0
+        self.stopped = False
+
+    def _on_training_start(self) -> None:
+        self.rollout_start = self._last = self.num_timesteps
+
+    def _on_rollout_start(self) -> None:
+        self.rollout_start = self.num_timesteps
+        if self.every > 0 and self.num_timesteps - self._last >= self.every:
+            self.save()
+            self._last = self.num_timesteps
+
+    def _on_step(self) -> bool:
+        if self.stop():
+            self.stopped = True
+            if self.evaluator is not None:
+                self.evaluator.interrupted = True
+            return False
         return True
 
 

@@ -50,6 +50,14 @@ class LearnerEnv(gym.ObservationWrapper):
             return pool.add_snapshot(name, policy)
         return False
 
+    def snapshot_states(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(name, state_dict)`` of each self-play snapshot in this env's pool, oldest first
+        (what a checkpoint saves)."""
+        pool = self.pool
+        if pool is None:
+            return []
+        return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]
+
     @property
     def pool(self) -> OpponentPool | None:
         pool = self.env.opponents  # type: ignore[attr-defined]
@@ -81,7 +89,10 @@ def make_learner_env(
     """One learner env (opponents: a pool, an agent, a list, or None for random; optional
     ``reward_shaping`` as in :class:`SingleAgentEnv`, a training signal only)."""
     return LearnerEnv(
-        SingleAgentEnv(game, seat=seat, opponents=opponents, reward_shaping=reward_shaping)
+        SingleAgentEnv(
+            game, seat=seat, opponents=opponents, reward_shaping=reward_shaping,
+            illegal_action="raise",  # a masked learner never plays one: a bug must show
+        )
     )
 
 

@@ -26,7 +26,9 @@ Same seed + same flags -> the same model (one process; ``--vec dummy``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -36,15 +38,30 @@ import torch as th
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import CallbackList
 
+from boardgames_rl.agents.ppo import (
+    UntrustedModelError,
+    check_plain_settings,
+    freeze_policy,
+    read_model_file,
+)
 from boardgames_rl.agents.registry import make_agent
-from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.errors import GameError, InvalidConfigError
+from boardgames_rl.core.options import parse_options
 from boardgames_rl.core.registry import list_games, make_game
 from boardgames_rl.training.callbacks import (
+    CheckpointCallback,
     EvalCallback,
     SnapshotCallback,
     TqdmCallback,
     WallClockCallback,
     make_logger,
+)
+from boardgames_rl.training.checkpoint import (
+    atomic_write_text,
+    cut_logs,
+    read_config,
+    read_snapshots,
+    save_checkpoint,
 )
 from boardgames_rl.training.defaults import defaults_for
 from boardgames_rl.training.envs import build_vec_env, parse_seat
@@ -73,20 +90,29 @@ SAVED_ONLY = ("game", "config", "net")
 
 # ---------------------------------------------------------------------------- arguments
 def _parser(defaults: dict[str, Any]) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="train_ppo", description=__doc__.split("\n\n")[0],
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("--game", help=f"one of {', '.join(list_games())}")
     p.add_argument("-c", "--config", action="append", default=[], metavar="KEY=VALUE",
-                   help="game option (JSON value or string), repeatable; default per game")
+                   help="game option, repeatable, parsed like every command's -c (true/false, "
+                        "numbers, a,b,c lists); default per game")
     p.add_argument("--seat", default="random", help="learner seat: an int, or 'random'")
     p.add_argument("--timesteps", type=int, default=300_000, help="learner steps to train")
     p.add_argument("--max-minutes", type=float, default=0.0,
                    help="stop after this wall time (0: no limit), whichever comes first")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, help="run folder (default runs/ppo_<game>_s<seed>)")
-    p.add_argument("--resume", action="store_true", help="continue the model in --out")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --out: an interrupted run to its target, a finished "
+                        "one for --timesteps more (rerunning an interrupted command also resumes)")
+    p.add_argument("--checkpoint-every", type=int, default=defaults.get("checkpoint_every", 10_000),
+                   help="checkpoint every N learner steps (rounded up to whole rollouts of "
+                        "n_steps x n_envs; 0: only at the end and on SIGINT/SIGTERM)")
+    p.add_argument("--trust-model-file", action="store_true",
+                   help="let --resume unpickle the run's model.zip (only for a file you trust; "
+                        "by default model files are read without running any code)")
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
     p.add_argument("--device", default="cpu")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
@@ -119,57 +145,84 @@ def _split_specs(text: str) -> list[str]:
     return out
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line (the full usage of every flag is ``--help``)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def _parse_config(items: list[str]) -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise InvalidConfigError(f"-c expects key=value, got {item!r}")
-        try:
-            config[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            config[key.strip()] = value
-    return config
+    """``-c key=value`` pairs, parsed like every other command (:mod:`boardgames_rl.core.options`:
+    ``pesky_ghosts=False`` is the bool False, not the string)."""
+    return parse_options(items, "-c")
+
+
+def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
+    """``(saved config, interrupted)`` of a run folder: an interrupted run (``complete`` false with
+    a checkpoint) is continued by the same command as by ``--resume``."""
+    if out is None or not (out / "config.json").is_file():
+        return {}, False
+    saved = read_config(out)
+    interrupted = saved.get("complete") is False and isinstance(saved.get("checkpoint"), dict)
+    return saved, interrupted
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Flags -> settings: per-game defaults (or the saved ones on ``--resume``) under the flags."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    pre = argparse.ArgumentParser(add_help=False)
+    pre = _Parser(add_help=False, prog="train_ppo")
     pre.add_argument("--game")
     pre.add_argument("--out")
     pre.add_argument("--resume", action="store_true")
     pre.add_argument("--seed", type=int, default=0)
     known, _ = pre.parse_known_args(argv)
-    saved: dict[str, Any] = {}
-    if known.resume:
-        if known.out is None or not (Path(known.out) / "config.json").is_file():
-            _parser(defaults_for("")).error(
-                f"--resume needs --out <run folder> holding config.json and model.zip "
-                f"(got --out {known.out!r})"
-            )
-        saved = json.loads((Path(known.out) / "config.json").read_text())
+    out = Path(known.out) if known.out is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        pre.exit(1, f"train_ppo: error: --out {known.out} is a file: give a folder for the run\n")
+    try:
+        saved, interrupted = _run_state(out)
+    except InvalidConfigError as e:
+        if known.resume:
+            pre.exit(1, f"train_ppo: error: {e}\n")
+        saved, interrupted = {}, False  # a fresh run refuses the folder later (model.zip)
+    if known.resume and not saved:
+        pre.exit(
+            2,
+            "train_ppo: error: --resume needs --out <run folder> holding config.json and "
+            f"model.zip (got --out {known.out!r})\n",
+        )
+    if not (known.resume or interrupted):
+        saved = {}
     game_name = saved.get("game", known.game)
-    defaults = defaults_for(game_name or "")
+    defaults = defaults_for(game_name if isinstance(game_name, str) else "")
     defaults.update({k: v for k, v in saved.items() if k in defaults})
     parser = _parser(defaults)
     if saved:
         parser.set_defaults(**{k: v for k, v in saved.items() if k in
                                ("seat", "seed", "vec", "device", "threads",
-                                "eval_deterministic")})
+                                "eval_deterministic", "checkpoint_every")})
     args = parser.parse_args(argv)
+    args.interrupted = interrupted
+    args.resume = bool(args.resume or interrupted)
     try:
         _finish_args(args, defaults, saved)
-    except (InvalidConfigError, ValueError) as e:
+    except (InvalidConfigError, ValueError, TypeError, KeyError) as e:
         parser.error(str(e))
     return args
 
 
 def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict) -> None:
     if saved:
+        if not isinstance(saved.get("game"), str) or not isinstance(saved.get("config"), dict):
+            raise InvalidConfigError(
+                f"{args.out}/config.json has no valid game and config: start a new run"
+            )
         if args.game not in (None, saved["game"]):
             raise InvalidConfigError(f"--resume: the run is {saved['game']}, not {args.game}")
-        if args.config:
+        if args.config and (args.resume and not args.interrupted
+                            or {**defaults["config"], **_parse_config(args.config)}
+                            != saved["config"]):
             raise InvalidConfigError("--resume keeps the run's game options: drop -c")
         args.game, args.config = saved["game"], saved["config"]
     elif args.game is None:
@@ -179,14 +232,35 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
     args.game = args.game.replace("-", "_")
     if args.game not in list_games():
         raise InvalidConfigError(f"unknown game {args.game!r}: one of {', '.join(list_games())}")
-    args.net = [int(x) for x in str(args.net).split(",") if x.strip()]
-    if saved and args.net != saved["net"]:
-        raise InvalidConfigError(f"--resume keeps the network {saved['net']}: drop --net")
     args.opponents = _split_specs(args.opponents)
     args.eval_opponents = _split_specs(args.eval_opponents)
-    args.opponent_weights = [float(w) for w in str(args.opponent_weights).split(",") if w.strip()]
+    try:
+        args.net = [int(x) for x in str(args.net).split(",") if x.strip()]
+        args.opponent_weights = [
+            float(w) for w in str(args.opponent_weights).split(",") if w.strip()
+        ]
+    except ValueError as e:
+        raise InvalidConfigError(
+            f"--net and --opponent-weights take comma-separated numbers: {e}"
+        ) from e
+    if any(n < 1 for n in args.net):
+        raise InvalidConfigError(f"--net layer sizes must be >= 1, got {args.net}")
+    if saved and args.net != saved.get("net"):
+        raise InvalidConfigError(f"--resume keeps the network {saved.get('net')}: drop --net")
     if args.timesteps < 1:
         raise InvalidConfigError(f"--timesteps must be >= 1, got {args.timesteps}")
+    positive = ("lr", "clip_range", "max_grad_norm", "max_snapshots", "threads")
+    for name in positive:
+        value = getattr(args, name)
+        if not value > 0 or value == float("inf"):
+            raise InvalidConfigError(f"--{name.replace('_', '-')} must be > 0, got {value}")
+    for name in ("ent_coef", "vf_coef", "snapshot_every", "eval_every", "eval_games",
+                 "checkpoint_every", "max_minutes"):
+        value = getattr(args, name)
+        if not value >= 0 or value == float("inf"):
+            raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 0, got {value}")
+    if any(not w >= 0 or w == float("inf") for w in args.opponent_weights):
+        raise InvalidConfigError(f"--opponent-weights must be >= 0, got {args.opponent_weights}")
     for name in ("n_steps", "batch_size", "n_epochs", "n_envs"):
         if getattr(args, name) < 1:
             raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 1")
@@ -210,14 +284,94 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
 
 
 # ---------------------------------------------------------------------------- training
+class TrainingInterrupted(SystemExit):
+    """SIGINT / SIGTERM: the run stopped at a checkpoint; ``code`` is 130 / 143."""
+
+
+_NOT_SAVED = ("resume", "progress", "max_minutes", "interrupted", "trust_model_file")
+"""Flags of one invocation, not settings of the run."""
+
+
+def _fail(message: str) -> SystemExit:
+    return SystemExit(f"train_ppo: error: {message}")
+
+
+def _load_model(
+    args: argparse.Namespace, out: Path, saved: dict[str, Any], venv: Any, hyper: dict[str, Any]
+) -> MaskablePPO:
+    """The run's model at its checkpoint (weights and optimiser state, nothing unpickled unless
+    ``--trust-model-file``), with the saved step count."""
+    checkpoint = saved.get("checkpoint")
+    rel = checkpoint.get("model") if isinstance(checkpoint, dict) else None
+    path = out / rel if isinstance(rel, str) else out / "model.zip"
+    if not path.is_file():
+        raise _fail(f"--resume: no model file {path}; restore it or start a new run")
+    if args.trust_model_file:
+        try:
+            model = MaskablePPO.load(str(path), env=venv, device=args.device, **hyper)
+        except Exception as e:  # noqa: BLE001 - a damaged trusted file: one line
+            raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
+        return model
+    model = MaskablePPO(
+        "MlpPolicy", venv, policy_kwargs=dict(net_arch=args.net), seed=args.seed,
+        device=args.device, verbose=args.verbose, **hyper,
+    )
+    try:
+        data, weights = read_model_file(path)
+        check_plain_settings(data, f"model file {str(path)!r}")
+        model.policy.load_state_dict(weights["policy"])
+        if "policy.optimizer" in weights:
+            model.policy.optimizer.load_state_dict(weights["policy.optimizer"])
+    except UntrustedModelError as e:
+        raise _fail(f"--resume: {e}".replace("add trust=1 to the agent (ppo:path=...,trust=1) "
+                                             "or pass", "pass")) from e
+    except (RuntimeError, ValueError, KeyError) as e:
+        raise _fail(
+            f"--resume: {path} does not match the run's network {args.net} "
+            f"({str(e).splitlines()[0][:160]}); restore the file or start a new run"
+        ) from e
+    n_updates = data.get("_n_updates", 0)
+    model._n_updates = n_updates if isinstance(n_updates, int) else 0
+    return model
+
+
+def _restore_snapshots(venv: Any, model: MaskablePPO, out: Path, saved: dict[str, Any]) -> int:
+    checkpoint = saved.get("checkpoint")
+    rel = checkpoint.get("pool") if isinstance(checkpoint, dict) else None
+    if not isinstance(rel, str) or not (out / rel).is_file():
+        return 0
+    try:
+        snapshots = read_snapshots(out / rel)
+    except InvalidConfigError as e:
+        raise _fail(str(e)) from e
+    for name, state in snapshots:
+        policy = freeze_policy(model.policy)
+        policy = policy.__class__(**policy._get_constructor_parameters())
+        try:
+            policy.load_state_dict(state)
+        except (RuntimeError, KeyError) as e:
+            raise _fail(f"{out / rel}: snapshot {name!r} does not fit the network") from e
+        venv.env_method("add_snapshot", name, freeze_policy(policy))
+    return len(snapshots)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    """Train (or resume) one run; returns the saved settings with the final evaluation."""
+    """Train (or resume) one run; returns the saved settings with the final evaluation.
+
+    Raises:
+        SystemExit: a bad flag (code 2) or a runtime error (a one-line message, code 1);
+            :class:`TrainingInterrupted` (code 130 / 143) after SIGINT / SIGTERM, once the
+            checkpoint is saved.
+    """
     args = parse_args(argv)
     th.set_num_threads(args.threads)
 
     # 1. the game, the learner's seat and its opponents
     try:
-        game = make_game(args.game, **args.config)
+        try:
+            game = make_game(args.game, **args.config)
+        except (TypeError, ValueError) as e:
+            raise InvalidConfigError(f"-c {args.config}: {e}") from e
         seat = parse_seat(args.seat, game)
         pool = OpponentPool.from_specs(
             game, args.opponents, args.opponent_weights, args.max_snapshots
@@ -226,46 +380,70 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         do_bc = args.bc_games > 0 and not args.resume
         if do_bc:
             make_agent(args.bc_teacher, game)  # fail now on a bad teacher spec
-    except InvalidConfigError as e:
-        raise SystemExit(f"train_ppo: error: {e}") from e
+        for spec in args.eval_opponents:
+            make_agent(spec, game)
+    except (GameError, TypeError, ValueError) as e:
+        raise _fail(f"{e} (see --help)") from e
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _fail(f"--out {out}: cannot create the run folder ({e.strerror})") from e
     model_path = out / "model.zip"
-    if args.resume and not model_path.is_file():
-        raise SystemExit(f"train_ppo: error: --resume: no model.zip in {out}")
+    saved = read_config(out) if args.resume else {}
+    if args.resume and not (model_path.is_file() or isinstance(saved.get("checkpoint"), dict)):
+        raise _fail(f"--resume: no model.zip in {out}")
     if not args.resume and model_path.is_file():
-        raise SystemExit(
-            f"train_ppo: error: {out} already holds a model: use --resume or another --out"
-        )
+        raise _fail(f"{out} already holds a model: use --resume or another --out")
 
-    # 2. vectorised envs, seeded per env (a resumed run continues with fresh games)
-    done_steps = 0
+    # 2. the step count: a fresh run, an interrupted run (to its target), or more steps
+    done_steps = int(saved.get("num_timesteps", 0)) if args.resume else 0
+    if args.interrupted:
+        target = int(saved.get("target_timesteps", done_steps + args.timesteps))
+    else:
+        target = done_steps + args.timesteps
     if args.resume:
-        done_steps = int(json.loads((out / "config.json").read_text()).get("num_timesteps", 0))
+        checkpoint = saved.get("checkpoint")
+        cut_logs(out, checkpoint.get("logs", {}) if isinstance(checkpoint, dict) else {})
+    else:
+        cut_logs(out, {})  # a fresh run starts fresh logs
+    settings = {k: v for k, v in vars(args).items() if k not in _NOT_SAVED}
+    previous_wall = float(saved.get("wall_time", 0)) if args.resume else 0.0
+    bc_wall = float(saved.get("bc_wall_time", 0)) if args.resume else 0.0
+    settings.update(target_timesteps=target, complete=False)
+    if not args.resume:
+        atomic_write_text(out / "config.json", json.dumps({**settings, "num_timesteps": 0}))
+
+    # 3. vectorised envs, seeded per env (a resumed run continues with fresh games)
     env_seed = args.seed + 7_919 * done_steps
     venv = build_vec_env(
         game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping
     )
 
-    # 3. the model: new, or the folder's last one
+    # 4. the model: new, or the folder's checkpoint (nothing unpickled)
     hyper = dict(
         n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
         learning_rate=args.lr, ent_coef=args.ent_coef, vf_coef=args.vf_coef,
         clip_range=args.clip_range, gamma=args.gamma, gae_lambda=args.gae_lambda,
         max_grad_norm=args.max_grad_norm,
     )
-    if args.resume:
-        model = MaskablePPO.load(str(model_path), env=venv, device=args.device, **hyper)
-        model.set_random_seed(env_seed)
-    else:
-        model = MaskablePPO(
-            "MlpPolicy", venv, policy_kwargs=dict(net_arch=args.net), seed=args.seed,
-            device=args.device, verbose=args.verbose, **hyper,
-        )
+    try:
+        if args.resume:
+            model = _load_model(args, out, saved, venv, hyper)
+            model.num_timesteps = done_steps
+            model.set_random_seed(env_seed)
+            _restore_snapshots(venv, model, out, saved)
+        else:
+            model = MaskablePPO(
+                "MlpPolicy", venv, policy_kwargs=dict(net_arch=args.net), seed=args.seed,
+                device=args.device, verbose=args.verbose, **hyper,
+            )
+    except BaseException:
+        venv.close()
+        raise
     model.set_logger(make_logger(out))
 
-    # 3b. optional behaviour-cloning warm start from the teacher's games (never on resume)
-    bc_wall = 0.0
+    # 4b. optional behaviour-cloning warm start from the teacher's games (never on resume)
     if do_bc:
         bc_start = time.perf_counter()
         history = warm_start(
@@ -279,7 +457,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"[bc] {history[-1]['samples']} decisions, accuracy "
                   f"{history[-1]['accuracy']:.3f}, {bc_wall:.0f} s")
 
-    # 4. callbacks: self-play snapshots, periodic evaluation, progress bar
+    # 5. callbacks: self-play snapshots, periodic evaluation, progress bar, checkpoints
     eval_seats = list(range(game.num_players)) if seat == "random" else [seat]
     evaluator = EvalCallback(
         game, args.eval_opponents, args.eval_games, eval_seats, args.eval_every,
@@ -289,38 +467,64 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if do_bc:
         evaluator.init_callback(model)
         evaluator.run_eval()  # step 0: what the warm start gave
-    callbacks = [evaluator]
+    start = time.perf_counter()
+
+    def checkpoint(complete: bool = False) -> dict[str, Any]:
+        snapshots = venv.env_method("snapshot_states", indices=[0])[0]
+        return save_checkpoint(out, model, snapshots, {
+            **settings, "complete": complete, "bc_wall_time": round(bc_wall, 2),
+            "wall_time": round(previous_wall + time.perf_counter() - start, 2),
+        })
+
+    signals: list[int] = []
+    rollout = args.n_steps * args.n_envs
+    every = -(-args.checkpoint_every // rollout) * rollout if args.checkpoint_every > 0 else 0
+    checkpointer = CheckpointCallback(every, checkpoint, lambda: bool(signals), evaluator)
+    callbacks: list[Any] = [evaluator]
     if pool.self_weight > 0:
         callbacks.insert(0, SnapshotCallback(args.snapshot_every))
     if args.max_minutes > 0:
         callbacks.append(WallClockCallback(60 * args.max_minutes))
     if args.progress:
-        callbacks.append(TqdmCallback(done_steps + args.timesteps, done_steps))
+        callbacks.append(TqdmCallback(target, done_steps))
+    callbacks.append(checkpointer)  # last: a checkpoint holds the evaluation rows of its step
 
-    # 5. train, then save everything
-    start = time.perf_counter()
-    model.learn(
-        args.timesteps, callback=CallbackList(callbacks), reset_num_timesteps=not args.resume
-    )
-    wall = time.perf_counter() - start
-    model.save(str(model_path))
-    venv.close()
-    settings = {
-        k: v for k, v in vars(args).items() if k not in ("resume", "progress", "max_minutes")
-    }
-    previous_wall = 0.0
-    if args.resume:
-        previous = json.loads((out / "config.json").read_text())
-        previous_wall = float(previous.get("wall_time", 0))
-        bc_wall = float(previous.get("bc_wall_time", 0))
-    settings.update(
-        bc_wall_time=round(bc_wall, 2),
-        num_timesteps=int(model.num_timesteps), wall_time=round(previous_wall + wall, 2),
-        final_eval=[r for r in evaluator.history if r["timesteps"] == model.num_timesteps],
-    )
-    (out / "config.json").write_text(json.dumps(settings, indent=1))
+    # 6. train (a signal stops at the next step), then save everything
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        for sig in handlers:
+            signal.signal(sig, lambda signum, _frame: signals.append(signum))
+        model.learn(
+            max(target - done_steps, 1), callback=CallbackList(callbacks),
+            reset_num_timesteps=not args.resume,
+        )
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+    if checkpointer.stopped:
+        # the unfinished rollout was never learned from: the checkpoint is the last update
+        model.num_timesteps = checkpointer.rollout_start
+        checkpoint(complete=False)
+        _close(venv)
+        name = signal.Signals(signals[0]).name
+        print(f"train_ppo: {name}: stopped at step {model.num_timesteps}, checkpoint saved in "
+              f"{out}; rerun the same command (or --resume --out {out}) to continue",
+              file=sys.stderr)
+        raise TrainingInterrupted(128 + signals[0])
+    _close(venv)
+    final = checkpoint(complete=True)
+    settings = {k: v for k, v in final.items() if k != "checkpoint"}
+    settings["final_eval"] = [
+        r for r in evaluator.history if r["timesteps"] == model.num_timesteps
+    ]
+    atomic_write_text(out / "config.json", json.dumps({**final, **settings}, indent=1))
     plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {args.config} seat {seat}")
     return settings
+
+
+def _close(venv: Any) -> None:
+    with contextlib.suppress(OSError, EOFError):  # a worker already gone (e.g. Ctrl-C)
+        venv.close()
 
 
 if __name__ == "__main__":
