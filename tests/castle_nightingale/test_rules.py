@@ -144,6 +144,7 @@ class TestSetup:
         # samurai's hand; 8 vases (6 relics) face down on the vase spaces, unknown to both.
         for seed in range(5):
             s = GAME.new_state(seed)
+            play(s, "close trap door on B3", "close trap door on H3", "samurai starts on E2")
             assert len(s.n_hand) == len(s.s_hand) == 3 and len(s.n_deck) == len(s.s_deck) == 7
             assert len(s.n_equip) == len(s.s_equip) == 1
             assert len(s.n_stack) == len(s.s_stack) == 6
@@ -158,6 +159,38 @@ class TestSetup:
                 assert o["own_tokens"].sum() == 1 and list(o["tokens_held"]) == [1, 1]
         deals = {tuple(GAME.new_state(seed).vase_content) for seed in range(20)}
         assert len(deals) > 1
+
+    def test_trap_doors_are_closed_before_the_samurai_draws_his_hand(self):
+        # Setup 4 then 5: "The samurai places two closed trap door tokens on the game board"
+        # comes before "They draw 3 cards to form their starting hand ... They draw 1 equipment
+        # token"; step 6, the ninja's draw, comes after his figurine (G8: the trap-door choice is
+        # made without knowing his hand).
+        views, hands = set(), set()
+        for seed in range(12):
+            s = GAME.new_state(seed)
+            for _ in range(2):
+                assert s.decision_kind == "setup_close"
+                assert s.s_hand == [] and s.s_equip == [] and s.n_hand == [] and s.n_equip == []
+                o = obs(s, SAMURAI)
+                assert o["own_hand"].sum() == 0 and o["own_tokens"].sum() == 0
+                assert list(o["tokens_held"]) == [0, 0] and list(o["deck_sizes"]) == [10, 10]
+                assert not s.info_set(SAMURAI).knowledge["s_hand"]
+                # side A first game: nothing public differs between seeds, so neither may his view
+                views.add(s.observation(SAMURAI).tobytes())
+                play(
+                    s,
+                    "close trap door on B3"
+                    if "close trap door on B3" in names(s)
+                    else "close trap door on H3",
+                )
+            assert s.decision_kind == "setup_start"
+            assert len(s.s_hand) == 3 and len(s.s_equip) == 1 and len(s.s_deck) == 7
+            assert s.n_hand == [] and s.n_equip == []  # the ninjas prepare after him (step 6)
+            assert obs(s, SAMURAI)["own_hand"].sum() == 3
+            hands.add(tuple(sorted(s.s_hand)))
+            play(s, "samurai starts on E2")
+            assert len(s.n_hand) == 3 and len(s.n_equip) == 1 and len(s.n_deck) == 7
+        assert len(views) == 2 and len(hands) > 3  # the hands differ, his trap-door view does not
 
     def test_side_a_first_game_layout_puts_vases_on_the_outer_border(self):
         # Setup 1 and 3: first game = the diagram (I, II, III, IV at N, E, S, W); "When playing
@@ -347,6 +380,43 @@ class TestNinjaMovement:
         s = turn("Rooftop Leap", ninja="B2", samurai="A2")
         discs(s, "B1")
         assert "disc -> A1" in names(s)  # then the free jump over the samurai to A3
+
+    def test_g7_a_paid_jump_later_in_the_movement_counts_in_the_look_ahead(self):
+        # "The ninja must place all their footprint discs"; "The ninja can perform only one jump
+        # per game turn" - at any point of the movement (G7 revised). Data sheet example: start
+        # B2, samurai on A2, discs B1 and A1, then a paid jump over A2 to A3.
+        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=(), ninja_tokens=["Blowgun"])
+        discs(s, "B1")
+        assert names(s) == {"disc -> A1", "disc -> C1", "jump"}  # jump: B1 over C1 to D1
+        discs(s, "A1")
+        assert names(s) == {"jump", "stop: the unplaced discs go back"}
+        play(s, "jump", "discard Blowgun to jump")
+        assert names(s) == {"jump -> A3", "jump -> C1"}  # over A2 (samurai) or B1 (own disc)
+        play(s, "jump -> A3")
+        assert names(s) == {"disc -> A4", "disc -> B3"}
+        discs(s, "A4")
+        assert labels(s, s.discs) == ["B1", "A1", "A3", "A4"] and s.n_spent == [C.BLOWGUN]
+
+    def test_g7_spending_a_token_is_never_forced_the_ninja_may_stop(self):
+        # G7: "Spending a token is never forced": where only a paid jump could go on, the
+        # ninja may stop instead; the unplaced discs go back and it is hidden on its discs.
+        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=(), ninja_tokens=["Blowgun"])
+        discs(s, "B1", "A1")
+        play(s, "stop: the unplaced discs go back")
+        assert labels(s, s.discs) == ["B1", "A1"] and s.ninja_sq == -1
+        assert s.n_equip == [C.BLOWGUN] and s.decision_kind == "w3_end"  # after the last disc
+
+    def test_g7_a_held_shuko_counts_in_the_look_ahead(self):
+        # G7: the look-ahead counts "likewise a still-usable Shuko": from B1 (start C1, samurai
+        # A2, the turn's jump already made) A1 is a dead end unless a Shuko diagonal to B2 follows.
+        b = GAME.new_state(0).board
+        B1, C1, A2 = (b.square(x) for x in ("B1", "C1", "A2"))
+        no_shuko = PlacementContext(B1, frozenset({C1, B1}), A2, frozenset(), False, False, False)
+        shuko = PlacementContext(
+            B1, frozenset({C1, B1}), A2, frozenset(), False, False, False, shuko_held=True
+        )
+        assert labels_of(b, legal_placements(b, no_shuko, 3).free) == {"B2"}
+        assert labels_of(b, legal_placements(b, shuko, 3).free) == {"A1", "B2"}
 
     def test_stranding_rule_g7_movement_ends_early_when_no_candidate(self):
         # G7: "If no candidate exists, the movement ends early"; the lengths are capped.
@@ -554,9 +624,13 @@ class TestCapture:
         assert closed_labels(s) == {"H3", "I4", "A7", "C5"}  # none reopened on his board
         assert s.decision_kind == "entry" and s.flags["entries"] == 1
 
-    def test_ending_on_a_disc_removes_it_but_never_the_last_one(self):
+    def test_ending_on_a_disc_removes_it_even_the_last_one(self):
         # "If the samurai ends their movement on a space containing a footprint disc, they
-        # remove it" - but never the last one (G4); the ninja may then start there (G3).
+        # remove it from the board" - no exception (G4, revised): the last disc goes too, and
+        # with no disc and no figurine left the next ninja phase is Phase 1, case 1 ("Neither a
+        # footprint disc nor a ninja figurine is on the board ... places a ninja figurine on an
+        # open secret passage space of their choice"). He is not captured ("If only footprint
+        # discs are visible, the ninja cannot be captured in this way").
         s = turn(ninja="J5", samurai="K7", samurai_card="Patrol")
         discs(s, "K5", "K4")
         enter(s, "II-A green", "II-A yellow", "II-A green")
@@ -566,7 +640,29 @@ class TestCapture:
         discs(s, "K5")
         enter(s, "II-A green", "II-A yellow", "II-A green")
         play(s, "samurai square K5")
+        assert s.discs == [] and s.ninja_sq == -1 and s.captured == 0
+        assert s.samurai_sq == sq(s, "K5")
+        play(s, "programme card Forced March", "programme nightingale tile blue")
+        play(s, "play card Rooftop Leap")
+        assert s.decision_kind == "start"
+        assert names(s) == {f"ninja starts on {p}" for p in OPEN_BY_DEFAULT}
+
+    def test_keep_last_disc_variant_the_disc_under_the_samurai_stays(self):
+        # Variant keep_last_disc (G4's earlier reading): no samurai effect removes the last disc;
+        # it stays under him, the ninja may start there (G3), and the pictures show it.
+        game = make_game("castle_nightingale", keep_last_disc=True)
+        s = turn("Meditate", ninja="J5", samurai="K7", samurai_card="Patrol", game=game)
+        discs(s, "K5")
+        enter(s, "II-A green", "II-A yellow", "II-A green")
+        play(s, "samurai square K5")
         assert labels(s, s.discs) == ["K5"] and s.samurai_sq == sq(s, "K5")
+        assert s.render().splitlines()[6].endswith("GSo")  # row 5: K5, samurai and disc
+        assert "GSo" in s.render(NINJA) and "GSo" in s.render(SAMURAI)
+        bare = s.clone()
+        bare.discs = []
+        assert (s.render_rgb(NINJA) != bare.render_rgb(NINJA)).any()  # the picture shows it
+        plain = turn("Meditate", ninja="J5", samurai="K7", samurai_card="Patrol")
+        assert "So" not in plain.render()  # cells stay 2 characters wide otherwise
         play(s, "programme card Forced March", "programme nightingale tile blue")
         play(s, "play card Rooftop Leap")
         assert s.start_sq == sq(s, "K5") == s.samurai_sq
@@ -790,7 +886,9 @@ class TestSamuraiCards:
         play(s, "samurai square C1")
         assert s.s_equip == [C.HOUND] and s.decision_kind == "w9"
 
-    def test_s3_track_the_trail_removes_one_disc_but_never_the_last(self):
+    def test_s3_track_the_trail_removes_one_disc_even_the_last(self):
+        # S3 "Remove 1 footprint disc of the samurai's choice anywhere on the board (last-disc
+        # rule)"; G4 revised: by default the last disc may go; keep_last_disc keeps it.
         s = turn(
             "Pick the Lock", ninja="J5", samurai_card="Track the Trail", closed=(), tiles="blue"
         )
@@ -805,7 +903,15 @@ class TestSamuraiCards:
         discs(s, "K5")
         enter(s, "I-A white", "I-A green", "I-A white")
         play(s, "samurai square C1")
-        assert labels(s, s.discs) == ["K5"] and s.turn == 2  # the last disc stays
+        assert names(s) == {"remove the disc on K5"}
+        play(s, "remove the disc on K5")
+        assert s.discs == [] and s.turn == 2
+        game = make_game("castle_nightingale", keep_last_disc=True)
+        s = turn("Meditate", ninja="J5", samurai_card="Track the Trail", game=game)
+        discs(s, "K5")
+        enter(s, "I-A white", "I-A green", "I-A white")
+        play(s, "samurai square C1")
+        assert labels(s, s.discs) == ["K5"] and s.turn == 2  # variant: the last disc stays
 
     def test_s4_bar_the_hatch_closes_an_open_passage_of_his_board(self):
         s = turn(ninja="J5", samurai="C6", samurai_card="Bar the Hatch")
@@ -836,8 +942,20 @@ class TestSamuraiCards:
         play(s, "samurai square K8")
         assert labels(s, s.discs) == ["J3", "I3"]
 
-    def test_s5_lantern_sweep_the_ninja_keeps_one_disc_if_all_would_go(self):
+    def test_s5_lantern_sweep_may_remove_every_disc(self):
+        # S5 "Remove every footprint disc in the samurai's zone and in every zone adjacent to
+        # it"; G4 revised: by default even the last ones go (the ninja re-enters by a passage).
         s = turn(ninja="J5", samurai="K7", samurai_card="Lantern Sweep")
+        discs(s, "K5", "K4")
+        enter(s, "II-A white", "II-A yellow")
+        play(s, "samurai square K8")
+        assert s.discs == [] and s.turn == 2 and s.captured == 0
+
+    def test_s5_lantern_sweep_the_ninja_keeps_one_disc_if_all_would_go(self):
+        # S5 "If that would leave no disc on the board, the ninja picks one of those discs to
+        # stay" - the last-disc rule, variant keep_last_disc (G4).
+        game = make_game("castle_nightingale", keep_last_disc=True)
+        s = turn(ninja="J5", samurai="K7", samurai_card="Lantern Sweep", game=game)
         discs(s, "K5", "K4")
         enter(s, "II-A white", "II-A yellow")
         play(s, "samurai square K8")
@@ -1103,7 +1221,9 @@ class TestSamuraiEquipment:
         play(s, "use Straw Sandals", "+1 entry")
         assert s.decision_kind == "entry" and s.flags["target"] == 5
 
-    def test_hound_removes_up_to_two_discs_but_never_the_last(self):
+    def test_hound_removes_up_to_two_discs_even_the_last(self):
+        # Hound: "Remove up to 2 footprint discs anywhere (last-disc rule)"; G4 revised: the last
+        # may go by default; with keep_last_disc it stays.
         s = turn("Pick the Lock", ninja="J5", samurai_tokens=["Hound"], closed=(), tiles="blue")
         play(s, "pass")
         discs(s, "K5", "K4", "K3", "J3")
@@ -1116,6 +1236,17 @@ class TestSamuraiEquipment:
         play(s, "Hound removes the disc on K5", "Hound removes the disc on J3")
         assert labels(s, s.discs) == ["K4", "K3"]
         s = turn(ninja="J5", samurai_tokens=["Hound"])
+        play(s, "pass")
+        discs(s, "K5", "K4")
+        play(s, "pass", "pass")
+        enter(s, "I-A white", "I-A green", "I-A white", "I-A green")
+        play(s, "end the movement", "samurai square E2", "use Hound")
+        play(s, "Hound removes the disc on K5")
+        assert names(s) == {"Hound removes the disc on K4", "pass"}
+        play(s, "Hound removes the disc on K4")
+        assert s.discs == [] and s.decision_kind != "hound"
+        game = make_game("castle_nightingale", keep_last_disc=True)
+        s = turn(ninja="J5", samurai_tokens=["Hound"], game=game)
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")

@@ -12,6 +12,9 @@ from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale.board import get_board, reference_layout
 from boardgames_rl.games.castle_nightingale.observation import make_spec
 
+LOCKDOWN_REOPEN = ("three_plus_one", "one_per_board")
+"""Values of the ``lockdown_reopen`` option (data sheet G6)."""
+
 
 class CastleNightingale(Game):
     """Castle Nightingale: 2 players, the ninja (seat 0) against the samurai (seat 1).
@@ -22,6 +25,14 @@ class CastleNightingale(Game):
             first-game diagram (side B is always placed and rotated at random).
         max_turns: turn limit (the rulebook has none; data sheet G20), default 60.
         on_turn_limit: "draw" (default; reported as truncation) or "samurai" (dawn: he wins).
+        keep_last_disc: variant (data sheet G4, default off = the rulebook): no effect of the
+            samurai ever removes the last footprint disc on the board.
+        lockdown_reopen: "three_plus_one" (default, data sheet G6: one closed trap door from each
+            of the three boards he is not on, then one more from one of them) or
+            "one_per_board" (variant: one from each of the four boards, never the trap door
+            under the samurai).
+        merge_zones_across_seams: variant (data sheet 2.4, default off): same-colour squares
+            touching across a floor-board seam form one colour zone.
     """
 
     name = "castle_nightingale"
@@ -33,6 +44,9 @@ class CastleNightingale(Game):
         random_layout: bool = False,
         max_turns: int = 60,
         on_turn_limit: str = "draw",
+        keep_last_disc: bool = False,
+        lockdown_reopen: str = "three_plus_one",
+        merge_zones_across_seams: bool = False,
     ):
         if side not in ("A", "B"):
             raise InvalidConfigError(f"castle_nightingale: side must be 'A' or 'B', got {side!r}")
@@ -45,16 +59,43 @@ class CastleNightingale(Game):
                 "castle_nightingale: on_turn_limit must be 'draw' or 'samurai', "
                 f"got {on_turn_limit!r}"
             )
+        for key, value in (
+            ("keep_last_disc", keep_last_disc),
+            ("merge_zones_across_seams", merge_zones_across_seams),
+        ):
+            if not isinstance(value, bool):
+                raise InvalidConfigError(
+                    f"castle_nightingale: {key} must be true or false, got {value!r}"
+                )
+        if lockdown_reopen not in LOCKDOWN_REOPEN:
+            raise InvalidConfigError(
+                "castle_nightingale: lockdown_reopen must be "
+                + " or ".join(repr(v) for v in LOCKDOWN_REOPEN)
+                + f", got {lockdown_reopen!r}"
+            )
+        variants = {  # recorded only when set, so the default game's config stays as it was
+            key: value
+            for key, value, default in (
+                ("keep_last_disc", keep_last_disc, False),
+                ("lockdown_reopen", lockdown_reopen, "three_plus_one"),
+                ("merge_zones_across_seams", merge_zones_across_seams, False),
+            )
+            if value != default
+        }
         super().__init__(
             side=side,
             random_layout=bool(random_layout),
             max_turns=max_turns,
             on_turn_limit=on_turn_limit,
+            **variants,
         )
         self.side = side
         self.random_layout = bool(random_layout) or side == "B"
         self.max_turns = max_turns
         self.on_turn_limit = on_turn_limit
+        self.keep_last_disc = keep_last_disc
+        self.lockdown_reopen = lockdown_reopen
+        self.merge_zones_across_seams = merge_zones_across_seams
         self.num_players = 2
         self.player_names = ("ninja", "samurai")
         self.num_actions = A.NUM_ACTIONS

@@ -92,6 +92,8 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         _squares(mask, opts.free | opts.free_jumps)
         if opts.paid_jumps:
             mask[A.JUMP] = True
+        if opts.may_stop:
+            mask[A.PASS] = True
         usable = {  # W3 tokens, when they can do something
             C.LOCKPICK: any(p != s.samurai_sq for p in s.closed_passages()),
             C.SHUKO: not f["shuko"],
@@ -102,7 +104,12 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         _ninja_tokens(mask, s.n_equip)
     elif kind == "jump_land":
         opts = s.placements()
-        _squares(mask, opts.paid_jumps | opts.free_jumps)
+        land = opts.paid_jumps | opts.free_jumps
+        if not land:  # the token paid was the Shuko the look-ahead counted on: any landing
+            ctx = s.placement_context()
+            land = {t for _o, t in b.jumps[ctx.current] if t not in ctx.visited}
+            land.discard(s.samurai_sq)
+        _squares(mask, land)
     elif kind == "w4":
         mask[A.PASS] = True
         if C.SOFT_TABI in s.n_equip:
@@ -169,7 +176,7 @@ def legal_mask(s: NightingaleState) -> np.ndarray:
         mask[A.PASS] = True
         usable = {  # W9 tokens, when they can do something
             C.IRON_BAR: bool(s.open_passages()),
-            C.HOUND: len(s.discs) > 1,
+            C.HOUND: len(s.discs) > s.discs_kept(),
             C.WATCH_FIRE: s.flags["watch_fire_next"] < 0,
             C.INVENTORY_LEDGER: bool(s.ledger_targets()),
         }

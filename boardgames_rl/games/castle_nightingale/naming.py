@@ -89,6 +89,7 @@ def contextual_name(s: NightingaleState, action: int) -> str:
             "sprint_out": "keep the tiles",
             "sprint_in": "keep the tiles",
             "inspect_move": "leave the vase",
+            "place": "stop: the unplaced discs go back",
         }.get(kind, "pass")
     if action == A.ADJUST_PLUS and kind == "sandals":
         return "+1 entry"

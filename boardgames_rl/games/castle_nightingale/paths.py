@@ -2,6 +2,14 @@
 progression in the darkness", data sheet G7, G15, G16 and Shuko).
 
 Pure functions over the board geometry and a few sets, so the movement rules are testable alone.
+
+The look-ahead (G7): "The ninja must place all their footprint discs", and the one jump of the
+turn ("The ninja can perform only one jump per game turn") may come at any point of the
+movement. So every candidate placement is scored by how long the path can grow after it with
+ordinary steps, passage travel, a still-unused free jump (Rooftop Leap) and, while the ninja holds
+a token and has not jumped, one paid jump -- likewise one Shuko diagonal while the ninja holds
+Shuko. Spending a token is never forced: the best path *without* spending stays open as well, and
+where only spending could continue, the ninja may stop (the unplaced discs go back).
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ class PlacementContext:
     ``current``: the figurine's start square or the last disc placed; ``visited``: the start
     square and this turn's discs; ``samurai``: his square (never entered); ``open_passages``:
     passage squares without a trap door; ``free_jump`` / ``paid_jump``: a jump is still allowed
-    this turn at no cost (Rooftop Leap) / by discarding a token; ``diagonal``: Shuko is active.
+    this turn at no cost (Rooftop Leap) / by discarding a token; ``diagonal``: Shuko is active
+    for this placement; ``shuko_held``: the ninja holds an unused Shuko token (the look-ahead may
+    count one diagonal placement).
     """
 
     current: int
@@ -28,6 +38,7 @@ class PlacementContext:
     free_jump: bool
     paid_jump: bool
     diagonal: bool
+    shuko_held: bool = False
 
 
 def _steps(board: Board, cur: int, visited: frozenset[int], samurai: int, open_p: frozenset[int]):
@@ -48,26 +59,35 @@ def _jumps(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set
     return {land for _over, land in board.jumps[cur] if land not in visited and land != samurai}
 
 
+def _diagonals(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set[int]:
+    """Shuko targets: diagonal neighbours with no disc of this turn and no samurai."""
+    return {t for t in board.diagonals[cur] if t not in visited and t != samurai}
+
+
 def longest_extension(
     board: Board,
     cur: int,
     visited: frozenset[int],
     samurai: int,
     open_p: frozenset[int],
-    free_jump: bool,
+    jump: bool,
     limit: int,
+    diagonal: bool = False,
 ) -> int:
     """How many more discs can be placed from ``cur`` (at most ``limit``) with ordinary steps,
-    passage travel and a still-unused free jump. Depth-first with an early exit at ``limit``."""
+    passage travel, one jump if ``jump`` (the turn's jump, free or paid) and one diagonal if
+    ``diagonal`` (a Shuko still held). Depth-first with an early exit at ``limit``."""
     if limit <= 0:
         return 0
     best = 0
-    moves = [(t, free_jump) for t in _steps(board, cur, visited, samurai, open_p)]
-    if free_jump:
-        moves += [(t, False) for t in _jumps(board, cur, visited, samurai)]
-    for target, jump_left in moves:
+    moves = [(t, jump, diagonal) for t in _steps(board, cur, visited, samurai, open_p)]
+    if jump:
+        moves += [(t, False, diagonal) for t in _jumps(board, cur, visited, samurai)]
+    if diagonal:
+        moves += [(t, jump, False) for t in _diagonals(board, cur, visited, samurai)]
+    for target, jump_left, diagonal_left in moves:
         length = 1 + longest_extension(
-            board, target, visited | {target}, samurai, open_p, jump_left, limit - 1
+            board, target, visited | {target}, samurai, open_p, jump_left, limit - 1, diagonal_left
         )
         if length > best:
             best = length
@@ -78,12 +98,15 @@ def longest_extension(
 
 @dataclass(frozen=True)
 class Placements:
-    """Legal next placements: ``free`` targets (steps, travel, diagonal with Shuko, jumps under
-    Rooftop Leap) and ``paid_jumps`` (landings of a jump paid with a token)."""
+    """Legal next placements: ``free`` targets (steps, travel, diagonal with Shuko active),
+    ``free_jumps`` (jumps under Rooftop Leap) and ``paid_jumps`` (landings of a jump paid with a
+    token); ``may_stop``: no placement is possible without spending a token (a paid jump, a
+    Shuko), and the ninja may stop instead (the unplaced discs go back)."""
 
     free: frozenset[int]
     free_jumps: frozenset[int]
     paid_jumps: frozenset[int]
+    may_stop: bool = False
 
     @property
     def any(self) -> bool:
@@ -91,34 +114,58 @@ class Placements:
 
 
 def legal_placements(board: Board, ctx: PlacementContext, discs_left: int) -> Placements:
-    """G7: the free candidates that reach the longest achievable path are legal; a paid jump is
-    legal if it reaches at least that length. Spending a token is never forced, and the ninja
-    never strands itself while a full-length path exists."""
+    """G7 with the paid jump (and a held Shuko) counted in the look-ahead.
+
+    Each placement not paid now (a step, passage travel, an active Shuko diagonal, a Rooftop
+    Leap jump) gets two lengths: ``spend``, the longest path it opens when a later paid jump /
+    Shuko diagonal may be used, and ``keep``, the longest path without spending anything more.
+    With ``best_spend`` / ``best_keep`` their maxima over those placements, such a placement is
+    legal if its ``spend`` reaches ``best_spend`` (the ninja places all the discs it can) or its
+    ``keep`` reaches ``best_keep`` (spending a token is never forced). A paid jump now is legal if
+    its length reaches at least ``best_spend`` (at least 1). When no placement but a paid one is
+    possible, ``may_stop`` is set: the ninja may stop rather than pay (or use Shuko).
+    """
     cur, visited, samurai, open_p = ctx.current, ctx.visited, ctx.samurai, ctx.open_passages
     rest = discs_left - 1
-    scored: list[tuple[int, str, int]] = []  # (length, kind, target)
+    paid_later = ctx.paid_jump and not ctx.free_jump  # the turn's one jump, paid with a token
+    shuko_later = ctx.shuko_held and not ctx.diagonal
+    scored: list[tuple[int, int, str, int]] = []  # (spend length, keep length, kind, target)
+
+    def score(t: int, jump_left: bool, kind: str) -> None:
+        seen = visited | {t}
+        keep = 1 + longest_extension(
+            board, t, seen, samurai, open_p, jump_left and ctx.free_jump, rest
+        )
+        spend = keep
+        if (jump_left and paid_later) or shuko_later:
+            spend = 1 + longest_extension(
+                board, t, seen, samurai, open_p, jump_left, rest, shuko_later
+            )
+        scored.append((spend, keep, kind, t))
+
+    jump_open = ctx.free_jump or ctx.paid_jump
     for t in _steps(board, cur, visited, samurai, open_p):
-        scored.append((1 + longest_extension(board, t, visited | {t}, samurai, open_p,
-                                             ctx.free_jump, rest), "free", t))
+        score(t, jump_open, "free")
     if ctx.diagonal:
-        for t in board.diagonals[cur]:
-            if t not in visited and t != samurai:
-                scored.append((1 + longest_extension(board, t, visited | {t}, samurai, open_p,
-                                                     ctx.free_jump, rest), "free", t))
+        for t in _diagonals(board, cur, visited, samurai):
+            score(t, jump_open, "free")
     jump_targets = _jumps(board, cur, visited, samurai) if not ctx.diagonal else set()
     if ctx.free_jump:
         for t in jump_targets:
-            scored.append((1 + longest_extension(board, t, visited | {t}, samurai, open_p,
-                                                 False, rest), "free_jump", t))
-    best = max((s[0] for s in scored), default=0)
-    free = frozenset(t for length, kind, t in scored if kind == "free" and length == best)
-    free_jumps = frozenset(
-        t for length, kind, t in scored if kind == "free_jump" and length == best
-    )
+            score(t, False, "free_jump")
+    best_spend = max((s[0] for s in scored), default=0)
+    best_keep = max((s[1] for s in scored), default=0)
+    legal = [
+        (kind, t) for spend, keep, kind, t in scored if spend == best_spend or keep == best_keep
+    ]
+    free = frozenset(t for kind, t in legal if kind == "free")
+    free_jumps = frozenset(t for kind, t in legal if kind == "free_jump")
     paid: set[int] = set()
-    if ctx.paid_jump and not ctx.free_jump:
+    if paid_later:
         for t in jump_targets:
-            length = 1 + longest_extension(board, t, visited | {t}, samurai, open_p, False, rest)
-            if length >= max(best, 1):
+            length = 1 + longest_extension(
+                board, t, visited | {t}, samurai, open_p, False, rest, shuko_later
+            )
+            if length >= max(best_spend, 1):
                 paid.add(t)
-    return Placements(free, free_jumps, frozenset(paid))
+    return Placements(free, free_jumps, frozenset(paid), may_stop=not scored)

@@ -26,7 +26,7 @@ def _cell(s: NightingaleState, sq: int, viewer: int | None) -> str:
     b = s.board
     letter = "RBGYPW"[b.colour[sq]]
     if sq == s.samurai_sq:
-        mark = "S"
+        mark = "So" if sq in s.discs else "S"  # a disc he stands on (variant keep_last_disc)
     elif sq == s.ninja_sq:
         mark = "N"
     elif sq in s.discs:
@@ -44,8 +44,9 @@ def _cell(s: NightingaleState, sq: int, viewer: int | None) -> str:
 
 def render_text(s: NightingaleState, player: int | None = None, colour: bool = False) -> str:
     """The castle and both players' public facts, plus what ``player`` privately knows
-    (``None``: everything). Legend: S samurai, N ninja, o disc, V vase ($ relic, 0 empty if
-    known), @ open passage, # closed passage. ``colour=True`` adds ANSI floor colours."""
+    (``None``: everything). Legend: S samurai, So samurai on a footprint disc, N ninja, o disc,
+    V vase ($ relic, 0 empty if known), @ open passage, # closed passage (a cell widens to 3
+    characters everywhere when one needs it). ``colour=True`` adds ANSI floor colours."""
     b = s.board
 
     def cell(sq: int) -> str:
@@ -95,6 +96,16 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
         who = ("ninja", "samurai")[s.current_player]
         lines.append(f"{who} decides: {s.decision['kind']}")
     return "\n".join(lines)
+
+
+def banked_text(s: NightingaleState, player: int | None) -> str:
+    """Captures and banked vases for a picture's title: the relic vases banked (what the ninja
+    needs 5 of) for a viewer who knows them (the ninja, omniscient); the samurai sees only how
+    many vases were banked, not what they hold."""
+    banked = sum(1 for w in s.vase_where if w == -2)
+    if player == SAMURAI:
+        return f"captured {s.captured}/3, vases banked {banked}"
+    return f"captured {s.captured}/3, relic vases banked {s.banked_relics()} (of {banked} vases)"
 
 
 def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
@@ -151,15 +162,17 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
         if sq == s.samurai_sq:
             ax.add_patch(Circle((cx, cy), 0.38, facecolor="#b22222", edgecolor="gold", linewidth=2))
             ax.text(cx, cy, "S", color="white", ha="center", va="center", fontsize=10)
+            if sq in s.discs:  # a disc under him (variant keep_last_disc): drawn in the corner
+                ax.add_patch(
+                    Circle((x + 0.8, y + 0.8), 0.16, facecolor="#222222", edgecolor="white")
+                )
     for i, letter in enumerate("ABCDEFGHIJK"):
         ax.text(i + 0.5, -0.3, letter, ha="center", fontsize=8)
     for j in range(11):
         ax.text(-0.3, j + 0.5, str(j + 1), va="center", fontsize=8)
     view = {None: "omniscient", NINJA: "ninja's view", SAMURAI: "samurai's view"}[player]
     ax.set_title(
-        f"Castle Nightingale, turn {s.turn} ({view}); captured {s.captured}/3, "
-        f"relic vases banked {sum(1 for w in s.vase_where if w == -2)}",
-        fontsize=9,
+        f"Castle Nightingale, turn {s.turn} ({view}); {banked_text(s, player)}", fontsize=9
     )
     ax.set_xlim(-0.6, 11.1)
     ax.set_ylim(11.1, -0.6)

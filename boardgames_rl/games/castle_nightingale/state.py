@@ -28,6 +28,7 @@ HAND, PROGRAMMED, FACE_UP = 0, 1, 2
 STOLEN, BANKED = -1, -2
 """``vase_where`` values besides a square: taken this turn (kept apart) / banked."""
 
+# fmt: off
 DECISIONS = (
     "setup_close", "setup_start", "prog_s_card", "prog_s_tile", "prog_n_card", "w2", "bell_out",
     "bell_in", "sprint_out", "sprint_in", "pick_lock", "pebble", "scout", "listen", "meditate",
@@ -63,6 +64,7 @@ _FIELDS = (
     "s_card_shown", "known_n_hand", "listen_answers", "bell_used", "peek", "flags", "turn",
     "stage", "tasks", "decision", "winner", "draw", "truncated_flag", "setup_closed",
 )
+# fmt: on
 
 
 class NightingaleState(PlainDataState):
@@ -99,17 +101,20 @@ class NightingaleState(PlainDataState):
         s.turn_discs = []
         s.start_sq = -1
         s.captured = 0
+        # Decks and stacks are shuffled now, face down; the cards and the token are drawn in the
+        # rulebook's order (G8): the samurai's after his trap doors (setup 4 -> 5), the ninja's
+        # after the samurai's figurine (setup 6), so no choice sees a hand it would not yet hold.
         n_cards, s_cards = list(range(10)), list(range(10))
         rng.shuffle(n_cards)
         rng.shuffle(s_cards)
-        s.s_hand, s.s_deck = s_cards[: C.HAND_SIZE], s_cards[C.HAND_SIZE :]
-        s.n_hand, s.n_deck = n_cards[: C.HAND_SIZE], n_cards[C.HAND_SIZE :]
+        s.s_hand, s.s_deck = [], s_cards
+        s.n_hand, s.n_deck = [], n_cards
         s.n_discard, s.s_discard = [], []
         n_tok, s_tok = list(range(7)), list(range(7))
         rng.shuffle(n_tok)
         rng.shuffle(s_tok)
-        s.s_equip, s.s_stack = s_tok[:1], s_tok[1:]
-        s.n_equip, s.n_stack = n_tok[:1], n_tok[1:]
+        s.s_equip, s.s_stack = [], s_tok
+        s.n_equip, s.n_stack = [], n_tok
         s.n_used, s.n_spent, s.n_bottom = [], [], []
         s.s_used, s.s_spent, s.s_bottom = [], [], []
         s.tile_loc = [HAND] * 6
@@ -286,20 +291,34 @@ class NightingaleState(PlainDataState):
         else:
             (self.n_spent if player == NINJA else self.s_spent).append(token)
 
-    def _remove_discs(self, squares: list[int], keep_last: bool = True) -> None:
-        """Remove discs; under the last-disc rule (G4) the last disc on the board never goes."""
+    def discs_kept(self) -> int:
+        """How many discs the samurai's effects must leave on the board: 1 under the variant
+        ``keep_last_disc`` (data sheet G4), else 0 (the rulebook: "they remove it")."""
+        return 1 if self.game.keep_last_disc else 0
+
+    def _remove_discs(self, squares: list[int]) -> None:
+        """A samurai effect removes discs (G4); with ``keep_last_disc`` the last one stays."""
         for sq in squares:
             if sq in self.discs:
-                if keep_last and len(self.discs) == 1:
+                if len(self.discs) <= self.discs_kept():
                     return
                 self.discs.remove(sq)
 
     # ====================================================================== setup (rulebook Setup)
     def _stage_setup_close(self) -> None:
         if self.setup_closed < C.SETUP_TRAPDOORS:
-            self._ask("setup_close")
+            self._ask("setup_close")  # setup 4, before he has drawn anything
         else:
+            self._setup_draw(SAMURAI)  # setup 5: 3 cards and 1 token, then his figurine
             self.stage = "setup_start"
+
+    def _setup_draw(self, player: int) -> None:
+        """Setup 5 / 6: draw the starting hand of 3 cards and 1 equipment token."""
+        deck = self.n_deck if player == NINJA else self.s_deck
+        hand = self.n_hand if player == NINJA else self.s_hand
+        while len(hand) < C.HAND_SIZE:
+            hand.append(deck.pop(0))
+        self._draw_equipment(player)
 
     def _on_setup_close(self, action: int, d: dict) -> None:
         self.closed[self.board.passages.index(action - A.SQUARE)] = True
@@ -310,6 +329,7 @@ class NightingaleState(PlainDataState):
 
     def _on_setup_start(self, action: int, d: dict) -> None:
         self._place_samurai(action - A.SQUARE)
+        self._setup_draw(NINJA)  # setup 6: the ninjas prepare to enter
         self.stage = "turn_start"
 
     def _place_samurai(self, sq: int) -> None:
@@ -557,6 +577,7 @@ class NightingaleState(PlainDataState):
             free_jump=f["free_jump"] and not f["jump_used"],
             paid_jump=not f["jump_used"] and (bool(self.n_equip) or f["jump_paid"]),
             diagonal=f["shuko"],
+            shuko_held=C.SHUKO in self.n_equip and not f["shuko"],
         )
 
     def placements(self):
@@ -566,13 +587,19 @@ class NightingaleState(PlainDataState):
         if self.flags["revealed"] or self.flags["discs_left"] <= 0:
             self.stage = "n_move_end"
             return
-        if not self.placements().any:
-            self.flags["discs_left"] = 0  # stranded: the unplaced discs go back (G7)
+        # Stranded (G7): the unplaced discs go back. While the ninja holds a token it is asked
+        # all the same (W3: a Shuko or a Lockpick may open a way; "stop" is legal): whether a
+        # decision is asked depends on the public count of tokens only, never on their kinds.
+        if not self.placements().any and not self.n_equip:
+            self.flags["discs_left"] = 0
             self.stage = "n_move_end"
             return
         self._ask("place")
 
     def _on_place(self, action: int, d: dict) -> None:
+        if action == A.PASS:  # only a token could go on; spending is never forced (G7)
+            self.flags["discs_left"] = 0
+            return
         if action == A.JUMP:
             if self.flags["free_jump"]:
                 self._ask("jump_land")
@@ -934,7 +961,7 @@ class NightingaleState(PlainDataState):
         sq = action - A.SQUARE
         self.samurai_sq = sq
         self.stage = "w9_before"
-        if sq in self.discs:  # remove a footprint disc by ending on it (last-disc rule)
+        if sq in self.discs:  # remove a footprint disc by ending on it (G4: even the last)
             self._remove_discs([sq])
         t = self.vase_at(sq)
         if t >= 0:  # move a vase by ending on it: he looks, then moves it on the same board
@@ -970,7 +997,7 @@ class NightingaleState(PlainDataState):
             self._ask("iron_bar")
         elif token == C.HOUND:
             self.flags["hound_left"] = 2
-            if len(self.discs) > 1:
+            if len(self.discs) > self.discs_kept():
                 self._ask("hound")
         elif token == C.WATCH_FIRE:
             self.flags["watch_fire_next"] = self.samurai_zone
@@ -989,7 +1016,7 @@ class NightingaleState(PlainDataState):
             return
         self._remove_discs([action - A.SQUARE])
         self.flags["hound_left"] -= 1
-        if self.flags["hound_left"] > 0 and len(self.discs) > 1:
+        if self.flags["hound_left"] > 0 and len(self.discs) > self.discs_kept():
             self._ask("hound")
 
     def _stage_s_action(self) -> None:
@@ -1000,7 +1027,7 @@ class NightingaleState(PlainDataState):
         if card == C.PATROL:
             self._draw_equipment(SAMURAI)
         elif card == C.TRACK_THE_TRAIL:
-            if len(self.discs) > 1:
+            if len(self.discs) > self.discs_kept():
                 self._ask("track")
         elif card == C.BAR_THE_HATCH:
             if self.bar_targets():
@@ -1008,7 +1035,7 @@ class NightingaleState(PlainDataState):
         elif card == C.LANTERN_SWEEP:
             zones = {self.samurai_zone, *b.zone_neighbours[self.samurai_zone]}
             swept = [sq for sq in self.discs if b.zone_of[sq] in zones]
-            if swept and len(swept) == len(self.discs):
+            if self.discs_kept() and swept and len(swept) == len(self.discs):
                 if len(swept) == 1:
                     return  # the last disc stays
                 self._ask("sweep_keep")
@@ -1105,9 +1132,11 @@ class NightingaleState(PlainDataState):
 
 
 def _fresh_flags() -> dict[str, Any]:
+    # fmt: off
     return {
         "twin": False, "free_jump": False, "jump_used": False, "jump_paid": False, "shuko": False,
         "vanish": False, "decoys": 0, "discs_left": 0, "revealed": False, "watch_fire_used": False,
         "map_looks": 0, "target": 0, "entries": 0, "adjust_used": False, "watchtower": False,
         "hound_left": 0, "ledger_looks": 0, "reopen_boards": [],
     }
+    # fmt: on
