@@ -1,7 +1,8 @@
-"""Shared pytest setup: registers the toy game (tests only) and provides common fixtures.
+"""Shared pytest setup: registers the toy game (``boardgames_rl.testing.toy_game``) and provides
+common fixtures.
 
-``tests/`` is on ``sys.path`` (pytest's rootdir-conftest insertion), so test modules import
-``toy_game`` and the ``conformance`` helpers directly.
+``tests/`` is on ``sys.path`` (pytest's rootdir-conftest insertion), so test modules import the
+``conformance`` parametrisation helpers and ``random_play`` directly.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ _TESTS_DIR = str(Path(__file__).resolve().parent)
 if _TESTS_DIR not in sys.path:  # e.g. under --import-mode=importlib
     sys.path.insert(0, _TESTS_DIR)
 
-from toy_game import ToyGame, register_toy_game  # noqa: E402
+from boardgames_rl.testing.toy_game import ToyGame, register_toy_game  # noqa: E402
 
 # Registered at import time (before collection) so that the conformance suite, parametrised over
 # the registry, includes the toy game. Guarded: safe when conftest is imported more than once.

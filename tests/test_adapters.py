@@ -1,5 +1,5 @@
 """Unit tests of the generic adapters (GameAECEnv, env modules, VectorEnv, SingleAgentEnv) on the
-toy game of ``tests/toy_game.py``."""
+toy game of ``boardgames_rl/testing/toy_game.py``."""
 
 from __future__ import annotations
 
@@ -9,20 +9,9 @@ import warnings
 import numpy as np
 import pettingzoo
 import pytest
-from conformance import env_snapshot, normalised, random_action
 from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
-from toy_game import (
-    CLAIM_HIGH,
-    DOUBT,
-    KEEP,
-    PASS,
-    SWAP,
-    TOY_NAME,
-    ToyGame,
-    ToyState,
-)
 
 from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.random_agent import RandomAgent
@@ -37,6 +26,17 @@ from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.core.single_agent import SingleAgentEnv
 from boardgames_rl.core.vector import VectorEnv
 from boardgames_rl.envs import env_functions, env_id, make_env, register_envs
+from boardgames_rl.testing import env_snapshot, normalised, random_action
+from boardgames_rl.testing.toy_game import (
+    CLAIM_HIGH,
+    DOUBT,
+    KEEP,
+    PASS,
+    SWAP,
+    TOY_NAME,
+    ToyGame,
+    ToyState,
+)
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),

@@ -95,7 +95,7 @@ def test_bad_shaping_settings_are_refused() -> None:
 
 
 def test_a_game_without_potential_says_what_to_do() -> None:
-    from tests.toy_game import TOY_NAME, register_toy_game
+    from boardgames_rl.testing.toy_game import TOY_NAME, register_toy_game
 
     register_toy_game()
     with pytest.raises(InvalidConfigError, match="--shaping none"):
