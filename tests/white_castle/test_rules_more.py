@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.white_castle import WhiteCastle
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle.legal import MAX_OPTS
@@ -132,6 +133,79 @@ def test_player_chooses_the_order_of_a_space_actions():
     assert _d11_position("lantern") == (6, 0)
 
 
+def _lantern_at_the_checkpoint(seal: int, first: str | None):
+    """Marker on space 5, Lantern Area = Seal Decree (+1 seal) and a Starting Action card
+    (+1 PoT); a left die activates the Lantern; ``first`` is the icon chosen first (None: no
+    order decision is expected). Returns (position, seals) once the Lantern is resolved."""
+    sc = base(pot=5, seal=seal, coin=0, lantern=["seal_decree", "A1b"])
+    s = sc.bridges([[4, 4], [4, 4], [4, 4]]).turn(0).build()
+    do(s, "take coral die from the left")
+    do(s, "steward room 1")  # S2 top block: pay 1 seal -> Courtier, resolved after the Lantern
+    do(s, "yes: activate the lantern")
+    if first is None:
+        assert s.decision["kind"] == "checkpoint"
+    else:
+        assert s.decision["kind"] == "order"
+        assert names(s) == ["do +1 seal", "do +1 passage of time"]
+        do(s, first)
+    if s.decision["kind"] == "checkpoint":
+        do(s, "yes: pay 1 seals")
+    assert s.decision["kind"] == "pay"  # the space's action comes after the Lantern
+    pl = s.players[0]
+    return pl["pot"], pl["seal"]
+
+
+def test_lantern_icons_in_the_order_that_keeps_a_capped_seal():
+    """Lantern: "you receive the benefits of all visible icons in your Lantern Area, in any
+    order". On space 5 with 5 seals, Seal Decree + Starting Action card: moving first pays the
+    checkpoint (5 -> 4) and the Decree's seal then fits (4 -> 5): space 6 with 5 seals."""
+    assert _lantern_at_the_checkpoint(5, "passage of time") == (6, 5)
+    # the other order loses the seal to the cap of 5: the player's choice matters here
+    assert _lantern_at_the_checkpoint(5, "+1 seal") == (6, 4)
+
+
+def test_lantern_order_is_not_asked_when_no_cap_bites():
+    """Lantern "in any order": with 4 seals the Decree's seal fits in every order (gains go
+    first, as before), so no order decision is asked and nothing is lost."""
+    assert _lantern_at_the_checkpoint(4, None) == (6, 4)
+
+
+def _d4_seal_and_lantern(first: str):
+    """D4 middle+bottom block (+1 seal, Lantern) with 5 seals on space 5, Lantern = +1 PoT."""
+    sc = base(pot=5, seal=5, coin=0, lantern=["A1b"])
+    sc.rooms(["S2", "S4", "S9", "D4", "D7"]).bridges([[4, 4], [4, 4], [4, 4]])
+    s = sc.turn(0).build()
+    do(s, "take black die from the right")
+    do(s, "diplomat room 1")
+    assert s.decision["kind"] == "order"
+    assert names(s) == ["do +1 seal", "do lantern"]
+    do(s, first)
+    if s.decision is not None and s.decision["kind"] == "checkpoint":
+        do(s, "yes: pay 1 seals")
+    assert s.current_player == 1
+    pl = s.players[0]
+    return pl["pot"], pl["seal"]
+
+
+def test_space_actions_in_the_order_that_keeps_a_capped_seal():
+    """Turn 4: "Carry out the action(s) for the space ... in any order you choose": a +1 seal
+    at the cap of 5 is not forced first when the Lantern's Passage of Time could spend a seal."""
+    assert _d4_seal_and_lantern("lantern") == (6, 5)
+    assert _d4_seal_and_lantern("+1 seal") == (6, 4)
+
+
+def test_capped_gain_without_a_spender_is_not_asked():
+    """Turn 4 "in any order": S5 bottom block (+1 iron, Lantern) with 7 iron. No order can keep
+    the iron (the Lantern of a Starting Action card spends no iron), so nothing is asked."""
+    sc = base(pot=5, seal=5, coin=0, iron=7, lantern=["A1b"])
+    sc.rooms(["S2", "S5", "S9", "D2", "D7"], [[0, 1, 2], [0, 1, 2], [1, 2, 2], [0, 1], [1, 2]])
+    s = sc.bridges([[3, 3], [3, 3], [3, 3]]).turn(0).build()
+    do(s, "take white die from the right")
+    do(s, "steward room 2")
+    assert s.decision["kind"] == "checkpoint"  # iron gained (lost to the cap), then the Lantern
+    assert s.players[0]["iron"] == 7
+
+
 # ---------------------------------------------------------------------------- the Well
 def test_the_well_takes_any_number_of_dice():
     """The Well: "no limit to the number of dice"; each die counts against value 1."""
@@ -145,14 +219,48 @@ def test_the_well_takes_any_number_of_dice():
     assert delta(s, before) == {"coin": 4, "seal": 1, "iron": 1}
 
 
-def test_the_well_with_a_one_gives_only_the_seal():
-    """The Well: tile rewards only for a die "greater than 1"; "always 1 Daimyo Seal"."""
+def test_the_well_with_a_one_pays_the_seal_and_both_tiles():
+    """The Well: "You always gain 1 Daimyo Seal"; "a value greater than 1 ... the difference in
+    coins (beyond the 1 value)". Default (data sheet §14.3, config well_one_pays_tiles=True): a
+    1 gains no coins (1 - 1 = 0) but still the seal and both tiles (C2 +1 iron, W4 +1 coin)."""
     s = base(coin=0).bridges([[1, 1], [4], [4]]).turn(0).build()
+    assert s.game.well_one_pays_tiles is True
+    do(s, "take coral die from the right")
+    before = snapshot(s)
+    do(s, "the well")
+    assert delta(s, before) == {"seal": 1, "iron": 1, "coin": 1}
+    assert s.current_player == 1  # nothing else to resolve
+
+
+def test_the_well_with_a_one_gives_only_the_seal_under_the_literal_reading():
+    """The Well, literal reading (config well_one_pays_tiles=False): "If you place a die with a
+    value greater than 1, you gain the difference in coins ..., plus the benefits indicated on
+    the 2 tiles in the Well. You always gain 1 Daimyo Seal": a 1 gains only the seal."""
+    sc = base(coin=0).bridges([[1, 1], [4], [4]])
+    sc.s.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
+    s = sc.turn(0).build()
     do(s, "take coral die from the right")
     before = snapshot(s)
     do(s, "the well")
     assert delta(s, before) == {"seal": 1}
-    assert s.current_player == 1  # nothing else to resolve
+    assert s.current_player == 1
+    # a die above 1 still pays coins and both tiles under this reading
+    sc = base(coin=0).bridges([[4, 4], [4], [4]])
+    sc.s.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
+    s = sc.turn(0).build()
+    do(s, "take coral die from the right")
+    before = snapshot(s)
+    do(s, "the well")
+    assert delta(s, before) == {"seal": 1, "iron": 1, "coin": 4}
+
+
+def test_well_flag_is_validated_and_kept_in_the_config():
+    assert WhiteCastle(num_players=3).config == {"num_players": 3}
+    g = WhiteCastle(num_players=3, well_one_pays_tiles=False)
+    assert g.config == {"num_players": 3, "well_one_pays_tiles": False}
+    assert WhiteCastle(**g.config) == g
+    with pytest.raises(InvalidConfigError, match="well_one_pays_tiles"):
+        WhiteCastle(num_players=2, well_one_pays_tiles=1)
 
 
 # ---------------------------------------------------------------------------- clan members

@@ -10,7 +10,12 @@ register_game(
     GameEntry(
         name=WhiteCastle.name,
         factory=WhiteCastle,
-        test_configs=({"num_players": 2}, {"num_players": 3}, {"num_players": 4}),
+        test_configs=(
+            {"num_players": 2},
+            {"num_players": 3},
+            {"num_players": 4},
+            {"num_players": 2, "well_one_pays_tiles": False},
+        ),
         summary="2-4 players, dice drafting worker placement in Himeji castle",
     )
 )

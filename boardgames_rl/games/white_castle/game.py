@@ -13,12 +13,21 @@ from boardgames_rl.games.white_castle.legal import MAX_OPTS, NUM_ACTIONS
 
 
 class WhiteCastle(Game):
-    """The White Castle, 2 to 4 players (config ``num_players``). Returns +1 winner, -1 others."""
+    """The White Castle, 2 to 4 players. Returns +1 winner, -1 others.
+
+    Config (keyword arguments, JSON-safe):
+        num_players: 2-4 (default 2).
+        well_one_pays_tiles: a die showing 1 on the Well still pays both Well tiles (default
+            True, the data sheet's reading §14.3: +1 seal, coins = die - 1 = 0, both tiles).
+            False is the literal rulebook reading ("If you place a die with a value greater
+            than 1, you gain the difference in coins ..., plus the benefits indicated on the 2
+            tiles"): a 1 gains only the seal. Kept in ``config`` only when False.
+    """
 
     name = "white_castle"
     version = 0
 
-    def __init__(self, num_players: int = 2):
+    def __init__(self, num_players: int = 2, well_one_pays_tiles: bool = True):
         if (
             isinstance(num_players, bool)
             or not isinstance(num_players, int)
@@ -27,7 +36,14 @@ class WhiteCastle(Game):
             raise InvalidConfigError(
                 f"white_castle: num_players must be an int in 2..4, got {num_players!r}"
             )
-        super().__init__(num_players=num_players)
+        if not isinstance(well_one_pays_tiles, bool):
+            raise InvalidConfigError(
+                f"white_castle: well_one_pays_tiles must be true or false, got "
+                f"{well_one_pays_tiles!r}"
+            )
+        extra = {} if well_one_pays_tiles else {"well_one_pays_tiles": False}
+        super().__init__(num_players=num_players, **extra)
+        self.well_one_pays_tiles = well_one_pays_tiles
         from boardgames_rl.games.white_castle.observation import make_spec
 
         self.num_players = num_players

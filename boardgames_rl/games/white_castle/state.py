@@ -52,6 +52,11 @@ KEYS = (
 )
 
 
+_NOTHING: frozenset = frozenset()
+_SEAL = frozenset(("seal",))
+_CAPPED = frozenset((*T.RESOURCES, "seal"))
+
+
 def _new_player() -> dict[str, Any]:
     return {
         "food": 0,
@@ -610,20 +615,19 @@ class WhiteCastleState(PlainDataState):
         elif k == "any":
             if eff[1] > 1:
                 self.push(p, [["any", eff[1] - 1]])
-            self.ask(p, "res")
+            self.ask(p, "res", left=eff[1])
         elif k == "pot":
             self._advance_pot(p, eff[1])
         elif k == "lantern":
-            icons = [lantern_icon(c) for c in pl["lantern"]]
-            icons.sort(key=lambda e: e[0] == "pot")
-            self.push(p, icons, "seq")
+            # "in any order": an "any" frame (the player orders them when a cap can bite)
+            self.push(p, [lantern_icon(c) for c in pl["lantern"]], "any")
         elif k == "well":
             self.push(p, [T.DIE_TILES[t][1] for t in self.well_tiles], "any")
             self.gain(p, "seal", 1)
         elif k == "wellspace":
-            # the coins were gained on placement; the rulebook ties the two tile rewards to a
-            # die "greater than 1" and gives the seal "always" (docs/rules/white_castle.md)
-            if eff[1] > T.WELL_VALUE:
+            # the coins were gained on placement; a 1 pays the tiles too unless the game's
+            # well_one_pays_tiles flag is off (docs/rules/white_castle.md)
+            if eff[1] > T.WELL_VALUE or self.game.well_one_pays_tiles:
                 self._exec(p, ["well"])
             else:
                 self.gain(p, "seal", 1)
@@ -644,8 +648,10 @@ class WhiteCastleState(PlainDataState):
             icons = list(T.DOMAIN_ICONS[r][: 5 - pl["members"][r]])
             card = pl["action_card"]
             bi = next((i for i, b in enumerate(card_blocks(card)) if r in b[0]), None)
-            tail = [["blockc", card, bi]] if bi is not None else []
-            self.push(p, [*icons, *tail], "seq")
+            # step 1 (the row's icons, any order) before step 2 (the card's block)
+            if bi is not None:
+                self.push(p, [["blockc", card, bi]], "seq")
+            self.push(p, icons, "any")
         elif k == "block":
             self._exec(p, ["blockc", self.rooms[eff[1]], eff[2]])
         elif k == "blockc":
@@ -678,6 +684,60 @@ class WhiteCastleState(PlainDataState):
         else:
             raise AssertionError(eff)
 
+    # ------------------------------------------------------------------ effect order
+    def may_spend(self, p: int, eff: list) -> frozenset:
+        """The capped counters (food, iron, pearl, seal) that ``eff`` could make ``p`` spend.
+
+        Conservative: Passage of Time spends seals while a checkpoint lies ahead; the Lantern,
+        the Well and card blocks are looked into; every other compound effect (worker actions,
+        paid parts, picks, the Domain, die-tile and light actions) may spend anything.
+        """
+        k = eff[0]
+        if k in ("g", "any"):
+            return _NOTHING
+        if k == "pot":
+            return _SEAL if self.players[p]["pot"] < max(T.CHECKPOINTS) else _NOTHING
+        if k == "lantern":
+            subs = [lantern_icon(c) for c in self.players[p]["lantern"]]
+        elif k in ("well", "wellspace"):
+            subs = [T.DIE_TILES[t][1] for t in self.well_tiles]
+        elif k == "block":
+            card = self.rooms[eff[1]]
+            subs = card_blocks(card)[eff[2]][2] if card is not None else []
+        elif k == "blockc":
+            subs = card_blocks(eff[1])[eff[2]][2]
+        else:
+            return _CAPPED
+        out = _NOTHING
+        for e in subs:
+            out = out | self.may_spend(p, e)
+        return out
+
+    def free_gain(self, p: int, effs: list) -> int | None:
+        """Index of a plain gain of ``effs`` that may be resolved now without asking, or None.
+
+        "In any order you choose": the player orders the effects only when the order can change
+        the result. A gain that fits under its cap (or has none) is resolved first: gains commute
+        and gaining early only helps paying later. A gain that would overflow its cap (7 of a
+        resource, 5 seals) is resolved at once only if no other effect of the frame could spend
+        that counter; otherwise spending first could keep the gain, so the player is asked.
+        """
+        pl = self.players[p]
+        capped = []
+        for i, e in enumerate(effs):
+            if e[0] != "g":
+                continue
+            key = e[1]
+            cap = T.RES_CAP if key in T.RESOURCES else T.SEAL_CAP if key == "seal" else None
+            if cap is None or pl[key] + e[2] <= cap:
+                return i
+            capped.append(i)
+        for i in capped:
+            key = effs[i][1]
+            if not any(key in self.may_spend(p, e) for j, e in enumerate(effs) if j != i):
+                return i
+        return None
+
     # ------------------------------------------------------------------ flow
     def _run(self) -> None:
         while self.decision is None and self.phase != "over":
@@ -691,8 +751,8 @@ class WhiteCastleState(PlainDataState):
                     self.ask(fr["p"], "opt")
                     continue
                 if fr["mode"] == "any":
-                    # plain gains first: never worse (caps, costs and checkpoints come after)
-                    gi = next((i for i, e in enumerate(effs) if e[0] == "g"), None)
+                    # a plain gain that loses nothing in any order goes first (see free_gain)
+                    gi = self.free_gain(fr["p"], effs)
                     if gi is not None:
                         self._exec(fr["p"], effs.pop(gi))
                         continue
