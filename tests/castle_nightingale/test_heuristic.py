@@ -171,6 +171,24 @@ def test_samurai_closes_the_last_open_passage_for_a_lockdown_capture():
     assert s.captured == 1
 
 
+def test_samurai_trap_door_choice_does_not_read_his_hand():
+    # Setup 4 comes before setup 5 ("They draw 3 cards ... They draw 1 equipment token"): the
+    # trap doors are chosen without a hand. The heuristic's choice is the same over seeds whose
+    # later hands differ, and a hand slipped into its knowledge does not change it.
+    agent = NightingaleHeuristic()
+    chosen = set()
+    for seed in range(6):
+        s = GAME.new_state(seed)
+        assert s.decision_kind == "setup_close" and s.s_hand == []
+        info = s.info_set(SAMURAI)
+        first = agent.act(info, np.random.default_rng(0))
+        info.knowledge["s_hand"] = [7, 8, 9]  # Twin Nightingales, Muster the Guard, Watchtower
+        info.knowledge["s_equip"] = [0]
+        assert agent.act(info, np.random.default_rng(0)) == first
+        chosen.add(s.action_name(first))
+    assert len(chosen) == 1
+
+
 # ------------------------------------------------------------------------------------ whole games
 @pytest.mark.parametrize(
     ("config", "matchup"),
@@ -181,6 +199,16 @@ def test_samurai_closes_the_last_open_passage_for_a_lockdown_capture():
         ({"side": "B", "max_turns": 30}, "hh"),
         ({"side": "B", "max_turns": 30}, "rh"),
         ({"random_layout": True}, "hr"),
+        ({"keep_last_disc": True}, "hh"),
+        (
+            {
+                "side": "B",
+                "max_turns": 30,
+                "merge_zones_across_seams": True,
+                "lockdown_reopen": "one_per_board",
+            },
+            "hh",
+        ),
     ],
 )
 def test_never_needs_its_random_fallback(config, matchup):

@@ -24,8 +24,10 @@ Side A map used throughout (colour letter; S passage, V vase icon; ## garden)::
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from boardgames_rl.core import make_game
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.board import FIRST_GAME_LAYOUT, Layout
 from boardgames_rl.games.castle_nightingale.board_data import COLOURS
@@ -527,6 +529,38 @@ class TestSamuraiMovement:
         play(s, "samurai square B4")
         assert s.turn == 2
 
+    def test_variant_merge_zones_across_seams_one_zone_over_two_boards(self):
+        # Data sheet 2.4: "Zones never merge across a board seam ... (Variant flag:
+        # merge_zones_across_seams, default off)". With the variant, same-colour squares touching
+        # across a seam are one zone: "When entering a colored zone, the samurai must place their
+        # figurine on any square of their choice within that zone" - on either board, chosen at
+        # the entry, since the board he stands on matters (confiscation, reopening).
+        plain = make_game("castle_nightingale", side="B")
+        merged = make_game("castle_nightingale", side="B", merge_zones_across_seams=True)
+        kw = dict(seed=1, samurai="A1", ninja="K5", closed=("B2", "I2"))
+        s0, s = turn(game=plain, **kw), turn(game=merged, **kw)
+        assert s.layout == s0.layout  # seed 1: board I at N, board IV at W (rotated)
+        b0, b = s0.board, s.board
+        assert b0.zone_of[sq(s0, "A3")] != b0.zone_of[sq(s0, "A4")]
+        assert b.zone_of[sq(s, "A3")] == b.zone_of[sq(s, "A4")]
+        assert b.num_zones == b0.num_zones - 1
+        assert "I-B white-2+IV-B white" in b.zone_names
+        assert b.zone_positions[b.zone_of[sq(s, "A3")]] == (0, 3)
+        assert all(  # adjacency stays symmetric
+            z in b.zone_neighbours[n] for z in range(b.num_zones) for n in b.zone_neighbours[z]
+        )
+        discs(s, "K4", "K3")
+        enter(s, "I-B white-2+IV-B white")  # one entry covers both boards' squares
+        assert s.decision_kind == "final_square" and s.flags["entries"] == 1
+        squares = {"A3", "B3", "C3", "A4", "B4", "C4", "A5", "B5"}
+        assert names(s) == {f"samurai square {x}" for x in squares}
+        play(s, "samurai square B5")
+        assert s.samurai_position() == 3 and s.decision_kind == "entry"
+        assert "samurai enters zone IV-B yellow" in names(s)
+        with_plain = turn(game=plain, **kw)
+        discs(with_plain, "K4", "K3")
+        assert "samurai enters zone IV-B white" not in names(with_plain)  # two entries away
+
     def test_adjust_by_one_zone_discarding_a_token_once_per_turn(self):
         s = turn(ninja="J5", samurai_tokens=["Hound", "Iron Bar"])
         play(s, "pass")  # W2: no Alarm Bell
@@ -710,6 +744,29 @@ class TestCapture:
         enter(s, "II-A green", "II-A passage-2")  # capture, then close I4: lockdown
         assert s.captured == 1 and s.decision_kind == "reopen"
         assert names(s) == {f"reopen passage {p}" for p in ("B3", "H3", "C5", "A7", "F9", "J10")}
+
+    def test_variant_lockdown_reopen_one_per_board(self):
+        # Rulebook: "the samurai removes one closed trap door token from each of the four floor
+        # boards ... However, they cannot remove the closed trap door token from the one they
+        # are currently on." Variant lockdown_reopen="one_per_board" (G6): one from each of
+        # the four boards, never the trap door under the samurai.
+        game = make_game("castle_nightingale", lockdown_reopen="one_per_board")
+        s = turn(
+            ninja="J5",
+            samurai="C6",
+            closed=("B3", "H3", "I4", "A7", "J7", "F9", "J10"),
+            game=game,
+        )
+        discs(s, "K5", "K4")
+        enter(s, "IV-A passage-2")  # closes C5 under him: lockdown, the hidden ninja is caught
+        assert s.captured == 1 and s.decision_kind == "reopen"
+        others = {"B3", "H3", "I4", "J7", "F9", "J10"}
+        assert names(s) == {f"reopen passage {p}" for p in others | {"A7"}}  # never C5
+        play(s, "reopen passage A7")
+        assert names(s) == {f"reopen passage {p}" for p in others}
+        play(s, "reopen passage B3", "reopen passage J7", "reopen passage F9")
+        assert closed_labels(s) == {"H3", "I4", "J10", "C5"}  # one open per board, no extra
+        assert s.decision_kind == "entry" and s.flags["entries"] == 1
 
     def test_kawarimi_is_not_offered_against_a_lockdown(self):
         s = turn(
@@ -1467,6 +1524,32 @@ class TestInformation:
 
 
 # ============================================================================ the scenario builder
+class TestConfig:
+    def test_variant_options_are_validated_with_a_one_line_error(self):
+        # Every option is checked when the game is made; a bad value gets a one-line error.
+        for bad in (
+            {"keep_last_disc": "yes"},
+            {"keep_last_disc": 1},
+            {"merge_zones_across_seams": None},
+            {"lockdown_reopen": "two"},
+            {"lockdown_reopen": True},
+        ):
+            with pytest.raises(InvalidConfigError) as err:
+                make_game("castle_nightingale", **bad)
+            (key,) = bad
+            assert key in str(err.value) and "\n" not in str(err.value)
+        assert make_game("castle_nightingale").config == {
+            "side": "A",
+            "random_layout": False,
+            "max_turns": 60,
+            "on_turn_limit": "draw",
+        }  # defaults: the rulebook; the recorded config of the default game is unchanged
+        g = make_game("castle_nightingale", keep_last_disc=True, lockdown_reopen="one_per_board")
+        assert g.config["keep_last_disc"] is True
+        assert g.config["lockdown_reopen"] == "one_per_board"
+        assert make_game("castle_nightingale", **g.config) == g
+
+
 class TestScenarioBuilder:
     def test_build_keeps_every_invariant_and_rejects_impossible_positions(self):
         s = build(GAME, samurai="K8", discs=["A1", "B1"], vases={"C1": True}, banked=(True,))

@@ -10,7 +10,17 @@ register_game(
     GameEntry(
         name=CastleNightingale.name,
         factory=CastleNightingale,
-        test_configs=({}, {"side": "B", "max_turns": 30}),
+        test_configs=(
+            {},
+            {"side": "B", "max_turns": 30},
+            {  # every variant flag at once (data sheet G4, G6, 2.4)
+                "side": "B",
+                "max_turns": 30,
+                "keep_last_disc": True,
+                "lockdown_reopen": "one_per_board",
+                "merge_zones_across_seams": True,
+            },
+        ),
         summary="2 players, hidden movement: the ninja steals relics, the samurai hunts",
     )
 )

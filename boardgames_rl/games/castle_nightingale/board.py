@@ -196,14 +196,21 @@ def _tuples(rows: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
 
 
 class Board:
-    """Immutable geometry of one layout. Build it with ``get_board(layout)`` (cached)."""
+    """Immutable geometry of one layout. Build it with ``get_board(layout)`` (cached).
+
+    ``merge_seams`` is the variant ``merge_zones_across_seams`` (sheet 2.4, default off): colour
+    zones of the same colour that touch across a board seam become one zone, named by joining
+    their per-board names with ``+`` (e.g. ``"II-B blue-2+III-B blue"``); its ``zone_position``
+    is the board of its first part, and ``zone_positions`` lists every board it lies on.
+    """
 
     num_squares = NUM_SQUARES
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, merge_seams: bool = False) -> None:
         if not isinstance(layout, Layout):
             raise TypeError(f"Board needs a Layout, got {type(layout).__name__}")
         self.layout = layout
+        self.merge_seams = bool(merge_seams)
         side = layout.side
 
         # ---- squares, global reading order
@@ -339,6 +346,10 @@ class Board:
                 zone_passage.append(is_passage)
                 zone_position.append(pos)
 
+        if self.merge_seams:
+            zones, names, zone_colour, zone_passage, zone_position = _merge_across_seams(
+                self, zone_of, zones, names, zone_colour, zone_passage, zone_position
+            )
         self.num_zones: int = len(zones)
         self.zone_of: tuple[int, ...] = tuple(zone_of)
         self.zone_squares: tuple[tuple[int, ...], ...] = tuple(zones)
@@ -346,6 +357,9 @@ class Board:
         self.zone_colour: tuple[int, ...] = tuple(zone_colour)
         self.zone_is_passage: tuple[bool, ...] = tuple(zone_passage)
         self.zone_position: tuple[int, ...] = tuple(zone_position)
+        self.zone_positions: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted({self.position_of[s] for s in cells})) for cells in zones
+        )
         adjacent: list[set[int]] = [set() for _ in zones]
         for s in range(NUM_SQUARES):
             for n in self.neighbours[s]:
@@ -430,10 +444,50 @@ class Board:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"Board({self.layout.describe()})"
+        merged = ", zones merged across seams" if self.merge_seams else ""
+        return f"Board({self.layout.describe()}{merged})"
 
 
-@lru_cache(maxsize=512)
-def get_board(layout: Layout) -> Board:
-    """The (cached) Board of a layout. There are only 24 + 384 layouts."""
-    return Board(layout)
+def _merge_across_seams(board, zone_of, zones, names, colours, passages, positions):
+    """Join same-colour colour zones touching across a seam (variant, sheet 2.4); ``zone_of``
+    is rewritten in place. Merged zones keep the order of their first part."""
+    parent = list(range(len(zones)))
+
+    def root(z: int) -> int:
+        while parent[z] != z:
+            parent[z] = parent[parent[z]]
+            z = parent[z]
+        return z
+
+    for sq in range(NUM_SQUARES):
+        for n in board.neighbours[sq]:
+            a, b = zone_of[sq], zone_of[n]
+            if (
+                board.position_of[sq] != board.position_of[n]
+                and not passages[a]
+                and not passages[b]
+                and colours[a] == colours[b]
+            ):
+                ra, rb = root(a), root(b)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = {}
+    for z in range(len(zones)):
+        groups.setdefault(root(z), []).append(z)
+    order = sorted(groups)  # by the smallest (first) part id
+    new_id = {z: i for i, r in enumerate(order) for z in groups[r]}
+    for sq in range(NUM_SQUARES):
+        zone_of[sq] = new_id[zone_of[sq]]
+    return (
+        [tuple(sorted(s for z in groups[r] for s in zones[z])) for r in order],
+        ["+".join(names[z] for z in groups[r]) for r in order],
+        [colours[r] for r in order],
+        [passages[r] for r in order],
+        [positions[r] for r in order],
+    )
+
+
+@lru_cache(maxsize=1024)
+def get_board(layout: Layout, merge_seams: bool = False) -> Board:
+    """The (cached) Board of a layout (24 + 384 layouts), zones merged across seams or not."""
+    return Board(layout, merge_seams)

@@ -169,13 +169,19 @@ class Geo:
 _GEO: dict[tuple, Geo] = {}
 
 
-def geo_of(k: dict[str, Any]) -> Geo:
+def geo_of(k: dict[str, Any], merge_seams: bool = False) -> Geo:
     side, boards, rotated = k["layout"]
-    key = (side, tuple(boards), tuple(rotated))
+    key = (side, tuple(boards), tuple(rotated), merge_seams)
     g = _GEO.get(key)
     if g is None:
-        g = _GEO[key] = Geo(get_board(Layout.from_list([side, list(boards), list(rotated)])))
+        layout = Layout.from_list([side, list(boards), list(rotated)])
+        g = _GEO[key] = Geo(get_board(layout, merge_seams))
     return g
+
+
+def _geo(info) -> Geo:
+    """The geometry of an info set's game (zones merged across seams under that variant)."""
+    return geo_of(info.knowledge, bool(getattr(info.game, "merge_zones_across_seams", False)))
 
 
 # ============================================================================ shared helpers
@@ -742,7 +748,7 @@ class NinjaPolicy:
         legal = info.legal_action_mask
         d = k["decision"]
         kind = d["kind"]
-        g = geo_of(k)
+        g = _geo(info)
         handler = getattr(self, f"_{kind}", None)
         if handler is None:
             return None
@@ -889,6 +895,10 @@ class NinjaPolicy:
         squares = _mask_squares(legal)
         if squares:
             return A.SQUARE + _best(squares, lambda s: ctx["pot"][s] - 2 * ctx["risk"][g.col[s]])
+        if legal[A.JUMP]:  # only a paid jump goes on (G7): it places the remaining discs
+            return A.JUMP
+        if legal[A.PASS]:  # stranded with tokens held: stop, the unplaced discs go back
+            return A.PASS
         return None
 
     def _jump_token(self, k, g, legal, d, rng):
@@ -1063,7 +1073,7 @@ class SamuraiPolicy:
         legal = info.legal_action_mask
         d = k["decision"]
         kind = d["kind"]
-        g = geo_of(k)
+        g = _geo(info)
         handler = getattr(self, f"_{kind}", None)
         if handler is None:
             return None

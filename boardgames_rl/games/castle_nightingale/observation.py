@@ -33,6 +33,7 @@ NINJA, SAMURAI = 0, 1
 HAND, PROGRAMMED, FACE_UP = 0, 1, 2
 STOLEN, BANKED = -1, -2
 
+# fmt: off
 SQUARE_FEATURES = (
     "red", "blue", "green", "yellow", "purple", "white", "passage", "trap door closed",
     "vase icon", "vase token", "vase known relic", "vase known empty", "vase seen by ninja",
@@ -45,11 +46,13 @@ FLAG_NAMES = (
     "revealed", "target", "entries", "adjust_used", "silent_night", "watchtower", "bell_used",
     "hound_left", "looks_left",
 )
+# fmt: on
 
 
 def make_spec() -> ObservationSpec:
     from boardgames_rl.games.castle_nightingale.state import DECISIONS
 
+    # fmt: off
     return ObservationSpec(
         [
             Field("squares", (96, len(SQUARE_FEATURES)), high=1,
@@ -86,6 +89,7 @@ def make_spec() -> ObservationSpec:
             Field("turn", (1,), description="turn / turn limit"),
         ]
     )
+    # fmt: on
 
 
 # ---------------------------------------------------------------- fast encoder
@@ -162,10 +166,11 @@ _BOARDS: dict[object, _BoardCache] = {}
 
 
 def _board_cache(b) -> _BoardCache:
-    """The cached :class:`_BoardCache` of board ``b`` (at most one per layout: 24 + 384)."""
-    cached = _BOARDS.get(b.layout)
+    """The cached :class:`_BoardCache` of board ``b`` (one per layout and zone variant)."""
+    key = (b.layout, b.merge_seams)
+    cached = _BOARDS.get(key)
     if cached is None:
-        cached = _BOARDS[b.layout] = _BoardCache(b, _layout())
+        cached = _BOARDS[key] = _BoardCache(b, _layout())
     return cached
 
 
@@ -300,6 +305,7 @@ def _numbers(s, observer: int) -> list:
     knows = s.ninja_knows if me_ninja else s.samurai_knows
     vase = 1 + s.vase_content[token] if token is not None and knows[token] else 0
     f = s.flags
+    # fmt: off
     flags = (
         f.get("twin"), f.get("twin_next"), f.get("free_jump"), f.get("jump_used"), f.get("shuko"),
         f.get("vanish"), f.get("decoys"), f.get("discs_left"), f.get("revealed"),
@@ -311,6 +317,7 @@ def _numbers(s, observer: int) -> list:
         len(s.n_deck), len(s.s_deck), len(s.n_equip), len(s.s_equip), len(s.n_stack),
         len(s.s_stack), stolen, banked, on_board, stolen_relics, banked_relics, s.captured, vase,
     ]
+    # fmt: on
     for x in flags:
         numbers.append(min(10.0, float(x or 0)))
     numbers.append(min(1.0, s.turn / s.game.max_turns))

@@ -150,7 +150,9 @@ class NightingaleState(PlainDataState):
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = get_board(Layout.from_list(self.layout))
+            self._board = get_board(
+                Layout.from_list(self.layout), self.game.merge_zones_across_seams
+            )
         return self._board
 
     def _copy_caches(self, other: PlainDataState) -> None:
@@ -878,6 +880,10 @@ class NightingaleState(PlainDataState):
             self.tasks.append(["capture", "entry"])
         if b.zone_is_passage[zone] and self.is_open_passage(self.samurai_sq):
             self.tasks.append(["close", self.samurai_sq])
+        if len(b.zone_positions[zone]) > 1:
+            # a zone merged across a seam (variant): the board he stands on matters to a
+            # confiscation or a reopening during this entry, so he chooses his square now
+            self._ask("final_square", mid=True)
 
     def _task_close(self, sq: int) -> None:
         self.closed[self.board.passages.index(sq)] = True
@@ -929,21 +935,33 @@ class NightingaleState(PlainDataState):
         self.vase_where[d["token"]] = action - A.SQUARE
 
     def _task_reopen_start(self, _: int) -> None:
+        """G6 reopening. Default ``three_plus_one``: one closed trap door from each of the three
+        boards he is not on, then one more from one of those. Variant ``one_per_board``: one from
+        each of the four boards, never the trap door he stands on."""
         here = self.samurai_position()
-        self.flags["reopen_boards"] = [p for p in range(4) if p != here]
+        if self.game.lockdown_reopen == "one_per_board":
+            self.flags["reopen_boards"] = [0, 1, 2, 3]
+        else:
+            self.flags["reopen_boards"] = [p for p in range(4) if p != here]
         self.tasks.insert(0, ["reopen_next", 0])
 
     def _task_reopen_next(self, _: int) -> None:
-        if self.flags["reopen_boards"]:
+        b = self.board
+        boards = self.flags["reopen_boards"]
+        # a board with nothing to reopen is passed over (after a lockdown every board has two)
+        boards[:] = [p for p in boards if any(b.position_of[q] == p for q in self.reopen_targets())]
+        if boards:
             self._ask("reopen")
-        else:
+        elif self.game.lockdown_reopen == "three_plus_one" and self.reopen_targets(extra=True):
             self._ask("reopen_extra")
 
     def reopen_targets(self, extra: bool = False) -> list[int]:
         b = self.board
         here = self.samurai_position()
         boards = [p for p in range(4) if p != here] if extra else self.flags["reopen_boards"]
-        return [p for p in self.closed_passages() if b.position_of[p] in boards]
+        return [
+            p for p in self.closed_passages() if b.position_of[p] in boards and p != self.samurai_sq
+        ]
 
     def _on_reopen(self, action: int, d: dict) -> None:
         sq = action - A.SQUARE
@@ -960,6 +978,8 @@ class NightingaleState(PlainDataState):
     def _on_final_square(self, action: int, d: dict) -> None:
         sq = action - A.SQUARE
         self.samurai_sq = sq
+        if d.get("mid"):  # his square on entering a zone that spans two boards
+            return
         self.stage = "w9_before"
         if sq in self.discs:  # remove a footprint disc by ending on it (G4: even the last)
             self._remove_discs([sq])
