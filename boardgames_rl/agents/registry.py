@@ -7,6 +7,8 @@ A spec is ``name`` or ``name:key=value,key=value``, e.g. ``"random"``, ``"heuris
 from __future__ import annotations
 
 import importlib
+import inspect
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +34,41 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), kwargs
 
 
-def _heuristic(game: Game, **kwargs: Any) -> Agent:
+def check_option_types(func: Callable[..., Any], kwargs: dict[str, Any], spec: str) -> None:
+    """Each option must have the type of the parameter's default (a number for a float, an int
+    for an int, true/false for a bool, text for a str), so a bad value fails when the agent is
+    built, not in the middle of a game."""
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return
+    for key, value in kwargs.items():
+        p = params.get(key)
+        if p is None or p.default is inspect.Parameter.empty or p.default is None:
+            continue
+        d = p.default
+        if isinstance(d, bool):
+            kind, ok = "true or false", isinstance(value, bool)
+        elif isinstance(d, int):
+            kind, ok = "an integer", isinstance(value, int) and not isinstance(value, bool)
+        elif isinstance(d, float):
+            kind = "a finite number"
+            ok = (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+            )
+        elif isinstance(d, str):
+            kind, ok = "text", isinstance(value, str)
+        else:
+            continue
+        if not ok:
+            raise InvalidConfigError(
+                f"agent spec {spec!r}: option {key} must be {kind} (default {d!r}), got {value!r}"
+            )
+
+
+def _heuristic_class(game: Game) -> type[Agent]:
     try:
         module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
     except ModuleNotFoundError as e:
@@ -42,7 +78,11 @@ def _heuristic(game: Game, **kwargs: Any) -> Agent:
         for v in vars(module).values()
         if isinstance(v, type) and issubclass(v, Agent) and v.__module__ == module.__name__
     ]
-    return classes[0](**kwargs)
+    return classes[0]
+
+
+def _heuristic(game: Game, **kwargs: Any) -> Agent:
+    return _heuristic_class(game)(**kwargs)
 
 
 def make_agent(spec: str | Agent, game: Game) -> Agent:
@@ -54,8 +94,11 @@ def make_agent(spec: str | Agent, game: Game) -> Agent:
         raise InvalidConfigError(
             f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}"
         )
+    factory = _AGENTS[name]
+    target = _heuristic_class(game) if name == "heuristic" else _SIGNATURES.get(name, factory)
+    check_option_types(target, kwargs, spec if isinstance(spec, str) else name)
     try:
-        agent = _AGENTS[name](game, **kwargs)
+        agent = factory(game, **kwargs)
     except TypeError as e:
         raise InvalidConfigError(f"agent spec {spec!r}: {e}") from e
     agent.name = spec if isinstance(spec, str) else agent.name
@@ -72,6 +115,8 @@ def _ismcts(game: Game, **kwargs: Any) -> Agent:
     return build_ismcts(game, **kwargs)
 
 
+_SIGNATURES: dict[str, Callable[..., Any]] = {"random": RandomAgent}
+"""Where an agent's option defaults are read when its factory takes ``**kwargs``."""
 register_agent("random", lambda game, **kw: RandomAgent(**kw))
 register_agent("heuristic", _heuristic)
 register_agent("ismcts", _ismcts)

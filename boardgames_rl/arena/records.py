@@ -9,6 +9,7 @@ or re-scored later without the agents. Records are stored one JSON object per li
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -89,12 +90,61 @@ class GameRecord:
         missing = [k for k in ("seed", "seats", "returns", "length", "truncated") if k not in d]
         if missing:
             raise ValueError(f"game record lacks the required fields {missing}")
+        for name, value in d.items():
+            kind, ok = _FIELD_TYPES[name]
+            if not ok(value):
+                raise ValueError(f"game record field {name!r} must be {kind}, got {value!r:.60}")
+        if len(d["seats"]) != len(d["returns"]):
+            raise ValueError(
+                f"game record has {len(d['seats'])} seats but {len(d['returns'])} returns"
+            )
         return cls(**d)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         """Inverse of :meth:`to_json`."""
-        return cls.from_dict(json.loads(text))
+        try:
+            value = json.loads(text)
+        except RecursionError as e:
+            raise ValueError("JSON nested too deeply") from e
+        return cls.from_dict(value)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _number(v: Any) -> bool:
+    return (_int(v) or isinstance(v, float)) and math.isfinite(v)
+
+
+_FIELD_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "seed": ("an integer", _int),
+    "seats": (
+        "a list of integers >= 0",
+        lambda v: isinstance(v, list) and all(_int(x) and x >= 0 for x in v),
+    ),
+    "returns": (
+        "a list of finite numbers",
+        lambda v: isinstance(v, list) and all(_number(x) for x in v),
+    ),
+    "length": ("an integer >= 0", lambda v: _int(v) and v >= 0),
+    "truncated": ("true or false", lambda v: isinstance(v, bool)),
+    "game": ("a game name (string)", lambda v: isinstance(v, str)),
+    "config": ("an object of options", lambda v: isinstance(v, dict)),
+    "agents": (
+        "a list of agent specs (strings)",
+        lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    ),
+    "state_seed": ("an integer or null", lambda v: v is None or _int(v)),
+    "actions": (
+        "a list of integers >= 0",
+        lambda v: isinstance(v, list) and all(_int(x) and x >= 0 for x in v),
+    ),
+    "table": ("an integer >= 0 or null", lambda v: v is None or (_int(v) and v >= 0)),
+    "game_index": ("an integer >= 0 or null", lambda v: v is None or (_int(v) and v >= 0)),
+}
+"""Type of every record field (checked by :meth:`GameRecord.from_dict`)."""
 
 
 def read_jsonl(path: str | Path, allow_partial_tail: bool = False) -> list[GameRecord]:
@@ -103,15 +153,25 @@ def read_jsonl(path: str | Path, allow_partial_tail: bool = False) -> list[GameR
     With ``allow_partial_tail`` a last line cut short (a write interrupted by a crash) is dropped
     instead of raising.
     """
+    return [r for _, r in read_jsonl_numbered(path, allow_partial_tail)]
+
+
+def read_jsonl_numbered(
+    path: str | Path, allow_partial_tail: bool = False
+) -> list[tuple[int, GameRecord]]:
+    """``(line number, record)`` pairs of a ``.jsonl`` file (see :func:`read_jsonl`)."""
     path = Path(path)
-    text = path.read_text()
+    try:
+        text = path.read_text()
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: not a text file of game records ({e.reason})") from e
     lines = text.split("\n")
     records = []
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            records.append(GameRecord.from_json(line))
+            records.append((n, GameRecord.from_json(line)))
         except (ValueError, TypeError) as e:
             if allow_partial_tail and n == len(lines):  # the file does not end with a newline
                 break
@@ -145,9 +205,7 @@ def sort_records(records: list[GameRecord]) -> list[GameRecord]:
     return list(records)
 
 
-def replay(
-    record: GameRecord, on_step: Callable[[State, int, int], None] | None = None
-) -> State:
+def replay(record: GameRecord, on_step: Callable[[State, int, int], None] | None = None) -> State:
     """Play a record's actions again from its seed and return the final state.
 
     ``on_step(state, player, action)`` is called after every action, as in ``play_game``.

@@ -33,13 +33,21 @@ import numpy as np
 from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.match import play_game
-from boardgames_rl.arena.records import GAMES_FILE, GameRecord, read_jsonl, sort_records
+from boardgames_rl.arena.records import (
+    GAMES_FILE,
+    GameRecord,
+    ReplayMismatchError,
+    read_jsonl_numbered,
+    replay,
+    sort_records,
+)
 from boardgames_rl.arena.results import (
     PARAMS_FILE,
     TournamentResult,
     write_params,
     write_records,
 )
+from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.registry import make_game
 
@@ -73,9 +81,9 @@ def game_seed(seed: int, table: int, game_index: int) -> int:
     return int(state >> np.uint64(1))
 
 
-def schedule(tables: Sequence[Sequence[int]], games: int, seats: str, seed: int) -> list[
-    ScheduledGame
-]:
+def schedule(
+    tables: Sequence[Sequence[int]], games: int, seats: str, seed: int
+) -> list[ScheduledGame]:
     """Every game of a tournament, in table then game order."""
     out = []
     for t, table in enumerate(tables):
@@ -237,17 +245,45 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
         return []
     by_key = {(t.table, t.game_index): t for t in tasks}
     done: dict[tuple[int, int], GameRecord] = {}
-    for r in read_jsonl(games_path, allow_partial_tail=True):
+    try:
+        numbered = read_jsonl_numbered(games_path, allow_partial_tail=True)
+    except ValueError as e:
+        raise TournamentMismatchError(
+            f"{e}; the file was edited or damaged. Use a new folder"
+        ) from e
+    for line, r in numbered:
         task = by_key.get((r.table, r.game_index))
         if task is None or task.seed != r.seed or tuple(r.seats) != task.seats:
             raise TournamentMismatchError(
-                f"{games_path} holds a game (table {r.table}, game {r.game_index}) that is not "
-                f"part of this tournament; the folder was edited or mixed. Use a new folder"
+                f"{games_path}:{line} holds a game (table {r.table}, game {r.game_index}) that "
+                f"is not part of this tournament; the folder was edited or mixed. Use a new folder"
             )
+        _verify(games_path, line, r, params)
         done[(r.table, r.game_index)] = r
     records = sort_records(list(done.values()))
     write_records(games_path, records)  # drops a half-written last line and duplicates
     return records
+
+
+def _verify(games_path: Path, line: int, record: GameRecord, params: dict[str, Any]) -> None:
+    """A stored game must be this tournament's (game, options, agents per seat) and must replay
+    to its recorded outcome: a tampered ``returns`` (or any other field) is refused."""
+    problem = ""
+    if record.game != params.get("game") or record.config != params.get("config"):
+        problem = f"it is a game of {record.game} {record.config}"
+    elif record.agents != [params["agents"][i] for i in record.seats]:
+        problem = f"its agents {record.agents} are not those of seats {record.seats}"
+    else:
+        try:
+            replay(record)
+        except (ReplayMismatchError, ValueError, GameError) as e:
+            problem = str(e)
+    if problem:
+        raise TournamentMismatchError(
+            f"{games_path}:{line}: the stored game (table {record.table}, game "
+            f"{record.game_index}) does not check out ({problem}); the file was edited or "
+            "damaged. Delete that line to replay the game, or use a new folder"
+        )
 
 
 def tournament(

@@ -11,7 +11,9 @@ Examples::
     boardgames-rl bench --games castle_flutterstone --seconds 2
 
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
-line saying what to do), 2 a usage error, 130 interrupted (Ctrl-C).
+line saying what to do: a bad option value, an unreadable or tampered file, a model file that
+would run code), 2 a usage error (one line: an unknown flag, a flag without its value),
+130 interrupted (Ctrl-C; ``train`` saves a checkpoint first, 143 on SIGTERM).
 
 One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``bench``,
 ``demo``, ``listing``); ``common`` holds the shared argument and error helpers and
@@ -33,17 +35,27 @@ from boardgames_rl.core.errors import GameError
 _COMMANDS = (listing, play, watch, replay, arena, train, bench, demo)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line (``prog: error: ... (see prog --help)``, exit 2)
+    instead of the usage block then the error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``boardgames-rl`` with every subcommand."""
     doc = __doc__ or ""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="boardgames-rl",
         description=doc.split("\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=doc.split("\n", 1)[1].split("\n\nOne module")[0].replace("::", ":"),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=OneLineParser
+    )
     for module in _COMMANDS:
         module.add_parser(sub)
     return parser
@@ -75,8 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args, extra = parser.parse_known_args(argv)
             # argparse cannot resume a positional list after an option (`arena GAME -c k=v a b`):
             # the words left over are the rest of the agent list.
-            if extra and isinstance(getattr(args, "agents", None), list) and not any(
-                x.startswith("-") for x in extra
+            if (
+                extra
+                and isinstance(getattr(args, "agents", None), list)
+                and not any(x.startswith("-") for x in extra)
             ):
                 args.agents = [*args.agents, *extra]
             elif extra:
@@ -94,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `boardgames-rl list | head`
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
         return 1
+    except (OSError, RecursionError) as e:  # e.g. an unreadable file, absurdly nested input
+        return _error(f"{type(e).__name__}: {e}")
 
 
 __all__ = ["build_parser", "main"]

@@ -30,8 +30,17 @@ from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.core.game import Game
 from boardgames_rl.training.evaluation import evaluate
 
-EVAL_FIELDS = ["timesteps", "opponent", "games", "wins", "rate", "low", "high", "mean_return",
-               "wall_time"]
+EVAL_FIELDS = [
+    "timesteps",
+    "opponent",
+    "games",
+    "wins",
+    "rate",
+    "low",
+    "high",
+    "mean_return",
+    "wall_time",
+]
 """Columns of ``eval.csv``."""
 
 
@@ -128,13 +137,18 @@ class EvalCallback(BaseCallback):
         rows = []
         for opp in self.opponents:
             res = evaluate(agent, self.game, opp, self.games, self.seats, self.seed)
-            row = {"timesteps": self.num_timesteps, **res.as_dict(),
-                   "wall_time": round(time.perf_counter() - self._start, 2)}
+            row = {
+                "timesteps": self.num_timesteps,
+                **res.as_dict(),
+                "wall_time": round(time.perf_counter() - self._start, 2),
+            }
             rows.append(row)
             self.logger.record(f"eval/win_rate_{opp}", res.rate)
             if self.verbose:
-                print(f"[eval] {self.num_timesteps} steps vs {opp}: {res.rate:.3f} "
-                      f"[{res.low:.3f}, {res.high:.3f}] over {res.games} games")
+                print(
+                    f"[eval] {self.num_timesteps} steps vs {opp}: {res.rate:.3f} "
+                    f"[{res.low:.3f}, {res.high:.3f}] over {res.games} games"
+                )
         self.model.policy.set_training_mode(training)
         self.history.extend(rows)
         if self.csv_path is not None:

@@ -90,7 +90,10 @@ def make_learner_env(
     ``reward_shaping`` as in :class:`SingleAgentEnv`, a training signal only)."""
     return LearnerEnv(
         SingleAgentEnv(
-            game, seat=seat, opponents=opponents, reward_shaping=reward_shaping,
+            game,
+            seat=seat,
+            opponents=opponents,
+            reward_shaping=reward_shaping,
             illegal_action="raise",  # a masked learner never plays one: a bug must show
         )
     )

@@ -47,8 +47,18 @@ from boardgames_rl.core.single_agent import OpponentsSpec
 from boardgames_rl.training.envs import make_learner_env
 from boardgames_rl.training.pool import OpponentPool
 
-BC_FIELDS = ["round", "games", "teacher_or_actor_win_rate", "epoch", "loss", "policy_loss",
-             "value_loss", "accuracy", "samples", "wall_time"]
+BC_FIELDS = [
+    "round",
+    "games",
+    "teacher_or_actor_win_rate",
+    "epoch",
+    "loss",
+    "policy_loss",
+    "value_loss",
+    "accuracy",
+    "samples",
+    "wall_time",
+]
 """Columns of ``bc.csv``."""
 
 
@@ -228,8 +238,16 @@ def pretrain(
             k = len(idx)
             sums += [loss.item() * k, policy_loss.item() * k, value_loss.item() * k, hits.item()]
         loss_m, pol_m, val_m, acc = sums / n
-        history.append({"epoch": epoch, "loss": loss_m, "policy_loss": pol_m,
-                        "value_loss": val_m, "accuracy": acc, "samples": n})
+        history.append(
+            {
+                "epoch": epoch,
+                "loss": loss_m,
+                "policy_loss": pol_m,
+                "value_loss": val_m,
+                "accuracy": acc,
+                "samples": n,
+            }
+        )
         bar.update(1)
         bar.set_postfix(loss=f"{loss_m:.3f}", acc=f"{acc:.3f}")
     bar.close()
@@ -239,10 +257,12 @@ def pretrain(
 
 def aggregate(parts: list[Demonstrations]) -> Demonstrations:
     """One dataset holding every row (and game) of ``parts``, in order."""
-    return Demonstrations(**{
-        f: np.concatenate([getattr(d, f) for d in parts])
-        for f in ("obs", "masks", "actions", "returns", "seats", "game_returns", "played")
-    })
+    return Demonstrations(
+        **{
+            f: np.concatenate([getattr(d, f) for d in parts])
+            for f in ("obs", "masks", "actions", "returns", "seats", "game_returns", "played")
+        }
+    )
 
 
 def warm_start(
@@ -275,15 +295,32 @@ def warm_start(
             training = model.policy.training
             model.policy.set_training_mode(False)
             actor = PolicyAgent(model.policy, deterministic=True, name="learner")
-            parts.append(collect_demonstrations(
-                game, seat, teacher_spec, opponents, dagger_games, seed + rnd, progress, actor
-            ))
+            parts.append(
+                collect_demonstrations(
+                    game, seat, teacher_spec, opponents, dagger_games, seed + rnd, progress, actor
+                )
+            )
             model.policy.set_training_mode(training)
         data = aggregate(parts) if len(parts) > 1 else parts[0]
-        history = pretrain(model, data, epochs if rnd == 0 else dagger_epochs, lr, batch_size,
-                           seed + rnd, value_coef, progress)
-        rows += [{"round": rnd, "games": parts[-1].games,
-                  "teacher_or_actor_win_rate": parts[-1].win_rate, **h} for h in history]
+        history = pretrain(
+            model,
+            data,
+            epochs if rnd == 0 else dagger_epochs,
+            lr,
+            batch_size,
+            seed + rnd,
+            value_coef,
+            progress,
+        )
+        rows += [
+            {
+                "round": rnd,
+                "games": parts[-1].games,
+                "teacher_or_actor_win_rate": parts[-1].win_rate,
+                **h,
+            }
+            for h in history
+        ]
     return rows
 
 
@@ -299,15 +336,20 @@ def accuracy(model: Any, data: Demonstrations) -> float:
     return float(np.mean(pred == data.actions))
 
 
-def write_bc_csv(path: str | os.PathLike, history: list[dict[str, float]],
-                 wall_time: float) -> None:
+def write_bc_csv(
+    path: str | os.PathLike, history: list[dict[str, float]], wall_time: float
+) -> None:
     """Write :func:`pretrain`'s per-epoch figures to ``path`` (``bc.csv``)."""
     with open(Path(path), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=BC_FIELDS)
         w.writeheader()
         for row in history:
-            w.writerow({**{k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()},
-                        "wall_time": round(wall_time, 2)})
+            w.writerow(
+                {
+                    **{k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()},
+                    "wall_time": round(wall_time, 2),
+                }
+            )
 
 
 def _bar(total: int, desc: str, enabled: bool) -> Any:

@@ -76,7 +76,10 @@ class PotentialShaping:
     """
 
     def __init__(
-        self, potential: Potential, gamma: float, scale: float = 1.0,
+        self,
+        potential: Potential,
+        gamma: float,
+        scale: float = 1.0,
         relative_to_others: bool = True,
     ):
         if not 0 < gamma <= 1:
@@ -95,9 +98,7 @@ class PotentialShaping:
             return np.zeros(n)
         x = np.asarray(self.potential(state), dtype=np.float64)
         if x.shape != (n,) or not np.all(np.isfinite(x)):
-            raise ValueError(
-                f"{state.game.name}: potential must give {n} finite values, got {x!r}"
-            )
+            raise ValueError(f"{state.game.name}: potential must give {n} finite values, got {x!r}")
         return relative(x) if self.relative_to_others else x
 
     def __call__(self, previous: State, new: State) -> np.ndarray:

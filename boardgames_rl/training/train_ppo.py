@@ -71,12 +71,29 @@ from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.shaping import SHAPING_KINDS, make_shaping
 
 HYPER_FLAGS: dict[str, type] = {
-    "n_steps": int, "batch_size": int, "n_epochs": int, "lr": float, "ent_coef": float,
-    "vf_coef": float, "clip_range": float, "gamma": float, "gae_lambda": float,
-    "max_grad_norm": float, "n_envs": int, "snapshot_every": int, "max_snapshots": int,
-    "eval_every": int, "eval_games": int, "shaping_scale": float,
-    "bc_games": int, "bc_epochs": int, "bc_lr": float, "bc_batch_size": int,
-    "bc_value_coef": float, "bc_dagger_rounds": int, "bc_dagger_games": int,
+    "n_steps": int,
+    "batch_size": int,
+    "n_epochs": int,
+    "lr": float,
+    "ent_coef": float,
+    "vf_coef": float,
+    "clip_range": float,
+    "gamma": float,
+    "gae_lambda": float,
+    "max_grad_norm": float,
+    "n_envs": int,
+    "snapshot_every": int,
+    "max_snapshots": int,
+    "eval_every": int,
+    "eval_games": int,
+    "shaping_scale": float,
+    "bc_games": int,
+    "bc_epochs": int,
+    "bc_lr": float,
+    "bc_batch_size": int,
+    "bc_value_coef": float,
+    "bc_dagger_rounds": int,
+    "bc_dagger_games": int,
     "bc_dagger_epochs": int,
 }
 """Numeric hyperparameters, each a ``--flag-name`` (defaults per game)."""
@@ -91,41 +108,73 @@ SAVED_ONLY = ("game", "config", "net")
 # ---------------------------------------------------------------------------- arguments
 def _parser(defaults: dict[str, Any]) -> argparse.ArgumentParser:
     p = _Parser(
-        prog="train_ppo", description=__doc__.split("\n\n")[0],
+        prog="train_ppo",
+        description=__doc__.split("\n\n")[0],
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("--game", help=f"one of {', '.join(list_games())}")
-    p.add_argument("-c", "--config", action="append", default=[], metavar="KEY=VALUE",
-                   help="game option, repeatable, parsed like every command's -c (true/false, "
-                        "numbers, a,b,c lists); default per game")
+    p.add_argument(
+        "-c",
+        "--config",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game option, repeatable, parsed like every command's -c (true/false, "
+        "numbers, a,b,c lists); default per game",
+    )
     p.add_argument("--seat", default="random", help="learner seat: an int, or 'random'")
     p.add_argument("--timesteps", type=int, default=300_000, help="learner steps to train")
-    p.add_argument("--max-minutes", type=float, default=0.0,
-                   help="stop after this wall time (0: no limit), whichever comes first")
+    p.add_argument(
+        "--max-minutes",
+        type=float,
+        default=0.0,
+        help="stop after this wall time (0: no limit), whichever comes first",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, help="run folder (default runs/ppo_<game>_s<seed>)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the run in --out: an interrupted run to its target, a finished "
-                        "one for --timesteps more (rerunning an interrupted command also resumes)")
-    p.add_argument("--checkpoint-every", type=int, default=defaults.get("checkpoint_every", 10_000),
-                   help="checkpoint every N learner steps (rounded up to whole rollouts of "
-                        "n_steps x n_envs; 0: only at the end and on SIGINT/SIGTERM)")
-    p.add_argument("--trust-model-file", action="store_true",
-                   help="let --resume unpickle the run's model.zip (only for a file you trust; "
-                        "by default model files are read without running any code)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run in --out: an interrupted run to its target, a finished "
+        "one for --timesteps more (rerunning an interrupted command also resumes)",
+    )
+    p.add_argument(
+        "--checkpoint-every",
+        type=int,
+        default=defaults.get("checkpoint_every", 10_000),
+        help="checkpoint every N learner steps (rounded up to whole rollouts of "
+        "n_steps x n_envs; 0: only at the end and on SIGINT/SIGTERM)",
+    )
+    p.add_argument(
+        "--trust-model-file",
+        action="store_true",
+        help="let --resume unpickle the run's model.zip (only for a file you trust; "
+        "by default model files are read without running any code)",
+    )
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
     p.add_argument("--device", default="cpu")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
-    p.add_argument("--eval-deterministic", action=argparse.BooleanOptionalAction, default=True,
-                   help="evaluate the most probable action (else draw from the policy)")
+    p.add_argument(
+        "--eval-deterministic",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="evaluate the most probable action (else draw from the policy)",
+    )
     p.add_argument("--verbose", type=int, default=0)
-    p.add_argument("--shaping", choices=SHAPING_KINDS, default=defaults["shaping"],
-                   help="training reward shaping (potential-based; evaluation ignores it)")
+    p.add_argument(
+        "--shaping",
+        choices=SHAPING_KINDS,
+        default=defaults["shaping"],
+        help="training reward shaping (potential-based; evaluation ignores it)",
+    )
     for name, cast in HYPER_FLAGS.items():
         p.add_argument("--" + name.replace("_", "-"), type=cast, default=defaults[name])
-    p.add_argument("--bc-teacher", default=defaults["bc_teacher"],
-                   help="agent spec of the behaviour-cloning teacher (used when --bc-games > 0)")
+    p.add_argument(
+        "--bc-teacher",
+        default=defaults["bc_teacher"],
+        help="agent spec of the behaviour-cloning teacher (used when --bc-games > 0)",
+    )
     for name in LIST_FLAGS:
         value = defaults[name]
         text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
@@ -199,9 +248,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     defaults.update({k: v for k, v in saved.items() if k in defaults})
     parser = _parser(defaults)
     if saved:
-        parser.set_defaults(**{k: v for k, v in saved.items() if k in
-                               ("seat", "seed", "vec", "device", "threads",
-                                "eval_deterministic", "checkpoint_every")})
+        parser.set_defaults(
+            **{
+                k: v
+                for k, v in saved.items()
+                if k
+                in (
+                    "seat",
+                    "seed",
+                    "vec",
+                    "device",
+                    "threads",
+                    "eval_deterministic",
+                    "checkpoint_every",
+                )
+            }
+        )
     args = parser.parse_args(argv)
     args.interrupted = interrupted
     args.resume = bool(args.resume or interrupted)
@@ -220,9 +282,11 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
             )
         if args.game not in (None, saved["game"]):
             raise InvalidConfigError(f"--resume: the run is {saved['game']}, not {args.game}")
-        if args.config and (args.resume and not args.interrupted
-                            or {**defaults["config"], **_parse_config(args.config)}
-                            != saved["config"]):
+        if args.config and (
+            args.resume
+            and not args.interrupted
+            or {**defaults["config"], **_parse_config(args.config)} != saved["config"]
+        ):
             raise InvalidConfigError("--resume keeps the run's game options: drop -c")
         args.game, args.config = saved["game"], saved["config"]
     elif args.game is None:
@@ -254,8 +318,15 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
         value = getattr(args, name)
         if not value > 0 or value == float("inf"):
             raise InvalidConfigError(f"--{name.replace('_', '-')} must be > 0, got {value}")
-    for name in ("ent_coef", "vf_coef", "snapshot_every", "eval_every", "eval_games",
-                 "checkpoint_every", "max_minutes"):
+    for name in (
+        "ent_coef",
+        "vf_coef",
+        "snapshot_every",
+        "eval_every",
+        "eval_games",
+        "checkpoint_every",
+        "max_minutes",
+    ):
         value = getattr(args, name)
         if not value >= 0 or value == float("inf"):
             raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 0, got {value}")
@@ -272,7 +343,9 @@ def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict
         raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
     if args.bc_games > 0 and (
         min(args.bc_epochs, args.bc_batch_size, args.bc_dagger_games, args.bc_dagger_epochs) < 1
-        or args.bc_dagger_rounds < 0 or not args.bc_lr > 0 or not args.bc_value_coef >= 0
+        or args.bc_dagger_rounds < 0
+        or not args.bc_lr > 0
+        or not args.bc_value_coef >= 0
     ):
         raise InvalidConfigError(
             "with --bc-games > 0: --bc-epochs, --bc-batch-size, --bc-dagger-games and "
@@ -313,8 +386,13 @@ def _load_model(
             raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
         return model
     model = MaskablePPO(
-        "MlpPolicy", venv, policy_kwargs=dict(net_arch=args.net), seed=args.seed,
-        device=args.device, verbose=args.verbose, **hyper,
+        "MlpPolicy",
+        venv,
+        policy_kwargs=dict(net_arch=args.net),
+        seed=args.seed,
+        device=args.device,
+        verbose=args.verbose,
+        **hyper,
     )
     try:
         data, weights = read_model_file(path)
@@ -323,8 +401,11 @@ def _load_model(
         if "policy.optimizer" in weights:
             model.policy.optimizer.load_state_dict(weights["policy.optimizer"])
     except UntrustedModelError as e:
-        raise _fail(f"--resume: {e}".replace("add trust=1 to the agent (ppo:path=...,trust=1) "
-                                             "or pass", "pass")) from e
+        raise _fail(
+            f"--resume: {e}".replace(
+                "add trust=1 to the agent (ppo:path=...,trust=1) or pass", "pass"
+            )
+        ) from e
     except (RuntimeError, ValueError, KeyError) as e:
         raise _fail(
             f"--resume: {path} does not match the run's network {args.net} "
@@ -416,15 +497,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     # 3. vectorised envs, seeded per env (a resumed run continues with fresh games)
     env_seed = args.seed + 7_919 * done_steps
-    venv = build_vec_env(
-        game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping
-    )
+    venv = build_vec_env(game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping)
 
     # 4. the model: new, or the folder's checkpoint (nothing unpickled)
     hyper = dict(
-        n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
-        learning_rate=args.lr, ent_coef=args.ent_coef, vf_coef=args.vf_coef,
-        clip_range=args.clip_range, gamma=args.gamma, gae_lambda=args.gae_lambda,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        learning_rate=args.lr,
+        ent_coef=args.ent_coef,
+        vf_coef=args.vf_coef,
+        clip_range=args.clip_range,
+        gamma=args.gamma,
+        gae_lambda=args.gae_lambda,
         max_grad_norm=args.max_grad_norm,
     )
     try:
@@ -435,8 +520,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             _restore_snapshots(venv, model, out, saved)
         else:
             model = MaskablePPO(
-                "MlpPolicy", venv, policy_kwargs=dict(net_arch=args.net), seed=args.seed,
-                device=args.device, verbose=args.verbose, **hyper,
+                "MlpPolicy",
+                venv,
+                policy_kwargs=dict(net_arch=args.net),
+                seed=args.seed,
+                device=args.device,
+                verbose=args.verbose,
+                **hyper,
             )
     except BaseException:
         venv.close()
@@ -447,21 +537,41 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if do_bc:
         bc_start = time.perf_counter()
         history = warm_start(
-            model, game, seat, args.bc_teacher, pool, args.bc_games, args.bc_epochs, args.bc_lr,
-            args.bc_batch_size, args.bc_value_coef, args.bc_dagger_rounds, args.bc_dagger_games,
-            args.bc_dagger_epochs, args.seed + BC_SEED_OFFSET, args.progress,
+            model,
+            game,
+            seat,
+            args.bc_teacher,
+            pool,
+            args.bc_games,
+            args.bc_epochs,
+            args.bc_lr,
+            args.bc_batch_size,
+            args.bc_value_coef,
+            args.bc_dagger_rounds,
+            args.bc_dagger_games,
+            args.bc_dagger_epochs,
+            args.seed + BC_SEED_OFFSET,
+            args.progress,
         )
         bc_wall = time.perf_counter() - bc_start
         write_bc_csv(out / "bc.csv", history, bc_wall)
         if args.verbose:
-            print(f"[bc] {history[-1]['samples']} decisions, accuracy "
-                  f"{history[-1]['accuracy']:.3f}, {bc_wall:.0f} s")
+            print(
+                f"[bc] {history[-1]['samples']} decisions, accuracy "
+                f"{history[-1]['accuracy']:.3f}, {bc_wall:.0f} s"
+            )
 
     # 5. callbacks: self-play snapshots, periodic evaluation, progress bar, checkpoints
     eval_seats = list(range(game.num_players)) if seat == "random" else [seat]
     evaluator = EvalCallback(
-        game, args.eval_opponents, args.eval_games, eval_seats, args.eval_every,
-        out / "eval.csv", seed=args.seed, verbose=args.verbose,
+        game,
+        args.eval_opponents,
+        args.eval_games,
+        eval_seats,
+        args.eval_every,
+        out / "eval.csv",
+        seed=args.seed,
+        verbose=args.verbose,
         deterministic=args.eval_deterministic,
     )
     if do_bc:
@@ -471,10 +581,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     def checkpoint(complete: bool = False) -> dict[str, Any]:
         snapshots = venv.env_method("snapshot_states", indices=[0])[0]
-        return save_checkpoint(out, model, snapshots, {
-            **settings, "complete": complete, "bc_wall_time": round(bc_wall, 2),
-            "wall_time": round(previous_wall + time.perf_counter() - start, 2),
-        })
+        return save_checkpoint(
+            out,
+            model,
+            snapshots,
+            {
+                **settings,
+                "complete": complete,
+                "bc_wall_time": round(bc_wall, 2),
+                "wall_time": round(previous_wall + time.perf_counter() - start, 2),
+            },
+        )
 
     signals: list[int] = []
     rollout = args.n_steps * args.n_envs
@@ -495,7 +612,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for sig in handlers:
             signal.signal(sig, lambda signum, _frame: signals.append(signum))
         model.learn(
-            max(target - done_steps, 1), callback=CallbackList(callbacks),
+            max(target - done_steps, 1),
+            callback=CallbackList(callbacks),
             reset_num_timesteps=not args.resume,
         )
     finally:
@@ -507,16 +625,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         checkpoint(complete=False)
         _close(venv)
         name = signal.Signals(signals[0]).name
-        print(f"train_ppo: {name}: stopped at step {model.num_timesteps}, checkpoint saved in "
-              f"{out}; rerun the same command (or --resume --out {out}) to continue",
-              file=sys.stderr)
+        print(
+            f"train_ppo: {name}: stopped at step {model.num_timesteps}, checkpoint saved in "
+            f"{out}; rerun the same command (or --resume --out {out}) to continue",
+            file=sys.stderr,
+        )
         raise TrainingInterrupted(128 + signals[0])
     _close(venv)
     final = checkpoint(complete=True)
     settings = {k: v for k, v in final.items() if k != "checkpoint"}
-    settings["final_eval"] = [
-        r for r in evaluator.history if r["timesteps"] == model.num_timesteps
-    ]
+    settings["final_eval"] = [r for r in evaluator.history if r["timesteps"] == model.num_timesteps]
     atomic_write_text(out / "config.json", json.dumps({**final, **settings}, indent=1))
     plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {args.config} seat {seat}")
     return settings

@@ -54,9 +54,23 @@ def _train_args(out: Path, steps: int, *extra: str) -> list[str]:
     flags = [*TINY]
     i = flags.index("--eval-every")
     flags[i + 1] = "128"
-    return ["train", "--game", "castle_flutterstone", "--timesteps", str(steps), "--out",
-            str(out), *flags, "--opponents", "random,self", "--opponent-weights", "1,1",
-            "--snapshot-every", "128", *extra]
+    return [
+        "train",
+        "--game",
+        "castle_flutterstone",
+        "--timesteps",
+        str(steps),
+        "--out",
+        str(out),
+        *flags,
+        "--opponents",
+        "random,self",
+        "--opponent-weights",
+        "1,1",
+        "--snapshot-every",
+        "128",
+        *extra,
+    ]
 
 
 def _config(out: Path) -> dict:
@@ -76,7 +90,7 @@ def _check_logs(out: Path, target: int) -> None:
 
 
 def test_train_through_the_cli_exits_0_with_every_file(tmp_path: Path) -> None:
-    """"boardgames-rl train exits 0 on success" (it printed a traceback and exited 1)."""
+    """ "boardgames-rl train exits 0 on success" (it printed a traceback and exited 1)."""
     out = tmp_path / "run"
     proc = _cli(_train_args(out, 256, "--checkpoint-every", "128"))
     assert proc.returncode == 0, proc.stderr
@@ -95,8 +109,9 @@ def test_train_through_the_cli_exits_0_with_every_file(tmp_path: Path) -> None:
 
 
 def _start_and_wait(args: list[str], out: Path, at_least: int) -> subprocess.Popen:
-    proc = subprocess.Popen([*CLI, *args], env=ENV, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*CLI, *args], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 180
     while _config(out).get("num_timesteps", 0) < at_least:
         assert proc.poll() is None, proc.communicate()
@@ -106,7 +121,7 @@ def _start_and_wait(args: list[str], out: Path, at_least: int) -> subprocess.Pop
 
 
 def test_sigkill_then_the_same_command_continues_from_the_checkpoint(tmp_path: Path) -> None:
-    """"after SIGKILL, rerunning the same command continues from the last checkpoint, losing at
+    """ "after SIGKILL, rerunning the same command continues from the last checkpoint, losing at
     most N steps, and the CSV logs are cut back to the checkpoint so no step appears twice"."""
     out = tmp_path / "run"
     args = _train_args(out, 1024, "--checkpoint-every", "128")
@@ -130,8 +145,11 @@ def test_sigkill_then_the_same_command_continues_from_the_checkpoint(tmp_path: P
     proc = _start_and_wait(args2, out2, 256)
     proc.kill()
     proc.communicate(timeout=60)
-    proc = _start_and_wait(["train", "--resume", "--out", str(out2), "--no-progress"], out2,
-                           _config(out2)["num_timesteps"] + 128)
+    proc = _start_and_wait(
+        ["train", "--resume", "--out", str(out2), "--no-progress"],
+        out2,
+        _config(out2)["num_timesteps"] + 128,
+    )
     proc.kill()
     proc.communicate(timeout=60)
     final = _cli(["train", "--resume", "--out", str(out2), "--no-progress"])
@@ -142,7 +160,7 @@ def test_sigkill_then_the_same_command_continues_from_the_checkpoint(tmp_path: P
 
 @pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_sigterm_and_sigint_save_a_checkpoint_and_exit(tmp_path: Path, sig, code) -> None:
-    """"saved ... on SIGINT/SIGTERM": the run stops at its last update, saves, says how to go
+    """ "saved ... on SIGINT/SIGTERM": the run stops at its last update, saves, says how to go
     on, and exits 128 + the signal number; rerunning finishes the run."""
     out = tmp_path / "run"
     args = _train_args(out, 2048, "--checkpoint-every", "0")
@@ -201,7 +219,7 @@ def _malicious_pth(real: Path, dest: Path, marker: Path) -> Path:
 
 
 def test_a_model_file_never_runs_code_on_any_load_path(tmp_path: Path, flutter_run: Path) -> None:
-    """"a test builds a zip whose pickle writes a marker file and checks, through every load path
+    """ "a test builds a zip whose pickle writes a marker file and checks, through every load path
     (arena ppo:path=, watch, train --resume, train --opponents ppo:...), that the marker is never
     written"; the safe loader still plays the model (its weights are intact)."""
     marker = tmp_path / "marker"
@@ -229,14 +247,24 @@ def test_a_model_file_never_runs_code_on_any_load_path(tmp_path: Path, flutter_r
 
 
 def test_a_pickle_inside_policy_pth_is_refused_in_one_line(tmp_path: Path, flutter_run) -> None:
-    """"Malicious policy.pth -> one-line error, not a 40-line traceback", naming the opt-in."""
+    """ "Malicious policy.pth -> one-line error, not a 40-line traceback", naming the opt-in."""
     marker = tmp_path / "marker"
     evil = _malicious_pth(flutter_run / "model.zip", tmp_path / "evil.zip", marker)
     game = make_game("castle_flutterstone", num_players=2)
     with pytest.raises(UntrustedModelError, match="trust=1"):
         make_agent(f"ppo:path={evil}", game)
-    proc = _cli(["watch", "castle_flutterstone", "-c", "num_players=2", "--agents",
-                 f"ppo:path={evil}", "random", "-q"])
+    proc = _cli(
+        [
+            "watch",
+            "castle_flutterstone",
+            "-c",
+            "num_players=2",
+            "--agents",
+            f"ppo:path={evil}",
+            "random",
+            "-q",
+        ]
+    )
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
     assert "trust=1" in proc.stderr and "Traceback" not in proc.stderr
     assert not marker.exists()
@@ -254,7 +282,7 @@ def test_trust_option_uses_the_unpickling_loader_on_request(flutter_run: Path) -
 
 # ----------------------------------------------------------------------------- plain env models
 def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path: Path) -> None:
-    """"Models trained on a plain SingleAgentEnv load in the arena and play (the agent knows
+    """ "Models trained on a plain SingleAgentEnv load in the arena and play (the agent knows
     whether the model expects the seat feature ...)": the docstring example, then the arena."""
     from sb3_contrib import MaskablePPO
 
@@ -262,23 +290,50 @@ def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path
 
     game = make_game("castle_flutterstone", num_players=2)
     env = SingleAgentEnv(game, seat="random")
-    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=64, n_epochs=1,
-                        policy_kwargs=dict(net_arch=[16]), seed=0)
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=64,
+        batch_size=64,
+        n_epochs=1,
+        policy_kwargs=dict(net_arch=[16]),
+        seed=0,
+    )
     model.learn(64)
     model.save(tmp_path / "plain.zip")
     agent = make_agent(f"ppo:path={tmp_path / 'plain.zip'}", game)
     assert agent._seat_feature[game] is False
     assert play_game(game, [make_agent("random", game), agent], seed=2).length > 0
-    proc = _cli(["arena", "castle_flutterstone", "-c", "num_players=2",
-                 f"ppo:path={tmp_path / 'plain.zip'}", "random", "--games", "2"])
+    proc = _cli(
+        [
+            "arena",
+            "castle_flutterstone",
+            "-c",
+            "num_players=2",
+            f"ppo:path={tmp_path / 'plain.zip'}",
+            "random",
+            "--games",
+            "2",
+        ]
+    )
     assert proc.returncode == 0, proc.stderr
 
 
 def test_train_config_options_are_parsed_like_every_command(tmp_path: Path) -> None:
-    """"-c in train must go through core.options" (``pesky_ghosts=False`` was the string
+    """ "-c in train must go through core.options" (``pesky_ghosts=False`` was the string
     'False', which is truthy, so the run trained WITH pesky ghosts)."""
     from boardgames_rl.training.train_ppo import parse_args
 
-    args = parse_args(["--game", "castle_flutterstone", "-c", "pesky_ghosts=False",
-                       "-c", "num_players=3", "--out", str(tmp_path / "x")])
+    args = parse_args(
+        [
+            "--game",
+            "castle_flutterstone",
+            "-c",
+            "pesky_ghosts=False",
+            "-c",
+            "num_players=3",
+            "--out",
+            str(tmp_path / "x"),
+        ]
+    )
     assert args.config["pesky_ghosts"] is False and args.config["num_players"] == 3
