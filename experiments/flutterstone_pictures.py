@@ -1,6 +1,6 @@
 """Castle Flutterstone pictures for the docs: the board, and the landing model over aim x force.
 
-    python experiments/flutterstone_pictures.py            # writes docs/img/*.png
+python experiments/flutterstone_pictures.py            # writes docs/img/*.png
 """
 
 from __future__ import annotations

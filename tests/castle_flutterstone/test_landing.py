@@ -8,12 +8,16 @@ Three independent implementations are cross-checked:
   t_L as in the sheet, explicit search for t_H on the descending branch).
 
 Reference numbers are the data sheet's 200,000-shot Monte Carlo (section 7.8) and the
-macro-action table (section 7.10).
+macro-action table (section 7.10). They belong to the model of sections 7.1-7.7, kept as landing
+model ``"v1"`` (``GEOMETRY_V1``): every test here runs on it, so these tests are also the proof that
+the option reproduces the old reference numbers. The revised default model of section 7.2b (v2)
+is tested in ``test_landing_v2.py``.
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 import pytest
@@ -21,8 +25,9 @@ from scipy import stats
 
 from boardgames_rl.games.castle_flutterstone import landing
 from boardgames_rl.games.castle_flutterstone.landing import (
-    AIM_RANGE,
+    AIM_RANGE_V1,
     FORCE_RANGE,
+    GEOMETRY_V1,
     SKILL_PROFILES,
     ZONE_NAMES,
     Effects,
@@ -30,18 +35,21 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     SkillProfile,
     Zone,
     expected_progress,
-    landing_distribution,
-    landing_table,
     resolve_skill,
-    sample_flick,
-    sample_flicks,
 )
+
+# every call below runs on landing model v1 (data sheet 7.1-7.7)
+landing_distribution = partial(landing.landing_distribution, geometry=GEOMETRY_V1)
+landing_table = partial(landing.landing_table, geometry=GEOMETRY_V1)
+sample_flick = partial(landing.sample_flick, geometry=GEOMETRY_V1)
+sample_flicks = partial(landing.sample_flicks, geometry=GEOMETRY_V1)
+AIM_RANGE = AIM_RANGE_V1
 
 NONE = Effects()
 EYES = Effects(eyes_closed=True)
 HANDS = Effects(change_hands=True)
 BOTH = Effects(eyes_closed=True, change_hands=True)
-DEFAULT_GEO = LandingGeometry()
+DEFAULT_GEO = GEOMETRY_V1
 
 # --------------------------------------------------------------------------- reference table
 
@@ -53,12 +61,33 @@ REFERENCE_78 = [
     ("eyes closed", "average", EYES, 50, 0.50, (0.059, 0.421, 0.178, 0.255, 0.087), 1.34),
     ("change hands", "average", HANDS, 50, 0.50, (0.051, 0.396, 0.139, 0.285, 0.129), 1.47),
     ("both", "average", BOTH, 50, 0.50, (0.145, 0.434, 0.178, 0.197, 0.046), 1.11),
-    ("band 1", "average", Effects(blocked_band=1), 50, 0.50,
-     (0.029, 0.392, 0.059, 0.351, 0.169), 1.65),
-    ("band 2", "average", Effects(blocked_band=2), 50, 0.50,
-     (0.028, 0.415, 0.059, 0.372, 0.126), 1.58),
-    ("band 3", "average", Effects(blocked_band=3), 50, 0.50,
-     (0.029, 0.399, 0.058, 0.356, 0.158), 1.63),
+    (
+        "band 1",
+        "average",
+        Effects(blocked_band=1),
+        50,
+        0.50,
+        (0.029, 0.392, 0.059, 0.351, 0.169),
+        1.65,
+    ),
+    (
+        "band 2",
+        "average",
+        Effects(blocked_band=2),
+        50,
+        0.50,
+        (0.028, 0.415, 0.059, 0.372, 0.126),
+        1.58,
+    ),
+    (
+        "band 3",
+        "average",
+        Effects(blocked_band=3),
+        50,
+        0.50,
+        (0.029, 0.399, 0.058, 0.356, 0.158),
+        1.63,
+    ),
 ]
 
 # Section 7.10 macro-actions, average profile (label, aim, force, probabilities)
@@ -94,8 +123,9 @@ def test_reference_rows_78(skill, effects, aim, force, probs, e_ref):
     ("aim", "force", "probs"), [r[1:] for r in REFERENCE_710], ids=[r[0] for r in REFERENCE_710]
 )
 def test_macro_action_rows_710(aim, force, probs):
-    np.testing.assert_allclose(landing_distribution(aim, force, "average"), probs,
-                               atol=PROB_TOL, rtol=0)
+    np.testing.assert_allclose(
+        landing_distribution(aim, force, "average"), probs, atol=PROB_TOL, rtol=0
+    )
 
 
 def test_uniform_random_aim_row_78():
@@ -167,10 +197,12 @@ def test_skill_profiles_and_resolution():
     assert SKILL_PROFILES["average"] == SkillProfile("average", 5.0, 0.11, 6.0, 3.0)
     assert SKILL_PROFILES["novice"] == SkillProfile("novice", 7.0, 0.15, 8.0, 3.0)
     assert resolve_skill("Average") is SKILL_PROFILES["average"]
-    custom = resolve_skill({"sigma_theta": 5.0, "sigma_v": 0.11, "sigma_psi": 6.0,
-                            "sigma_flutter": 3.0})
-    np.testing.assert_array_equal(landing_distribution(50, 0.5, custom),
-                                  landing_distribution(50, 0.5, "average"))
+    custom = resolve_skill(
+        {"sigma_theta": 5.0, "sigma_v": 0.11, "sigma_psi": 6.0, "sigma_flutter": 3.0}
+    )
+    np.testing.assert_array_equal(
+        landing_distribution(50, 0.5, custom), landing_distribution(50, 0.5, "average")
+    )
     with pytest.raises(ValueError, match="skilled.*average.*novice"):
         resolve_skill("expert")
     with pytest.raises(ValueError, match="missing"):
@@ -188,9 +220,16 @@ def test_pesky_modifiers_stack():
 
 @pytest.mark.parametrize(
     ("aim", "force", "match"),
-    [(49.9, 0.5, "aim"), (80.1, 0.5, "aim"), (float("nan"), 0.5, "aim"),
-     (50.0, -0.01, "force"), (50.0, 1.01, "force"), (50.0, float("nan"), "force"),
-     (50.0, float("inf"), "force"), ("x", 0.5, "number")],
+    [
+        (49.9, 0.5, "aim"),
+        (80.1, 0.5, "aim"),
+        (float("nan"), 0.5, "aim"),
+        (50.0, -0.01, "force"),
+        (50.0, 1.01, "force"),
+        (50.0, float("nan"), "force"),
+        (50.0, float("inf"), "force"),
+        ("x", 0.5, "number"),
+    ],
 )
 def test_input_validation(aim, force, match):
     rng = np.random.default_rng(0)
@@ -219,25 +258,31 @@ def test_effects_and_geometry_validation():
 
 
 def test_geometry_defaults_match_data_sheet():
-    g = LandingGeometry()
-    assert (g.launch_height, g.board_edge, g.courtyard_end, g.moat_end) == (2, 8, 18, 25)
-    assert (g.wall_x, g.wall_height, g.wall_half_width, g.battlement_depth) == (27, 22, 15, 4)
-    assert g.floor_half_width == 20 and g.window_half_width == 2
-    assert g.window_bands == ((5.5, 9.0), (11.5, 15.0), (17.0, 20.0))
-    assert (g.p_stick, g.tau, g.g, g.speed_base, g.speed_gain) == (0.5, 0.25, 981, 100, 350)
+    """v1 is the data sheet's 7.1/7.2: "All openings are centred at y = 0 and are 4 cm wide",
+    "Elevation theta in [50, 80]", "Lateral aim is always y = 0"; v2 keeps 7.1's physics."""
+    for g in (GEOMETRY_V1, LandingGeometry()):
+        assert (g.launch_height, g.board_edge, g.courtyard_end, g.moat_end) == (2, 8, 18, 25)
+        assert (g.wall_x, g.wall_height, g.wall_half_width, g.battlement_depth) == (27, 22, 15, 4)
+        assert g.floor_half_width == 20
+        assert g.window_bands == ((5.5, 9.0), (11.5, 15.0), (17.0, 20.0))
+        assert (g.p_stick, g.tau, g.g, g.speed_base, g.speed_gain) == (0.5, 0.25, 981, 100, 350)
+    g = GEOMETRY_V1
+    assert g.window_lateral == ((-2.0, 2.0),) * 3 and g.yaw_max == 0.0
     assert (g.aim_min, g.aim_max) == AIM_RANGE == (50.0, 80.0)
+    assert landing.LANDING_MODELS["v1"] is GEOMETRY_V1
+    assert landing.LANDING_MODELS["v2"] == LandingGeometry() == landing.DEFAULT_GEOMETRY
 
 
 # --------------------------------------------------------------------------- literal model
 
 
-def literal_flick(aim, force, prof, effects, normals, u, geo=DEFAULT_GEO):
+def literal_flick(aim, force, prof, effects, normals, u, geo=DEFAULT_GEO, yaw=0.0):
     """Sections 7.3-7.6 transcribed literally (bisection roots, explicit t_H search)."""
     kt, kv, kp, b = effects.modifiers
     th = math.radians(aim + kt * prof.sigma_theta * normals[0])
     fe = min(max(force + b, 0.0), 1.0)
     ve = max(1.0, (100 + 350 * fe) * (1 + kv * prof.sigma_v * normals[1]))
-    psi = math.radians(kp * prof.sigma_psi * normals[2])
+    psi = math.radians(yaw + kp * prof.sigma_psi * normals[2])
     ex, ez = prof.sigma_flutter * normals[3], prof.sigma_flutter * normals[4]
     tau, g, z0 = geo.tau, geo.g, geo.launch_height
 
@@ -274,10 +319,12 @@ def literal_flick(aim, force, prof, effects, normals, u, geo=DEFAULT_GEO):
         t0 = max(t_w, t_pk)
         t_h = root(lambda t: z(t) + ez - geo.wall_height, t0, t0 + 10.0)
         return Zone.CASTLE if x(t_h) <= geo.wall_x + geo.battlement_depth else Zone.MISS
-    if abs(geo.wall_x * math.tan(psi)) < geo.window_half_width:
-        for k, (lo, hi) in enumerate(geo.window_bands, start=1):
-            if lo <= zz <= hi and k != effects.blocked_band:
-                return Zone.WINDOW
+    y_wall = geo.wall_x * math.tan(psi)
+    for k, ((ylo, yhi), (lo, hi)) in enumerate(
+        zip(geo.window_lateral, geo.window_bands, strict=True), start=1
+    ):
+        if ylo < y_wall < yhi and lo <= zz <= hi and k != effects.blocked_band:
+            return Zone.WINDOW
     return Zone.CASTLE if u < geo.p_stick else Zone.COURTYARD
 
 
@@ -299,8 +346,15 @@ def test_sample_flick_matches_literal_transcription():
     """The closed forms of sample_flick (x-space wall height, apex/battlement test, Newton for
     t_L) give exactly the outcome of the literal section 7.4/7.5 procedure, shot by shot."""
     rng = np.random.default_rng(2024)
-    effects_pool = [NONE, EYES, HANDS, BOTH, Effects(blocked_band=1), Effects(True, False, 2),
-                    Effects(False, True, 3)]
+    effects_pool = [
+        NONE,
+        EYES,
+        HANDS,
+        BOTH,
+        Effects(blocked_band=1),
+        Effects(True, False, 2),
+        Effects(False, True, 3),
+    ]
     seen = set()
     for i in range(3000):
         prof = SKILL_PROFILES[("skilled", "average", "novice")[i % 3]]
@@ -369,8 +423,13 @@ CHI_SETTINGS = [
     ("novice", EYES, 62.0, 0.34, (62.0, 0.39)),
     ("average", Effects(True, True, 2), 52.0, 0.55, (52.0, 0.60)),  # pesky + blocked band
     (SKILL_PROFILES["skilled"], Effects(blocked_band=3), 50.0, 0.52, (53.0, 0.52)),
-    ({"sigma_theta": 9.0, "sigma_v": 0.2, "sigma_psi": 12.0, "sigma_flutter": 4.0}, HANDS,
-     74.0, 0.9, (74.0, 0.8)),
+    (
+        {"sigma_theta": 9.0, "sigma_v": 0.2, "sigma_psi": 12.0, "sigma_flutter": 4.0},
+        HANDS,
+        74.0,
+        0.9,
+        (74.0, 0.8),
+    ),
 ]
 N_CHI = 20_000
 
@@ -434,8 +493,9 @@ def test_eyes_closed_falls_short_into_the_moat():
     blind = landing_distribution(50, 0.5, "average", EYES)
     assert blind[Zone.MOAT] > base[Zone.MOAT] + 0.05
     assert blind[Zone.WINDOW] > 0.02  # a blind shot still sometimes goes through a window
-    assert expected_progress(blind) < expected_progress(landing_distribution(50, 0.5, "average",
-                                                                             HANDS))
+    assert expected_progress(blind) < expected_progress(
+        landing_distribution(50, 0.5, "average", HANDS)
+    )
 
 
 def test_blocked_band_lowers_window():
@@ -475,17 +535,18 @@ def test_plots_smoke():
     )
 
     aims, forces = [50.0, 60.0, 70.0], [0.2, 0.5, 0.8]
-    fig = plot_landing_heatmap("novice", EYES, aims=aims, forces=forces)
+    fig = plot_landing_heatmap("novice", EYES, aims=aims, forces=forces, geometry=GEOMETRY_V1)
     assert isinstance(fig, Figure)
     ax = fig.axes[0]
     assert "aim" in ax.get_ylabel() and "force" in ax.get_xlabel()
     assert len(fig.axes) == 2  # heatmap + colorbar
     host = Figure()
     target = host.add_subplot()
-    assert plot_landing_heatmap(aims=aims, forces=forces, ax=target, metric="window") is host
-    assert plot_landing_heatmap(aims=aims, forces=forces, metric=Zone.MOAT) is not None
+    v1 = {"aims": aims, "forces": forces, "geometry": GEOMETRY_V1}
+    assert plot_landing_heatmap(ax=target, metric="window", **v1) is host
+    assert plot_landing_heatmap(metric=Zone.MOAT, **v1) is not None
     with pytest.raises(ValueError, match="metric"):
-        plot_landing_heatmap(aims=aims, forces=forces, metric="bogus")
-    panels = plot_landing_panels("skilled", Effects(blocked_band=2), aims=aims, forces=forces)
+        plot_landing_heatmap(metric="bogus", **v1)
+    panels = plot_landing_panels("skilled", Effects(blocked_band=2), **v1)
     assert len(panels.axes) == 10  # five heatmaps, five colorbars
     panels.canvas.draw()  # renders headless (Agg)

@@ -26,7 +26,7 @@ def forced_zones(monkeypatch):
     queue: list[Zone] = []
     seen: list = []
 
-    def fake(aim, force, skill, effects, rng):
+    def fake(aim, force, skill, effects, rng, geometry=None, yaw=0.0):
         seen.append(effects)
         return queue.pop(0)
 
@@ -46,7 +46,7 @@ def legal_names(state):
     return {state.action_name(int(a)) for a in state.legal_actions()}
 
 
-FLICK = "flick aim 50 force 0.50"
+FLICK = "flick aim 20 force 1.00 yaw +0"
 
 
 # ----------------------------------------------------------------------------- movement (pure)
@@ -386,7 +386,7 @@ def test_pesky_ghost_in_the_window_placed_by_the_giver(forced_zones):
     assert s.phase_name == "place_ghost" and s.current_player == 2
     with pytest.raises(IllegalActionError):
         act(s, FLICK)
-    act(s, "place ghost in window band 2")
+    act(s, "place ghost in window 2")
     assert s.current_player == 1 and s.blocked_band == 2
     queue.append(Zone.CASTLE)  # a bat stuck on the ghost counts as castle: up to 2
     act(s, FLICK)
@@ -449,6 +449,50 @@ def test_turn_cap_truncates_as_a_draw(forced_zones):
         queue.append(Zone.MISS)
         act(s, FLICK)
     assert s.is_terminal() and s.truncated and not s.returns().any()
+
+
+def test_turn_cap_after_a_winner_gives_the_win_and_the_places(forced_zones):
+    """Rulebook: "The first player to reach the last step wins the game" and "Once the winner has
+    been ascertained, you can play on to see who takes second or third place." A play-on game
+    stopped by the turn cap after someone reached the last step is not a draw: that player has
+    won, and the others take their places by how far they got (equal fields share a place)."""
+    queue, _ = forced_zones
+    g = game(num_players=4, play_on=True, max_turns=4)
+    s = FlutterstoneState.setup(g, [21, 9, 0, 0])
+    queue.append(Zone.CASTLE)
+    act(s, FLICK)
+    act(s, "move 1 field")  # seat 0 reaches the last step (turn 1)
+    assert s.finished == [0] and not s.is_terminal()
+    for _ in range(3):  # turns 2-4: nobody else gets home; the cap ends the game
+        queue.append(Zone.MISS)
+        act(s, FLICK)
+    assert s.is_terminal() and not s.truncated and s.winner == 0
+    np.testing.assert_array_equal(s.places(), [0, 1, 2.5, 2.5])
+    np.testing.assert_allclose(s.returns(), [1.0, 1 / 3, -2 / 3, -2 / 3])
+    # without a winner the cap is still a draw (truncation)
+    t = game(num_players=4, play_on=True, max_turns=2).new_state(0)
+    for _ in range(2):
+        queue.append(Zone.MISS)
+        act(t, FLICK)
+    assert t.is_terminal() and t.truncated and not t.returns().any()
+
+
+@pytest.mark.parametrize("giver", [None, [-1, -1], [-1, 1], [-1, 5]])
+def test_setup_rejects_a_pesky_ghost_card_without_a_giver(giver):
+    """Rulebook: "the player you gave the ghost card to is allowed to put the ghost in the window"
+    (read: the giver places it, data sheet 9.5). A Pesky ghost card therefore always has a giver,
+    another player; setup() refuses one without, in one line."""
+    g = game(num_players=2, pesky_ghosts=True)
+    pesky = [[False] * 3, [False, False, True]]
+    with pytest.raises(
+        InvalidConfigError, match="seat 1 holds a Pesky ghost card without a giver"
+    ) as err:
+        FlutterstoneState.setup(g, [0, 0], pesky=pesky, ghost_giver=giver)
+    assert "\n" not in str(err.value)
+    with pytest.raises(InvalidConfigError, match="holds no Pesky ghost card"):
+        FlutterstoneState.setup(g, [0, 0], ghost_giver=[1, -1])
+    s = FlutterstoneState.setup(g, [0, 0], turn_player=1, pesky=pesky, ghost_giver=[-1, 0])
+    assert s.phase_name == "place_ghost" and s.current_player == 0
 
 
 def test_random_games_keep_invariants():

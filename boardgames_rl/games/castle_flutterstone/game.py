@@ -12,11 +12,19 @@ from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.landing import (
-    AIM_RANGE,
     FORCE_RANGE,
+    LANDING_MODELS,
+    YAW_GRID_V2,
     SkillProfile,
     resolve_skill,
 )
+
+DEFAULT_GRIDS: dict[str, dict[str, Any]] = {
+    "v1": {"aim_levels": 7, "force_levels": 11, "yaws": (0.0,)},
+    "v2": {"aim_levels": 11, "force_levels": 11, "yaws": YAW_GRID_V2},
+}
+"""Default flick grid of each landing model: v1 = 7 x 11 (50..80 deg in 5 deg, force in 0.1),
+v2 = 5 yaws x 11 elevations (10..60 deg in 5 deg) x 11 forces."""
 
 PHASES = ("place_ghost", "play_cards", "flick", "move", "draw", "discard", "give")
 """Decision phases; the observation one-hot follows this order."""
@@ -29,15 +37,17 @@ most a move/draw decision and a discard/give decision."""
 class ActionLayout:
     """Where each kind of decision lives in the flat action space.
 
-    ``[0, A*F)`` flicks (aim index * F + force index), then move 0..3, play a helpful card (3),
-    start flicking, draw, decline, discard a helpful kind (3), give a pesky card to the player
-    +1/+2/+3 seats clockwise, place the ghost figure in window band 1..3.
+    ``[0, Y*A*F)`` flicks (``(yaw index * A + aim index) * F + force index``; with one yaw, as in
+    landing model v1, this is ``aim index * F + force index``), then move 0..3, play a helpful
+    card (3), start flicking, draw, decline, discard a helpful kind (3), give a pesky card to the
+    player +1/+2/+3 seats clockwise, place the ghost figure in window 1..3.
     """
 
-    def __init__(self, num_aims: int, num_forces: int):
+    def __init__(self, num_aims: int, num_forces: int, num_yaws: int = 1):
+        self.num_yaws = num_yaws
         self.num_aims = num_aims
         self.num_forces = num_forces
-        self.num_flicks = num_aims * num_forces
+        self.num_flicks = num_yaws * num_aims * num_forces
         self.move = self.num_flicks  # + k, k = 0..3
         self.play = self.move + data.MAX_MOVE_POINTS + 1  # + helpful kind
         self.end_play = self.play + len(data.HELPFUL)
@@ -48,8 +58,8 @@ class ActionLayout:
         self.place = self.give + 3  # + (band - 1)
         self.num_actions = self.place + data.WINDOW_BANDS
 
-    def flick(self, aim_index: int, force_index: int) -> int:
-        return aim_index * self.num_forces + force_index
+    def flick(self, aim_index: int, force_index: int, yaw_index: int = 0) -> int:
+        return (yaw_index * self.num_aims + aim_index) * self.num_forces + force_index
 
 
 class CastleFlutterstone(Game):
@@ -58,8 +68,14 @@ class CastleFlutterstone(Game):
     Config (all keyword arguments, JSON-safe):
         num_players: 2–4 (default 2).
         pesky_ghosts: play the variant with the 14 pesky ghosts shuffled in (default False).
-        aim_levels, force_levels: resolution of the flick grid; aims evenly spaced over
-            [50°, 80°], forces over [0, 1] (defaults 7 and 11: 5° and 0.1 steps).
+        landing_model: ``"v2"`` (default, data sheet 7.2b: three windows at distinct places, a
+            lateral aim in the action, elevations 10°–60°) or ``"v1"`` (data sheet 7.1–7.7: one
+            column of windows, no lateral aim, elevations 50°–80°; reproduces earlier results).
+        aim_levels, force_levels: resolution of the flick grid; elevations evenly spaced over
+            the model's range, forces over [0, 1] (defaults 11 and 11 in v2, 7 and 11 in v1:
+            5° and 0.1 steps).
+        yaws: the lateral aims in degrees offered (v2 default ``[-25, -15, 0, 15, 25]``: the
+            three windows and the wall's edges; v1 allows only ``[0]``).
         skills: one skill profile for every seat or a list with one per seat; a profile is a
             name ("skilled", "average", "novice") or a dict of sigma values (default "average").
         goal: index of the last step (default 22); bridges: rotten bridge fields (default [5, 10]).
@@ -78,8 +94,10 @@ class CastleFlutterstone(Game):
         self,
         num_players: int = 2,
         pesky_ghosts: bool = False,
-        aim_levels: int = 7,
-        force_levels: int = 11,
+        landing_model: str = "v2",
+        aim_levels: int | None = None,
+        force_levels: int | None = None,
+        yaws: Sequence[float] | None = None,
         skills: str | Mapping[str, float] | Sequence[str | Mapping[str, float]] = "average",
         goal: int = data.GOAL,
         bridges: Sequence[int] = data.BRIDGES,
@@ -95,6 +113,31 @@ class CastleFlutterstone(Game):
         ):
             raise InvalidConfigError(
                 f"castle_flutterstone: num_players must be 2, 3 or 4, got {num_players!r}"
+            )
+        if landing_model not in LANDING_MODELS:
+            raise InvalidConfigError(
+                f"castle_flutterstone: landing_model must be 'v1' or 'v2', got {landing_model!r}"
+            )
+        geometry = LANDING_MODELS[landing_model]
+        grid = DEFAULT_GRIDS[landing_model]
+        aim_levels = grid["aim_levels"] if aim_levels is None else aim_levels
+        force_levels = grid["force_levels"] if force_levels is None else force_levels
+        try:
+            yaw_list = [float(y) for y in (grid["yaws"] if yaws is None else yaws)]
+        except (TypeError, ValueError) as e:
+            raise InvalidConfigError(
+                f"castle_flutterstone: yaws must be a list of numbers, got {yaws!r}"
+            ) from e
+        if (
+            not yaw_list
+            or len(yaw_list) > 31
+            or len(set(yaw_list)) != len(yaw_list)
+            or not all(abs(y) <= geometry.yaw_max for y in yaw_list)
+        ):
+            raise InvalidConfigError(
+                "castle_flutterstone: yaws must be 1 to 31 distinct lateral aims in "
+                f"[-{geometry.yaw_max:g}, {geometry.yaw_max:g}] degrees for landing model "
+                f"{landing_model}, got {yaws!r}"
             )
         for label, levels, low in (
             ("aim_levels", aim_levels, 1),
@@ -153,8 +196,10 @@ class CastleFlutterstone(Game):
         super().__init__(
             num_players=num_players,
             pesky_ghosts=bool(pesky_ghosts),
+            landing_model=landing_model,
             aim_levels=aim_levels,
             force_levels=force_levels,
+            yaws=yaw_list,
             skills=[s if isinstance(s, str) else dict(s) for s in skill_list],
             goal=goal,
             bridges=sorted(bridges),
@@ -172,13 +217,22 @@ class CastleFlutterstone(Game):
         self.play_on = bool(play_on)
         self.max_turns = max_turns
         self.first_player = first_player
+        self.landing_model = landing_model
+        self.geometry = geometry
         self.aims = (
-            np.linspace(AIM_RANGE[0], AIM_RANGE[1], aim_levels)
+            np.linspace(geometry.aim_min, geometry.aim_max, aim_levels)
             if aim_levels > 1
-            else np.array([AIM_RANGE[0]])
+            else np.array([geometry.aim_min])
         )
         self.forces = np.linspace(FORCE_RANGE[0], FORCE_RANGE[1], force_levels)
-        self.layout = ActionLayout(aim_levels, force_levels)
+        self.yaws = np.array(yaw_list)
+        self.layout = ActionLayout(aim_levels, force_levels, len(yaw_list))
+        self._flicks = [
+            (float(y), float(a), float(f))
+            for y in self.yaws
+            for a in self.aims
+            for f in self.forces
+        ]
         self.num_actions = self.layout.num_actions
         self.deck_counts = {
             card: n
@@ -197,9 +251,13 @@ class CastleFlutterstone(Game):
 
     # ----------------------------------------------------------------------------- actions
     def flick_params(self, action: int) -> tuple[float, float]:
-        """(aim in degrees, force in [0, 1]) of a flick action."""
-        i, j = divmod(action, self.layout.num_forces)
-        return float(self.aims[i]), float(self.forces[j])
+        """(elevation in degrees, force in [0, 1]) of a flick action."""
+        _, aim, force = self._flicks[action]
+        return aim, force
+
+    def flick_yaw(self, action: int) -> float:
+        """Lateral aim in degrees of a flick action (negative = left, towards window 1)."""
+        return self._flicks[action][0]
 
     def action_name(self, action: int) -> str:
         return self._names[action]
@@ -207,8 +265,10 @@ class CastleFlutterstone(Game):
     def _name(self, a: int) -> str:
         lay = self.layout
         if a < lay.num_flicks:
-            aim, force = self.flick_params(a)
-            return f"flick aim {aim:g} force {force:.2f}"
+            yaw, aim, force = self._flicks[a]
+            if self.landing_model == "v1":
+                return f"flick aim {aim:g} force {force:.2f}"
+            return f"flick aim {aim:g} force {force:.2f} yaw {yaw:+g}"
         if a < lay.play:
             k = a - lay.move
             return f"move {k} field" + ("" if k == 1 else "s")
@@ -224,7 +284,9 @@ class CastleFlutterstone(Game):
             return f"discard {data.CARD_NAMES[data.HELPFUL[a - lay.discard]]}"
         if a < lay.place:
             return f"give pesky card to player +{a - lay.give + 1}"
-        return f"place ghost in window band {a - lay.place + 1}"
+        if self.landing_model == "v1":
+            return f"place ghost in window band {a - lay.place + 1}"
+        return f"place ghost in window {a - lay.place + 1}"
 
     # ----------------------------------------------------------------------------- observation
     def _make_observation_spec(self) -> ObservationSpec:
@@ -264,7 +326,7 @@ class CastleFlutterstone(Game):
                 Field(
                     "blocked_band",
                     (data.WINDOW_BANDS + 1,),
-                    description="one-hot window band blocked by the ghost (0 = none)",
+                    description="one-hot window blocked by the ghost figure (0 = none)",
                 ),
                 Field(
                     "last_outcome",

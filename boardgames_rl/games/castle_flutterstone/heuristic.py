@@ -1,14 +1,14 @@
 """A heuristic Castle Flutterstone agent: best expected progress from the landing model.
 
-* flick: the aim and force on the game's grid with the highest expected value, where a zone's
-  value is the real progress it allows from this field (bridges and figures counted), a win
+* flick: the (yaw, elevation, force) on the game's grid with the highest expected value, where a
+  zone's value is the real progress it allows from this field (bridges and figures counted), a win
   counting ``win_bonus`` extra fields and a moat landing ``card_value`` when a card can be drawn;
-  the probabilities come from :func:`~.landing.landing_table` for this player's skill and the
-  pesky effects acting on the turn;
+  the probabilities come from :func:`~.landing.landing_grid` for this player's skill, the game's
+  landing model and the pesky effects acting on the turn;
 * move: the farthest field; cards: play every helpful ghost that gains something now (a second
   go is worth one more expected shot), always draw, discard the least useful helpful ghost;
-* pesky cards go to the leader; the ghost figure goes into the window band that hurts the victim
-  most (lowest best expected value with that band blocked).
+* pesky cards go to the leader; the ghost figure goes into the window that hurts the victim
+  most (lowest best expected value with that window blocked).
 
 It reads only its :class:`~.state.FlutterstoneInfoSet` (all of which is public at the table).
 """
@@ -26,7 +26,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
     SkillProfile,
     Zone,
-    landing_table,
+    landing_grid,
 )
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
 from boardgames_rl.games.castle_flutterstone.state import (
@@ -55,10 +55,19 @@ class FlutterstoneHeuristic(Agent):
 
     # --------------------------------------------------------------------------- model lookups
     def _table(self, game: CastleFlutterstone, skill: SkillProfile, effects: Effects) -> np.ndarray:
-        key = (tuple(game.aims), tuple(game.forces), skill, effects)
+        key = (
+            tuple(game.yaws),
+            tuple(game.aims),
+            tuple(game.forces),
+            game.geometry,
+            skill,
+            effects,
+        )
         table = self._tables.get(key)
         if table is None:
-            table = landing_table(game.aims, game.forces, skill, effects).reshape(-1, 5)
+            table = landing_grid(
+                game.yaws, game.aims, game.forces, skill, effects, game.geometry
+            ).reshape(-1, 5)
             self._tables[key] = table
         return table
 

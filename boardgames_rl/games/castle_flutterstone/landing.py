@@ -60,7 +60,14 @@ import numpy as np
 
 __all__ = [
     "AIM_RANGE",
+    "AIM_RANGE_V1",
+    "DEFAULT_GEOMETRY",
     "FORCE_RANGE",
+    "GEOMETRY_V1",
+    "GEOMETRY_V2",
+    "LANDING_MODELS",
+    "YAW_GRID_V2",
+    "YAW_MAX",
     "PESKY_MODIFIERS",
     "SKILL_PROFILES",
     "ZONE_NAMES",
@@ -71,6 +78,7 @@ __all__ = [
     "Zone",
     "expected_progress",
     "landing_distribution",
+    "landing_grid",
     "landing_table",
     "resolve_skill",
     "sample_flick",
@@ -93,14 +101,25 @@ ZONE_NAMES: tuple[str, ...] = tuple(z.name.lower() for z in Zone)
 
 N_ZONES = len(Zone)
 
-AIM_RANGE: tuple[float, float] = (50.0, 80.0)
-"""Allowed elevation angles in degrees (section 7.2)."""
+AIM_RANGE: tuple[float, float] = (10.0, 60.0)
+"""Allowed elevation angles in degrees of the default model v2 (data sheet 7.2b)."""
+
+AIM_RANGE_V1: tuple[float, float] = (50.0, 80.0)
+"""Allowed elevation angles in degrees of model v1 (data sheet 7.2)."""
+
+YAW_MAX: float = 30.0
+"""Largest lateral aim ``|yaw|`` in degrees of model v2 (the wall's edge is at 29 degrees)."""
 
 FORCE_RANGE: tuple[float, float] = (0.0, 1.0)
 """Allowed force command (section 7.2)."""
 
-_MISS, _COURTYARD, _MOAT, _CASTLE, _WINDOW = (Zone.MISS, Zone.COURTYARD, Zone.MOAT, Zone.CASTLE,
-                                              Zone.WINDOW)
+_MISS, _COURTYARD, _MOAT, _CASTLE, _WINDOW = (
+    Zone.MISS,
+    Zone.COURTYARD,
+    Zone.MOAT,
+    Zone.CASTLE,
+    Zone.WINDOW,
+)
 
 
 # --------------------------------------------------------------------------- skill and effects
@@ -268,13 +287,15 @@ class LandingGeometry:
         battlement_depth: a bat over the wall coming down to ``z = H`` at
             ``x <= wall_x + battlement_depth`` lands on the castle.
         floor_half_width: ``|y| > floor_half_width`` on the floor is a MISS.
-        window_bands: ``(z_low, z_high)`` of bands 1 (low), 2 (mid), 3 (high).
-        window_half_width: window openings are ``|y| < window_half_width``.
+        window_bands: ``(z_low, z_high)`` of windows 1 (low), 2 (mid), 3 (high).
+        window_lateral: ``(y_left, y_right)`` of windows 1, 2, 3: window k is the opening
+            ``y_left < y < y_right`` (at the wall plane) and ``z_low <= z <= z_high``.
         p_stick: probability that a wall/step or ghost hit sticks (CASTLE) instead of dropping.
         tau: drag time constant of the linear-drag flight.
         g: gravity.
         speed_base, speed_gain: nominal launch speed ``speed_base + speed_gain * force``.
         aim_min, aim_max: allowed elevation angles.
+        yaw_max: allowed lateral aims are ``|yaw| <= yaw_max`` degrees (0: always at y = 0).
     """
 
     launch_height: float = 2.0
@@ -289,7 +310,9 @@ class LandingGeometry:
     window_bands: tuple[tuple[float, float], ...] = field(
         default=((5.5, 9.0), (11.5, 15.0), (17.0, 20.0))
     )
-    window_half_width: float = 2.0
+    window_lateral: tuple[tuple[float, float], ...] = field(
+        default=((-11.25, -3.25), (-1.5, 1.5), (6.0, 8.5))
+    )
     p_stick: float = 0.5
     tau: float = 0.25
     g: float = 981.0
@@ -297,27 +320,40 @@ class LandingGeometry:
     speed_gain: float = 350.0
     aim_min: float = AIM_RANGE[0]
     aim_max: float = AIM_RANGE[1]
+    yaw_max: float = YAW_MAX
 
     def __post_init__(self) -> None:
         bands = tuple((float(lo), float(hi)) for lo, hi in self.window_bands)
         object.__setattr__(self, "window_bands", bands)
+        lateral = tuple((float(lo), float(hi)) for lo, hi in self.window_lateral)
+        object.__setattr__(self, "window_lateral", lateral)
         for name, value in self.__dict__.items():
-            if name != "window_bands" and not math.isfinite(value):
+            if name not in ("window_bands", "window_lateral") and not math.isfinite(value):
                 raise ValueError(f"LandingGeometry.{name} must be finite, got {value!r}")
         checks = [
             (self.launch_height >= 0, "launch_height >= 0"),
-            (0 <= self.board_edge < self.courtyard_end < self.moat_end <= self.wall_x,
-             "0 <= board_edge < courtyard_end < moat_end <= wall_x"),
+            (
+                0 <= self.board_edge < self.courtyard_end < self.moat_end <= self.wall_x,
+                "0 <= board_edge < courtyard_end < moat_end <= wall_x",
+            ),
             (self.wall_height > 0, "wall_height > 0"),
             (self.wall_half_width > 0 and self.floor_half_width > 0, "positive half widths"),
             (self.battlement_depth >= 0, "battlement_depth >= 0"),
             (len(bands) == 3, "exactly three window bands"),
-            (all(0 <= lo < hi <= self.wall_height for lo, hi in bands),
-             "0 <= band low < band high <= wall_height"),
-            (all(bands[i][1] <= bands[i + 1][0] for i in range(len(bands) - 1)),
-             "non-overlapping bands, low to high"),
-            (0 < self.window_half_width <= self.wall_half_width,
-             "0 < window_half_width <= wall_half_width"),
+            (
+                all(0 <= lo < hi <= self.wall_height for lo, hi in bands),
+                "0 <= band low < band high <= wall_height",
+            ),
+            (
+                all(bands[i][1] <= bands[i + 1][0] for i in range(len(bands) - 1)),
+                "non-overlapping bands, low to high",
+            ),
+            (len(lateral) == 3, "exactly three window openings"),
+            (
+                all(-self.wall_half_width <= lo < hi <= self.wall_half_width for lo, hi in lateral),
+                "-wall_half_width <= window left < window right <= wall_half_width",
+            ),
+            (0 <= self.yaw_max < 90, "0 <= yaw_max < 90"),
             (0 <= self.p_stick <= 1, "0 <= p_stick <= 1"),
             (self.tau > 0 and self.g > 0, "tau > 0 and g > 0"),
             (self.speed_base > 0 and self.speed_gain >= 0, "speed_base > 0, speed_gain >= 0"),
@@ -328,15 +364,37 @@ class LandingGeometry:
                 raise ValueError(f"invalid LandingGeometry: need {text}")
 
 
-DEFAULT_GEOMETRY = LandingGeometry()
+GEOMETRY_V2 = LandingGeometry()
+"""The revised model of data sheet 7.2b (the default): three windows at distinct places."""
+
+GEOMETRY_V1 = LandingGeometry(
+    window_lateral=((-2.0, 2.0),) * 3,
+    aim_min=AIM_RANGE_V1[0],
+    aim_max=AIM_RANGE_V1[1],
+    yaw_max=0.0,
+)
+"""The model of data sheet 7.1-7.7: one column of windows at y = 0, 4 cm wide, no yaw."""
+
+DEFAULT_GEOMETRY = GEOMETRY_V2
+
+LANDING_MODELS: dict[str, LandingGeometry] = {"v1": GEOMETRY_V1, "v2": GEOMETRY_V2}
+"""Landing models by name (the game's ``landing_model`` config)."""
+
+YAW_GRID_V2: tuple[float, ...] = (-25.0, -15.0, 0.0, 15.0, 25.0)
+"""Default lateral aims (degrees) of the v2 action grid: the three windows and the wall's edges."""
 
 
-def _check_action(aim: float, force: float, geometry: LandingGeometry) -> tuple[float, float]:
+def _check_action(
+    aim: float, force: float, geometry: LandingGeometry, yaw: float = 0.0
+) -> tuple[float, float, float]:
     try:
         a = float(aim)
         f = float(force)
+        y = float(yaw)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"aim and force must be numbers, got {aim!r}, {force!r}") from exc
+        raise ValueError(
+            f"aim, force and yaw must be numbers, got {aim!r}, {force!r}, {yaw!r}"
+        ) from exc
     if not geometry.aim_min <= a <= geometry.aim_max:  # also rejects NaN
         raise ValueError(
             f"aim must be an elevation in [{geometry.aim_min}, {geometry.aim_max}] degrees, "
@@ -344,7 +402,12 @@ def _check_action(aim: float, force: float, geometry: LandingGeometry) -> tuple[
         )
     if not FORCE_RANGE[0] <= f <= FORCE_RANGE[1]:
         raise ValueError(f"force must be in [{FORCE_RANGE[0]}, {FORCE_RANGE[1]}], got {force!r}")
-    return a, f
+    if not abs(y) <= geometry.yaw_max:  # also rejects NaN
+        raise ValueError(
+            f"yaw must be a lateral aim in [-{geometry.yaw_max}, {geometry.yaw_max}] degrees "
+            f"for this landing model, got {yaw!r}"
+        )
+    return a, f, y
 
 
 # --------------------------------------------------------------------------- the shooter
@@ -369,8 +432,7 @@ class _Shooter:
     height: float
     half_wall: float
     half_floor: float
-    half_window: float
-    bands: tuple[tuple[float, float], ...]
+    windows: tuple[tuple[float, float, float, float], ...]
     p_stick: float
     tau: float
     g_tau: float
@@ -398,8 +460,10 @@ def _shooter(prof: SkillProfile, effects: Effects, geo: LandingGeometry) -> _Sho
         height=geo.wall_height,
         half_wall=geo.wall_half_width,
         half_floor=geo.floor_half_width,
-        half_window=geo.window_half_width,
-        bands=geo.window_bands,
+        windows=tuple(
+            (ylo, yhi, zlo, zhi)
+            for (ylo, yhi), (zlo, zhi) in zip(geo.window_lateral, geo.window_bands, strict=True)
+        ),
         p_stick=geo.p_stick,
         tau=geo.tau,
         g_tau=geo.g * geo.tau,
@@ -463,6 +527,7 @@ def sample_flick(
     effects: Effects,
     rng: np.random.Generator,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
+    yaw: float = 0.0,
 ) -> Zone:
     """Simulate ONE physical shot and return its landing zone.
 
@@ -478,11 +543,13 @@ def sample_flick(
         effects: active pesky effects.
         rng: numpy random generator.
         geometry: model constants.
+        yaw: lateral aim in degrees (``|yaw| <= geometry.yaw_max``); the yaw of the shot is
+            ``yaw + k_psi * sigma_psi * N``.
 
     Raises:
-        ValueError: aim/force out of range or NaN, unknown skill.
+        ValueError: aim/force/yaw out of range or NaN, unknown skill.
     """
-    a, f = _check_action(aim, force, geometry)
+    a, f, y = _check_action(aim, force, geometry, yaw)
     sh = _get_shooter(skill, effects, geometry)
     n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
     u = rng.random()
@@ -493,7 +560,7 @@ def sample_flick(
     ve = (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * n_v)
     if ve < 1.0:
         ve = 1.0
-    tan_psi = math.tan(math.radians(sh.s_psi * n_psi))
+    tan_psi = math.tan(math.radians(y + sh.s_psi * n_psi))
     c = math.cos(theta)
     s = math.sin(theta)
     x_max = ve * c * sh.tau
@@ -503,7 +570,8 @@ def sample_flick(
         w = x_wall / x_max
         z_wall = sh.z0 + x_wall * s / c + sh.g_tau2 * (w + math.log1p(-w))
         if z_wall > 0.0:  # wall case: t_W < t_L
-            if abs(x_wall * tan_psi) > sh.half_wall:
+            y_wall = x_wall * tan_psi
+            if abs(y_wall) > sh.half_wall:
                 return _MISS
             z = z_wall + sh.s_fl * n_z
             if z < 0.0:
@@ -519,12 +587,11 @@ def sample_flick(
                 w31 = x_batt / x_max
                 z31 = sh.z0 + x_batt * s / c + sh.g_tau2 * (w31 + math.log1p(-w31))
                 return _CASTLE if z31 + sh.s_fl * n_z <= sh.height else _MISS
-            if abs(x_wall * tan_psi) < sh.half_window:
-                for k, (lo, hi) in enumerate(sh.bands, start=1):
-                    if lo <= z <= hi:
-                        if k != sh.blocked:
-                            return _WINDOW
-                        break
+            for k, (ylo, yhi, lo, hi) in enumerate(sh.windows, start=1):
+                if ylo < y_wall < yhi and lo <= z <= hi:
+                    if k != sh.blocked:
+                        return _WINDOW
+                    break  # the ghost figure in this window: stick or drop like a wall hit
             return _CASTLE if u < sh.p_stick else _COURTYARD
 
     # floor case: the bat comes down before the wall plane
@@ -540,14 +607,14 @@ def sample_flick(
 
 
 def _zones_from_noise(
-    aim: float, force: float, sh: _Shooter, normals: np.ndarray, u: np.ndarray
+    aim: float, force: float, sh: _Shooter, normals: np.ndarray, u: np.ndarray, yaw: float = 0.0
 ) -> np.ndarray:
     """Vectorised flight and resolution for noise draws ``normals`` (n, 5) and uniforms ``u``."""
     n = normals.shape[0]
     theta = np.radians(aim + sh.s_theta * normals[:, 0])
     fe = min(max(force + sh.bias, 0.0), 1.0)
     ve = np.maximum(1.0, (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * normals[:, 1]))
-    tan_psi = np.tan(np.radians(sh.s_psi * normals[:, 2]))
+    tan_psi = np.tan(np.radians(yaw + sh.s_psi * normals[:, 2]))
     ex = sh.s_fl * normals[:, 3]
     ez = sh.s_fl * normals[:, 4]
     c = np.cos(theta)
@@ -574,10 +641,10 @@ def _zones_from_noise(
         z31 = sh.z0 + sh.x_batt * tan_th[iw] + sh.g_tau2 * (w31 + np.log1p(-w31))
         over_castle = ~beyond | ((x_apex < sh.x_batt) & (z31 + ez[iw] <= sh.height))
         res = np.where(u[iw] < sh.p_stick, int(_CASTLE), int(_COURTYARD))
-        col = np.abs(sh.x_wall * tp) < sh.half_window
-        for k, (lo, hi) in enumerate(sh.bands, start=1):
+        yw = sh.x_wall * tp
+        for k, (ylo, yhi, lo, hi) in enumerate(sh.windows, start=1):
             if k != sh.blocked:
-                res = np.where(col & (z >= lo) & (z <= hi), int(_WINDOW), res)
+                res = np.where((yw > ylo) & (yw < yhi) & (z >= lo) & (z <= hi), int(_WINDOW), res)
         res = np.where(z > sh.height, np.where(over_castle, int(_CASTLE), int(_MISS)), res)
         res = np.where(z < 0.0, int(_COURTYARD), res)
         res = np.where(np.abs(sh.x_wall * tp) > sh.half_wall, int(_MISS), res)
@@ -589,10 +656,12 @@ def _zones_from_noise(
         a_coef = ve[fl] * s[fl] + sh.g_tau
         t_land = _landing_times(a_coef, sh.z0, sh.tau, sh.g_tau)
         x = x_max[fl] * (1.0 - np.exp(-t_land / sh.tau)) + ex[fl]
-        res = np.where(x < sh.x_court, int(_COURTYARD),
-                       np.where(x < sh.x_moat, int(_MOAT), int(_COURTYARD)))
-        res = np.where((x < sh.x_board) | (np.abs(x * tan_psi[fl]) > sh.half_floor),
-                       int(_MISS), res)
+        res = np.where(
+            x < sh.x_court, int(_COURTYARD), np.where(x < sh.x_moat, int(_MOAT), int(_COURTYARD))
+        )
+        res = np.where(
+            (x < sh.x_board) | (np.abs(x * tan_psi[fl]) > sh.half_floor), int(_MISS), res
+        )
         out[fl] = res
     return out
 
@@ -618,6 +687,7 @@ def sample_flicks(
     rng: np.random.Generator,
     n: int,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
+    yaw: float = 0.0,
 ) -> np.ndarray:
     """Simulate ``n`` independent shots at once (same model as :func:`sample_flick`).
 
@@ -627,7 +697,7 @@ def sample_flicks(
     Returns:
         ``int64`` array of :class:`Zone` values, shape ``(n,)``.
     """
-    a, f = _check_action(aim, force, geometry)
+    a, f, y = _check_action(aim, force, geometry, yaw)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
     if not isinstance(effects, Effects):
@@ -635,7 +705,7 @@ def sample_flicks(
     sh = _shooter(resolve_skill(skill), effects, geometry)
     normals = rng.standard_normal((int(n), 5))
     u = rng.random(int(n))
-    return _zones_from_noise(a, f, sh, normals, u)
+    return _zones_from_noise(a, f, sh, normals, u, y)
 
 
 # --------------------------------------------------------------------------- quadrature
@@ -656,9 +726,26 @@ def _erfc(x: np.ndarray) -> np.ndarray:
     """
     z = np.abs(x)
     t = 1.0 / (1.0 + 0.5 * z)
-    poly = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
-        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
-            -0.82215223 + t * 0.17087277))))))))
+    poly = -1.26551223 + t * (
+        1.00002368
+        + t
+        * (
+            0.37409196
+            + t
+            * (
+                0.09678418
+                + t
+                * (
+                    -0.18628806
+                    + t
+                    * (
+                        0.27886807
+                        + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))
+                    )
+                )
+            )
+        )
+    )
     r = t * np.exp(-z * z + poly)
     return np.where(x >= 0.0, r, 2.0 - r)
 
@@ -736,40 +823,52 @@ def _floor_edges(g: LandingGeometry) -> tuple[np.ndarray, np.ndarray]:
     return edges, zones
 
 
-def _wall_yaw(s_psi: float, g: LandingGeometry) -> tuple[float, float]:
-    """``P(|x_W tan psi| > half wall)`` and ``P(|x_W tan psi| < half window)``."""
+def _wall_yaw(
+    yaw: float, s_psi: float, g: LandingGeometry
+) -> tuple[float, tuple[float, float, float]]:
+    """For a yaw ``psi ~ N(yaw, s_psi)``: ``P(|x_W tan psi| > half wall)`` (beside the castle) and,
+    per window, ``P(y_left < x_W tan psi < y_right)`` (in its lateral opening)."""
     psi_side = math.degrees(math.atan(g.wall_half_width / g.wall_x))
-    psi_col = math.degrees(math.atan(g.window_half_width / g.wall_x))
-    return 2.0 * _phi_scalar(-psi_side / s_psi), 1.0 - 2.0 * _phi_scalar(-psi_col / s_psi)
+    q_side = _phi_scalar((-psi_side - yaw) / s_psi) + _phi_scalar((yaw - psi_side) / s_psi)
+    q_win = tuple(
+        _phi_scalar((math.degrees(math.atan(hi / g.wall_x)) - yaw) / s_psi)
+        - _phi_scalar((math.degrees(math.atan(lo / g.wall_x)) - yaw) / s_psi)
+        for lo, hi in g.window_lateral
+    )
+    return q_side, q_win  # type: ignore[return-value]
 
 
 def _wall_terms_exact(
-    zw: np.ndarray, s_fl: float, q_col: float, blocked: int, g: LandingGeometry
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For a deterministic wall height ``zw``: ``P(z < 0)``, ``P(z > H)`` and the window
-    probability (band of ``z = zw + eps_z`` unblocked, times the column probability)."""
+    zw: np.ndarray, s_fl: float, blocked: int, g: LandingGeometry
+) -> tuple[np.ndarray, ...]:
+    """For a deterministic wall height ``zw``: ``P(z < 0)``, ``P(z > H)`` and, per window k, the
+    probability that ``z = zw + eps_z`` is in its height band (0 for the window the ghost blocks).
+    """
     p_below = _phi_cdf(-zw / s_fl)
     p_above = _phi_cdf((zw - g.wall_height) / s_fl)
-    window = np.zeros_like(zw)
+    bands = []
     for k, (lo, hi) in enumerate(g.window_bands, start=1):
-        if k != blocked:
-            window += _phi_cdf((hi - zw) / s_fl) - _phi_cdf((lo - zw) / s_fl)
-    return p_below, p_above, q_col * window
+        if k == blocked:
+            bands.append(np.zeros_like(zw))
+        else:
+            bands.append(_phi_cdf((hi - zw) / s_fl) - _phi_cdf((lo - zw) / s_fl))
+    return (p_below, p_above, *bands)
 
 
 def _floor_terms_exact(
-    x_land: np.ndarray, s_fl: float, s_psi: float, g: LandingGeometry
+    x_land: np.ndarray, s_fl: float, s_psi: float, yaw: float, g: LandingGeometry
 ) -> tuple[np.ndarray, np.ndarray]:
     """For a deterministic floor landing ``x_land``: P(courtyard), P(moat) after flutter
     ``eps_x`` (exact normal masses of sub-intervals) and the lateral floor miss (evaluated at
-    the conditional mean of x in each sub-interval)."""
+    the conditional mean of x in each sub-interval) for a yaw ``psi ~ N(yaw, s_psi)``."""
     x_edges, x_zones = _floor_edges(g)
     std = (x_edges[None, :] - x_land[:, None]) / s_fl
     fb = (np.minimum(x_edges[:-1], 1e6) - x_land[:, None]) / s_fl
     mass, cm = _cells(std, np.broadcast_to(fb, (x_land.size, x_edges.size - 1)))
     x_bar = np.maximum(x_land[:, None] + s_fl * cm, x_edges[None, :-1])
     psi_lim = np.degrees(np.arctan(g.floor_half_width / x_bar))
-    kept = mass * (1.0 - 2.0 * _phi_cdf(-psi_lim / s_psi))
+    inside = _phi_cdf((psi_lim - yaw) / s_psi) - _phi_cdf((-psi_lim - yaw) / s_psi)
+    kept = mass * inside
     court = kept[:, x_zones == int(_COURTYARD)].sum(axis=1)
     moat = kept[:, x_zones == int(_MOAT)].sum(axis=1)
     return court, moat
@@ -783,25 +882,25 @@ _TABLE_MIN_SIGMA = 0.5
 
 @lru_cache(maxsize=64)
 def _wall_table(
-    s_fl: float, q_col: float, blocked: int, g: LandingGeometry
-) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    s_fl: float, blocked: int, g: LandingGeometry
+) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     step = s_fl / _TABLE_STEPS_PER_SIGMA
     grid = np.arange(0.0, g.wall_height + 10.0 * s_fl + step, step)
-    return grid, _wall_terms_exact(grid, s_fl, q_col, blocked, g)
+    return grid, _wall_terms_exact(grid, s_fl, blocked, g)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _floor_table(
-    s_fl: float, s_psi: float, g: LandingGeometry
+    s_fl: float, s_psi: float, yaw: float, g: LandingGeometry
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     step = s_fl / _TABLE_STEPS_PER_SIGMA
     grid = np.arange(g.board_edge - 10.0 * s_fl, g.wall_x + 2.0 * s_fl + step, step)
-    return grid, _floor_terms_exact(grid, s_fl, s_psi, g)
+    return grid, _floor_terms_exact(grid, s_fl, s_psi, yaw, g)
 
 
 def _wall_terms(
-    zw: np.ndarray, s_fl: float, q_col: float, blocked: int, g: LandingGeometry
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    zw: np.ndarray, s_fl: float, blocked: int, g: LandingGeometry
+) -> tuple[np.ndarray, ...]:
     """:func:`_wall_terms_exact`, linearly interpolated in a cached table of the wall height.
 
     The terms are smooth functions of ``zw`` on the scale ``s_fl``; with a step of
@@ -809,34 +908,40 @@ def _wall_terms(
     exact to 1e-20 (``zw >= 0`` in the wall case; ``zw > H + 10 s_fl`` always clears the wall).
     """
     if s_fl < _TABLE_MIN_SIGMA:
-        return _wall_terms_exact(zw, s_fl, q_col, blocked, g)
-    grid, cols = _wall_table(s_fl, q_col, blocked, g)
-    return tuple(np.interp(zw, grid, col) for col in cols)  # type: ignore[return-value]
+        return _wall_terms_exact(zw, s_fl, blocked, g)
+    grid, cols = _wall_table(s_fl, blocked, g)
+    return tuple(np.interp(zw, grid, col) for col in cols)
 
 
 def _floor_terms(
-    x_land: np.ndarray, s_fl: float, s_psi: float, g: LandingGeometry
+    x_land: np.ndarray, s_fl: float, s_psi: float, yaw: float, g: LandingGeometry
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_floor_terms_exact`, linearly interpolated in a cached table of ``x_land``.
 
     Floor landings have ``x_land <= x_W``; below ``board_edge - 10 s_fl`` everything misses.
     """
     if s_fl < _TABLE_MIN_SIGMA:
-        return _floor_terms_exact(x_land, s_fl, s_psi, g)
-    grid, cols = _floor_table(s_fl, s_psi, g)
+        return _floor_terms_exact(x_land, s_fl, s_psi, yaw, g)
+    grid, cols = _floor_table(s_fl, s_psi, yaw, g)
     return tuple(np.interp(x_land, grid, col) for col in cols)  # type: ignore[return-value]
 
 
 def _quadrature(
     aim: float,
     force: float,
+    yaws: tuple[float, ...],
     prof: SkillProfile,
     effects: Effects,
     g: LandingGeometry,
     n_theta: int = _N_THETA,
     n_v: int = _N_V,
 ) -> np.ndarray:
-    """Outcome probabilities by deterministic numerical integration (see the module docstring)."""
+    """Outcome probabilities by deterministic numerical integration (see the module docstring),
+    for one elevation and force and every lateral aim in ``yaws``: shape ``(len(yaws), 5)``.
+
+    The (elevation, speed) integration does not depend on the lateral aim, so it is done once;
+    the yaw enters only through closed-form probabilities per cell.
+    """
     kt, kv, kp, b = effects.modifiers
     tiny = 1e-9
     s_th = max(kt * prof.sigma_theta, tiny)
@@ -882,7 +987,7 @@ def _quadrature(
     z_wall = g.launch_height + g.wall_x * tan_th + g_tau2 * (w + np.log1p(-w))
     wall = reach & (z_wall > 0.0)
 
-    probs = np.zeros(N_ZONES)
+    probs = np.zeros((len(yaws), N_ZONES))
 
     # ---- wall case: closed form in psi and eps_z
     iw = wall & (weight > 0.0)
@@ -894,8 +999,7 @@ def _quadrature(
         x_batt = g.wall_x + g.battlement_depth
         x_apex = np.where(vz > 0.0, xm * vz / (vz + g_tau), 0.0)
         beyond = xm > x_batt
-        q_side, q_col = _wall_yaw(s_psi, g)
-        p_below, p_above, window = _wall_terms(zw, s_fl, q_col, effects.blocked_band, g)
+        p_below, p_above, *bands = _wall_terms(zw, s_fl, effects.blocked_band, g)
         # clears the wall: castle iff x_max <= 31, or the apex is before x = 31 and the
         # perturbed height at x = 31 is <= H (descending branch); else over the castle
         castle_over = np.where(beyond, 0.0, p_above)
@@ -906,13 +1010,23 @@ def _quadrature(
             castle_over[need] = np.maximum(
                 _phi_cdf((g.wall_height - z31) / s_fl) - (1.0 - p_above[need]), 0.0
             )
-        # |y| > 15 (side miss) and |y| < 2 (window column) are disjoint events of psi
-        q_in = 1.0 - q_side
-        wall_hit = np.maximum(q_in * (1.0 - p_above - p_below) - window, 0.0)
-        probs[_MISS] += _wsum(wt, q_side + q_in * (p_above - castle_over))
-        probs[_COURTYARD] += _wsum(wt, q_in * p_below + (1.0 - g.p_stick) * wall_hit)
-        probs[_CASTLE] += _wsum(wt, q_in * castle_over + g.p_stick * wall_hit)
-        probs[_WINDOW] += _wsum(wt, window)
+        # yaw-free cell sums; |y| > 15 (side miss) and each window's opening are disjoint
+        # events of psi, independent of eps_z
+        s_w = _wsum(wt, 1.0)
+        s_over = _wsum(wt, p_above - castle_over)
+        s_below = _wsum(wt, p_below)
+        s_face = _wsum(wt, 1.0 - p_above - p_below)
+        s_castle_over = _wsum(wt, castle_over)
+        s_bands = [_wsum(wt, band) for band in bands]
+        for i, yaw in enumerate(yaws):
+            q_side, q_win = _wall_yaw(yaw, s_psi, g)
+            q_in = 1.0 - q_side
+            window = sum(q * sb for q, sb in zip(q_win, s_bands, strict=True))
+            wall_hit = max(q_in * s_face - window, 0.0)
+            probs[i, _MISS] += q_side * s_w + q_in * s_over
+            probs[i, _COURTYARD] += q_in * s_below + (1.0 - g.p_stick) * wall_hit
+            probs[i, _CASTLE] += q_in * s_castle_over + g.p_stick * wall_hit
+            probs[i, _WINDOW] += window
 
     # ---- floor case: exact eps_x intervals, lateral miss at conditional means
     ifl = ~wall & (weight > 0.0)
@@ -921,22 +1035,37 @@ def _quadrature(
         a_coef = ve[ifl] * s[ifl] + g_tau
         t_land = _landing_times(a_coef, g.launch_height, g.tau, g_tau)
         x_land = x_max[ifl] * (1.0 - np.exp(-t_land / g.tau))
-        court, moat = _floor_terms(x_land, s_fl, s_psi, g)
-        probs[_COURTYARD] += _wsum(wt, court)
-        probs[_MOAT] += _wsum(wt, moat)
-        probs[_MISS] += _wsum(wt, 1.0 - court - moat)
+        s_fw = _wsum(wt, 1.0)
+        for i, yaw in enumerate(yaws):
+            court, moat = _floor_terms(x_land, s_fl, s_psi, yaw, g)
+            p_court, p_moat = _wsum(wt, court), _wsum(wt, moat)
+            probs[i, _COURTYARD] += p_court
+            probs[i, _MOAT] += p_moat
+            probs[i, _MISS] += s_fw - p_court - p_moat
 
     probs = np.clip(probs, 0.0, None)
-    return probs / probs.sum()
+    return probs / probs.sum(axis=1, keepdims=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def _cached_distribution(
-    aim: float, force: float, prof: SkillProfile, effects: Effects, geometry: LandingGeometry
+    aim: float,
+    force: float,
+    yaw: float,
+    prof: SkillProfile,
+    effects: Effects,
+    geometry: LandingGeometry,
 ) -> np.ndarray:
-    out = _quadrature(aim, force, prof, effects, geometry)
+    out = _quadrature(aim, force, (yaw,), prof, effects, geometry)[0]
     out.setflags(write=False)
     return out
+
+
+def _check_model(effects: Effects, geometry: LandingGeometry) -> None:
+    if not isinstance(effects, Effects):
+        raise ValueError(f"effects must be an Effects instance, got {type(effects).__name__}")
+    if not isinstance(geometry, LandingGeometry):
+        raise ValueError(f"geometry must be a LandingGeometry, got {type(geometry).__name__}")
 
 
 def landing_distribution(
@@ -945,30 +1074,78 @@ def landing_distribution(
     skill: SkillLike = "average",
     effects: Effects = NO_EFFECTS,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
+    yaw: float = 0.0,
 ) -> np.ndarray:
     """Exact outcome probabilities of one shot, by deterministic numerical integration.
 
     Args:
-        aim: elevation in degrees, within ``[50, 80]``.
+        aim: elevation in degrees, within ``[geometry.aim_min, geometry.aim_max]``.
         force: force command in ``[0, 1]``.
         skill: profile name, :class:`SkillProfile` or mapping of sigmas.
         effects: active pesky effects.
-        geometry: model constants.
+        geometry: model constants (:data:`GEOMETRY_V2`, the default, or :data:`GEOMETRY_V1`).
+        yaw: lateral aim in degrees, ``|yaw| <= geometry.yaw_max``.
 
     Returns:
         ``float64`` array of shape ``(5,)`` indexed by :class:`Zone`, summing to 1. Results are
-        cached (aim and force rounded to 1e-9); the returned array is a fresh copy.
+        cached (aim, force and yaw rounded to 1e-9); the returned array is a fresh copy.
 
     Raises:
-        ValueError: aim/force out of range or NaN, unknown skill, bad effects.
+        ValueError: aim/force/yaw out of range or NaN, unknown skill, bad effects.
     """
-    a, f = _check_action(aim, force, geometry)
-    if not isinstance(effects, Effects):
-        raise ValueError(f"effects must be an Effects instance, got {type(effects).__name__}")
-    if not isinstance(geometry, LandingGeometry):
-        raise ValueError(f"geometry must be a LandingGeometry, got {type(geometry).__name__}")
+    a, f, y = _check_action(aim, force, geometry, yaw)
+    _check_model(effects, geometry)
     prof = resolve_skill(skill)
-    return _cached_distribution(round(a, 9), round(f, 9), prof, effects, geometry).copy()
+    return _cached_distribution(
+        round(a, 9), round(f, 9), round(y, 9) + 0.0, prof, effects, geometry
+    ).copy()
+
+
+@lru_cache(maxsize=16384)
+def _cached_yaw_stack(
+    aim: float,
+    force: float,
+    yaws: tuple[float, ...],
+    prof: SkillProfile,
+    effects: Effects,
+    geometry: LandingGeometry,
+) -> np.ndarray:
+    out = _quadrature(aim, force, yaws, prof, effects, geometry)
+    out.setflags(write=False)
+    return out
+
+
+def landing_grid(
+    yaws: Sequence[float],
+    aims: Sequence[float],
+    forces: Sequence[float],
+    skill: SkillLike = "average",
+    effects: Effects = NO_EFFECTS,
+    geometry: LandingGeometry = DEFAULT_GEOMETRY,
+) -> np.ndarray:
+    """:func:`landing_distribution` on a yaw x elevation x force grid.
+
+    Returns:
+        shape ``(len(yaws), len(aims), len(forces), 5)``; entry ``[y, a, f]`` equals
+        ``landing_distribution(aims[a], forces[f], skill, effects, geometry, yaw=yaws[y])`` (the
+        elevation-speed integration is shared by all yaws, so a grid costs little more than
+        one lateral aim).
+    """
+    yaws_t = tuple(round(float(y), 9) + 0.0 for y in np.asarray(yaws, dtype=np.float64).ravel())
+    aims_arr = np.asarray(aims, dtype=np.float64).reshape(-1)
+    forces_arr = np.asarray(forces, dtype=np.float64).reshape(-1)
+    _check_model(effects, geometry)
+    prof = resolve_skill(skill)
+    out = np.empty((len(yaws_t), aims_arr.size, forces_arr.size, N_ZONES))
+    for y in yaws_t:
+        _check_action(aims_arr[0] if aims_arr.size else geometry.aim_min, 0.0, geometry, y)
+    for i, a in enumerate(aims_arr):
+        for j, f in enumerate(forces_arr):
+            a_c, f_c, _ = _check_action(a, f, geometry)
+            out[:, i, j] = _cached_yaw_stack(
+                round(a_c, 9), round(f_c, 9), yaws_t, prof, effects, geometry
+            )
+    return out
 
 
 def landing_table(
@@ -977,15 +1154,11 @@ def landing_table(
     skill: SkillLike = "average",
     effects: Effects = NO_EFFECTS,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
+    yaw: float = 0.0,
 ) -> np.ndarray:
-    """:func:`landing_distribution` on a grid: shape ``(len(aims), len(forces), 5)``."""
-    aims_arr = np.asarray(aims, dtype=np.float64).reshape(-1)
-    forces_arr = np.asarray(forces, dtype=np.float64).reshape(-1)
-    out = np.empty((aims_arr.size, forces_arr.size, N_ZONES))
-    for i, a in enumerate(aims_arr):
-        for j, f in enumerate(forces_arr):
-            out[i, j] = landing_distribution(a, f, skill, effects, geometry)
-    return out
+    """:func:`landing_distribution` on an elevation x force grid at one lateral aim: shape
+    ``(len(aims), len(forces), 5)``."""
+    return landing_grid((yaw,), aims, forces, skill, effects, geometry)[0]
 
 
 def expected_progress(dist: np.ndarray, card_value: float = 0.8) -> float | np.ndarray:

@@ -104,6 +104,25 @@ class FlutterstoneState(State):
         top last; by default the rest of the deck, shuffled by ``seed``.
         """
         n = game.num_players
+        pesky_rows = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3] * n
+        givers = list(ghost_giver) if ghost_giver else [-1] * n
+        if len(pesky_rows) != n or any(len(r) != 3 for r in pesky_rows) or len(givers) != n:
+            raise InvalidConfigError(
+                f"castle_flutterstone setup: pesky needs {n} rows of 3 bools and ghost_giver {n} "
+                "seats"
+            )
+        for seat, (row, giver) in enumerate(zip(pesky_rows, givers, strict=True)):
+            holds = row[Card.PESKY_GHOST - Card.EYES_CLOSED]
+            if holds and (isinstance(giver, bool) or giver not in range(n) or giver == seat):
+                raise InvalidConfigError(
+                    f"castle_flutterstone setup: seat {seat} holds a Pesky ghost card without a "
+                    f"giver; set ghost_giver[{seat}] to the other seat that gave it (got {giver!r})"
+                )
+            if not holds and giver != -1:
+                raise InvalidConfigError(
+                    f"castle_flutterstone setup: ghost_giver[{seat}] = {giver!r} but seat {seat} "
+                    "holds no Pesky ghost card; use -1"
+                )
         if len(positions) != n or any(not 0 <= q <= game.goal for q in positions):
             raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
         on_path = [q for q in positions if 0 < q < game.goal]
@@ -117,8 +136,8 @@ class FlutterstoneState(State):
         s.helpful_new = (
             [list(r) for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
         )
-        s.pesky = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3 for _ in range(n)]
-        s.ghost_giver = list(ghost_giver) if ghost_giver else [-1] * n
+        s.pesky = [r[:] for r in pesky_rows]
+        s.ghost_giver = [int(q) for q in givers]
         if draw_pile is not None:
             s.draw_pile = [int(c) for c in draw_pile]
         else:
@@ -233,11 +252,31 @@ class FlutterstoneState(State):
         if self.phase != OVER or self._truncated:
             return out
         if self.game.play_on:
-            for rank, seat in enumerate(self.finished):
-                out[seat] = 1.0 - 2.0 * rank / (n - 1)
-            return out
+            return 1.0 - 2.0 * self.places() / (n - 1)
         out[:] = -1.0
         out[self.winner] = 1.0
+        return out
+
+    def places(self) -> np.ndarray:
+        """Place of every seat, 0 = first: the figures on the last step in the order they got
+        there, then the others by how far they got (farther is better; figures on the same
+        field share the mean of their places, e.g. several still on the start field)."""
+        goal = self.game.goal
+        out = np.zeros(self.game.num_players, dtype=np.float64)
+        home = [seat for seat in self.finished if self.positions[seat] >= goal]
+        for rank, seat in enumerate(home):
+            out[seat] = rank
+        rest = sorted(
+            (seat for seat in range(self.game.num_players) if seat not in home),
+            key=lambda seat: -self.positions[seat],
+        )
+        rank = len(home)
+        while rest:
+            tied = [seat for seat in rest if self.positions[seat] == self.positions[rest[0]]]
+            for seat in tied:
+                out[seat] = rank + (len(tied) - 1) / 2.0
+                rest.remove(seat)
+            rank += len(tied)
         return out
 
     def _legal_action_mask(self) -> np.ndarray:
@@ -327,7 +366,9 @@ class FlutterstoneState(State):
     def _start_turn(self, p: int) -> None:
         g = self.game
         if self.turn_count >= g.max_turns:
-            self._truncated = True
+            # the safety cap: a draw (truncated) unless a figure has already reached the last
+            # step (play-on): then that player has won and the others take their places
+            self._truncated = not self.finished
             self.phase = OVER
             return
         self.turn_count += 1
@@ -370,8 +411,8 @@ class FlutterstoneState(State):
     def _flick(self, action: int) -> None:
         g = self.game
         p = self.turn_player
-        aim, force = g.flick_params(action)
-        zone = sample_flick(aim, force, g.skills[p], self.effects(), self.rng)
+        yaw, aim, force = g._flicks[action]
+        zone = sample_flick(aim, force, g.skills[p], self.effects(), self.rng, g.geometry, yaw)
         self.last_outcome = int(zone)
         points = _ZONE_POINTS.get(zone, 0)
         if points:
