@@ -25,6 +25,7 @@ worker processes; the results are identical.
 from __future__ import annotations
 
 import contextlib
+import copy
 import multiprocessing as mp
 from dataclasses import dataclass
 from typing import Any
@@ -118,35 +119,41 @@ class _Slots:
         self.states: list[State] = []
         self.streams: list[np.random.Generator] = []
         self.lengths = np.zeros(len(slot_ids), dtype=np.int64)
+        self.undo = False  # keep what :meth:`rollback` needs (worker processes)
+        self._previous: tuple | None = None
 
     def reset(self, seed: int | None) -> None:
         if seed is not None or not self.streams:
             self.streams = [seed_stream(None if seed is None else (seed, i)) for i in self.slot_ids]
         self.states = [self.game.new_state(next_game_seed(s)) for s in self.streams]
         self.lengths[:] = 0
+        self._previous = None
         for k in ("rewards", "terminated", "truncated", "final_returns", "episode_lengths"):
             self.out[k].fill(0)
         for j, state in enumerate(self.states):
             self._write(j, state)
 
     def step(self, actions: np.ndarray) -> None:
-        out = self.out
-        obs, mask, cur = out["observation"], out["action_mask"], out["current_player"]
-        rewards, final = out["rewards"], out["final_returns"]
-        term, trunc, ep_len = out["terminated"], out["truncated"], out["episode_lengths"]
-        rewards.fill(0)
-        final.fill(0)
-        term.fill(False)
-        trunc.fill(False)
-        ep_len.fill(0)
-        shaping = self.reward_shaping
-        states, lengths, new_state = self.states, self.lengths, self.game.new_state
-        for j, state in enumerate(states):
-            previous = state.clone() if shaping is not None else None
+        """All or nothing: every slot is stepped on a clone (a new game's seed drawn from a copy of
+        its stream) and the results are staged; only when every slot and every ``reward_shaping``
+        call has succeeded are the states, streams and buffers replaced. An exception leaves
+        every slot as it was. :meth:`rollback` undoes the last committed step (used when another
+        worker's chunk failed)."""
+        n = len(self.states)
+        shaping, new_state = self.reward_shaping, self.game.new_state
+        rewards = np.zeros_like(self.out["rewards"])
+        final = np.zeros_like(self.out["final_returns"])
+        term = np.zeros(n, dtype=bool)
+        trunc = np.zeros(n, dtype=bool)
+        ep_len = np.zeros(n, dtype=np.int64)
+        lengths = self.lengths.copy()
+        states, streams = list(self.states), list(self.streams)
+        for j, old in enumerate(self.states):
+            state = old.clone()
             state.apply(int(actions[j]))
             lengths[j] += 1
-            if previous is not None:
-                rewards[j] = shaping(previous, state)
+            if shaping is not None:
+                rewards[j] = shaping(old, state)
             if state.is_terminal():
                 returns = state.returns()
                 rewards[j] += returns
@@ -157,11 +164,39 @@ class _Slots:
                     term[j] = True
                 ep_len[j] = lengths[j]
                 lengths[j] = 0
-                state = states[j] = new_state(next_game_seed(self.streams[j]))
-            p = state.current_player
-            cur[j] = p
-            obs[j] = state.observation(p)
-            mask[j] = state.legal_action_mask()
+                streams[j] = copy.deepcopy(streams[j])
+                state = new_state(next_game_seed(streams[j]))
+            states[j] = state
+        staged = {
+            "current_player": np.array([st.current_player for st in states], dtype=np.int64),
+        }
+        staged["observation"] = np.stack(
+            [st.observation(int(p)) for st, p in zip(states, staged["current_player"], strict=True)]
+        )
+        staged["action_mask"] = np.stack([st.legal_action_mask() for st in states])
+        # every slot succeeded: commit
+        if self.undo:
+            buffers = {k: v.copy() for k, v in self.out.items()}
+            self._previous = (self.states, self.streams, self.lengths, buffers)
+        self.states, self.streams, self.lengths = states, streams, lengths
+        out = self.out
+        out["rewards"][:] = rewards
+        out["final_returns"][:] = final
+        out["terminated"][:] = term
+        out["truncated"][:] = trunc
+        out["episode_lengths"][:] = ep_len
+        for k, v in staged.items():
+            out[k][:] = v
+
+    def rollback(self) -> None:
+        """Undo the last :meth:`step` (no-op when there is none to undo)."""
+        previous = self._previous
+        if previous is None:
+            return
+        self.states, self.streams, self.lengths, buffers = previous
+        for k, v in buffers.items():
+            self.out[k][:] = v
+        self._previous = None
 
     def _write(self, j: int, state: State) -> None:
         p = state.current_player
@@ -174,6 +209,7 @@ def _worker(conn: Any, game: Game, slot_ids: range, reward_shaping: RewardShapin
     """Worker-process loop: owns a chunk of slots and answers reset/step/close commands."""
     out = _allocate(game, len(slot_ids))
     slots = _Slots(game, slot_ids, reward_shaping, out)
+    slots.undo = True
     try:
         while True:
             cmd, arg = conn.recv()
@@ -182,6 +218,8 @@ def _worker(conn: Any, game: Game, slot_ids: range, reward_shaping: RewardShapin
                     slots.reset(arg)
                 elif cmd == "step":
                     slots.step(arg)
+                elif cmd == "rollback":
+                    slots.rollback()
                 elif cmd == "close":
                     conn.send(("ok", None))
                     break
@@ -288,8 +326,11 @@ class VectorEnv:
     def step(self, actions: np.ndarray) -> VectorStep:
         """Apply one action per slot (for that slot's player on move); finished games restart.
 
-        All actions are checked against the current masks before any game moves, so an
-        ``IllegalActionError`` / ``MalformedActionError`` leaves every slot unchanged.
+        All or nothing: actions are checked against the current masks before any game moves, and
+        every slot is stepped on a clone committed only when every slot and every
+        ``reward_shaping`` call succeeded, so any exception (an illegal or malformed action, a
+        raising callback, a dead worker) leaves every slot unchanged. A dead worker raises
+        ``RuntimeError`` naming it.
         """
         self._check_open()
         if not self._has_reset:
@@ -375,29 +416,54 @@ class VectorEnv:
             )
         return arr
 
+    def _dead(self, w: int, exc: BaseException | None) -> RuntimeError:
+        chunk, proc = self._chunks[w], self._procs[w]
+        code = proc.exitcode if proc is not None else None
+        how = f"exit code {code}" if code is not None else repr(exc)
+        return RuntimeError(
+            f"VectorEnv worker {w} (pid {proc.pid}, slots {chunk.start}-{chunk.stop - 1}) is dead "
+            f"({how}); close this VectorEnv and make a new one. With the 'spawn' start method the "
+            "game class must be importable and the main script guarded by "
+            "`if __name__ == '__main__':`."
+        )
+
     def _run(self, cmd: str, arg: Any) -> None:
+        """Run ``cmd`` in every slot group; all or nothing: when one group fails (an exception in a
+        slot or a callback, or a dead worker) the groups that succeeded are rolled back and the
+        buffers are left as they were."""
         if self._slots is not None:
             getattr(self._slots, cmd)(arg)
             return
-        for conn, chunk in zip(self._conns, self._chunks, strict=True):
-            conn.send((cmd, arg[chunk.start : chunk.stop] if cmd == "step" else arg))
-        error = None
         for w, (conn, chunk) in enumerate(zip(self._conns, self._chunks, strict=True)):
+            try:
+                conn.send((cmd, arg[chunk.start : chunk.stop] if cmd == "step" else arg))
+            except (BrokenPipeError, EOFError, OSError) as exc:
+                self._procs[w].join(timeout=1)
+                raise self._dead(w, exc) from exc
+        error: BaseException | None = None
+        payloads: dict[int, Any] = {}
+        for w, conn in enumerate(self._conns):
             try:
                 status, payload = conn.recv()
             except (EOFError, OSError) as exc:
-                raise RuntimeError(
-                    f"VectorEnv worker {w} (slots {chunk.start}-{chunk.stop - 1}) died: {exc!r}. "
-                    "With the 'spawn' start method the game class must be importable and the "
-                    "main script guarded by `if __name__ == '__main__':`."
-                ) from exc
+                self._procs[w].join(timeout=1)
+                error = error or self._dead(w, exc)
+                continue
             if status == "error":
                 error = error or payload
-                continue
+            else:
+                payloads[w] = payload
+        if error is not None:
+            if cmd == "step":
+                for w in payloads:
+                    with contextlib.suppress(BrokenPipeError, EOFError, OSError):
+                        self._conns[w].send(("rollback", None))
+                        self._conns[w].recv()
+            raise error
+        for w, payload in payloads.items():
+            chunk = self._chunks[w]
             for k in _FIELDS:
                 self._buffers[k][chunk.start : chunk.stop] = payload[k]
-        if error is not None:
-            raise error
 
     def _result(self) -> VectorStep:
         b = self._buffers
