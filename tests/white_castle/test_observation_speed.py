@@ -1,7 +1,9 @@
-"""The fast White Castle observation encoder equals the original (reference) encoder.
+"""The fast White Castle observation encoder equals the reference encoder.
 
 ``_reference_encode`` is the encoder as it was before the speed work, kept verbatim (apart from
-names) as the definition of the encoding; the fast encoder must give identical arrays.
+names) as the definition of the v0 fields, plus ``_reference_v1_facts``: the fields added in
+observation v1 (die colours, Well dice, decision details, pending effects), written field by
+field with ``spec.view``. The fast encoder must give identical arrays.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from boardgames_rl.games.white_castle.observation import (
     GARDENS,
     KINDS,
     LANTERN_CARDS,
+    MODES,
     N_OPT,
+    N_PENDING,
     OPT_WORDS,
     PHASES,
     RES_CARDS,
@@ -100,7 +104,77 @@ def _reference_encode(s, player: int) -> np.ndarray:
     if s.stack:
         f("frame_size")[0] = min(20, len(s.stack[-1]["effs"]))
     _reference_encode_options(s, v, spec)
+    _reference_v1_facts(s, v, spec, player)
     return v
+
+
+def _reference_effect_args(e):
+    """(arg1, arg2, inner effects, inner arg) of a pending effect, by the v1 definition."""
+    if e[0] == "blockc":
+        return ACTION_CARDS.index(e[1]), e[2], [], -1
+    plain, inner = [], []
+    for x in e[1:]:
+        if isinstance(x, list) and x and isinstance(x[0], list):
+            inner.extend(x)
+            plain.append(len(x))
+        elif isinstance(x, list):
+            inner.append(x)
+        else:
+            plain.append(_reference_arg(x))
+    plain += [-1, -1]
+    inner_arg = -1
+    if inner and len(inner[0]) > 1:
+        if inner[0][0] == "blockc":
+            inner_arg = ACTION_CARDS.index(inner[0][1])
+        elif not isinstance(inner[0][1], list):
+            inner_arg = _reference_arg(inner[0][1])
+    return plain[0], plain[1], inner, inner_arg
+
+
+def _reference_v1_facts(s, v, spec, player: int) -> None:
+    n = s.n
+    k = len(EFFECT_KINDS)
+
+    def rel(p: int) -> int:
+        return (p - player) % n
+
+    for sp in range(7):
+        for slot, (_val, _o, colour) in enumerate(s.spaces[sp][:2]):
+            spec.view(v, "space_colours")[sp, slot, colour] = 1
+    well = spec.view(v, "well_slots")
+    for slot, (val, o, colour) in enumerate(s.spaces[7][: 3 * n]):
+        well[slot, 0] = val
+        well[slot, 1 + colour] = 1
+        well[slot, 4 + rel(o)] = 1
+    rows = [(depth, fr, e) for depth, fr in enumerate(s.stack[::-1]) for e in fr["effs"]]
+    if rows:
+        spec.view(v, "pending_count")[0] = len(rows)
+    pend = spec.view(v, "pending")
+    for r, (depth, fr, e) in enumerate(rows[:N_PENDING]):
+        a1, a2, inner, inner_arg = _reference_effect_args(e)
+        pend[r, EFFECT_KINDS.index(e[0])] = 1
+        pend[r, k : k + 2] = [a1, a2]
+        for x in inner:
+            pend[r, k + 2 + EFFECT_KINDS.index(x[0])] = 1
+        pend[r, 2 * k + 2] = inner_arg
+        pend[r, 2 * k + 3 + MODES.index(fr["mode"])] = 1
+        pend[r, 2 * k + 6] = depth
+        pend[r, 2 * k + 7 + rel(fr["p"])] = 1
+    d = s.decision
+    if d is None or s.phase == "over":
+        return
+    info = spec.view(v, "decision_info")
+    if d["kind"] == "checkpoint":
+        info[0] = d["steps"]
+        info[1] = T.CHECKPOINTS[s.players[d["p"]]["pot"] + 1]
+    elif d["kind"] == "pay":
+        info[2] = d["amount"]
+        info[3 if d["key"] == "seal" else 4] = 1
+        info[5] = _reference_arg(d["then"][1]) if len(d["then"]) > 1 else -1
+    elif d["kind"] == "courtier":
+        info[6], info[7] = d["aud"], d["climb"]
+    elif d["kind"] == "res":
+        info[8] = d["left"]
 
 
 def _reference_effect_of(s, opt):
@@ -179,10 +253,15 @@ def _random_play_states(n: int, count: int = 200, seed: int = 0) -> list:
 def test_fast_encoder_equals_reference(n):
     states = _random_play_states(n)
     kinds, phases = set(), set()
+    spec = WhiteCastle(num_players=n).observation_spec
+    new_fields = ("space_colours", "well_slots", "decision_info", "pending", "pending_count")
+    seen = dict.fromkeys(new_fields, 0)
     for s in states:
         phases.add(s.phase)
         if s.decision is not None:
             kinds.add(s.decision["kind"])
+        for name in new_fields:
+            seen[name] += bool(np.any(spec.view(s.observation(0), name)))
         for p in range(n):
             want = _reference_encode(s, p)
             got = encode(s, p)
@@ -201,6 +280,8 @@ def test_fast_encoder_equals_reference(n):
     # the sample really exercises the option block and the end of the game
     assert {"draft", "play", "over"} <= phases
     assert {"pair", "die", "place", "opt", "pick", "res", "pay", "courtier", "final"} <= kinds
+    # ... and the v1 fields (die colours, Well dice, decision details, pending effects)
+    assert min(seen.values()) >= 5, seen
 
 
 def test_rare_decisions_equal_reference():

@@ -60,3 +60,100 @@ def test_state_action_names_say_what_each_legal_action_does():
             assert not any(n.startswith("choose ") for n in names), names
             s.apply(int(rng.choice(legal)))
     assert s.action_name(0) == game.action_name(0)  # no decision pending: the generic name
+
+
+# ---------------------------------------------------------------- every public fact is observed
+def _obs_differ_only_in(a, b, fields: set[str]) -> None:
+    """``a`` and ``b`` (two states) give different observations for every seat, and they
+    differ exactly in ``fields``."""
+    spec = a.game.observation_spec
+    for p in range(a.n):
+        oa, ob = a.observation(p), b.observation(p)
+        assert not np.array_equal(oa, ob), f"seat {p} cannot tell the states apart"
+        differ = {
+            f.name
+            for f in spec.fields
+            if not np.array_equal(spec.view(oa, f.name), spec.view(ob, f.name))
+        }
+        assert differ == fields, differ
+
+
+def _board(n=3, spaces=None):
+    sc = Scenario(n).rooms(["S2", "S4", "S9", "D2", "D7"], None)
+    sc.set(spaces=spaces or [[] for _ in range(8)])
+    return sc.bridges([[2, 3], [4], [5, 6]]).turn(0)
+
+
+def test_die_colour_in_a_room_changes_the_observation():
+    """A coral 5 and a black 5 in the same room trigger different actions: they are observed
+    apart (die value, owner and colour of every slot; colour = the die's bridge)."""
+    coral = [[[5, 1, 0]], [], [], [], [], [], [], []]
+    black = [[[5, 1, 1]], [], [], [], [], [], [], []]
+    _obs_differ_only_in(
+        _board(spaces=coral).build(), _board(spaces=black).build(), {"space_colours"}
+    )
+    # the second slot (stacked die, 3+ players) and Outside the Walls too
+    low = [[], [[3, 0, 2], [5, 2, 0]], [], [], [], [], [[6, 1, 1]], []]
+    high = [[], [[3, 0, 2], [5, 2, 2]], [], [], [], [], [[6, 1, 0]], []]
+    _obs_differ_only_in(_board(spaces=low).build(), _board(spaces=high).build(), {"space_colours"})
+
+
+def test_well_dice_colour_value_and_owner_are_observed():
+    """The Well takes any number of dice; each one's colour, value and owner is public."""
+    base = [[4, 0, 0], [2, 1, 2]]
+    for other in ([[4, 0, 1], [2, 1, 2]], [[4, 0, 0], [3, 1, 2]], [[4, 2, 0], [2, 1, 2]]):
+        a = _board(spaces=[[]] * 7 + [base]).build()
+        b = _board(spaces=[[]] * 7 + [other]).build()
+        _obs_differ_only_in(a, b, {"well_slots"})
+
+
+def _pending(kind: str, stack: list, **d):
+    s = _board().build()
+    s.stack = [{"p": 0, "effs": effs, "mode": mode} for effs, mode in stack]
+    s.decision = {"p": 0, "kind": kind, **d}
+    s._mask = None
+    return s
+
+
+def test_pending_effect_details_are_observed():
+    """Steps left to move at a checkpoint, resource picks left, and the card action that
+    follows the Lantern question are public and observed."""
+    pl = {"pot": 5, "seal": 3}
+    a, b = _pending("checkpoint", [], steps=1), _pending("checkpoint", [], steps=2)
+    for s in (a, b):
+        s.players[0].update(pl)
+    _obs_differ_only_in(a, b, {"decision_info"})
+    a = _pending("res", [([["any", 1]], "any")], left=2)
+    b = _pending("res", [([["any", 2]], "any")], left=3)
+    _obs_differ_only_in(a, b, {"decision_info", "pending"})
+    # the Lantern question: the space's actions waiting below it (S2 top vs bottom block)
+    a = _pending("lantern_q", [([["block", 0, 0]], "any")])
+    b = _pending("lantern_q", [([["block", 0, 2]], "any")])
+    _obs_differ_only_in(a, b, {"pending"})
+    # a paid part: its price and what it buys (a die-tile action of a given colour)
+    a = _pending("pay", [], key="coin", amount=4, then=["tile", 0])
+    b = _pending("pay", [], key="coin", amount=4, then=["tile", 2])
+    _obs_differ_only_in(a, b, {"decision_info"})
+    # effects nested in a pending effect: pay 1 seal -> Courtier vs -> Warrior
+    a = _pending("lantern_q", [([["payseal", ["courtier"]]], "any")])
+    b = _pending("lantern_q", [([["payseal", ["warrior"]]], "any")])
+    _obs_differ_only_in(a, b, {"pending"})
+
+
+def test_states_of_one_information_set_give_the_same_observation():
+    """No leak: states sampled from a player's information set (decks reshuffled, new chance)
+    give every seat the same observation, at every player count, over whole games."""
+    for n in (2, 3, 4):
+        game = WhiteCastle(num_players=n)
+        rng = np.random.default_rng(n)
+        for seed in range(3):
+            s = game.new_state(seed)
+            step = 0
+            while not s.is_terminal():
+                if step % 7 == 0:
+                    p = s.current_player
+                    t = s.info_set(p).sample(rng)
+                    for q in range(n):
+                        assert np.array_equal(t.observation(q), s.observation(q))
+                s.apply(int(rng.choice(s.legal_actions())))
+                step += 1

@@ -1,13 +1,39 @@
 """White Castle observation: the public board from the observer's seat (seats rotated so the
 observer is first). Only the order of the Steward and Diplomat decks (and future dice) is hidden.
 
+What it holds (field names of ``make_spec``; ``spec.describe()`` lists shapes and ranges):
+
+* the round, phase, pending decision (kind, relative decider, number of options, and per option
+  its index, word, chosen effect with arguments, die value and coin delta), ``decision_info``
+  (checkpoint steps left and seal cost, the amount / currency / argument of a paid part, the
+  courtier sub-actions already done, resource picks left);
+* ``pending``: every effect still to resolve, top frame first (so row ``i`` is option ``i`` of an
+  ``order`` / ``opt`` decision), with kind, arguments, nested kinds, frame mode, depth and owner;
+  ``pending_count`` their total (e.g. the space's actions that follow the Lantern question);
+* the held die (colour, value, left end), the bridges (bridge index = colour), room cards and
+  die tiles, deck sizes, Daimyo card and positions, Well tiles;
+* every die on the board: value, owner (``spaces``) and colour (``space_colours``) of each slot of
+  the rooms and Outside the Walls, and each Well die's value, colour and owner in placement order
+  (``well_slots``, plus the count ``well_dice``); Domain dice by row (``domain_dice``: a row only
+  takes its own colour, so the row is the colour);
+* gardens, yards and their workers, turn order, turns taken, the starting offer, and every
+  player's resources, Passage of Time position and arrival rank, members, courtiers, Action card
+  and Lantern Area.
+
+Version history:
+
+* v0: the layout above without die colours, Well dice, ``decision_info`` and ``pending``
+  (1511 / 1639 / 1769 floats at 2 / 3 / 4 players).
+* v1 (issue 11): adds ``space_colours``, ``well_slots``, ``decision_info``, ``pending_count`` and
+  ``pending`` -- a coral 5 and a black 5 in a room now differ (2211 / 2378 / 2553 floats).
+
 The encoder runs on every environment step, so it is written for speed: the flat offset of every
 field is computed once per player count (:class:`_Layout`), card and name lookups are dicts, and
 the entries are collected in plain lists (flat indices of ones, ``(index, value)`` pairs, and the
 numbers every observation has at fixed indices) that numpy writes into a zero vector at the end.
 ``make_spec`` is the definition of the layout (read it with ``spec.describe()`` or ``spec.view``);
-``tests/white_castle/test_observation_speed.py`` keeps the original, field-by-field encoder as the
-reference the fast one must match.
+``tests/white_castle/test_observation_speed.py`` keeps a field-by-field reference encoder the
+fast one must match.
 """
 
 from __future__ import annotations
@@ -18,6 +44,9 @@ import numpy as np
 
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.white_castle import data as T
+
+OBSERVATION_VERSION = 1
+"""Layout version of the observation (see the version history above)."""
 
 PHASES = ("draft", "play", "gardens", "final", "over")
 KINDS = (
@@ -70,6 +99,32 @@ EFFECT_KINDS = (
 )
 OPT_WORDS = ("yes", "no", "stop", "skip", "aud", "climb", "done")
 N_OPT = 16
+MODES = ("seq", "any", "opt")
+DECISION_INFO = (
+    "checkpoint steps left",
+    "checkpoint seal cost",
+    "pay amount",
+    "pay in seals",
+    "pay in coins",
+    "paid effect argument",
+    "courtier audience done",
+    "courtier climb done",
+    "resource picks left",
+)
+N_PENDING = 12
+"""Pending effects encoded one per row (random play never holds more than 4 at once; the
+total is in ``pending_count``)."""
+
+
+def well_slots(n: int) -> int:
+    """Most dice the Well can hold: every turn of a round (3 per player)."""
+    return 3 * n
+
+
+def pending_row(n: int) -> int:
+    """Width of a ``pending`` row: effect kind one-hot, 2 arguments, inner kinds (multi-hot),
+    inner argument, frame mode one-hot, frame depth, owner one-hot (relative seat)."""
+    return 2 * len(EFFECT_KINDS) + 2 + 1 + len(MODES) + 1 + n
 
 
 def make_spec(n: int) -> ObservationSpec:
@@ -90,7 +145,14 @@ def make_spec(n: int) -> ObservationSpec:
             Field("daimyo_pos", (3, n + 1)),
             Field("well_tiles", (len(TILES),)),
             Field("spaces", (7, 2, 1 + n), high=6, description="die value and owner per slot"),
+            Field("space_colours", (7, 2, 3), description="die colour per slot"),
             Field("well_dice", (1,), high=15),
+            Field(
+                "well_slots",
+                (well_slots(n), 4 + n),
+                high=6,
+                description="Well dice in placement order: value, colour, owner",
+            ),
             Field("gardens", (6, len(GARDENS))),
             Field("garden_workers", (6, n)),
             Field("yards", (3, len(YARDS), 2)),
@@ -106,6 +168,22 @@ def make_spec(n: int) -> ObservationSpec:
             Field("action_card", (n, len(ACTION_CARDS))),
             Field("lantern", (n, len(LANTERN_CARDS)), high=2),
             Field("frame_size", (1,), high=20),
+            Field(
+                "decision_info",
+                (len(DECISION_INFO),),
+                low=-1,
+                high=20,
+                description=", ".join(DECISION_INFO),
+            ),
+            Field("pending_count", (1,), high=60, description="pending effects on the stack"),
+            Field(
+                "pending",
+                (N_PENDING, pending_row(n)),
+                low=-1,
+                high=40,
+                description="pending effects, top frame first: kind, 2 args, inner kinds, "
+                "inner arg, frame mode, frame depth, owner",
+            ),
             Field("opt_index", (N_OPT, 16), description="first integer parameter of each option"),
             Field("opt_word", (N_OPT, len(OPT_WORDS))),
             Field("opt_effect", (N_OPT, len(EFFECT_KINDS)), description="effect kind chosen"),
@@ -134,6 +212,8 @@ _RES_CARD = _positions(RES_CARDS)
 _START_ACTION = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(T.START_ACTIONS))}
 _EFFECT = _positions(EFFECT_KINDS)
 _OPT_WORD = _positions(OPT_WORDS)
+_MODE = _positions(MODES)
+_RESOURCE = _positions(T.RESOURCES)
 # String effect arguments -> number: castle card, else starting resource card, else resource,
 # else coin/seal/vp as 3/4/5 (earlier tables win; other strings and non-numbers give -1).
 _ARG: dict[str, float] = {}
@@ -161,6 +241,7 @@ _ROW_SHAPES = {
     "rooms": (_NO_ROOM_CARD + 1,),
     "room_tiles": (3, 3),
     "spaces": (2, None),
+    "space_colours": (2, 3),
     "gardens": (len(GARDENS),),
     "yards": (len(YARDS), 2),
     "offer": (len(RES_CARDS) + len(T.START_ACTIONS),),
@@ -279,13 +360,13 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     o = st["well_tiles"]
     for t in s.well_tiles:
         ones.append(o + _TILE[t])
-    o = st["spaces"]
+    o, oc = st["spaces"], st["space_colours"]
     for sp in range(7):
-        for k, (val, owner, _b) in enumerate(spaces[sp][:2]):
+        for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
             slot = o + (1 + n) * (2 * sp + k)
             ix.append(slot)
             vx.append(val)
-            ones.append(slot + 1 + rel[owner])
+            ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
     og, ow = st["gardens"], st["garden_workers"]
     for i, gcard in enumerate(s.gardens):
         ones.append(og + len(GARDENS) * i + _GARDEN[gcard])
@@ -309,7 +390,100 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     if s.stack:
         ix.append(st["frame_size"])
         vx.append(min(20, len(s.stack[-1]["effs"])))
+    _well_entries(s, st, rel, ones, ix, vx)
+    _pending_entries(s, st, rel, ones, ix, vx)
+    if d is not None and s.phase != "over":
+        _decision_info(s, d, st["decision_info"], ix, vx)
     return opts
+
+
+def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The dice in the Well, in placement order: value, colour one-hot, owner one-hot."""
+    width = 4 + s.n
+    o = st["well_slots"]
+    for k, (val, owner, colour) in enumerate(s.spaces[7][: well_slots(s.n)]):
+        slot = o + width * k
+        ix.append(slot)
+        vx.append(val)
+        ones += (slot + 1 + colour, slot + 4 + rel[owner])
+
+
+def effect_args(e) -> tuple[float, float, list, float]:
+    """``(arg1, arg2, inner kinds, inner arg)`` of a pending effect (see ``pending_row``).
+
+    Numbers and names are the first two plain arguments (names by table index as in the option
+    block; a ``blockc`` card by its index in ``ACTION_CARDS``); effects nested in an argument
+    (``payseal``, ``paycoin``, ``choice``, ``pickof``) give their kinds and the first plain
+    argument of the first one; ``pickof`` gives the number of choices as arg1.
+    """
+    kind = e[0]
+    if kind == "blockc":
+        return float(_ACTION_CARD[e[1]]), float(e[2]), [], -1.0
+    plain: list[float] = []
+    inner: list = []
+    for x in e[1:]:
+        if isinstance(x, list):
+            if x and isinstance(x[0], list):  # pickof: a list of effects
+                inner += x
+                plain.append(float(len(x)))
+            else:
+                inner.append(x)
+        else:
+            plain.append(_arg(x))
+    plain += [-1.0, -1.0]
+    inner_arg = -1.0
+    if inner and len(inner[0]) > 1:
+        x = inner[0][1]
+        if inner[0][0] == "blockc":
+            inner_arg = float(_ACTION_CARD[x])
+        elif not isinstance(x, list):
+            inner_arg = _arg(x)
+    return plain[0], plain[1], [_EFFECT[i[0]] for i in inner], inner_arg
+
+
+def _pending_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Every pending effect of the stack, top frame first (the frame an ``order`` / ``opt``
+    decision is about), up to :data:`N_PENDING` rows; the total count."""
+    k_eff = len(EFFECT_KINDS)
+    width = pending_row(s.n)
+    o = st["pending"]
+    row = 0
+    total = 0
+    for depth, fr in enumerate(reversed(s.stack)):
+        total += len(fr["effs"])
+        for e in fr["effs"]:
+            if row >= N_PENDING:
+                break
+            b = o + width * row
+            a1, a2, inner, inner_arg = effect_args(e)
+            ones.append(b + _EFFECT[e[0]])
+            ones += sorted({b + k_eff + 2 + i for i in inner})
+            ones.append(b + 2 * k_eff + 3 + _MODE[fr["mode"]])
+            ones.append(b + 2 * k_eff + 7 + rel[fr["p"]])
+            ix += (b + k_eff, b + k_eff + 1, b + 2 * k_eff + 2, b + 2 * k_eff + 6)
+            vx += (a1, a2, inner_arg, float(depth))
+            row += 1
+    if total:
+        ix.append(st["pending_count"])
+        vx.append(float(total))
+
+
+def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
+    """Parameters of the pending decision not shown by its options (``DECISION_INFO``)."""
+    kind = d["kind"]
+    if kind == "checkpoint":
+        ix += (o, o + 1)
+        vx += (d["steps"], T.CHECKPOINTS[s.players[d["p"]]["pot"] + 1])
+    elif kind == "pay":
+        then = d["then"]
+        ix += (o + 2, o + 3 + (d["key"] == "coin"), o + 5)
+        vx += (d["amount"], 1.0, _arg(then[1]) if len(then) > 1 else -1.0)
+    elif kind == "courtier":
+        ix += (o + 6, o + 7)
+        vx += (float(d["aud"]), float(d["climb"]))
+    elif kind == "res":
+        ix.append(o + 8)
+        vx.append(d.get("left", 1))
 
 
 def _player_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list, numbers: list) -> None:
