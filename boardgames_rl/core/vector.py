@@ -134,11 +134,11 @@ class _Slots:
             self._write(j, state)
 
     def step(self, actions: np.ndarray) -> None:
-        """All or nothing: every slot is stepped on a clone (a new game's seed drawn from a copy of
-        its stream) and the results are staged; only when every slot and every ``reward_shaping``
-        call has succeeded are the states, streams and buffers replaced. An exception leaves
-        every slot as it was. :meth:`rollback` undoes the last committed step (used when another
-        worker's chunk failed)."""
+        """All or nothing: every slot's game is cloned before it moves (a new game's seed is drawn
+        from a copy of its stream) and the results are staged; only when every slot and every
+        ``reward_shaping`` call has succeeded are the streams and buffers replaced. An exception
+        puts every slot's clone back, so the env is as it was. :meth:`rollback` undoes the last
+        committed step (used when another worker's chunk failed)."""
         n = len(self.states)
         shaping, new_state = self.reward_shaping, self.game.new_state
         rewards = np.zeros_like(self.out["rewards"])
@@ -148,36 +148,45 @@ class _Slots:
         ep_len = np.zeros(n, dtype=np.int64)
         lengths = self.lengths.copy()
         states, streams = list(self.states), list(self.streams)
-        for j, old in enumerate(self.states):
-            state = old.clone()
-            state.apply(int(actions[j]))
-            lengths[j] += 1
-            if shaping is not None:
-                rewards[j] = shaping(old, state)
-            if state.is_terminal():
-                returns = state.returns()
-                rewards[j] += returns
-                final[j] = returns
-                if state.truncated:
-                    trunc[j] = True
-                else:
-                    term[j] = True
-                ep_len[j] = lengths[j]
-                lengths[j] = 0
-                streams[j] = copy.deepcopy(streams[j])
-                state = new_state(next_game_seed(streams[j]))
-            states[j] = state
-        staged = {
-            "current_player": np.array([st.current_player for st in states], dtype=np.int64),
-        }
-        staged["observation"] = np.stack(
-            [st.observation(int(p)) for st, p in zip(states, staged["current_player"], strict=True)]
-        )
-        staged["action_mask"] = np.stack([st.legal_action_mask() for st in states])
+        backups: list[State] = []
+        try:
+            for j, state in enumerate(self.states):
+                backup = state.clone()
+                backups.append(backup)
+                state.apply(int(actions[j]))
+                lengths[j] += 1
+                if shaping is not None:
+                    rewards[j] = shaping(backup, state)
+                if state.is_terminal():
+                    returns = state.returns()
+                    rewards[j] += returns
+                    final[j] = returns
+                    if state.truncated:
+                        trunc[j] = True
+                    else:
+                        term[j] = True
+                    ep_len[j] = lengths[j]
+                    lengths[j] = 0
+                    streams[j] = copy.deepcopy(streams[j])
+                    states[j] = new_state(next_game_seed(streams[j]))
+            staged = {
+                "current_player": np.array([st.current_player for st in states], dtype=np.int64),
+            }
+            staged["observation"] = np.stack(
+                [
+                    st.observation(int(p))
+                    for st, p in zip(states, staged["current_player"], strict=True)
+                ]
+            )
+            staged["action_mask"] = np.stack([st.legal_action_mask() for st in states])
+        except BaseException:
+            for j, backup in enumerate(backups):  # the games stepped so far, as they were
+                self.states[j] = backup
+            raise
         # every slot succeeded: commit
         if self.undo:
             buffers = {k: v.copy() for k, v in self.out.items()}
-            self._previous = (self.states, self.streams, self.lengths, buffers)
+            self._previous = (backups, self.streams, self.lengths, buffers)
         self.states, self.streams, self.lengths = states, streams, lengths
         out = self.out
         out["rewards"][:] = rewards
