@@ -46,3 +46,26 @@ def test_heuristic_beats_random():
     rate, low, high = result.win_rate(0)
     print(f"heuristic vs random: {rate:.3f} (95% CI {low:.3f}-{high:.3f}) over {games} games")
     assert rate >= 0.9
+
+
+def test_heuristic_orders_lantern_icons_to_keep_a_capped_seal():
+    """The order decision (Lantern "in any order"): on space 5 with 5 seals, Seal Decree and a
+    Starting Action card, the heuristic moves first (paying the checkpoint) and keeps the seal."""
+    from boardgames_rl.games.white_castle.scenario import Scenario
+
+    from .helpers import do, names
+
+    sc = Scenario(2).rooms(["S2", "S4", "S9", "D2", "D7"], None)
+    sc.player(0, pot=5, seal=5, lantern=["seal_decree", "A1b"])
+    s = sc.bridges([[4, 4], [4, 4], [4, 4]]).turn(0).build()
+    do(s, "take coral die from the left")
+    do(s, "steward room 1")
+    do(s, "yes: activate the lantern")
+    assert names(s) == ["do +1 seal", "do +1 passage of time"]
+    agent = WhiteCastleHeuristic()
+    rng = np.random.default_rng(0)
+    action = agent.act(s.info_set(0), rng)
+    assert s.action_name(action) == "do +1 passage of time"
+    s.apply(action)
+    s.apply(agent.act(s.info_set(0), rng))  # the checkpoint
+    assert (s.players[0]["pot"], s.players[0]["seal"]) == (6, 5)

@@ -206,6 +206,24 @@ def test_capped_gain_without_a_spender_is_not_asked():
     assert s.players[0]["iron"] == 7
 
 
+def test_domain_row_icons_in_the_order_that_keeps_a_capped_seal():
+    """Domain: "1. Gain Visible Rewards: Collect any Resources, Daimyo Seals, coins, and/or
+    Lantern Rewards shown in the line ... 2. Gain Action Card Reward". Step 1's icons in any
+    order (Warrior row, all 5 gone: 3 pearl, +1 seal, Lantern), then step 2 (the card block)."""
+    sc = base(pot=5, seal=5, coin=0, members=[5, 5, 0], lantern=["A1b"])
+    s = sc.bridges([[6, 6], [6, 6], [6, 6]]).turn(0).build()
+    do(s, "take white die from the right")
+    do(s, "domain warrior row")
+    assert s.players[0]["pearl"] == 3  # the pearls fit: gained first
+    assert s.decision["kind"] == "order"
+    assert names(s) == ["do +1 seal", "do lantern"]
+    do(s, "lantern")
+    do(s, "yes: pay 1 seals")
+    pl = s.players[0]
+    assert (pl["pot"], pl["seal"]) == (6, 5)
+    assert s.decision["kind"] == "courtier"  # step 2: the A1a block (Courtier action)
+
+
 # ---------------------------------------------------------------------------- the Well
 def test_the_well_takes_any_number_of_dice():
     """The Well: "no limit to the number of dice"; each die counts against value 1."""
