@@ -80,7 +80,7 @@ def render_text(state: FlutterstoneState, player: int | None = None) -> str:
             f"skill {g.skills[s].name:<8} cards: {_cards_text(state, s)}{done}"
         )
     last = ZONE_NAMES[state.last_outcome] if state.last_outcome >= 0 else "-"
-    band = f"ghost in window band {state.blocked_band}" if state.blocked_band else "windows free"
+    band = f"ghost in window {state.blocked_band}" if state.blocked_band else "windows free"
     lines.append(
         f"last bat: {last} | {band} | draw pile {len(state.draw_pile)} | "
         f"discards {sum(state.discard)}"
