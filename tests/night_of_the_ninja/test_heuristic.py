@@ -170,6 +170,52 @@ def test_thief_steals_from_the_richest_and_merchant_trades_up():
     assert choose(s) == "give a 2"
 
 
+def test_thief_and_merchant_use_a_dead_player_as_a_target():
+    """The cards that do not kill may name the dead (``living_targets_only=False``): the Thief
+    steals from a dead player who is the richest, the Merchant trades with one."""
+    alive = [True, True, False, True, True]
+    hands = fill({0: ["Thief", "Spy 1"]})
+    s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [3], [4, 4, 4], [], []], alive=alive)
+    skip_to(s, C.TRICKSTER)
+    assert choose(s) == "play Thief"
+    play(s, "play Thief")
+    commit(s)
+    assert choose(s) == "steal from player_2"
+
+    hands = fill({0: ["Spirit Merchant", "Spy 1"]})
+    s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [], [4], [], []], alive=alive)
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Spirit Merchant"]})
+    assert choose(s) == "Spirit Merchant visits player_2"
+    play(s, "Spirit Merchant visits player_2", "look at honor token")
+    assert choose(s) == "give a 2"
+
+
+def test_looks_at_the_living_before_the_dead():
+    """A Spy may look at a dead player now, but the heuristic looks at an unknown living player
+    while there is one, and at a dead one only once every living player is known."""
+    alive = [True, False, True, False, True]
+    for seed in SEEDS:
+        s = build(G5, houses=HOUSES5, hands=fill({0: ["Spy 1", "Mystic 1"]}), alive=alive)
+        assert choose(s, seed) == "play Spy 1"
+        play(s, "play Spy 1")
+        commit(s)
+        assert choose(s, seed) in ("Spy 1 looks at player_2", "Spy 1 looks at player_4")
+    alive = [True, False, True, False, False]  # player_2, the only other living one, is seen
+    s = build(G5, houses=HOUSES5, hands=fill({0: ["Spy 1", "Mystic 1"]}), alive=alive)
+    commit(s, {0: ["Spy 1"]})
+    play(s, "Spy 1 looks at player_2")
+    skip_to(s, C.MYSTIC)
+    assert choose(s) == "play Mystic 1"
+    play(s, "play Mystic 1")
+    commit(s)
+    assert choose(s) in (
+        "Mystic 1 looks at player_1",
+        "Mystic 1 looks at player_3",
+        "Mystic 1 looks at player_4",
+    )
+
+
 def test_a_shapeshifter_swap_makes_a_seen_player_uncertain():
     """After another player's Shapeshifter named it, a seen enemy is no longer a sure one."""
     hands = fill({0: ["Spy 1", "Mystic 1"], 1: ["Shapeshifter", "Spy 2"]})
@@ -215,9 +261,13 @@ class Checked(Agent):
         return action
 
 
-@pytest.mark.parametrize("n", [4, 7, 11])
-def test_only_legal_actions_in_whole_games(n):
-    game = NightOfTheNinja(num_players=n, mode="round") if n == 11 else NightOfTheNinja(n)
+@pytest.mark.parametrize(
+    ("n", "flags"),
+    [(4, {}), (7, {}), (11, {}), (5, {"living_targets_only": True, "target_learns_look": False})],
+)
+def test_only_legal_actions_in_whole_games(n, flags):
+    mode = "round" if n == 11 else "game"
+    game = NightOfTheNinja(num_players=n, mode=mode, **flags)
     for seed in range(3):
         agents = [Checked() if p % 2 == seed % 2 else RandomAgent() for p in range(n)]
         record = play_game(game, agents, seed)

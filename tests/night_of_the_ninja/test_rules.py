@@ -168,8 +168,12 @@ def test_draft_pick_pass_left_pick_discard():
 
 
 def test_draft_picks_are_hidden_from_the_others():
-    dealt = [["Spy 1", "Spy 2", "Spy 3"], ["Mystic 1", "Mystic 2", "Mystic 3"],
-             ["Judge", "Thief", "Martyr"], ["Shinobi 1", "Shinobi 2", "Shinobi 3"]]
+    dealt = [
+        ["Spy 1", "Spy 2", "Spy 3"],
+        ["Mystic 1", "Mystic 2", "Mystic 3"],
+        ["Judge", "Thief", "Martyr"],
+        ["Shinobi 1", "Shinobi 2", "Shinobi 3"],
+    ]
     a = build(G4, phase="draft", dealt=dealt)
     b = a.clone()
     play(a, "pick Spy 1")
@@ -372,8 +376,12 @@ def test_a_look_before_the_swap_is_marked():
 
 def test_grave_digger_play_now():
     hands = fill({0: ["Grave Digger", "Spy 1"]})
-    s = build(G5, houses=HOUSES5, hands=hands,
-              discards=["Judge", "Thief", "Shinobi 4", "Shinobi 5", "Shinobi 6"])
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=hands,
+        discards=["Judge", "Thief", "Shinobi 4", "Shinobi 5", "Shinobi 6"],
+    )
     skip_to(s, C.TRICKSTER)
     commit(s, {0: ["Grave Digger"]})
     seen = [c for c in s.gd[1:3]]
@@ -393,8 +401,13 @@ def test_grave_digger_play_now():
 
 def test_grave_digger_keep_and_play_a_trickster_at_its_number():
     hands = fill({0: ["Grave Digger", "Spy 1"], 2: ["Spirit Merchant", "Spy 2"]})
-    s = build(G5, houses=HOUSES5, hands=hands,
-              discards=["Thief", "Troublemaker", "Spy 4", "Spy 5", "Spy 6"], seed=1)
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=hands,
+        discards=["Thief", "Troublemaker", "Spy 4", "Spy 5", "Spy 6"],
+        seed=1,
+    )
     skip_to(s, C.TRICKSTER)
     commit(s, {0: ["Grave Digger"], 2: ["Spirit Merchant"]})
     set_grave_digger_sight(s, ["Troublemaker", "Thief"])  # fix the random sight for the test
@@ -417,8 +430,12 @@ def test_grave_digger_keep_and_play_a_trickster_at_its_number():
 
 def test_grave_digger_keep_a_killer_for_later():
     hands = fill({0: ["Grave Digger", "Spy 1"]})
-    s = build(G5, houses=HOUSES5, hands=hands,
-              discards=["Blind Assassin 6", "Shinobi 3", "Shinobi 4", "Shinobi 5", "Shinobi 6"])
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=hands,
+        discards=["Blind Assassin 6", "Shinobi 3", "Shinobi 4", "Shinobi 5", "Shinobi 6"],
+    )
     skip_to(s, C.TRICKSTER)
     commit(s, {0: ["Grave Digger"]})
     set_grave_digger_sight(s, ["Blind Assassin 6", "Shinobi 3"])
@@ -433,10 +450,18 @@ def test_grave_digger_keep_a_killer_for_later():
 
 
 def test_grave_digger_react_can_only_be_kept():
-    s = build(G5, houses=HOUSES5, hands=[["Grave Digger", "Spy 1"], ["Spy 2", "Spy 3"],
-                                          ["Spy 4", "Spy 5"], ["Spy 6", "Mystic 1"],
-                                          ["Mystic 2", "Mystic 3"]],
-              discards=["Mirror Monk", "Mastermind", "Martyr", "Judge", "Thief"])
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=[
+            ["Grave Digger", "Spy 1"],
+            ["Spy 2", "Spy 3"],
+            ["Spy 4", "Spy 5"],
+            ["Spy 6", "Mystic 1"],
+            ["Mystic 2", "Mystic 3"],
+        ],
+        discards=["Mirror Monk", "Mastermind", "Martyr", "Judge", "Thief"],
+    )
     skip_to(s, C.TRICKSTER)
     commit(s, {0: ["Grave Digger"]})
     set_grave_digger_sight(s, ["Mirror Monk", "Mastermind"])
@@ -505,14 +530,194 @@ def test_thief_without_richer_player():
     assert s.decision_kind == "commit" and s.looks[-1] == [-1, 4, C.RONIN, False]
 
 
-def test_dead_players_are_not_targets():
-    hands = fill({0: ["Blind Assassin 1", "Spy 1"]})
-    s = build(G5, houses=HOUSES5, hands=hands, alive=[True, False, True, True, False])
+G5_OLD = NightOfTheNinja(num_players=5, living_targets_only=True, target_learns_look=False)
+G5R_OLD = NightOfTheNinja(
+    num_players=5, mode="round", living_targets_only=True, target_learns_look=False
+)
+DEAD_1_4 = [True, False, True, True, False]
+
+
+@pytest.mark.parametrize("game", [G5, G5_OLD])
+def test_killing_cards_need_a_living_target(game):
+    """Judge: "Choose a player and KILL them"; Blind Assassin: "Choose a player and KILL them";
+    Shinobi: "Choose a player. Look at their HOUSE card. You may choose to KILL them." A dead
+    player cannot be killed: with either reading only the living are targets."""
+    hands = fill({0: ["Blind Assassin 1", "Judge"], 2: ["Shinobi 2", "Spy 1"]})
+    s = build(game, houses=HOUSES5, hands=hands, alive=DEAD_1_4)
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Judge"]})
+    assert legal_names(s) == ["Judge kills player_2", "Judge kills player_3"]
+    play(s, "Judge kills player_3")
     skip_to(s, C.BLIND_ASSASSIN)
     commit(s, {0: ["Blind Assassin 1"]})
+    assert legal_names(s) == ["Blind Assassin 1 attacks player_2"]
+    play(s, "Blind Assassin 1 attacks player_2", "no react")
+    t = build(game, houses=HOUSES5, hands=hands, alive=DEAD_1_4, phase="shinobi")
+    commit(t, {2: ["Shinobi 2"]})
+    assert legal_names(t) == ["Shinobi 2 looks at player_0", "Shinobi 2 looks at player_3"]
+
+
+def test_spy_mystic_and_troublemaker_may_look_at_a_dead_player():
+    """Spy: "Look at another player's HOUSE card"; Mystic: "Look at the HOUSE card and one NINJA
+    card of another player"; Troublemaker: "Look at another player's HOUSE card. You may reveal
+    it." None of them KILLs, and a dead player is still a player (the rulebook: "you may continue
+    to speak ..."): a dead player may be named (``living_targets_only=False``, the default)."""
+    hands = fill({0: ["Spy 1", "Mystic 1"], 3: ["Troublemaker", "Spy 2"]})
+    s = build(G5, houses=HOUSES5, hands=hands, alive=DEAD_1_4)
+    commit(s, {0: ["Spy 1"]})
+    assert legal_names(s) == [f"Spy 1 looks at player_{q}" for q in (1, 2, 3, 4)]
+    play(s, "Spy 1 looks at player_1")
+    assert obs_field(s, 0, "house_known")[1, house("C1")] == 1
+    commit(s, {0: ["Mystic 1"]})
+    play(s, "Mystic 1 looks at player_4")  # dead, still holding its two cards
+    assert s.mystic[-1][:2] == [0, 4] and s.mystic[-1][2] in s.hand[4]
+    assert obs_field(s, 0, "house_known")[4, C.RONIN] == 1
+    commit(s, {3: ["Troublemaker"]})
+    assert "Troublemaker looks at player_1" in legal_names(s)
+    play(s, "Troublemaker looks at player_1", "reveal")
+    for p in range(5):  # the dead player's House card is now public
+        assert obs_field(s, p, "house_revealed")[(1 - p) % 5] == 1
+
+
+def test_spirit_merchant_may_look_at_and_swap_with_a_dead_player():
+    """Spirit Merchant: "Look at another player's HONOR token or HOUSE card. You may swap one
+    HONOR token with them." It does not KILL: a dead player may be visited and traded with."""
+    hands = fill({0: ["Spirit Merchant", "Spy 1"]})
+    s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [4], [], [], []], alive=DEAD_1_4)
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Spirit Merchant"]})
+    assert "Spirit Merchant visits player_1" in legal_names(s)
+    play(s, "Spirit Merchant visits player_1", "look at honor token", "give a 2")
+    assert scores(s)[:2] == [4, 2] and not s.alive[1]
+
+
+def test_thief_may_steal_from_a_dead_player():
+    """Thief: "Reveal your HOUSE card. You may take one HONOR token from a player who has more
+    than you." The dead player who has more is such a player."""
+    hands = fill({4: ["Thief", "Spy 1"]})
+    alive = [False, True, True, True, True]
+    s = build(G5, houses=HOUSES5, hands=hands, tokens=[[3, 3], [2], [4], [], [2]], alive=alive)
+    skip_to(s, C.TRICKSTER)
+    commit(s, {4: ["Thief"]})
+    assert legal_names(s) == ["steal from player_0", "no theft"]
+    play(s, "steal from player_0")
+    assert len(s.tokens[0]) == 1 and s.score(4) == 5
+
+
+def test_shapeshifter_may_swap_a_dead_players_house():
+    """Shapeshifter: "Look at the HOUSE cards of two players. You may secretly swap them around."
+    Any two players, a dead one too; "every member of the winning House draws one Honor token --
+    even if they were killed", so the swap decides who scores."""
+    hands = fill({0: ["Shapeshifter", "Spy 1"]})
+    alive = [True, False, True, True, True]  # Crane 1 (player_1) is dead
+    s = build(G5R, houses=HOUSES5, hands=hands, alive=alive)
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Shapeshifter"]})
+    assert legal_names(s) == [f"name player_{q}" for q in range(5)]
+    play(s, "name player_0", "name player_1", "swap")  # player_0 now holds Crane 1
+    skip_to(s, C.SHINOBI)
+    commit(s)
+    # living: C1 (player_0), L2, C2, Ronin: Crane wins; the dead Lotus 1 holder gets nothing
+    assert s.result == C.CRANE and s.house[1] == house("L1")
+    assert s.awards[0] == [AWARD_HOUSE] and s.awards[1] == [] and s.awards[3] == [AWARD_HOUSE]
+
+
+def test_living_targets_only_keeps_the_earlier_reading():
+    """Config flag ``living_targets_only=True``: every target, of every card, is a living
+    player."""
+    hands = fill({0: ["Spy 1", "Shapeshifter"], 2: ["Thief", "Spirit Merchant"]})
+    s = build(G5_OLD, houses=HOUSES5, hands=hands, alive=DEAD_1_4, tokens=[[], [3, 3], [], [], []])
+    commit(s, {0: ["Spy 1"]})
+    assert legal_names(s) == ["Spy 1 looks at player_2", "Spy 1 looks at player_3"]
+    play(s, "Spy 1 looks at player_2")
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Shapeshifter"], 2: ["Spirit Merchant", "Thief"]})
+    assert legal_names(s) == [f"name player_{q}" for q in (0, 2, 3)]
+    play(s, "name player_0", "name player_2", "don't swap")
     assert legal_names(s) == [
-        "Blind Assassin 1 attacks player_2", "Blind Assassin 1 attacks player_3",
+        "Spirit Merchant visits player_0",
+        "Spirit Merchant visits player_3",
     ]
+    play(s, "Spirit Merchant visits player_0", "look at house")
+    # the Thief: only the dead player_1 has more tokens than player_2: nobody to steal from
+    assert s.decision_kind == "commit" and s.phase == C.BLIND_ASSASSIN
+
+
+@pytest.mark.parametrize("game", [G5, G5_OLD])
+def test_mystic_target_learns_which_ninja_card_was_seen(game):
+    """Mystic: "Look at the HOUSE card and one NINJA card of another player." The card is taken
+    from the target's hand, so the target knows which one was seen (``target_learns_look``, the
+    default); the others only know that one was. With the flag off, the earlier reading: the
+    target is not told, and its information set deals the seen card again."""
+    hands = fill({0: ["Mystic 1", "Spy 1"], 2: ["Blind Assassin 1", "Shinobi 1"]})
+    s = build(game, houses=HOUSES5, hands=hands)
+    skip_to(s, C.MYSTIC)
+    commit(s, {0: ["Mystic 1"]})
+    play(s, "Mystic 1 looks at player_2")
+    seen = s.mystic[-1][2]
+    told = obs_field(s, 2, "mystic_saw_yours")
+    for p in (0, 1, 3, 4):
+        assert obs_field(s, p, "mystic_saw_yours").sum() == 0
+    rng = np.random.default_rng(12)
+    sampled = {smp.mystic[-1][2] for smp in (s.info_set(2).sample(rng) for _ in range(40))}
+    if game.target_learns_look:
+        assert told[(0 - 2) % 5, seen] == 1 and told.sum() == 1  # row of the Mystic's owner
+        assert sampled == {seen}
+    else:
+        assert told.sum() == 0
+        assert sampled == {card("Blind Assassin 1"), card("Shinobi 1")}
+    # a third player's samples never know which card it was
+    third = {smp.mystic[-1][2] for smp in (s.info_set(3).sample(rng) for _ in range(60))}
+    assert len(third) > 1
+
+
+@pytest.mark.parametrize("game", [G5, G5_OLD])
+def test_spirit_merchant_target_learns_which_token_was_seen(game):
+    """Spirit Merchant: "Look at another player's HONOR token ..." The token is picked up from
+    the target's pile, so the target knows which one (and it knows its value): with
+    ``target_learns_look`` (the default) its observation shows the value the Merchant saw."""
+    hands = fill({0: ["Spirit Merchant", "Spy 1"]})
+    s = build(game, houses=HOUSES5, hands=hands, tokens=[[], [2, 4], [], [], []])
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Spirit Merchant"]})
+    play(s, "Spirit Merchant visits player_1", "look at honor token")
+    value = s.token_value[s.sm[3]]
+    one_hot = [1 if v == value else 0 for v in (2, 3, 4)]
+    assert obs_field(s, 0, "sm_token_seen").tolist() == one_hot  # the Merchant itself
+    expected = one_hot if game.target_learns_look else [0, 0, 0]
+    assert obs_field(s, 1, "sm_token_seen").tolist() == expected
+    for p in (2, 3, 4):
+        assert obs_field(s, p, "sm_token_seen").sum() == 0
+
+
+def test_the_end_of_round_check_is_in_the_observation():
+    """Rulebook: "At the end of any round, if you have collected enough Honor tokens to score 10
+    points, reveal them to claim victory!" Nobody claiming is a public fact: after a round ends
+    below 10 every observation says so, with the number of tokens each player held then."""
+    hs = ["L1", "L2", "C1", "C2", "R"]
+    s = build(
+        G5,
+        houses=hs,
+        hands=hands5(),
+        phase="shinobi",
+        alive=LOTUS_WINS,
+        tokens=[[2, 2], [3], [], [], []],
+        stack=[2, 3, 4],
+    )
+    for p in range(5):
+        assert obs_field(s, p, "game_went_on")[0] == 0
+        assert obs_field(s, p, "checked_tokens").sum() == 0
+    commit(s)
+    assert s.round == 2 and not s.is_terminal()
+    counts = [len(t) for t in s.tokens]  # L1 and L2 (House win) and the Ronin drew a token
+    assert counts == [3, 2, 0, 0, 1]
+    for p in range(5):
+        assert obs_field(s, p, "game_went_on")[0] == 1
+        rows = obs_field(s, p, "checked_tokens").tolist()
+        assert rows == [counts[(p + r) % 5] for r in range(5)]  # seat-relative
+    # mode "round" has no such check
+    r = _reveal_with([True, False, False, True, True], houses=hs)
+    assert r.is_terminal() and obs_field(r, 0, "game_went_on")[0] == 0
 
 
 # =========================================================================== House Reveal
@@ -568,8 +773,15 @@ def test_dead_players_do_not_reveal_and_winners_are_public():
 def test_mastermind_house_holder_wins():
     hs = ["C3", "L1", "C1", "L2", "C2", "L3", "R"]
     g = NightOfTheNinja(num_players=7, mode="round")
-    hands = [["Mastermind", "Spy 1"], ["Spy 2", "Spy 3"], ["Spy 4", "Spy 5"], ["Spy 6", "Mystic 1"],
-             ["Mystic 2", "Mystic 3"], ["Mystic 4", "Mystic 5"], ["Mystic 6", "Martyr"]]
+    hands = [
+        ["Mastermind", "Spy 1"],
+        ["Spy 2", "Spy 3"],
+        ["Spy 4", "Spy 5"],
+        ["Spy 6", "Mystic 1"],
+        ["Mystic 2", "Mystic 3"],
+        ["Mystic 4", "Mystic 5"],
+        ["Mystic 6", "Martyr"],
+    ]
     s = _reveal_with([True] * 7, houses=hs, game=g, hands=hands)
     assert s.by_mastermind and s.result == C.CRANE  # although Lotus 1 is alive
     assert [C.MASTERMIND, 0, 0, -1, -1, RESOLVED] in s.played
@@ -597,8 +809,15 @@ def test_honor_stack_exhaustion():
 # =========================================================================== end of game
 def test_game_ends_at_ten_with_shared_victory():
     hs = ["L1", "L2", "C1", "C2", "R"]
-    s = build(G5, houses=hs, hands=hands5(), phase="shinobi", alive=LOTUS_WINS,
-              tokens=[[4, 4], [3, 3, 2], [4, 4], [], []], stack=[2, 2, 3])
+    s = build(
+        G5,
+        houses=hs,
+        hands=hands5(),
+        phase="shinobi",
+        alive=LOTUS_WINS,
+        tokens=[[4, 4], [3, 3, 2], [4, 4], [], []],
+        stack=[2, 2, 3],
+    )
     commit(s)
     assert s.is_terminal() and not s.truncated
     assert scores(s) == [10, 10, 8, 0, 3]
@@ -610,16 +829,30 @@ def test_game_ends_at_ten_with_shared_victory():
 
 def test_highest_score_wins():
     hs = ["L1", "L2", "C1", "C2", "R"]
-    s = build(G5, houses=hs, hands=hands5(), phase="shinobi", alive=LOTUS_WINS,
-              tokens=[[4, 4], [4, 4, 3], [], [], []], stack=[2, 2, 3])
+    s = build(
+        G5,
+        houses=hs,
+        hands=hands5(),
+        phase="shinobi",
+        alive=LOTUS_WINS,
+        tokens=[[4, 4], [4, 4, 3], [], [], []],
+        stack=[2, 2, 3],
+    )
     commit(s)
     assert scores(s)[:2] == [10, 13] and s.winners == [1]
 
 
 def test_game_goes_on_below_ten_and_records_the_public_check():
     hs = ["L1", "L2", "C1", "C2", "R"]
-    s = build(G5, houses=hs, hands=hands5(), phase="shinobi", alive=LOTUS_WINS,
-              tokens=[[2, 2], [], [], [], []], stack=[2, 2, 3])
+    s = build(
+        G5,
+        houses=hs,
+        hands=hands5(),
+        phase="shinobi",
+        alive=LOTUS_WINS,
+        tokens=[[2, 2], [], [], [], []],
+        stack=[2, 2, 3],
+    )
     commit(s)
     assert not s.is_terminal() and s.round == 2 and s.decision_kind == "draft_pick1"
     assert sorted(s.tokens[0]) in s.checks  # three tokens worth less than 10: public fact
@@ -641,18 +874,24 @@ def test_round_mode_nobody_gains():
 
 def test_truncation():
     g = NightOfTheNinja(num_players=4, max_rounds=1)
-    s = build(g, houses=["L1", "C1", "L2", "C2"],
-              hands=[["Spy 1", "Spy 2"], ["Spy 3", "Spy 4"], ["Spy 5", "Spy 6"],
-                     ["Mystic 1", "Mystic 2"]],
-              phase="shinobi")
+    s = build(
+        g,
+        houses=["L1", "C1", "L2", "C2"],
+        hands=[
+            ["Spy 1", "Spy 2"],
+            ["Spy 3", "Spy 4"],
+            ["Spy 5", "Spy 6"],
+            ["Mystic 1", "Mystic 2"],
+        ],
+        phase="shinobi",
+    )
     commit(s)
     assert s.is_terminal() and s.truncated and not s.returns().any()
 
 
 def test_honor_shaping():
     hs = ["L1", "L2", "C1", "C2", "R"]
-    s = build(G5R, houses=hs, hands=hands5(), phase="shinobi", stack=[4, 3, 2],
-              alive=LOTUS_WINS)
+    s = build(G5R, houses=hs, hands=hands5(), phase="shinobi", stack=[4, 3, 2], alive=LOTUS_WINS)
     before = s.clone()
     commit(s)
     assert np.allclose(honor_shaping(before, s), [0.4, 0.3, 0, 0, 0.2])
@@ -720,8 +959,12 @@ def test_samples_respect_a_spy_look():
 
 
 def test_samples_respect_the_draft_pass():
-    dealt = [["Spy 1", "Spy 2", "Spy 3"], ["Mystic 1", "Mystic 2", "Mystic 3"],
-             ["Judge", "Thief", "Martyr"], ["Shinobi 1", "Shinobi 2", "Shinobi 3"]]
+    dealt = [
+        ["Spy 1", "Spy 2", "Spy 3"],
+        ["Mystic 1", "Mystic 2", "Mystic 3"],
+        ["Judge", "Thief", "Martyr"],
+        ["Shinobi 1", "Shinobi 2", "Shinobi 3"],
+    ]
     s = build(G4, phase="draft", dealt=dealt, houses=["L1", "C1", "L2", "C2"])
     play(s, "pick Spy 1", "pick Mystic 2", "pick Judge", "pick Shinobi 3")
     play(s, "keep Shinobi 2", "keep Spy 3", "keep Mystic 1", "keep Martyr")
@@ -742,8 +985,9 @@ def test_samples_respect_the_draft_pass():
 
 
 def test_samples_respect_a_mystic_sight_and_played_cards():
-    hands = fill({0: ["Mystic 1", "Spy 1"], 2: ["Blind Assassin 1", "Shinobi 1"],
-                  3: ["Spy 2", "Judge"]})
+    hands = fill(
+        {0: ["Mystic 1", "Spy 1"], 2: ["Blind Assassin 1", "Shinobi 1"], 3: ["Spy 2", "Judge"]}
+    )
     s = build(G5, houses=HOUSES5, hands=hands)
     commit(s, {3: ["Spy 2"]})
     play(s, "Spy 2 looks at player_4")
@@ -761,8 +1005,12 @@ def test_samples_respect_a_mystic_sight_and_played_cards():
 
 def test_samples_respect_a_grave_digger_sight():
     hands = fill({0: ["Grave Digger", "Spy 1"]})
-    s = build(G5, houses=HOUSES5, hands=hands,
-              discards=["Judge", "Thief", "Mirror Monk", "Shinobi 5", "Shinobi 6"])
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=hands,
+        discards=["Judge", "Thief", "Mirror Monk", "Shinobi 5", "Shinobi 6"],
+    )
     skip_to(s, C.TRICKSTER)
     commit(s, {0: ["Grave Digger"]})
     a, b = s.gd[1:3]
@@ -785,8 +1033,15 @@ def test_samples_respect_a_grave_digger_sight():
 
 def test_samples_keep_token_knowledge_and_public_checks():
     hs = ["L1", "L2", "C1", "C2", "R"]
-    s = build(G5, houses=hs, hands=hands5(), phase="shinobi", alive=LOTUS_WINS,
-              tokens=[[2, 2], [3, 3], [], [], []], stack=[2, 2, 3])
+    s = build(
+        G5,
+        houses=hs,
+        hands=hands5(),
+        phase="shinobi",
+        alive=LOTUS_WINS,
+        tokens=[[2, 2], [3, 3], [], [], []],
+        stack=[2, 2, 3],
+    )
     commit(s)
     assert s.round == 2
     rng = np.random.default_rng(5)
@@ -863,8 +1118,12 @@ def test_swap_hypotheses_weighted_by_consistent_deals():
     # (player_0 itself) named players 0 and 1. Without a swap the deal is (L1, ?, ?, C2): 2 deals;
     # with a swap the same 2 deals: the weights are equal
     g = NightOfTheNinja(num_players=4, mode="round")
-    hands = [["Shapeshifter", "Spy 2"], ["Spy 3", "Spy 4"], ["Spy 5", "Spy 6"],
-             ["Spy 1", "Mystic 1"]]
+    hands = [
+        ["Shapeshifter", "Spy 2"],
+        ["Spy 3", "Spy 4"],
+        ["Spy 5", "Spy 6"],
+        ["Spy 1", "Mystic 1"],
+    ]
     s = build(g, houses=["L1", "C1", "L2", "C2"], hands=hands)
     commit(s, {3: ["Spy 1"]})
     play(s, "Spy 1 looks at player_0")
@@ -879,8 +1138,14 @@ def test_swap_hypotheses_weighted_by_consistent_deals():
 
 def test_kept_reacts_and_mastermind_work():
     hands = fill({0: ["Grave Digger", "Spy 1"], 1: ["Blind Assassin 1", "Spy 2"]})
-    s = build(G5R, houses=HOUSES5, hands=hands, phase="blind assassin", kept={0: "Mirror Monk"},
-              discards=["Mirror Monk", "Judge", "Thief", "Shinobi 5", "Shinobi 6"])
+    s = build(
+        G5R,
+        houses=HOUSES5,
+        hands=hands,
+        phase="blind assassin",
+        kept={0: "Mirror Monk"},
+        discards=["Mirror Monk", "Judge", "Thief", "Shinobi 5", "Shinobi 6"],
+    )
     assert s.kept[0] == C.MIRROR_MONK and obs_field(s, 3, "gd_kept")[(0 - 3) % 5] == 1
     commit(s, {1: ["Blind Assassin 1"]})
     play(s, "Blind Assassin 1 attacks player_0")
@@ -888,10 +1153,14 @@ def test_kept_reacts_and_mastermind_work():
     play(s, "reveal Mirror Monk")
     assert not s.alive[1] and s.alive[0]
     assert s.played[-1][:3] == [C.MIRROR_MONK, 0, 1]  # came from the Grave Digger
-    t = build(G5R, houses=HOUSES5, hands=hands5(p0=["Grave Digger", "Spy 1"],
-                                                 p2=["Spy 2", "Spy 5"]),
-              phase="shinobi", kept={0: "Mastermind"},
-              discards=["Mastermind", "Judge", "Thief", "Shinobi 5", "Shinobi 6"])
+    t = build(
+        G5R,
+        houses=HOUSES5,
+        hands=hands5(p0=["Grave Digger", "Spy 1"], p2=["Spy 2", "Spy 5"]),
+        phase="shinobi",
+        kept={0: "Mastermind"},
+        discards=["Mastermind", "Judge", "Thief", "Shinobi 5", "Shinobi 6"],
+    )
     commit(t)
     assert t.by_mastermind and t.result == C.LOTUS
 

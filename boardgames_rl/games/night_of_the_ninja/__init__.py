@@ -1,7 +1,22 @@
 """Night of the Ninja: 4-11 players, two secret Houses, a Ninja-card draft and a deadly Night.
 
 See the module docstrings of ``state.py`` (decision kinds), ``observation.py`` (information
-model) and ``infoset.py`` (sampling) for every rule, interpretation and information choice.
+model) and ``infoset.py`` (sampling) for every rule, interpretation and information choice, and
+``docs/rules/night_of_the_ninja.md`` for the rules with their tests.
+
+Config flags for readings the rulebook leaves open (``NightOfTheNinja`` docstring):
+``living_targets_only`` (default ``False``: the cards that do not KILL may name dead players) and
+``target_learns_look`` (default ``True``: a Mystic's / Spirit Merchant's target learns which Ninja
+card / Honor token was looked at).
+
+Version history (the env id stays ``night_of_the_ninja-v0``):
+
+* 2026-12 (issue 11): dead players are legal targets of the Spy, Mystic, Shapeshifter,
+  Troublemaker, Spirit Merchant and Thief (flag ``living_targets_only``, the earlier reading);
+  the Mystic's and the Spirit Merchant's target learns what was looked at (flag
+  ``target_learns_look``); the observation gains ``sm_token_seen`` (3), ``mystic_saw_yours``
+  (n x 33), ``game_went_on`` (1) and ``checked_tokens`` (n): 34n + 4 more values (5 players:
+  1,408 -> 1,582). Policies trained on the earlier observation do not load.
 """
 
 from __future__ import annotations
@@ -37,6 +52,12 @@ register_game(
             {"num_players": 7},
             {"num_players": 11},
             {"num_players": 6, "mode": "round"},
+            {  # the earlier readings (config flags)
+                "num_players": 5,
+                "mode": "round",
+                "living_targets_only": True,
+                "target_learns_look": False,
+            },
         ),
         summary="4-11 players, hidden Houses: draft Ninja cards, spy, trick and kill by night",
     )

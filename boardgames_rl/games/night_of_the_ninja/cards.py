@@ -32,7 +32,12 @@ NIGHT_PHASES = (SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI)
 PHASE_NAMES = ("Spy", "Mystic", "Trickster", "Blind Assassin", "Shinobi", "react", "reveal")
 
 TRICKSTER_NAMES = (
-    "Shapeshifter", "Grave Digger", "Troublemaker", "Spirit Merchant", "Thief", "Judge",
+    "Shapeshifter",
+    "Grave Digger",
+    "Troublemaker",
+    "Spirit Merchant",
+    "Thief",
+    "Judge",
 )
 
 
@@ -81,7 +86,9 @@ HOUSE_CARD_NAMES: tuple[str, ...] = (
     "Ronin",
 )
 HOUSE_SHORT: tuple[str, ...] = (
-    *(f"L{k}" for k in range(1, 6)), *(f"C{k}" for k in range(1, 6)), "R",
+    *(f"L{k}" for k in range(1, 6)),
+    *(f"C{k}" for k in range(1, 6)),
+    "R",
 )
 
 

@@ -37,6 +37,14 @@ class NightOfTheNinja(Game):
         target_score: points that end the game (default 10, the rulebook's).
         max_rounds: safety cap on the number of rounds (default 40); reaching it ends the game as
             a truncation (all returns 0).
+        living_targets_only: ``False`` (default, the literal card text): a card that does not
+            KILL (Spy, Mystic, Shapeshifter, Troublemaker, Spirit Merchant, Thief) may name a dead
+            player; ``True``: the earlier reading, every target is a living player (the killers,
+            Judge, Blind Assassin and Shinobi, always need a living one).
+        target_learns_look: ``True`` (default): the target of a Mystic learns which of its Ninja
+            cards was seen, the target of a Spirit Merchant which of its Honor tokens was looked
+            at (the card or token is taken from them at the table); ``False``: the earlier
+            reading, the target's observation does not say.
 
     Returns: mode ``"game"``: +1 for every player sharing the highest final score, -1 for the
     others (0 for everyone after a truncation). Mode ``"round"``: +1 for each player who gained
@@ -53,6 +61,8 @@ class NightOfTheNinja(Game):
         mode: str = "game",
         target_score: int = 10,
         max_rounds: int = 40,
+        living_targets_only: bool = False,
+        target_learns_look: bool = True,
     ):
         n = _positive_int("num_players", num_players, C.MIN_PLAYERS, C.MAX_PLAYERS)
         if mode not in MODES:
@@ -61,23 +71,35 @@ class NightOfTheNinja(Game):
             )
         _positive_int("target_score", target_score, 1)
         _positive_int("max_rounds", max_rounds, 1)
+        for flag, value in (
+            ("living_targets_only", living_targets_only),
+            ("target_learns_look", target_learns_look),
+        ):
+            if not isinstance(value, bool):
+                raise InvalidConfigError(
+                    f"night_of_the_ninja: {flag} must be True or False, got {value!r}"
+                )
         super().__init__(
-            num_players=n, mode=mode, target_score=target_score, max_rounds=max_rounds
+            num_players=n,
+            mode=mode,
+            target_score=target_score,
+            max_rounds=max_rounds,
+            living_targets_only=living_targets_only,
+            target_learns_look=target_learns_look,
         )
         self.num_players = n
         self.mode = mode
         self.target_score = target_score
         self.max_rounds = 1 if mode == "round" else max_rounds
+        self.living_targets_only = living_targets_only
+        self.target_learns_look = target_learns_look
         self.player_names = tuple(f"player_{i}" for i in range(n))
         self.layout = A.layout(n)
         self.num_actions = self.layout.num_actions
         self.house_cards = C.houses_for(n)
         self.observation_spec = make_spec(n)
         self.state_spec = ObservationSpec(
-            [
-                Field(f"view_{i}", (self.observation_spec.size,), high=140)
-                for i in range(n)
-            ]
+            [Field(f"view_{i}", (self.observation_spec.size,), high=140) for i in range(n)]
         )
         # upper bound per round: draft 2n, commitments <= 3 asks x 5 phases x n, resolutions of
         # at most 2n + 1 cards with <= 6 decisions each (a Grave Digger card played now nests),

@@ -33,8 +33,10 @@ then dies instead). The same scenarios serve every option (common random numbers
   Tricksters (the Spirit Merchant more when it holds tokens). A second killer is worth a little
   less. The Ronin values killers and information less and its survival (Mirror Monk, Martyr)
   more.
-* Information first: every Spy and Mystic is played, on the player it knows least (ties at
-  random); the Troublemaker looks the same way and reveals the card to all when it shows an enemy.
+* Information first: every Spy and Mystic is played, on the living player it knows least (ties
+  at random; a dead player, a legal target of the cards that do not kill, only once every living
+  one is known); the Troublemaker looks the same way and reveals the card to all when it shows an
+  enemy.
 * Kills: Blind Assassins and the Judge are played only when the best kill gains (a second one of
   the phase only when a second target does): seen enemies first, high ranks first, a likely
   Mastermind holder, unknown players otherwise; never a seen ally unless every target is one (a
@@ -44,8 +46,9 @@ then dies instead). The same scenarios serve every option (common random numbers
 * Tricksters: the Grave Digger is always played and takes the more valuable card (Spy, Mystic
   and Tricksters are played at once when useful, killers kept for their phase, reacts and the
   Mastermind kept); the Thief is played when someone holds more tokens and steals from the player
-  whose random token is worth most by what it knows (the richest breaking near-ties); the Spirit
-  Merchant visits the player whose tokens are worth most, looks at a token and gives its cheapest
+  whose random token is worth most by what it knows (the richest breaking near-ties; dead or
+  alive, a dead player's tokens count the same); the Spirit Merchant visits the player (dead or
+  alive) whose tokens are worth most, looks at a token and gives its cheapest
   token for a better one (after a House look: when a random token of the target is worth more on
   average); the Shapeshifter names its own player and the player whose card is most worth taking,
   and swaps only when the scenarios say its player gains.
@@ -432,13 +435,22 @@ class NinjaHeuristic(Agent):
                 return c
         return done
 
+    @staticmethod
+    def nameable(v: View, q: int) -> bool:
+        """Whether a card that does not kill may name ``q`` (the dead too, unless the game is
+        played with ``living_targets_only``)."""
+        return q != v.me and (v.alive[q] or not v.game.living_targets_only)
+
     def info_targets(self, v: View) -> list[int]:
-        return [q for q in range(v.n) if q != v.me and v.alive[q] and v.uncertainty(q) > 0]
+        """Players a look would tell something about: living ones, else dead ones (a dead
+        player's House still tells which House its token goes to and narrows the others)."""
+        unsure = [q for q in range(v.n) if self.nameable(v, q) and v.uncertainty(q) > 0]
+        return [q for q in unsure if v.alive[q]] or unsure
 
     def thief_targets(self, v: View) -> list[int]:
         tokens = v.k["tokens"]
         mine = len(tokens[v.me])
-        return [q for q in range(v.n) if q != v.me and v.alive[q] and len(tokens[q]) > mine]
+        return [q for q in range(v.n) if self.nameable(v, q) and len(tokens[q]) > mine]
 
     def kill_candidates(self, v: View) -> list[int]:
         """Living others, seen allies left out unless every one is a seen ally."""
@@ -484,7 +496,10 @@ class NinjaHeuristic(Agent):
         return A.PLAYER + max(safe, key=lambda q: (gains[q], v.uncertainty(q), -q))
 
     def info_target(self, v: View, cands: list[int], rng) -> int:
-        """The player it knows least (ties at random)."""
+        """The living player it knows least (ties at random); a dead one only when it knows
+        every living candidate already."""
+        living = [q for q in cands if v.alive[q] and v.uncertainty(q) > 0]
+        cands = living or cands
         scores = [v.uncertainty(q) for q in cands]
         best = max(scores)
         top = [q for q, s in zip(cands, scores, strict=True) if s >= best - 1e-9]

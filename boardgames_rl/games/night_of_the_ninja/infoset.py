@@ -21,7 +21,8 @@ what it knows (observation module docstring, data sheet section 7):
   among the splits allowed by what it saw) and the 2 it received (``K`` / ``X`` of its right
   neighbour); a card played from a hand lies in that player's ``{P1[q], K[q-1]}``, a card played
   from the Grave Digger or seen by its Grave Digger in the ``X`` slots, a card seen with its
-  Mystic in that player's hand slots; once the round is over without a Mastermind reveal, the
+  Mystic in that player's hand slots (a card of its own a Mystic saw is kept as it is, with
+  ``target_learns_look``); once the round is over without a Mastermind reveal, the
   Mastermind is in no living player's hands. Pinned cards go to random free slots of their group,
   the others are shuffled into the rest (uniform over consistent deals). The draft history,
   hands, discards, the Grave Digger's hidden take, others' hidden commitments of the current
@@ -235,8 +236,10 @@ def _count_deals(cards, built, result) -> int:
     anyone = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 0)
     if need_in > w or need_out > m:
         return 0
-    return (factorial(w) // factorial(w - need_in)) * (factorial(m) // factorial(m - need_out)) * (
-        factorial(anyone)
+    return (
+        (factorial(w) // factorial(w - need_in))
+        * (factorial(m) // factorial(m - need_out))
+        * (factorial(anyone))
     )
 
 
@@ -318,9 +321,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         for c in gd[1:4]:
             if c >= 0:
                 allowed[c] = {XG}
-    no_mastermind = (
-        d["result"] >= 0 and not d["by_mastermind"] and C.MASTERMIND not in allowed
-    )
+    no_mastermind = d["result"] >= 0 and not d["by_mastermind"] and C.MASTERMIND not in allowed
     if no_mastermind:
         allowed[C.MASTERMIND] = {q for q in range(n) if not d["alive"][q]} | {XG, AG}
 
@@ -353,10 +354,10 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
     for slot, c in zip(empty, rest, strict=True):
         card_at[slot] = int(c)
 
-    _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng)
+    _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, game.target_learns_look)
 
 
-def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng) -> None:
+def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, informed) -> None:
     """Derive the draft history, hands, discards, the Grave Digger's take, hidden commitments
     and the other players' private records from the slot deal."""
     P1 = card_at[:n]
@@ -414,8 +415,9 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng) -> None:
                     kept_by[g] = taken
             else:
                 seen = sorted(pile_all)
-                idx = sorted(int(i) for i in rng.choice(len(seen), size=min(2, len(seen)),
-                                                         replace=False))
+                idx = sorted(
+                    int(i) for i in rng.choice(len(seen), size=min(2, len(seen)), replace=False)
+                )
                 picks = [seen[i] for i in idx] + [-1] * (2 - len(idx))
                 gd[1:4] = [picks[0], picks[1], -1]
     d["discards"] = sorted(c for c in pile_all if c != taken)
@@ -439,8 +441,9 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng) -> None:
             d["commit_done"][q] = False
             if done_asks <= 0:
                 continue
-            cands = sorted(c for c in d["hand"][q] + [d["kept"][q]] if c >= 0
-                           and C.CARD_PHASE[c] == phase)
+            cands = sorted(
+                c for c in d["hand"][q] + [d["kept"][q]] if c >= 0 and C.CARD_PHASE[c] == phase
+            )
             m = int(rng.integers(min(done_asks, len(cands)) + 1))
             if m:
                 idx = sorted(int(i) for i in rng.choice(len(cands), size=m, replace=False))
@@ -456,10 +459,11 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng) -> None:
         committed.sort(key=lambda e: (e[1], e[0]))
         d["committed"] = committed
 
-    # the other players' Mystic sights
+    # the other players' Mystic sights (a sight of one's own card is known with
+    # ``target_learns_look``)
     for rec in d["mystic"]:
         who, target, _card, time = rec
-        if who == me:
+        if who == me or (target == me and informed):
             continue
         base = origin[target]
         before = {c for i, c in played_from_hand[target] if i < time}

@@ -31,11 +31,11 @@ def legal_ids(s: NinjaState) -> list[int]:
         phase = s.phase
         return sorted(c for c in s.held(p) if C.CARD_PHASE[c] == phase) + [lay.DONE]
     if kind == "target":
-        return [A.PLAYER + q for q in s.living_others(p)]
+        return [A.PLAYER + q for q in s.targets(p, d["card"])]
     if kind == "ss_first":
-        return [A.PLAYER + q for q in s.living()]
+        return [A.PLAYER + q for q in s.shapeshifter_names()]
     if kind == "ss_second":
-        return [A.PLAYER + q for q in s.living() if q != d["target"]]
+        return [A.PLAYER + q for q in s.shapeshifter_names(d["target"])]
     if kind in ("ss_swap", "tm_reveal", "shinobi_kill"):
         return [lay.DONE, lay.YES]
     if kind == "gd_take":

@@ -37,8 +37,12 @@ _DONE = {
 }
 _YES = {"ss_swap": "swap", "gd_use": "play it now", "tm_reveal": "reveal", "shinobi_kill": "kill"}
 _TARGET_VERB = {
-    "Spy": "looks at", "Mystic": "looks at", "Troublemaker": "looks at",
-    "Spirit Merchant": "visits", "Judge": "kills", "Blind Assassin": "attacks",
+    "Spy": "looks at",
+    "Mystic": "looks at",
+    "Troublemaker": "looks at",
+    "Spirit Merchant": "visits",
+    "Judge": "kills",
+    "Blind Assassin": "attacks",
     "Shinobi": "looks at",
 }
 

@@ -7,14 +7,20 @@ Built only from public facts and the observer's own knowledge (data sheet sectio
   owner, named targets, status and whether it came from the Grave Digger, the players named by the
   Shapeshifter, the House cards revealed, each player's token count and number of cards held, the
   commitment asks left, the Grave Digger's owner and whether it keeps a card, the Spirit
-  Merchant's kind of look, the round's result and who received tokens and why;
+  Merchant's kind of look, the round's result and who received tokens and why, and the public
+  end-of-round fact that the game went on because nobody had reached the target score
+  (``game_went_on``), with the number of tokens each player held at that check
+  (``checked_tokens``);
 * the observer's own: its House card *as dealt* (a swap done to it stays invisible), its hand,
   kept card and hidden commitments, its draft (the 3 dealt, the card kept first, the 2 passed to
   its left neighbour, the 2 received from its right neighbour, the card kept, the card
   discarded), every House card it saw and of whom (split into looks still valid and looks followed
   by a Shapeshifter naming of that player), whether it swapped (as the Shapeshifter), the Ninja
-  cards seen with the Mystic and the discards seen with the Grave Digger, and the values of the
-  tokens it knows, counted per holder.
+  cards seen with the Mystic and the discards seen with the Grave Digger, the values of the
+  tokens it knows, counted per holder; as the target of a Mystic, which of its Ninja cards that
+  Mystic saw (``mystic_saw_yours``, by the Mystic's owner), and as the owner or the holder of
+  the token a Spirit Merchant looked at, that token's value (``sm_token_seen``) -- the target's
+  part only with ``target_learns_look`` (the default).
 
 Rows indexed by players are seat-relative: row 0 is the observer, row 1 its left neighbour, ...
 """
@@ -51,13 +57,20 @@ def make_spec(n: int) -> ObservationSpec:
             Field("context_players", (2, n), description="owner of that card; its target"),
             Field("alive", (n,)),
             Field("tokens_held", (n,), high=C.NUM_TOKENS, description="Honor tokens held"),
-            Field("tokens_known", (n, 3), high=C.NUM_TOKENS,
-                  description="tokens held whose value you know, by value 2 / 3 / 4"),
+            Field(
+                "tokens_known",
+                (n, 3),
+                high=C.NUM_TOKENS,
+                description="tokens held whose value you know, by value 2 / 3 / 4",
+            ),
             Field("stack", (1,), high=C.NUM_TOKENS, description="Honor tokens left in the stack"),
             Field("own_house_dealt", (NH,), description="your House card as dealt to you"),
             Field("house_known", (n, NH), description="House cards you know (still valid)"),
-            Field("house_seen_before_swap", (n, NH),
-                  description="House cards you saw before a Shapeshifter named that player"),
+            Field(
+                "house_seen_before_swap",
+                (n, NH),
+                description="House cards you saw before a Shapeshifter named that player",
+            ),
             Field("house_revealed", (n,), description="House card revealed to all"),
             Field("ss_named", (n,), description="players named by the Shapeshifter"),
             Field("ss_swap", (2,), description="as the Shapeshifter: you swapped / did not"),
@@ -79,6 +92,29 @@ def make_spec(n: int) -> ObservationSpec:
             Field("gd_owner", (n,), description="owner of the resolved Grave Digger"),
             Field("gd_kept", (n,), description="keeps a Grave Digger card face down"),
             Field("sm_look", (2,), description="Spirit Merchant looked at a House / a token"),
+            Field(
+                "sm_token_seen",
+                (3,),
+                description="value 2 / 3 / 4 of the token the Spirit Merchant looked at "
+                "(you are its owner, or its holder with target_learns_look)",
+            ),
+            Field(
+                "mystic_saw_yours",
+                (n, NC),
+                description="your Ninja cards a Mystic saw, by the Mystic's owner "
+                "(with target_learns_look)",
+            ),
+            Field(
+                "game_went_on",
+                (1,),
+                description="the last round ended with nobody at the target score",
+            ),
+            Field(
+                "checked_tokens",
+                (n,),
+                high=C.NUM_TOKENS,
+                description="tokens each player held at that end-of-round check",
+            ),
             Field("awards", (n, 4), description="tokens received: House win, Ronin, tie, Martyr"),
             Field("result", (len(RESULTS),), description=", ".join(RESULTS)),
         ]
@@ -203,12 +239,15 @@ def encode(s: NinjaState, me: int) -> np.ndarray:
         add(dr + 4 * NC + s.pick2[me])
         add(dr + 5 * NC + s.discard_of[me])
 
+    informed = g.target_learns_look
     for who, target, card, _time in s.mystic:
         if who == me:
             if card >= 0:
                 add(o["mystic_seen"] + NC * row(target) + card)
             else:
                 add(o["mystic_empty"] + row(target))
+        elif target == me and informed and card >= 0:
+            add(o["mystic_saw_yours"] + NC * row(who) + card)
     if s.gd:
         owner, seen1, seen2, _taken, use = s.gd
         add(o["gd_owner"] + row(owner))
@@ -219,7 +258,14 @@ def encode(s: NinjaState, me: int) -> np.ndarray:
                 if c >= 0:
                     add(o["gd_seen"] + c)
     if s.sm:
-        add(o["sm_look"] + s.sm[2])
+        owner, target, looked_token, token = s.sm
+        add(o["sm_look"] + looked_token)
+        if looked_token and (owner == me or (target == me and informed)):
+            add(o["sm_token_seen"] + tv[token] - 2)
+    if s.round > 1 and g.mode == "game":  # every earlier round ended below the target score
+        vec[o["game_went_on"]] = 1.0
+        for q in range(n):
+            vec[o["checked_tokens"] + row(q)] = len(s.round_start_tokens[q])
     if s.result >= 0:
         add(o["result"] + s.result)
         if s.by_mastermind:

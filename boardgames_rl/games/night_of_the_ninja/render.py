@@ -146,18 +146,34 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
         house = _visible_house(s, q, player)
         face = colours[C.house_of(house)] if house >= 0 else "#cccccc"
         if s.alive[q]:  # standee standing
-            ax.add_patch(Rectangle((x - 0.06, y - 0.12), 0.12, 0.24, facecolor=face,
-                                   edgecolor="black", linewidth=1.5))
+            ax.add_patch(
+                Rectangle(
+                    (x - 0.06, y - 0.12),
+                    0.12,
+                    0.24,
+                    facecolor=face,
+                    edgecolor="black",
+                    linewidth=1.5,
+                )
+            )
             ax.add_patch(Circle((x, y + 0.17), 0.06, facecolor=face, edgecolor="black"))
         else:  # knocked down
-            ax.add_patch(Rectangle((x - 0.14, y - 0.05), 0.24, 0.1, facecolor=face,
-                                   edgecolor="black", linewidth=1.5, hatch="//"))
+            ax.add_patch(
+                Rectangle(
+                    (x - 0.14, y - 0.05),
+                    0.24,
+                    0.1,
+                    facecolor=face,
+                    edgecolor="black",
+                    linewidth=1.5,
+                    hatch="//",
+                )
+            )
             ax.add_patch(Circle((x + 0.16, y), 0.05, facecolor=face, edgecolor="black"))
         label = C.HOUSE_SHORT[house] if house >= 0 else "?"
         you = " (you)" if q == player else ""
         ax.text(x, y - 0.22, f"{g.player_names[q]}{you}", ha="center", fontsize=8)
-        ax.text(x, y - 0.31, f"house {label} | tokens {len(s.tokens[q])}", ha="center",
-                fontsize=7)
+        ax.text(x, y - 0.31, f"house {label} | tokens {len(s.tokens[q])}", ha="center", fontsize=7)
         cards = [C.CARD_NAMES[r[0]] for r in s.played if r[1] == q]
         if cards:
             ax.text(x, y + 0.27, "\n".join(cards[-3:]), ha="center", fontsize=6, color="#6b2d00")
@@ -165,15 +181,25 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
         for t in (t1, t2):
             if t >= 0 and t != owner:
                 (x0, y0), (x1, y1) = pos[owner], pos[t]
-                ax.add_patch(FancyArrowPatch(
-                    (0.75 * x0, 0.75 * y0), (0.75 * x1, 0.75 * y1), arrowstyle="->",
-                    mutation_scale=10, color="#b22222" if C.CARD_PHASE[card] >= 3 else "#555555",
-                    alpha=0.9 if status != 2 else 0.3,
-                ))
+                ax.add_patch(
+                    FancyArrowPatch(
+                        (0.75 * x0, 0.75 * y0),
+                        (0.75 * x1, 0.75 * y1),
+                        arrowstyle="->",
+                        mutation_scale=10,
+                        color="#b22222" if C.CARD_PHASE[card] >= 3 else "#555555",
+                        alpha=0.9 if status != 2 else 0.3,
+                    )
+                )
     ax.text(0, 0.1, f"round {s.round}", ha="center", fontsize=11)
     ax.text(0, -0.05, _stage_text(s), ha="center", fontsize=9)
-    ax.text(0, -0.2, f"stack: {len(s.stack)} tokens | discards: {len(s.discards)}",
-            ha="center", fontsize=8)
+    ax.text(
+        0,
+        -0.2,
+        f"stack: {len(s.stack)} tokens | discards: {len(s.discards)}",
+        ha="center",
+        fontsize=8,
+    )
     view = "omniscient" if player is None else f"{g.player_names[player]}'s view"
     ax.set_title(f"Night of the Ninja ({view})", fontsize=11)
     return figure_to_rgb(fig)

@@ -37,7 +37,13 @@ from boardgames_rl.games.night_of_the_ninja.state import (
 )
 
 __all__ = [
-    "build", "play", "commit", "legal_names", "check_invariants", "card", "house",
+    "build",
+    "play",
+    "commit",
+    "legal_names",
+    "check_invariants",
+    "card",
+    "house",
     "set_grave_digger_sight",
 ]
 
@@ -256,7 +262,9 @@ def build(
             which must be the Grave Digger) and keeps ``card`` face down, taken from the
             discards (``card`` must be one of ``discards``); only with ``phase="blind
             assassin"`` or ``"shinobi"``.
-        round: the round number.
+        round: the round number. In mode ``"game"`` a round after the first means the last
+            round ended with everybody below the target score: the tokens given must be, and
+            that public check is recorded (as the engine does).
         seed: seed of ``game.new_state``; it also drives later chance.
     """
     s = game.new_state(seed)
@@ -278,6 +286,15 @@ def build(
         s.house = list(hs)
     _set_tokens(s, tokens, stack, stack_size, rng)
     s.round = round
+    if round > 1 and game.mode == "game":
+        for held in s.tokens:
+            if s.score_of(held) >= game.target_score:
+                raise ValueError(
+                    f"round {round}: every player must hold less than {game.target_score} "
+                    "points (the game went on)"
+                )
+            if 4 * len(held) >= game.target_score and sorted(held) not in s.checks:
+                s.checks.append(sorted(held))
     s.alive = [True] * n if alive is None else [bool(a) for a in alive]
     s.decision = None
     if phase == "draft":
@@ -328,8 +345,10 @@ def build(
         ((seat, kc),) = kept.items()
         kc = card(kc)
         if s.hand[seat][0] != C.GRAVE_DIGGER or kc not in s.discards:
-            raise ValueError("kept: the seat's first card must be the Grave Digger and the kept "
-                             "card one of the discards")
+            raise ValueError(
+                "kept: the seat's first card must be the Grave Digger and the kept "
+                "card one of the discards"
+            )
         s.hand[seat].pop(0)
         s.discards.remove(kc)
         other = s.discards[0]

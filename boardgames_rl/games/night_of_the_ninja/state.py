@@ -18,9 +18,12 @@ Decision kinds (``DECISIONS``), with their legal actions (ids in ``actions.py``)
                     (a public count; at least once): play one of its cards of this phase (card)
                     or ``DONE`` (after ``DONE`` only ``DONE`` is legal for the rest of its asks)
 ``target``          the owner of a resolving Spy, Mystic, Troublemaker, Spirit Merchant, Judge,
-                    Blind Assassin or Shinobi names another living player (player)
-``ss_first``        Shapeshifter: first player named (a living player, itself allowed)
-``ss_second``       Shapeshifter: second player named (a living player other than the first)
+                    Blind Assassin or Shinobi names another player (player): a living one for
+                    the cards that KILL (Judge, Blind Assassin, Shinobi), any other player, dead
+                    or alive, for the others (``living_targets_only``: a living one always)
+``ss_first``        Shapeshifter: first player named (any player, itself allowed; a living one
+                    with ``living_targets_only``)
+``ss_second``       Shapeshifter: second player named (likewise, other than the first)
 ``ss_swap``         Shapeshifter, having seen both House cards: ``YES`` swap / ``DONE`` no swap
 ``gd_take``         Grave Digger: take one of the 2 (random) discards it sees (card)
 ``gd_use``          Grave Digger: ``YES`` play the card now (cards with an effect of their own
@@ -34,8 +37,9 @@ Decision kinds (``DECISIONS``), with their legal actions (ids in ``actions.py``)
 ``sm_swap``         Spirit Merchant (both players hold tokens): ``GIVE_2/3/4`` give one of its
                     tokens of that value for the seen token (or a random one after a House look)
                     / ``DONE`` no swap
-``thief_target``    Thief (after revealing its House card): take a random token from a living
-                    player holding more tokens than it (player) or ``DONE``
+``thief_target``    Thief (after revealing its House card): take a random token from a player
+                    (dead or alive; living only with ``living_targets_only``) holding more
+                    tokens than it (player) or ``DONE``
 ``shinobi_kill``    Shinobi, having looked: ``YES`` kill / ``DONE`` spare
 ``react``           the living victim of a Blind Assassin's or Shinobi's kill, always asked:
                     reveal the Mirror Monk or the Martyr it holds (card) or ``DONE``
@@ -57,9 +61,22 @@ from boardgames_rl.games.night_of_the_ninja import actions as A
 from boardgames_rl.games.night_of_the_ninja import cards as C
 
 DECISIONS = (
-    "draft_pick1", "draft_pick2", "commit", "target", "ss_first", "ss_second", "ss_swap",
-    "gd_take", "gd_use", "kept_trickster", "tm_reveal", "sm_look", "sm_swap", "thief_target",
-    "shinobi_kill", "react",
+    "draft_pick1",
+    "draft_pick2",
+    "commit",
+    "target",
+    "ss_first",
+    "ss_second",
+    "ss_swap",
+    "gd_take",
+    "gd_use",
+    "kept_trickster",
+    "tm_reveal",
+    "sm_look",
+    "sm_swap",
+    "thief_target",
+    "shinobi_kill",
+    "react",
 )
 DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
 
@@ -76,17 +93,55 @@ PENDING, RESOLVED, LOST = 0, 1, 2
 AWARD_HOUSE, AWARD_RONIN, AWARD_TIE, AWARD_MARTYR = range(4)
 """Why a player received an Honor token this round (public)."""
 
+KILLING_PHASES = (C.BLIND_ASSASSIN, C.SHINOBI)
+"""Night phases whose cards KILL (with the Judge): their targets are living players."""
+
 RESULT_NONE, RESULT_TIE, RESULT_RONIN_MASTERMIND = -1, 2, 3
 """Round results besides ``C.LOTUS`` (0) / ``C.CRANE`` (1): not yet, total tie, no House wins
 (a living Ronin revealed the Mastermind)."""
 
 _FIELDS = (
-    "round", "token_value", "stack", "tokens", "known", "checks", "round_start_tokens",
-    "winners", "over", "truncated_flag",
-    "dealt_house", "house", "alive", "dealt", "pick1", "received", "pick2", "discard_of", "hand",
-    "kept", "discards", "aside", "committed", "played", "looks", "mystic", "gd", "ss", "sm",
-    "death", "awards", "result", "by_mastermind",
-    "stage", "phase", "ask_seat", "asks_total", "asks_left", "commit_done", "queue", "decision",
+    "round",
+    "token_value",
+    "stack",
+    "tokens",
+    "known",
+    "checks",
+    "round_start_tokens",
+    "winners",
+    "over",
+    "truncated_flag",
+    "dealt_house",
+    "house",
+    "alive",
+    "dealt",
+    "pick1",
+    "received",
+    "pick2",
+    "discard_of",
+    "hand",
+    "kept",
+    "discards",
+    "aside",
+    "committed",
+    "played",
+    "looks",
+    "mystic",
+    "gd",
+    "ss",
+    "sm",
+    "death",
+    "awards",
+    "result",
+    "by_mastermind",
+    "stage",
+    "phase",
+    "ask_seat",
+    "asks_total",
+    "asks_left",
+    "commit_done",
+    "queue",
+    "decision",
 )
 
 
@@ -106,8 +161,10 @@ class NinjaState(PlainDataState):
     ``played`` (public ``[card, owner, src, target1, target2, status]``), ``looks`` (``[who,
     target, house card, before_swap]``; ``who`` -1 = public reveal; ``before_swap`` is True when
     a Shapeshifter named the target after the look), ``mystic`` (``[who, target, card seen or
-    -1, len(played) at the look]``), ``gd`` (``[owner, seen1, seen2, taken, use]``), ``ss``
-    (``[owner, a, b, swapped]``), ``sm`` (``[owner, target, looked at a token, token id]``),
+    -1, len(played) at the look]``; the target knows the card with ``target_learns_look``),
+    ``gd`` (``[owner, seen1, seen2, taken, use]``), ``ss`` (``[owner, a, b, swapped]``), ``sm``
+    (``[owner, target, looked at a token, token id]``; the token id is public, its value known to
+    the owner and the holder),
     ``death[p]`` (card that killed ``p`` or -1), ``awards[p]`` (award codes), ``result``.
     """
 
@@ -195,7 +252,11 @@ class NinjaState(PlainDataState):
 
     def _ask(self, kind: str, player: int, card: int = -1, owner: int = -1, target: int = -1):
         self.decision = {
-            "kind": kind, "player": player, "card": card, "owner": owner, "target": target,
+            "kind": kind,
+            "player": player,
+            "card": card,
+            "owner": owner,
+            "target": target,
         }
 
     def _run(self) -> None:
@@ -232,8 +293,25 @@ class NinjaState(PlainDataState):
         return [p for p in range(self.game.num_players) if self.alive[p]]
 
     def living_others(self, player: int) -> list[int]:
-        """Living players other than ``player`` (the legal targets of most cards)."""
+        """Living players other than ``player`` (the legal targets of the killing cards)."""
         return [p for p in range(self.game.num_players) if self.alive[p] and p != player]
+
+    def _nameable(self, p: int) -> bool:
+        """Whether a card that does not kill may name ``p``: anyone, dead or alive (the card
+        texts say "player"), or only the living with ``living_targets_only``."""
+        return self.alive[p] or not self.game.living_targets_only
+
+    def targets(self, owner: int, card: int) -> list[int]:
+        """Players the owner of ``card`` may name at its ``target`` decision: other living
+        players for a card that KILLs (Judge, Blind Assassin, Shinobi), any other player for
+        the others (Spy, Mystic, Troublemaker, Spirit Merchant), see ``living_targets_only``."""
+        if C.CARD_PHASE[card] in KILLING_PHASES or card == C.JUDGE:
+            return self.living_others(owner)
+        return [p for p in range(self.game.num_players) if p != owner and self._nameable(p)]
+
+    def shapeshifter_names(self, first: int = -1) -> list[int]:
+        """Players a Shapeshifter may name (itself allowed), other than ``first``."""
+        return [p for p in range(self.game.num_players) if p != first and self._nameable(p)]
 
     def held(self, player: int) -> list[int]:
         """Ninja cards ``player`` holds now: its hand plus a kept Grave Digger card."""
@@ -245,9 +323,14 @@ class NinjaState(PlainDataState):
         return len(self.hand[player]) + (1 if self.kept[player] >= 0 else 0)
 
     def thief_targets(self, owner: int) -> list[int]:
-        """Living players holding more Honor tokens (by count) than ``owner``."""
+        """Players holding more Honor tokens (by count) than ``owner`` (dead ones too, unless
+        ``living_targets_only``)."""
         mine = len(self.tokens[owner])
-        return [p for p in self.living_others(owner) if len(self.tokens[p]) > mine]
+        return [
+            p
+            for p in range(self.game.num_players)
+            if p != owner and self._nameable(p) and len(self.tokens[p]) > mine
+        ]
 
     def _record(self, card: int) -> list:
         for rec in self.played:
@@ -453,7 +536,7 @@ class NinjaState(PlainDataState):
             return
         kind = C.CARD_KIND[card]
         if kind == "Shapeshifter":
-            if len(self.living()) >= 2:
+            if len(self.shapeshifter_names()) >= 2:
                 self._ask("ss_first", owner, card=card, owner=owner)
             else:
                 rec[5] = RESOLVED
@@ -478,7 +561,7 @@ class NinjaState(PlainDataState):
             return
         if kind == "Judge":
             self._reveal(owner)
-        if self.living_others(owner):
+        if self.targets(owner, card):
             self._ask("target", owner, card=card, owner=owner)
         else:
             rec[5] = RESOLVED  # nobody to target
@@ -688,5 +771,3 @@ def compare_houses(living_houses: list[int]) -> int:
     if len(lotus) != len(crane):
         return C.LOTUS if len(lotus) > len(crane) else C.CRANE
     return RESULT_TIE
-
-
