@@ -83,7 +83,9 @@ class CastleFlutterstone(Game):
             the 1-field move mandatory).
         play_on: after the winner, play on for the other places (default False).
         max_turns: engine safety cap on the number of turns; a game reaching it ends as a draw
-            (truncated). Default 150 per player, far beyond any real game.
+            (truncated), unless a figure has already reached the last step (play-on): then that
+            player has won and the others take their places. Default 150 per player, far beyond
+            any real game.
         first_player: seat of the youngest player, who starts (default 0).
     """
 

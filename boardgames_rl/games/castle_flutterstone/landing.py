@@ -1,16 +1,26 @@
 """Stochastic landing model of Castle Flutterstone (data sheet section 7).
 
-The physical bat flick is replaced by a model parameterised by the chosen elevation angle
-``aim`` (degrees, 50..80) and ``force`` (0..1):
+The physical bat flick is replaced by a model parameterised by the chosen lateral aim ``yaw``
+(degrees), elevation angle ``aim`` (degrees) and ``force`` (0..1). Two geometries exist:
+
+* :data:`GEOMETRY_V2` (the default, data sheet 7.2b): three windows at distinct places on the wall
+  (wide low window left of centre, middle window at the centre, narrow high window right of
+  centre), elevations 10..60 degrees, lateral aims up to 30 degrees;
+* :data:`GEOMETRY_V1` (data sheet 7.1-7.7): one column of windows at ``y = 0``, 4 cm wide,
+  elevations 50..80 degrees, lateral aim always 0 (reproduces the earlier results exactly).
+
+The model:
 
 * execution noise (section 7.3): elevation ``theta_e = aim + k_theta * sigma_theta * N``, launch
   speed ``v_e = max(1, (100 + 350 * clip(force + b, 0, 1)) * (1 + k_v * sigma_v * N))``, yaw
-  ``psi = k_psi * sigma_psi * N`` and flutter ``eps_x, eps_z = sigma_fl * N`` (five independent
-  standard normals per shot); the ``k`` factors and the force bias ``b`` come from pesky cards;
+  ``psi = yaw + k_psi * sigma_psi * N`` and flutter ``eps_x, eps_z = sigma_fl * N`` (five
+  independent standard normals per shot); the ``k`` factors and the force bias ``b`` come from
+  pesky cards;
 * flight with linear drag in closed form (section 7.4), ``tau = 0.25`` s, ``g = 981`` cm/s^2;
 * outcome resolution in the order of section 7.5 (floor case, wall case with side miss,
-  courtyard below the wall foot, over-the-wall castle/miss, window, stick-or-drop wall hit),
-  with the pesky ghost blocking one window band (section 7.6).
+  courtyard below the wall foot, over-the-wall castle/miss, window (the bat's ``y`` at the wall
+  inside a window's opening and its ``z`` inside that window's band), stick-or-drop wall hit),
+  with the pesky ghost blocking one window (section 7.6).
 
 Two independent implementations of the same model live here:
 
@@ -31,20 +41,22 @@ solved in closed form and the speed cell containing it is split in two, so no ce
 Given the deterministic trajectory of a cell the remaining noise terms are handled in closed form:
 
 * wall case: yaw gives the side-miss probability ``P(|x_W tan psi| > 15)`` and the (disjoint)
-  window-column probability ``P(|x_W tan psi| < 2)``; ``eps_z`` gives exact normal-CDF
-  probabilities of ``z < 0``, of each window band and of clearing the wall; a bat that clears
-  the wall comes down on the battlements iff its perturbed height at ``x = 31`` is ``<= H`` on
-  the descending branch (always if ``x_max <= 31``, never if the apex lies beyond ``x = 31``);
+  probability of each window's lateral opening ``P(y_left < x_W tan psi < y_right)``; ``eps_z``
+  gives exact normal-CDF probabilities of ``z < 0``, of each window band and of clearing the
+  wall; a bat that clears the wall comes down on the battlements iff its perturbed height at
+  ``x = 31`` is ``<= H`` on the descending branch (always if ``x_max <= 31``, never if the apex
+  lies beyond ``x = 31``);
 * floor case: ``eps_x`` is integrated exactly over sub-intervals of the landing line and the
   lateral floor miss ``P(|x tan psi| > 20)`` is evaluated at the conditional mean of ``x`` in
   each sub-interval (about 2.5 cm wide near the board).
 
 Both per-cell terms depend on one variable only (the wall height ``z(t_W)``, resp. the landing
-point ``x(t_L)``), so they are tabulated once per (flutter, yaw sigma) on a step of
+point ``x(t_L)``), so they are tabulated once per (flutter, yaw sigma, lateral aim) on a step of
 ``sigma_flutter / 150`` and linearly interpolated (error < 1e-6). Discretisation error of the
 whole quadrature is below about 1.5e-4 per zone (checked against a 600 x 1000 grid); it agrees
 with 1,000,000-shot runs of :func:`sample_flicks` within Monte Carlo error over 60 random
-settings, and with every row of the reference tables in sections 7.8 and 7.10 to within 0.0025.
+settings, and (model v1) with every row of the reference tables in sections 7.8 and 7.10 to within
+0.0025.
 A call takes a few milliseconds; results are cached.
 """
 
