@@ -87,6 +87,17 @@ def scores(s):
     return [s.score(p) for p in range(s.game.num_players)]
 
 
+def assert_samples_agree(s, samples=5, seed=14):
+    """Every player's information-set samples are valid states giving it the same observation."""
+    rng = np.random.default_rng(seed)
+    for p in range(s.game.num_players):
+        info = s.info_set(p)
+        for _ in range(samples):
+            smp = info.sample(rng)
+            check_invariants(smp)
+            assert np.array_equal(smp.observation(p), s.observation(p)), p
+
+
 # =========================================================================== setup
 @pytest.mark.parametrize("n", range(4, 12))
 def test_setup_by_player_count(n):
@@ -577,6 +588,7 @@ def test_spy_mystic_and_troublemaker_may_look_at_a_dead_player():
     play(s, "Troublemaker looks at player_1", "reveal")
     for p in range(5):  # the dead player's House card is now public
         assert obs_field(s, p, "house_revealed")[(1 - p) % 5] == 1
+    assert_samples_agree(s)
 
 
 def test_spirit_merchant_may_look_at_and_swap_with_a_dead_player():
@@ -589,6 +601,7 @@ def test_spirit_merchant_may_look_at_and_swap_with_a_dead_player():
     assert "Spirit Merchant visits player_1" in legal_names(s)
     play(s, "Spirit Merchant visits player_1", "look at honor token", "give a 2")
     assert scores(s)[:2] == [4, 2] and not s.alive[1]
+    assert_samples_agree(s)
 
 
 def test_thief_may_steal_from_a_dead_player():
@@ -620,6 +633,35 @@ def test_shapeshifter_may_swap_a_dead_players_house():
     # living: C1 (player_0), L2, C2, Ronin: Crane wins; the dead Lotus 1 holder gets nothing
     assert s.result == C.CRANE and s.house[1] == house("L1")
     assert s.awards[0] == [AWARD_HOUSE] and s.awards[1] == [] and s.awards[3] == [AWARD_HOUSE]
+    assert_samples_agree(s)
+
+
+def test_a_grave_digger_kill_makes_a_dead_player_a_target_in_play():
+    """In play a card that does not kill meets a dead player only after the Grave Digger plays a
+    killer "immediately" (Trickster 2): then the Troublemaker (3), Spirit Merchant (4) and
+    Thief (5) may name the dead player. Every player's samples keep its observation."""
+    hands = fill(
+        {0: ["Grave Digger", "Spy 1"], 3: ["Troublemaker", "Spy 2"], 1: ["Thief", "Spy 3"]}
+    )
+    s = build(
+        G5,
+        houses=HOUSES5,
+        hands=hands,
+        tokens=[[], [], [3, 4], [], []],
+        discards=["Blind Assassin 1", "Judge", "Shinobi 4", "Shinobi 5", "Shinobi 6"],
+    )
+    skip_to(s, C.TRICKSTER)
+    commit(s, {0: ["Grave Digger"], 3: ["Troublemaker"], 1: ["Thief"]})
+    set_grave_digger_sight(s, ["Blind Assassin 1", "Judge"])
+    play(s, "take Blind Assassin 1", "play it now", "Blind Assassin 1 attacks player_2")
+    play(s, "no react")
+    assert not s.alive[2]
+    assert "Troublemaker looks at player_2" in legal_names(s)
+    play(s, "Troublemaker looks at player_2", "reveal")
+    assert legal_names(s) == ["steal from player_2", "no theft"]  # the dead player has more
+    play(s, "steal from player_2")
+    assert len(s.tokens[1]) == 1 and len(s.tokens[2]) == 1
+    assert_samples_agree(s)
 
 
 def test_living_targets_only_keeps_the_earlier_reading():
@@ -669,6 +711,7 @@ def test_mystic_target_learns_which_ninja_card_was_seen(game):
     # a third player's samples never know which card it was
     third = {smp.mystic[-1][2] for smp in (s.info_set(3).sample(rng) for _ in range(60))}
     assert len(third) > 1
+    assert_samples_agree(s)
 
 
 @pytest.mark.parametrize("game", [G5, G5_OLD])
@@ -688,6 +731,7 @@ def test_spirit_merchant_target_learns_which_token_was_seen(game):
     assert obs_field(s, 1, "sm_token_seen").tolist() == expected
     for p in (2, 3, 4):
         assert obs_field(s, p, "sm_token_seen").sum() == 0
+    assert_samples_agree(s)
 
 
 def test_the_end_of_round_check_is_in_the_observation():
