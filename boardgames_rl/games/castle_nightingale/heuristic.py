@@ -50,7 +50,8 @@
   the open passages, and the card's action there (Bar the Hatch an open passage on that floor
   board, possibly the last one; Lantern Sweep the discs around; Inspect a vase). The card
   programmed is the best walk plus its action's value plus the chance to reach a detected ninja.
-* Actions: the final square is a disc (the one most useful to the ninja), else a vase the ninja
+* Actions: the final square is a disc (the one most useful to the ninja; never the last disc on
+  the board when another square will do: it pins the ninja's next start), else a vase the ninja
   is near (moved far from the ninja and the open passages; a known empty one is left as bait),
   else the square nearest the ninja. Track the Trail / Hound remove the discs farthest from him
   and nearest to the vases; Iron Bar is kept for the lockdown capture (or used when three tokens
@@ -1440,6 +1441,11 @@ class SamuraiPolicy:
     def _final_square(self, k, g, legal, d, rng):
         squares = _mask_squares(legal)
         discs = [s for s in squares if s in k["discs"]]
+        if len(k["discs"]) == 1 and len(squares) > len(discs):
+            # the last disc pins the ninja's next start; removing it (G4) would free the ninja
+            # to enter by any open passage, so he does not end on it
+            squares = [s for s in squares if s not in discs]
+            discs = []
         if discs:
             return A.SQUARE + max(discs, key=lambda s: self._disc_threat(k, g, s))
         here = self._ninja_here(k, g)
@@ -1540,8 +1546,8 @@ class SamuraiPolicy:
 
     def _remove_disc(self, k, g, legal, d, rng):
         squares = _mask_squares(legal)
-        if not squares:
-            return A.PASS
+        if not squares or (len(k["discs"]) == 1 and legal[A.PASS]):
+            return A.PASS  # (the Hound) the last disc is worth more on the board: see above
         return A.SQUARE + max(squares, key=lambda s: self._disc_threat(k, g, s))
 
     _hound = _remove_disc
