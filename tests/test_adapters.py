@@ -587,7 +587,7 @@ def test_single_agent_opponent_forms(toy3: ToyGame) -> None:
 
 
 def test_single_agent_illegal_actions(toy3: ToyGame) -> None:
-    env = SingleAgentEnv(toy3, seat=0)  # default: an illegal action raises, nothing changes
+    env = SingleAgentEnv(toy3, seat=0, illegal_action="raise")  # raises, nothing changes
     env.reset(seed=0)
     before = normalised(env.game_state.to_dict())
     with pytest.raises(IllegalActionError):

@@ -33,3 +33,8 @@ class InvalidConfigError(GameError, ValueError):
 
 class MissingExtraError(ImportError):
     """A feature needs an optional dependency that is not installed; the message names the extra."""
+
+
+class InvalidStateError(GameError, ValueError):
+    """A state dict given to ``State.from_dict`` is malformed or inconsistent with its game: wrong
+    types, lengths or index ranges, unknown or missing fields, or a state that breaks the rules."""

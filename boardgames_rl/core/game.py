@@ -256,10 +256,18 @@ class State(ABC):
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> State:
-        """Rebuild any registered game's state from :meth:`to_dict` output."""
-        from boardgames_rl.core.registry import make_game
+        """Rebuild any registered game's state from :meth:`to_dict` output, checked first.
 
-        return make_game(d["game"], **d["config"]).state_from_dict(d)
+        The dict is untrusted input: its types, lengths, index ranges and consistency with the
+        game's configuration are checked (:mod:`boardgames_rl.core.state_check`), so a state that
+        loads plays by the rules.
+
+        Raises:
+            InvalidStateError: anything wrong with the dict (one line naming the field).
+        """
+        from boardgames_rl.core.state_check import checked_state
+
+        return checked_state(d)
 
     def render_rgb(self, player: int | None = None) -> np.ndarray:
         """``uint8`` RGB image ``[H, W, 3]`` of the state; by default the text render drawn."""

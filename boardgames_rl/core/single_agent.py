@@ -86,12 +86,14 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             entry, taken between its decision and its next decision (opponents' moves included),
             is added to each step's reward.
         render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (omniscient view).
-        illegal_action: what a well-formed but illegal action does. ``"raise"`` (default): the
-            game's ``IllegalActionError`` propagates and nothing changes. ``"lose"`` (like
-            PettingZoo's ``TerminateIllegalWrapper``, for unmasked learners): the episode ends
-            with reward ``illegal_reward`` and ``info["illegal_action"] = True``. Malformed
-            actions always raise. ``action_space.sample()`` draws legal actions (see
-            :class:`LegalActionSpace`).
+        illegal_action: what a well-formed but illegal action does. ``"lose"`` (default, like
+            PettingZoo's ``TerminateIllegalWrapper``): the episode ends with reward
+            ``illegal_reward`` and ``info["illegal_action"] = True``, so every element of
+            ``action_space`` is a valid ``step`` argument, as gymnasium's API (and its
+            ``check_env``) requires. ``"raise"``: the game's ``IllegalActionError`` propagates
+            and nothing changes (for masked learners, where an illegal action is a bug; the
+            training envs use it). Malformed actions always raise. ``action_space.sample()``
+            draws legal actions (see :class:`LegalActionSpace`).
         illegal_reward: the learner's reward for an illegal action under ``"lose"``.
         max_reset_attempts: a game that ends before the learner ever acts is discarded and a new
             one started, at most this many times per reset (then ``RuntimeError``).
@@ -106,7 +108,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         opponents: OpponentsSpec = None,
         reward_shaping: RewardShaping | None = None,
         render_mode: str | None = None,
-        illegal_action: Literal["lose", "raise"] = "raise",
+        illegal_action: Literal["lose", "raise"] = "lose",
         illegal_reward: float = -1.0,
         max_reset_attempts: int = 100,
     ):
