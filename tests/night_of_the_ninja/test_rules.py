@@ -702,11 +702,14 @@ def test_mystic_target_learns_which_ninja_card_was_seen(game):
         assert obs_field(s, p, "mystic_saw_yours").sum() == 0
     rng = np.random.default_rng(12)
     sampled = {smp.mystic[-1][2] for smp in (s.info_set(2).sample(rng) for _ in range(40))}
+    line = f"player_0's Mystic saw your {C.CARD_NAMES[seen]}"
     if game.target_learns_look:
         assert told[(0 - 2) % 5, seen] == 1 and told.sum() == 1  # row of the Mystic's owner
         assert sampled == {seen}
+        assert line in s.render(2)
     else:
         assert told.sum() == 0
+        assert line not in s.render(2)
         assert sampled == {card("Blind Assassin 1"), card("Shinobi 1")}
     # a third player's samples never know which card it was
     third = {smp.mystic[-1][2] for smp in (s.info_set(3).sample(rng) for _ in range(60))}

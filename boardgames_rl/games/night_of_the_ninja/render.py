@@ -97,6 +97,13 @@ def render_text(s: NinjaState, player: int | None = None) -> str:
         for t, c in seen:
             what = C.CARD_NAMES[c] if c >= 0 else "no card"
             lines.append(f"your Mystic saw {what} in {names[t]}'s hand")
+        if g.target_learns_look:  # the target sees which card / token was looked at
+            for w, t, c, _ in s.mystic:
+                if t == player and w != player and c >= 0:
+                    lines.append(f"{names[w]}'s Mystic saw your {C.CARD_NAMES[c]}")
+            if s.sm and s.sm[1] == player and s.sm[2] == 1:
+                value = s.token_value[s.sm[3]]
+                lines.append(f"{names[s.sm[0]]}'s Spirit Merchant looked at your {value}-token")
         if s.gd and s.gd[0] == player:
             seen_gd = [C.CARD_NAMES[c] for c in s.gd[1:3] if c >= 0]
             lines.append(f"your Grave Digger saw {', '.join(seen_gd)}")
