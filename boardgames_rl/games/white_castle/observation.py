@@ -39,6 +39,7 @@ fast one must match.
 from __future__ import annotations
 
 from functools import cache
+from marshal import dumps, loads
 
 import numpy as np
 
@@ -304,7 +305,13 @@ def _layout(n: int) -> _Layout:
 
 # ---------------------------------------------------------------- encoder
 def encode(s, player: int) -> np.ndarray:
-    """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`)."""
+    """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
+
+    The slowly changing part (castle cards and die tiles, Daimyo, Well tiles, gardens, yards and
+    their workers, turn order, offer, Action cards and Lantern Areas) is written once into a
+    per-player base vector kept on the state (:func:`_static_base`); every call copies it and adds
+    the rest.
+    """
     lay = _layout(s.n)
     rel = lay.rel[player]
     ones: list[int] = []  # flat indices set to 1
@@ -313,20 +320,63 @@ def encode(s, player: int) -> np.ndarray:
     # values at the fixed indices lay.numbers[player]; the players' numbers are appended below
     numbers = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
     opts = _board_entries(s, lay.start, rel, ones, ix, vx)
-    _player_entries(s, lay.start, rel, ones, ix, vx, numbers)
+    _player_numbers(s, numbers)
     if opts is not None:
         _encode_options(s, s.decision, opts, lay.start, ones, ix, vx)
 
+    v = _static_base(s, player, lay, rel).copy()
+    v[ones] = 1.0
+    v[ix] = vx
+    v[lay.numbers[player]] = numbers
+    return v
+
+
+def _static_key(s) -> tuple:
+    """Everything :func:`_static_entries` reads (compared by value with the cached copy)."""
+    return (
+        s.rooms,
+        s.room_tiles,
+        s.daimyo,
+        s.daimyo_pos,
+        s.well_tiles,
+        s.gardens,
+        s.garden_workers,
+        s.yards,
+        s.yard_warriors,
+        s.turn_order,
+        s.offer,
+        [(pl["action_card"], pl["lantern"]) for pl in s.players],
+    )
+
+
+def _static_base(s, player: int, lay: _Layout, rel: tuple) -> np.ndarray:
+    """``player`` 's base vector: zeros but for the slowly changing fields (do not write to it).
+
+    Kept on the state in ``_obs_static`` (``player -> (copy of _static_key, vector)``) and
+    rebuilt whenever the key differs from the copy, so it is never stale whatever edited the
+    state; clones start without it.
+    """
+    cache = s.__dict__.get("_obs_static")
+    if cache is None:
+        cache = s.__dict__["_obs_static"] = {}
+    key = _static_key(s)
+    hit = cache.get(player)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    ones: list[int] = []
+    ix: list[int] = []
+    vx: list[float] = []
+    _static_entries(s, lay.start, rel, ones, ix, vx)
     v = np.zeros(lay.size, dtype=np.float32)
-    v[np.fromiter(ones, np.intp, len(ones))] = 1.0
-    v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
-    v[lay.numbers[player]] = np.fromiter(numbers, np.float32, len(numbers))
+    v[ones] = 1.0
+    v[ix] = vx
+    cache[player] = (loads(dumps(key, 2)), v)
     return v
 
 
 def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> list | None:
-    """Append the entries of the phase, decision and shared board; return the options of the
-    pending decision (``None`` when there is none)."""
+    """Append the entries of the phase, decision and dice (the fast-changing board); return the
+    options of the pending decision (``None`` when there is none)."""
     n = s.n
     spaces = s.spaces
     ones.append(st["phase"] + _PHASE[s.phase])
@@ -348,6 +398,26 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     for b, dice in enumerate(s.bridges):
         ix += range(o + 5 * b, o + 5 * b + len(dice))
         vx += dice
+    o, oc = st["spaces"], st["space_colours"]
+    for sp in range(7):
+        for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
+            slot = o + (1 + n) * (2 * sp + k)
+            ix.append(slot)
+            vx.append(val)
+            ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
+    if s.stack:
+        ix.append(st["frame_size"])
+        vx.append(min(20, len(s.stack[-1]["effs"])))
+    _well_entries(s, st, rel, ones, ix, vx)
+    _pending_entries(s, st, rel, ones, ix, vx)
+    if d is not None and s.phase != "over":
+        _decision_info(s, d, st["decision_info"], ix, vx)
+    return opts
+
+
+def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Append the entries of the slowly changing fields (see :func:`_static_key`)."""
+    n = s.n
     o, ot = st["rooms"], st["room_tiles"]
     for r, c in enumerate(s.rooms):
         ones.append(o + (_NO_ROOM_CARD + 1) * r + (_CASTLE[c] if c else _NO_ROOM_CARD))
@@ -360,13 +430,6 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     o = st["well_tiles"]
     for t in s.well_tiles:
         ones.append(o + _TILE[t])
-    o, oc = st["spaces"], st["space_colours"]
-    for sp in range(7):
-        for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
-            slot = o + (1 + n) * (2 * sp + k)
-            ix.append(slot)
-            vx.append(val)
-            ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
     og, ow = st["gardens"], st["garden_workers"]
     for i, gcard in enumerate(s.gardens):
         ones.append(og + len(GARDENS) * i + _GARDEN[gcard])
@@ -387,14 +450,15 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     row = len(RES_CARDS) + len(T.START_ACTIONS)
     for i, (r, a) in enumerate(s.offer):
         ones += (o + row * i + _RES_CARD[r], o + row * i + _START_ACTION[a])
-    if s.stack:
-        ix.append(st["frame_size"])
-        vx.append(min(20, len(s.stack[-1]["effs"])))
-    _well_entries(s, st, rel, ones, ix, vx)
-    _pending_entries(s, st, rel, ones, ix, vx)
-    if d is not None and s.phase != "over":
-        _decision_info(s, d, st["decision_info"], ix, vx)
-    return opts
+    oa, ol = st["action_card"], st["lantern"]
+    for p, pl in enumerate(s.players):
+        q = rel[p]
+        if pl["action_card"]:
+            ones.append(oa + len(ACTION_CARDS) * q + _ACTION_CARD[pl["action_card"]])
+        lantern = pl["lantern"]
+        for c in set(lantern):
+            ix.append(ol + len(LANTERN_CARDS) * q + _LANTERN_CARD[c])
+            vx.append(lantern.count(c))
 
 
 def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
@@ -486,16 +550,14 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _player_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list, numbers: list) -> None:
-    """Append every player's entries (numbers in :attr:`_Layout.numbers` order)."""
-    n = s.n
+def _player_numbers(s, numbers: list) -> None:
+    """Append every player's numbers (in :attr:`_Layout.numbers` order)."""
     players = s.players
+    n = len(players)
     rank = [0] * n
     for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
         rank[p] = k
-    oa, ol = st["action_card"], st["lantern"]
-    for p, pl in enumerate(players):
-        q = rel[p]
+    for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
         numbers += (
             min(pl["food"], 1000),
             min(pl["iron"], 1000),
@@ -504,17 +566,11 @@ def _player_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list, num
             min(pl["seal"], 1000),
             min(pl["vp"], 1000),
             pl["pot"],
-            rank[p],
+            r,
         )
         numbers += pl["members"]
         numbers += pl["courtiers"]
-        numbers += s.domain_dice[p]
-        if pl["action_card"]:
-            ones.append(oa + len(ACTION_CARDS) * q + _ACTION_CARD[pl["action_card"]])
-        lantern = pl["lantern"]
-        for c in set(lantern):
-            ix.append(ol + len(LANTERN_CARDS) * q + _LANTERN_CARD[c])
-            vx.append(lantern.count(c))
+        numbers += dice
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:

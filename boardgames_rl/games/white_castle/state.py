@@ -8,7 +8,7 @@ choice raises a ``decision`` dict whose ``p`` decides; its options are recompute
 
 from __future__ import annotations
 
-import copy
+from marshal import dumps, loads
 from typing import Any
 
 import numpy as np
@@ -259,21 +259,60 @@ class WhiteCastleState(PlainDataState):
                 return p
         return self.turn_order[0]
 
+    # Options are computed once per decision: ``legal_action_mask`` lists them together with the
+    # mask and keeps them in ``_opts`` beside that mask object; whatever drops the cached mask
+    # (``apply``, a test setting ``_mask = None`` after editing the state) drops them too.
+    _opts: tuple | None = None
+
     def _legal_action_mask(self) -> np.ndarray:
+        return self._mask_of(self._options())
+
+    def _mask_of(self, opts: list) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=bool)
         if self.phase == "over" or self.decision is None:
             return mask
-        k = len(self.options())
-        mask[:k] = True
+        mask[: len(opts)] = True
         for i in range(N_EXCHANGES):
             mask[MAX_OPTS + i] = exchange_ok(self, i)
         return mask
 
-    def _apply(self, action: int) -> None:
+    def legal_action_mask(self) -> np.ndarray:
+        mask = self._mask
+        if mask is None:
+            opts = self._options()
+            mask = self._mask_of(opts)
+            mask.flags.writeable = False
+            self._mask = mask
+            self._opts = (mask, opts)
+        return mask
+
+    def options(self) -> list:
+        """The options of the pending decision (``choose k`` picks option ``k``); do not mutate."""
+        c, mask = self._opts, self._mask
+        if c is not None and mask is not None and c[0] is mask:
+            return c[1]
+        if mask is None:
+            self.legal_action_mask()
+            return self._opts[1]
+        opts = self._options()
+        self._opts = (mask, opts)
+        return opts
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """:meth:`State.apply` (validate, then ``_apply``), reusing the options the validation
+        listed."""
+        a = self.validate_action(action, player)
+        opts = self.options()
+        self._mask = None
+        self._opts = None
+        self._apply(a, opts)
+        self._mask = None
+
+    def _apply(self, action: int, opts: list | None = None) -> None:
         if action >= MAX_OPTS:
             self._exchange(self.decision["p"], action - MAX_OPTS)
             return
-        opt = self.options()[action]
+        opt = (opts if opts is not None else self._options())[action]
         d = self.decision
         self.decision = None
         self._resolve(d, opt)
@@ -338,7 +377,8 @@ class WhiteCastleState(PlainDataState):
 
     def push(self, p: int, effs: list, mode: str = "any") -> None:
         if effs:
-            self.stack.append({"p": p, "effs": [copy.deepcopy(e) for e in effs], "mode": mode})
+            # a deep copy (effects come from the data tables), by marshal: plain data, fast
+            self.stack.append({"p": p, "effs": list(loads(dumps(effs, 2))), "mode": mode})
 
     def ask(self, p: int, kind: str, **kw) -> None:
         self.decision = {"p": p, "kind": kind, **kw}
@@ -385,7 +425,8 @@ class WhiteCastleState(PlainDataState):
         return True
 
     # ------------------------------------------------------------------ options
-    def options(self) -> list:
+    def _options(self) -> list:
+        """The options of the pending decision, listed from the state (see :meth:`options`)."""
         d = self.decision
         if d is None:
             return []
