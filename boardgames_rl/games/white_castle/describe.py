@@ -1,0 +1,276 @@
+"""The White Castle in words: effects, card blocks, cards, tiles, phases and decisions.
+
+Used by the text board (``render.render_text``), the picture (``render.render_rgb``) and
+``legend()``. Every code the board shows (card and tile ids) comes with its text here.
+"""
+
+from __future__ import annotations
+
+from boardgames_rl.games.white_castle import data as T
+
+PHASE_WORDS = {
+    "draft": "choosing starting pairs",
+    "play": "placing dice",
+    "gardens": "end of round: gardens activate",
+    "final": "final seal exchanges before scoring",
+    "over": "game over",
+}
+
+DECISION_WORDS = {
+    "pair": "choose a starting pair (Resource card + Action card)",
+    "die": "take a die from either end of a bridge",
+    "place": "place the die taken",
+    "order": "choose which action to resolve next",
+    "opt": "choose an action to resolve (each at most once) or stop",
+    "pick": "choose one",
+    "res": "choose a resource (food, iron or pearl)",
+    "pay": "pay for the action or decline",
+    "checkpoint": "pay seals to pass a Passage of Time checkpoint",
+    "lantern_q": "activate the Lantern area (die from the left end)?",
+    "gardener": "send a gardener to a garden",
+    "warrior": "send a warrior to a training yard",
+    "courtier": "courtier action: audience at the Gate and/or climb",
+    "daimyo": "take a Daimyo position",
+    "final": "last seal exchanges, then final scoring",
+}
+
+WORKER_WORDS = ("Courtier", "Gardener", "Warrior")
+ROW_WORDS = ("top", "middle", "bottom")
+LEVEL_WORDS = ("the Gate", "floor 1", "floor 2", "floor 3")
+ROOM_WORDS = (
+    "Steward room 1",
+    "Steward room 2",
+    "Steward room 3",
+    "Diplomat room 1",
+    "Diplomat room 2",
+)
+SPACE_WORDS = (
+    *ROOM_WORDS,
+    "Outside the Walls, left",
+    "Outside the Walls, right",
+    "the Well",
+    "own Domain, coral row",
+    "own Domain, black row",
+    "own Domain, white row",
+)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def effect(e, rooms=None) -> str:
+    """One effect in words: ``["g", "food", 2]`` -> ``+2 food``. ``rooms`` (the room cards)
+    names the block a pending ``block`` effect refers to."""
+    k = e[0]
+    if k == "g":
+        key, n = e[1], e[2]
+        if key == "vp":
+            return f"+{n} VP"
+        if key in ("coin", "seal"):
+            return "+" + plural(n, key)
+        return f"+{n} {key}"
+    if k == "any":
+        return f"+{n} any resource" if (n := e[1]) == 1 else f"+{e[1]} any resources"
+    if k == "pot":
+        return f"+{e[1]} Passage of Time"
+    if k == "lantern":
+        return "Lantern"
+    if k == "well":
+        return "Well action"
+    if k in ("courtier", "gardener", "warrior"):
+        return k.capitalize() + " action"
+    if k == "domain":
+        return "Domain action"
+    if k == "tile":
+        return "any " + ("" if e[1] < 0 else T.COLOURS[e[1]] + " ") + "die-tile action"
+    if k == "light":
+        return "any light action"
+    if k == "payseal":
+        return f"pay 1 seal: {effect(e[1])}"
+    if k == "paycoin":
+        return f"pay {e[1]} coins: {effect(e[2])}"
+    if k == "block":
+        card = rooms[e[1]] if rooms is not None else None
+        if card is None:
+            return f"{ROOM_WORDS[e[1]]} block {e[2] + 1}"
+        return f"{ROOM_WORDS[e[1]]}: {effects(card_blocks(card)[e[2]][2])}"
+    if k == "blockc":
+        return f"{e[1]} block {e[2] + 1} ({effects(card_blocks(e[1])[e[2]][2])})"
+    if k == "domrow":
+        return f"Domain {T.COLOURS[e[1]]} row"
+    if k == "choice":
+        return " or ".join(effect(x) for x in e[1:])
+    if k == "wellspace":
+        return "the Well's rewards"
+    if k == "courtier_cont":
+        return "rest of the Courtier action"
+    if k == "daimyo_q":
+        return "a Daimyo position if one is free"
+    if k == "pickof":
+        return f"one light block of {e[1][0][1]}" if e[1] else "nothing"
+    return str(k)
+
+
+def effects(effs) -> str:
+    """A list of effects joined: ``+1 coin, Well action``."""
+    return ", ".join(effect(e) for e in effs) if effs else "nothing"
+
+
+def card_blocks(card: str) -> list:
+    if card in T.STEWARDS:
+        return T.STEWARDS[card][1]
+    if card in T.DIPLOMATS:
+        return T.DIPLOMATS[card][1]
+    return T.START_ACTIONS[card]
+
+
+def block(b) -> str:
+    """A card block: dark blocks are marked (only light ones may be chosen by light actions)."""
+    return ("(dark) " if b[1] else "") + effects(b[2])
+
+
+def lantern_icon(card: str):
+    if card in T.START_RESOURCES:
+        return T.START_RESOURCES[card][0]
+    if card in T.DECREES:
+        return T.DECREES[card]
+    if card in T.START_ACTIONS:
+        return T.START_ACTION_LANTERN
+    if card in T.STEWARDS:
+        return T.STEWARD_LANTERN
+    return T.DIPLOMAT_LANTERN
+
+
+def card_name(card: str) -> str:
+    """``S7`` -> ``Steward S7``; decrees get their printed name."""
+    if card in T.STEWARDS:
+        return f"Steward {card}"
+    if card in T.DIPLOMATS:
+        return f"Diplomat {card}"
+    if card in T.START_ACTIONS:
+        return f"Starting Action {card}"
+    if card in T.START_RESOURCES:
+        return f"Starting Resource {card}"
+    if card in T.DECREES:
+        return {"coin": "Coin", "seal": "Seal", "vp": "VP"}[card.split("_")[0]] + " Decree"
+    return card
+
+
+def action_card(card: str) -> str:
+    """An action card's blocks with the rows they cover: ``top: ...; middle+bottom: ...``."""
+    out = []
+    for rows, dark, effs in card_blocks(card):
+        where = "all rows" if len(rows) == 3 else "+".join(ROW_WORDS[r] for r in rows)
+        out.append(f"{where}: {block([rows, dark, effs])}")
+    return "; ".join(out)
+
+
+def resource_card(card: str) -> str:
+    """A Starting Resource card: what it gives at setup (and its Decree)."""
+    lant, gains, decree = T.START_RESOURCES[card]
+    text = effects(gains)
+    if decree:
+        text += f", {card_name(decree)}"
+    return text
+
+
+def starting_pair(res: str, act: str) -> str:
+    """``R2 + A3a`` in words: ``+2 any resources, +4 coins, +2 seals; card: Gardener action``."""
+    lant = effect(T.START_RESOURCES[res][0])
+    return f"{resource_card(res)} (lantern {lant}); action card: {action_card(act)}"
+
+
+def daimyo_position(card: str, i: int) -> str:
+    return effects(T.DAIMYO[card][i])
+
+
+def garden(gid: str) -> str:
+    cost, vp, eff = T.GARDENS[gid]
+    kind = "Plant" if gid in T.PLANTS else "Stone"
+    return f"{kind}, {cost} food, {vp} VP at the end: {effect(eff)}"
+
+
+def yard_tile(tid: str, face: int) -> str:
+    return effect(T.YARD_TILES[tid][face])
+
+
+def die_tile_reward(tid: str) -> str:
+    return effect(T.DIE_TILES[tid][1])
+
+
+def die(value: int, colour: int, owner: int | None = None) -> str:
+    """``coral 5 (P1)``."""
+    own = "" if owner is None else f" (P{owner})"
+    return f"{T.COLOURS[colour]} {value}{own}"
+
+
+def domain_icons(row: int, members_left: int) -> str:
+    """The icons uncovered in a Domain row (gained when a die is placed there)."""
+    icons = T.DOMAIN_ICONS[row][: 5 - members_left]
+    return effects(icons) if icons else "no icon yet"
+
+
+_LEGEND = """\
+  Cards: S1-S15 Steward (floor 1), D1-D12 Diplomat (floor 2), DY1-DY9 Daimyo (floor 3),
+  R1-R9 Starting Resource, A1-A3 Starting Action (two copies a/b), Coin / Seal / VP Decree.
+  A die on a space covers its value (Steward 3, Diplomat 4, Outside 5, Well 1, Domain 6):
+  higher gives the difference in coins, lower costs it. A room resolves the blocks of the
+  tiles of the die's colour. (dark) blocks cannot be taken by 'any light action'.
+  Lantern: gain every lantern icon of your Lantern area. Caps: 7 food/iron/pearl, 5 seals."""
+
+
+def legend(n: int = 4) -> str:
+    """The key to every code the board shows (card and tile ids, seats, abbreviations)."""
+    seats = ", ".join(f"P{p} = player_{p}" for p in range(n))
+    head = f"  {seats}; VP = clan points; PoT = Passage of Time."
+    return "\n".join(["LEGEND", head, _LEGEND])
+
+
+def option_text(s, opt) -> str:
+    """One option of the pending decision in words (card and tile ids written out)."""
+    from boardgames_rl.games.white_castle.naming import option_name
+
+    d = s.decision
+    kind = d["kind"]
+    rooms = s.rooms
+    if kind == "pair":
+        r, a = s.offer[opt[0]]
+        return f"{r} + {a}: {starting_pair(r, a)}"
+    if kind == "place":
+        sp = opt[0]
+        covered = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+        delta = s.held[1] - covered
+        money = (
+            f"+{plural(delta, 'coin')}"
+            if delta > 0
+            else (f"pay {plural(-delta, 'coin')}" if delta < 0 else "no coins")
+        )
+        return f"{SPACE_WORDS[sp]} ({money})"
+    if kind in ("order", "opt"):
+        if opt[0] == "stop":
+            return "stop"
+        return effect(s.stack[-1]["effs"][opt[0]], rooms)
+    if kind == "pick":
+        return effect(d["choices"][opt[0]], rooms)
+    if kind == "gardener" and opt[0] != "skip":
+        gid = s.gardens[opt[0]]
+        return f"garden {opt[0] % 2 + 1} under the {T.COLOURS[opt[0] // 2]} bridge: {garden(gid)}"
+    if kind == "warrior" and opt[0] != "skip":
+        y = opt[0]
+        tiles = "; ".join(yard_tile(t, f) for t, f in s.yards[y])
+        return f"yard {y + 1}: pay {T.YARD_COST[y]} iron, get {tiles}"
+    if kind == "courtier" and opt[0] == "climb":
+        _, lvl, to, room = opt
+        cost = 2 if to - lvl == 1 else 5
+        src = LEVEL_WORDS[lvl]
+        if to == 3:
+            return f"climb from {src} to the Daimyo floor ({cost} pearl)"
+        card = rooms[room]
+        take = f", take {card}: {action_card(card)}" if card else " (no card left)"
+        return f"climb from {src} to {ROOM_WORDS[room]} ({cost} pearl){take}"
+    if kind == "courtier" and opt[0] == "aud":
+        return "audience: pay 2 coins, a courtier goes to the Gate"
+    if kind == "daimyo":
+        return f"position {opt[0] + 1}: {daimyo_position(s.daimyo, opt[0])}"
+    return option_name(s, opt)
