@@ -92,6 +92,14 @@ SAMURAI_TOKENS: tuple[str, ...] = (
 )
 ALARM_BELL, IRON_BAR, PAPER_LANTERN, STRAW_SANDALS, HOUND, WATCH_FIRE, INVENTORY_LEDGER = range(7)
 
+NINJA, SAMURAI = 0, 1
+"""Seats: player 0 plays the ninjas, player 1 the samurai."""
+HAND, PROGRAMMED, FACE_UP = 0, 1, 2
+"""``tile_loc`` values: a nightingale tile in the samurai's hand, programmed this turn, face up
+(last turn's, safe now)."""
+STOLEN, BANKED = -1, -2
+"""``vase_where`` values besides a square: taken this turn (kept apart) / banked."""
+
 NUM_VASES = 8
 NUM_RELICS = 6
 RELICS_TO_WIN = 5

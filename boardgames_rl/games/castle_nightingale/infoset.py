@@ -19,10 +19,14 @@ import numpy as np
 
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.castle_nightingale import cards as C
-
-NINJA, SAMURAI = 0, 1
-HAND, PROGRAMMED, FACE_UP = 0, 1, 2
-BANKED = -2
+from boardgames_rl.games.castle_nightingale.cards import (
+    BANKED,
+    FACE_UP,
+    HAND,
+    NINJA,
+    PROGRAMMED,
+    SAMURAI,
+)
 
 
 class NightingaleInfoSet(RedealtInfoSet):

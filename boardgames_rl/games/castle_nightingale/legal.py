@@ -8,11 +8,10 @@ import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale.cards import FACE_UP
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
-
-HAND, PROGRAMMED, FACE_UP = 0, 1, 2
 
 
 def _squares(mask: np.ndarray, squares) -> None:

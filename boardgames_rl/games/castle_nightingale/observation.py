@@ -25,13 +25,19 @@ import numpy as np
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.actions import MAX_ZONES
+from boardgames_rl.games.castle_nightingale.cards import (
+    BANKED,
+    FACE_UP,
+    HAND,
+    NINJA,
+    PROGRAMMED,
+    SAMURAI,
+    STOLEN,
+)
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
 
-NINJA, SAMURAI = 0, 1
-HAND, PROGRAMMED, FACE_UP = 0, 1, 2
-STOLEN, BANKED = -1, -2
 
 # fmt: off
 SQUARE_FEATURES = (

@@ -8,8 +8,10 @@ import numpy as np
 
 from boardgames_rl.games.castle_nightingale.board_data import COLOURS
 from boardgames_rl.games.castle_nightingale.cards import (
+    NINJA,
     NINJA_CARDS,
     NINJA_TOKENS,
+    SAMURAI,
     SAMURAI_CARDS,
     SAMURAI_TOKENS,
 )
@@ -17,7 +19,6 @@ from boardgames_rl.games.castle_nightingale.cards import (
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
 
-NINJA, SAMURAI = 0, 1
 _ANSI = {0: "\x1b[41m", 1: "\x1b[44m", 2: "\x1b[42m", 3: "\x1b[43m", 4: "\x1b[45m", 5: "\x1b[47m"}
 _RGB = ("#e05252", "#4f7fd9", "#5cb85c", "#f0d24a", "#a46cc8", "#f4f4f4")
 

@@ -12,7 +12,8 @@ to this code and to its test.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,25 +22,19 @@ from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.board import Board, Layout, get_board
+from boardgames_rl.games.castle_nightingale.cards import (
+    BANKED,
+    FACE_UP,
+    HAND,
+    NINJA,
+    PROGRAMMED,
+    SAMURAI,
+    STOLEN,
+)
 from boardgames_rl.games.castle_nightingale.paths import PlacementContext, legal_placements
 
-NINJA, SAMURAI = 0, 1
-HAND, PROGRAMMED, FACE_UP = 0, 1, 2
-STOLEN, BANKED = -1, -2
-"""``vase_where`` values besides a square: taken this turn (kept apart) / banked."""
-
 # fmt: off
-DECISIONS = (
-    "setup_close", "setup_start", "prog_s_card", "prog_s_tile", "prog_n_card", "w2", "bell_out",
-    "bell_in", "sprint_out", "sprint_in", "pick_lock", "pebble", "scout", "listen", "meditate",
-    "start", "place", "jump_token", "jump_land", "lockpick", "map_vase", "w4", "w3_end", "decoy",
-    "w5", "lantern_zone", "lantern_choice", "lantern_disc", "w6_s", "sandals", "w6_n", "entry",
-    "entry_end", "adjust_token", "final_square", "vase_move", "w8", "confiscate", "reopen",
-    "reopen_extra", "w9", "iron_bar", "hound", "track", "bar", "sweep_keep", "inspect",
-    "inspect_move", "muster", "ledger",
-)
-DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
-_PLAYER_OF = {
+DECISION_PLAYER: dict[str, int] = {
     "setup_close": SAMURAI, "setup_start": SAMURAI, "prog_s_card": SAMURAI,
     "prog_s_tile": SAMURAI, "prog_n_card": NINJA, "w2": SAMURAI, "bell_out": SAMURAI,
     "bell_in": SAMURAI, "sprint_out": SAMURAI, "sprint_in": SAMURAI, "pick_lock": NINJA,
@@ -53,6 +48,10 @@ _PLAYER_OF = {
     "hound": SAMURAI, "track": SAMURAI, "bar": SAMURAI, "sweep_keep": NINJA, "inspect": SAMURAI,
     "inspect_move": SAMURAI, "muster": SAMURAI, "ledger": SAMURAI,
 }
+"""Every decision kind and the seat that makes it, in the order of the observation's
+``decision`` field (the legality, naming and heuristic tables have the same keys)."""
+DECISIONS = tuple(DECISION_PLAYER)
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
 
 _FIELDS = (
     "layout", "vase_content", "vase_where", "ninja_knows", "samurai_knows", "closed",
@@ -202,7 +201,7 @@ class NightingaleState(PlainDataState):
 
     # ====================================================================== the engine loop
     def _ask(self, kind: str, **ctx: Any) -> None:
-        self.decision = {"kind": kind, "player": _PLAYER_OF[kind], **ctx}
+        self.decision = {"kind": kind, "player": DECISION_PLAYER[kind], **ctx}
 
     def _run(self) -> None:
         guard = 0
@@ -212,16 +211,16 @@ class NightingaleState(PlainDataState):
                 raise RuntimeError("castle_nightingale: engine loop did not reach a decision")
             if self.tasks:
                 name, arg = self.tasks.pop(0)
-                getattr(self, f"_task_{name}")(arg)
+                self.TASKS[name](self, arg)
             else:
-                getattr(self, f"_stage_{self.stage}")()
+                self.STAGES[self.stage](self)
         if self.winner >= 0 or self.draw:
             self.decision = None
 
     def _apply(self, action: int) -> None:
         d = self.decision
         self.decision = None
-        getattr(self, f"_on_{d['kind']}")(action, d)
+        self.ON_DECISION[d["kind"]](self, action, d)
         self._run()
 
     def _legal_action_mask(self) -> np.ndarray:
@@ -1149,6 +1148,103 @@ class NightingaleState(PlainDataState):
     @property
     def decision_kind(self) -> str:
         return self.decision["kind"] if self.decision else "over"
+
+    # ====================================================================== dispatch tables
+    # The engine loop reaches every handler through these tables, and only through them.
+    STAGES: ClassVar[dict[str, Callable[[NightingaleState], None]]] = {
+        "setup_close": _stage_setup_close,
+        "setup_start": _stage_setup_start,
+        "turn_start": _stage_turn_start,
+        "prog_s_card": _stage_prog_s_card,
+        "prog_s_tile": _stage_prog_s_tile,
+        "prog_n_card": _stage_prog_n_card,
+        "n_reveal": _stage_n_reveal,
+        "w2": _stage_w2,
+        "n_action": _stage_n_action,
+        "n_start": _stage_n_start,
+        "n_place": _stage_n_place,
+        "n_move_end": _stage_n_move_end,
+        "n_decoys": _stage_n_decoys,
+        "w5": _stage_w5,
+        "n_phase_end": _stage_n_phase_end,
+        "s_reveal": _stage_s_reveal,
+        "w6_n": _stage_w6_n,
+        "s_entries": _stage_s_entries,
+        "s_final_square": _stage_s_final_square,
+        "w9_before": _stage_w9_before,
+        "w9_after": _stage_w9_after,
+        "s_action": _stage_s_action,
+        "turn_end": _stage_turn_end,
+    }
+    """``stage`` -> its step of the turn structure (it may set a decision or the next stage)."""
+
+    TASKS: ClassVar[dict[str, Callable[[NightingaleState, Any], None]]] = {
+        "draw_equipment": _task_draw_equipment,
+        "ask_w3_end": _task_ask_w3_end,
+        "ask_again": _task_ask_again,
+        "close": _task_close,
+        "lockdown": _task_lockdown,
+        "capture": _task_capture,
+        "confiscate": _task_confiscate,
+        "reopen_start": _task_reopen_start,
+        "reopen_next": _task_reopen_next,
+        "ask_w9": _task_ask_w9,
+    }
+    """Task name -> its procedure, called with its argument (``tasks`` holds ``[name, arg]``)."""
+
+    ON_DECISION: ClassVar[dict[str, Callable[[NightingaleState, int, dict], None]]] = {
+        "setup_close": _on_setup_close,
+        "setup_start": _on_setup_start,
+        "prog_s_card": _on_prog_s_card,
+        "prog_s_tile": _on_prog_s_tile,
+        "prog_n_card": _on_prog_n_card,
+        "w2": _on_w2,
+        "bell_out": _on_bell_out,
+        "bell_in": _on_bell_in,
+        "sprint_out": _on_sprint_out,
+        "sprint_in": _on_sprint_in,
+        "pick_lock": _on_pick_lock,
+        "pebble": _on_pebble,
+        "scout": _on_scout,
+        "listen": _on_listen,
+        "meditate": _on_meditate,
+        "start": _on_start,
+        "place": _on_place,
+        "jump_token": _on_jump_token,
+        "jump_land": _on_jump_land,
+        "lockpick": _on_lockpick,
+        "map_vase": _on_map_vase,
+        "w4": _on_w4,
+        "w3_end": _on_w3_end,
+        "decoy": _on_decoy,
+        "w5": _on_w5,
+        "lantern_zone": _on_lantern_zone,
+        "lantern_choice": _on_lantern_choice,
+        "lantern_disc": _on_lantern_disc,
+        "w6_s": _on_w6_s,
+        "sandals": _on_sandals,
+        "w6_n": _on_w6_n,
+        "entry": _on_entry,
+        "entry_end": _on_entry_end,
+        "adjust_token": _on_adjust_token,
+        "final_square": _on_final_square,
+        "vase_move": _on_vase_move,
+        "w8": _on_w8,
+        "confiscate": _on_confiscate,
+        "reopen": _on_reopen,
+        "reopen_extra": _on_reopen_extra,
+        "w9": _on_w9,
+        "iron_bar": _on_iron_bar,
+        "hound": _on_hound,
+        "track": _on_track,
+        "bar": _on_bar,
+        "sweep_keep": _on_sweep_keep,
+        "inspect": _on_inspect,
+        "inspect_move": _on_inspect_move,
+        "muster": _on_muster,
+        "ledger": _on_ledger,
+    }
+    """Decision kind -> its handler ``(state, action, decision)``, in the order of ``DECISIONS``."""
 
 
 def _fresh_flags() -> dict[str, Any]:
