@@ -33,7 +33,7 @@ def test_names_and_renders():
     for a in s.legal_actions():
         assert contextual_name(s, int(a))
     txt = s.render(0)
-    assert "player_0" in txt and "bridge coral" in txt
+    assert "P0 (you)" in txt and "coral " in txt and "player_0" in txt
     img = s.render_rgb()
     assert img.ndim == 3 and img.dtype == np.uint8
     assert WhiteCastle(num_players=2).action_name(16) == "exchange seal_to_coin"

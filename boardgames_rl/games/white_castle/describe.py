@@ -142,6 +142,16 @@ def lantern_icon(card: str):
     return T.DIPLOMAT_LANTERN
 
 
+def card_id(card: str) -> str:
+    """The id a person reads: the printed id, or the Decree's name (``Coin Decree``)."""
+    return card_name(card) if card in T.DECREES else card
+
+
+def lantern_entry(card: str) -> str:
+    """A card of a Lantern area: ``+1 pearl (R3)``."""
+    return f"{effect(lantern_icon(card))} ({card_id(card)})"
+
+
 def card_name(card: str) -> str:
     """``S7`` -> ``Steward S7``; decrees get their printed name."""
     if card in T.STEWARDS:
@@ -237,6 +247,12 @@ def option_text(s, opt) -> str:
     if kind == "pair":
         r, a = s.offer[opt[0]]
         return f"{r} + {a}: {starting_pair(r, a)}"
+    if kind == "die":
+        b, end = opt
+        dice = s.bridges[b]
+        v = dice[0] if end == 0 else dice[-1]
+        where = "left end (lowest; the Lantern may be used)" if end == 0 else "right end"
+        return f"take the {T.COLOURS[b]} {v} from the {where}"
     if kind == "place":
         sp = opt[0]
         covered = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)

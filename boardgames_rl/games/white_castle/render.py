@@ -131,12 +131,9 @@ def _outside(s) -> list[str]:
         text = f"{W.effect(a).split()[0]} or {W.effect(b)}"
         out.append(f"  {side:<7}{text:<30}dice: {_dice(s.spaces[sp])}")
     tiles = ", ".join(W.die_tile_reward(t) for t in s.well_tiles)
-    out += _wrap(
-        f"+1 seal, {tiles}.  Dice: "
-        + (", ".join(W.die(v, b, o) for v, o, b in s.spaces[7]) or "-"),
-        10,
-        "THE WELL (covers 1, takes any number of dice): ",
-    )
+    out.append(f"THE WELL (covers 1, takes any number of dice): +1 seal, {tiles}")
+    dice = ", ".join(W.die(v, b, o).replace(" ", "\xa0") for v, o, b in s.spaces[7]) or "-"
+    out += [x.replace("\xa0", " ") for x in _wrap(dice, 9, "  dice: ")]
     return out
 
 
@@ -213,7 +210,7 @@ def _players(s, viewer) -> list[str]:
             4,
             f"{_seat(p, viewer)}  action card ",
         )
-        lant = Counter(f"{W.effect(W.lantern_icon(c))} ({c})" for c in pl["lantern"])
+        lant = Counter(W.lantern_entry(c) for c in pl["lantern"])
         out += _wrap(
             ", ".join(k if n == 1 else f"{k} x{n}" for k, n in lant.items()) or "empty",
             4,
@@ -560,7 +557,7 @@ def _draw_domain(c: _Canvas, s, p, x, y, w, h, viewer, total):
     card = pl["action_card"]
     text = f"Action card {card}: {W.action_card(card)}" if card else "Action card: none yet"
     yy += c.text(x + 0.2, yy, text, size=6.5, width=w - 0.4)
-    lant = Counter(f"{W.effect(W.lantern_icon(k))} ({k})" for k in pl["lantern"])
+    lant = Counter(W.lantern_entry(k) for k in pl["lantern"])
     text = ", ".join(k if n == 1 else f"{k} x{n}" for k, n in lant.items()) or "empty"
     c.text(x + 0.2, yy, f"Lantern: {text}", size=6.5, width=w - 0.4)
 
