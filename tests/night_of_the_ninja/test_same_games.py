@@ -1,0 +1,159 @@
+"""The explicit dispatch tables, the class renames and the heuristic clean-up (issue 12 point 3)
+must not change a single game: fixed-seed random games and heuristic games hash to the values
+recorded before the refactor.
+
+* ``trajectory_hash`` (``boardgames_rl.testing.random_play``) for three seeds of every registered
+  test config, and a fuller hash that adds, at every step, every seat's observation, the legal
+  mask and the contextual names of the legal actions.
+* ``evaluate`` (ISMCTS cut-offs) and the shaping ``potential``: the exact bytes of their values
+  on 200 random-play states per test config.
+* The heuristic: ``HEURISTIC_GAMES`` seeded 5-player games of the heuristic against itself
+  (default rules, and round mode with the earlier readings' flags); per seat, a hash of the
+  decision kinds and actions it chose, the returns, and the number of times it fell back to a
+  random action (0).
+
+Regenerate (only for a deliberate rules or heuristic change) with
+``python tests/night_of_the_ninja/test_same_games.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardgames_rl.core.registry import game_entry, make_game
+from boardgames_rl.games.night_of_the_ninja import heuristic
+from boardgames_rl.games.night_of_the_ninja.shaping import potential
+from boardgames_rl.testing.random_play import random_action, random_states, trajectory_hash
+
+NAME = "night_of_the_ninja"
+FIXTURE = Path(__file__).parent / "data" / "same_games.json"
+SEEDS = (0, 1, 2)
+HEURISTIC_GAMES = 20
+HEURISTIC_CONFIGS = (
+    {"num_players": 5},
+    {"num_players": 5, "mode": "round", "living_targets_only": True, "target_learns_look": False},
+)
+
+
+def configs() -> list[dict]:
+    return [dict(c) for c in game_entry(NAME).test_configs]
+
+
+def key(config: dict) -> str:
+    return json.dumps(config, sort_keys=True)
+
+
+def full_hash(game, seed: int) -> str:
+    h = hashlib.sha256()
+    state = game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        h.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+        for p in range(game.num_players):
+            h.update(np.ascontiguousarray(state.observation(p), dtype=np.float32).tobytes())
+        if state.is_terminal():
+            break
+        mask = state.legal_action_mask()
+        h.update(mask.tobytes())
+        h.update("|".join(state.action_name(int(a)) for a in np.flatnonzero(mask)).encode())
+        a = random_action(state, rng)
+        h.update(str(a).encode())
+        state.apply(a)
+    h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
+    return h.hexdigest()
+
+
+def value_hashes(game) -> dict[str, str]:
+    """SHA-256 of ``evaluate`` and of ``potential`` (float64 bytes) over random-play states."""
+    ev, pot = hashlib.sha256(), hashlib.sha256()
+    for state in random_states(game, 200, seed=5):
+        ev.update(np.asarray(heuristic.evaluate(state), dtype=np.float64).tobytes())
+        pot.update(np.asarray(potential(state), dtype=np.float64).tobytes())
+    return {"evaluate": ev.hexdigest(), "potential": pot.hexdigest()}
+
+
+def heuristic_agent():
+    """The heuristic agent class under its current name (the old one before the rename)."""
+    cls = getattr(heuristic, "NightOfTheNinjaHeuristic", None) or heuristic.NinjaHeuristic
+    return cls()
+
+
+def heuristic_hashes(config: dict, games: int = HEURISTIC_GAMES) -> dict[str, object]:
+    """Per seat: SHA-256 of (game seed, decision kind, action) over every decision it made."""
+    game = make_game(NAME, **config)
+    n = game.num_players
+    hashes = [hashlib.sha256() for _ in range(n)]
+    agents = [heuristic_agent() for _ in range(n)]
+    returns = []
+    for seed in range(games):
+        state = game.new_state(seed)
+        rngs = [np.random.default_rng([seed, p]) for p in range(n)]
+        for agent in agents:
+            agent.reset()
+        while not state.is_terminal():
+            p = state.current_player
+            kind = state.decision["kind"]
+            a = int(agents[p].act(state.info_set(p), rngs[p]))
+            hashes[p].update(f"{seed}:{kind}:{a};".encode())
+            state.apply(a)
+        returns.append(state.returns().tolist())
+    return {
+        "seat_hash": [h.hexdigest() for h in hashes],
+        "returns": returns,
+        "fallbacks": [a.fallbacks for a in agents],
+    }
+
+
+def record() -> dict[str, object]:
+    out: dict[str, object] = {}
+    for config in configs():
+        game = make_game(NAME, **config)
+        out[key(config)] = {
+            "trajectory_hash": [trajectory_hash(game, s) for s in SEEDS],
+            "full_hash": [full_hash(game, s) for s in SEEDS],
+            "values": value_hashes(game),
+        }
+    out["heuristic"] = {key(c): heuristic_hashes(c) for c in HEURISTIC_CONFIGS}
+    return out
+
+
+def expected() -> dict:
+    return json.loads(FIXTURE.read_text())
+
+
+@pytest.mark.parametrize("config", configs(), ids=key)
+def test_fixed_seed_random_games_are_unchanged(config):
+    """Same seed -> identical trajectories, observations, masks, action names and to_dict output
+    as before the refactor."""
+    want = expected()[key(config)]
+    game = make_game(NAME, **config)
+    assert [trajectory_hash(game, s) for s in SEEDS] == want["trajectory_hash"]
+    assert [full_hash(game, s) for s in SEEDS] == want["full_hash"]
+
+
+@pytest.mark.parametrize("config", configs(), ids=key)
+def test_evaluate_and_potential_values_are_unchanged(config):
+    """``evaluate`` and ``potential`` give exactly (bit for bit) the values they gave before the
+    refactor on random-play states."""
+    assert value_hashes(make_game(NAME, **config)) == expected()[key(config)]["values"]
+
+
+@pytest.mark.parametrize("config", HEURISTIC_CONFIGS, ids=key)
+def test_fixed_seed_heuristic_games_are_unchanged(config):
+    """Same seed -> the heuristic makes the same decisions as before the refactor, at every seat
+    of 20 five-player games, and never falls back to a random action."""
+    got = heuristic_hashes(config)
+    assert got == expected()["heuristic"][key(config)]
+    assert got["fallbacks"] == [0] * len(got["fallbacks"])
+
+
+if __name__ == "__main__":
+    FIXTURE.parent.mkdir(exist_ok=True)
+    FIXTURE.write_text(json.dumps(record(), indent=1) + "\n")
+    sys.exit(0)
