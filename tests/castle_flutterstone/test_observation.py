@@ -62,7 +62,13 @@ def test_info_set_sample_only_reorders_the_pile():
         orders.add(tuple(t.draw_pile))
     assert len(orders) > 1  # the order really is resampled
     assert "rng" not in info.knowledge
-    assert info.knowledge["draw_pile"] == sorted(s.draw_pile)
+    assert sorted(info.knowledge["draw_pile"]) == sorted(s.draw_pile)
+    # the knowledge holds nothing of the true order: a state differing only in the pile order
+    # has the same information set
+    other = s.clone()
+    other.draw_pile = other.draw_pile[::-1]
+    assert other.draw_pile != s.draw_pile
+    assert other.info_set(1).knowledge == info.knowledge
 
 
 def test_observation_within_spec_bounds_over_random_play():

@@ -68,3 +68,13 @@ MOVE_POINTS: dict[str, int] = {"miss": 0, "courtyard": 1, "moat": 0, "castle": 2
 """Fields a landing zone lets the figure move (up to). A bat stuck on the ghost counts as castle."""
 
 MAX_MOVE_POINTS = 3
+
+# ------------------------------------------------------------------------- decision phases
+PHASES: tuple[str, ...] = ("place_ghost", "play_cards", "flick", "move", "draw", "discard", "give")
+"""Decision phases; the observation one-hot follows this order."""
+
+PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = range(8)
+"""Phase ids (plain ints, as stored in the state): ``PHASES[k]`` names phase ``k``; ``OVER``
+(7) once the game has ended."""
+
+PHASE_NAMES: tuple[str, ...] = (*PHASES, "over")

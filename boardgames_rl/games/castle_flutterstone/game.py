@@ -1,4 +1,5 @@
-"""Castle Flutterstone: the game description (configuration, action layout, observation layout)."""
+"""Castle Flutterstone: the game description (validated configuration, action and observation
+spaces). The action layout lives in ``actions.py``, the observation layout in ``observation.py``."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.castle_flutterstone import data
+from boardgames_rl.games.castle_flutterstone.actions import (
+    PER_TURN_MAX_DECISIONS,
+    ActionLayout,
+    generic_names,
+)
+from boardgames_rl.games.castle_flutterstone.data import PHASES
 from boardgames_rl.games.castle_flutterstone.landing import (
     FORCE_RANGE,
     LANDING_MODELS,
@@ -18,6 +24,15 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     SkillProfile,
     resolve_skill,
 )
+from boardgames_rl.games.castle_flutterstone.observation import make_spec, make_state_spec
+
+__all__ = [
+    "DEFAULT_GRIDS",
+    "PER_TURN_MAX_DECISIONS",
+    "PHASES",
+    "ActionLayout",
+    "CastleFlutterstone",
+]
 
 DEFAULT_GRIDS: dict[str, dict[str, Any]] = {
     "v1": {"aim_levels": 7, "force_levels": 11, "yaws": (0.0,)},
@@ -25,41 +40,6 @@ DEFAULT_GRIDS: dict[str, dict[str, Any]] = {
 }
 """Default flick grid of each landing model: v1 = 7 x 11 (50..80 deg in 5 deg, force in 0.1),
 v2 = 5 yaws x 11 elevations (10..60 deg in 5 deg) x 11 forces."""
-
-PHASES = ("place_ghost", "play_cards", "flick", "move", "draw", "discard", "give")
-"""Decision phases; the observation one-hot follows this order."""
-
-PER_TURN_MAX_DECISIONS = 1 + 3 + 1 + 4 * 3
-"""Place the ghost, play up to 3 cards, start flicking, then up to 4 shots each followed by at
-most a move/draw decision and a discard/give decision."""
-
-
-class ActionLayout:
-    """Where each kind of decision lives in the flat action space.
-
-    ``[0, Y*A*F)`` flicks (``(yaw index * A + aim index) * F + force index``; with one yaw, as in
-    landing model v1, this is ``aim index * F + force index``), then move 0..3, play a helpful
-    card (3), start flicking, draw, decline, discard a helpful kind (3), give a pesky card to the
-    player +1/+2/+3 seats clockwise, place the ghost figure in window 1..3.
-    """
-
-    def __init__(self, num_aims: int, num_forces: int, num_yaws: int = 1):
-        self.num_yaws = num_yaws
-        self.num_aims = num_aims
-        self.num_forces = num_forces
-        self.num_flicks = num_yaws * num_aims * num_forces
-        self.move = self.num_flicks  # + k, k = 0..3
-        self.play = self.move + data.MAX_MOVE_POINTS + 1  # + helpful kind
-        self.end_play = self.play + len(data.HELPFUL)
-        self.draw = self.end_play + 1
-        self.decline = self.draw + 1
-        self.discard = self.decline + 1  # + helpful kind
-        self.give = self.discard + len(data.HELPFUL)  # + (offset - 1), offset 1..3
-        self.place = self.give + 3  # + (band - 1)
-        self.num_actions = self.place + data.WINDOW_BANDS
-
-    def flick(self, aim_index: int, force_index: int, yaw_index: int = 0) -> int:
-        return (yaw_index * self.num_aims + aim_index) * self.num_forces + force_index
 
 
 class CastleFlutterstone(Game):
@@ -242,14 +222,14 @@ class CastleFlutterstone(Game):
             if card in data.HELPFUL or self.pesky_ghosts
         }
         self.max_game_length = max_turns * PER_TURN_MAX_DECISIONS
-        self.observation_spec = self._make_observation_spec()
-        self.state_spec = self.observation_spec
+        self.observation_spec = make_spec(num_players, goal)
+        self.state_spec = make_state_spec(num_players, goal)
         self.obs_offsets = {name: sl.start for name, sl in self.observation_spec.slices.items()}
         self.skill_features = [
             [sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter]
             for sk in self.skills
         ]
-        self._names = [self._name(a) for a in range(self.num_actions)]
+        self._names = generic_names(self.layout, self._flicks, landing_model)
 
     # ----------------------------------------------------------------------------- actions
     def flick_params(self, action: int) -> tuple[float, float]:
@@ -263,94 +243,6 @@ class CastleFlutterstone(Game):
 
     def action_name(self, action: int) -> str:
         return self._names[action]
-
-    def _name(self, a: int) -> str:
-        lay = self.layout
-        if a < lay.num_flicks:
-            yaw, aim, force = self._flicks[a]
-            if self.landing_model == "v1":
-                return f"flick aim {aim:g} force {force:.2f}"
-            return f"flick aim {aim:g} force {force:.2f} yaw {yaw:+g}"
-        if a < lay.play:
-            k = a - lay.move
-            return f"move {k} field" + ("" if k == 1 else "s")
-        if a < lay.end_play:
-            return f"play {data.CARD_NAMES[data.HELPFUL[a - lay.play]]}"
-        if a == lay.end_play:
-            return "start flicking"
-        if a == lay.draw:
-            return "draw ghost card"
-        if a == lay.decline:
-            return "decline ghost card"
-        if a < lay.give:
-            return f"discard {data.CARD_NAMES[data.HELPFUL[a - lay.discard]]}"
-        if a < lay.place:
-            return f"give pesky card to player +{a - lay.give + 1}"
-        if self.landing_model == "v1":
-            return f"place ghost in window band {a - lay.place + 1}"
-        return f"place ghost in window {a - lay.place + 1}"
-
-    # ----------------------------------------------------------------------------- observation
-    def _make_observation_spec(self) -> ObservationSpec:
-        p, g = self.num_players, self.goal
-        return ObservationSpec(
-            [
-                Field(
-                    "position",
-                    (p, g + 1),
-                    description="one-hot field of each figure; row 0 = you, then clockwise",
-                ),
-                Field("progress", (p,), description="field / goal per figure"),
-                Field("finished", (p,), description="figure has reached the last step"),
-                Field("helpful_ready", (p, 3), high=3, description="usable helpful cards by kind"),
-                Field(
-                    "helpful_new",
-                    (p, 3),
-                    high=3,
-                    description="helpful cards drawn this turn (usable next turn)",
-                ),
-                Field("pesky_held", (p, 3), description="pesky cards in front of each player"),
-                Field(
-                    "ghost_giver",
-                    (p, p),
-                    description="row r: who gave player r the Pesky ghost card",
-                ),
-                Field("turn_player", (p,), description="whose turn it is"),
-                Field("decider", (p,), description="who makes the current decision"),
-                Field("phase", (len(PHASES),), description="decision kind: " + ", ".join(PHASES)),
-                Field("shots_left", (1,), high=4, description="bats still to fly this turn"),
-                Field(
-                    "move_points",
-                    (data.MAX_MOVE_POINTS + 1,),
-                    description="one-hot N of a pending 'up to N' move",
-                ),
-                Field("pending_pesky", (3,), description="pesky card kind waiting to be given"),
-                Field(
-                    "blocked_band",
-                    (data.WINDOW_BANDS + 1,),
-                    description="one-hot window blocked by the ghost figure (0 = none)",
-                ),
-                Field(
-                    "last_outcome",
-                    (6,),
-                    description="one-hot landing zone of the last bat (miss..window, none)",
-                ),
-                Field(
-                    "draw_pile",
-                    (6,),
-                    high=5,
-                    description="cards left in the draw pile by kind (public by counting)",
-                ),
-                Field("discard_pile", (6,), high=5, description="discard pile by kind"),
-                Field(
-                    "skill",
-                    (p, 4),
-                    high=50,
-                    description="sigma theta, sigma v x100, sigma psi, sigma flutter per seat",
-                ),
-                Field("turn_fraction", (1,), description="turns played / max_turns"),
-            ]
-        )
 
     # ----------------------------------------------------------------------------- factories
     def new_state(self, seed: int | None = None):

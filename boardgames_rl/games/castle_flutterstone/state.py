@@ -15,22 +15,48 @@ The first figure to reach the last step wins at once (also in the middle of a do
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
 import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import TERMINAL, InfoSet, State
-from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.core.game import TERMINAL
+from boardgames_rl.core.plain_state import PlainDataState
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_flutterstone import data
-from boardgames_rl.games.castle_flutterstone.data import Card
-from boardgames_rl.games.castle_flutterstone.game import PHASES, CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.data import (
+    DISCARD,
+    DRAW,
+    FLICK,
+    GIVE,
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    PLACE_GHOST,
+    PLAY_CARDS,
+    Card,
+)
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
+from boardgames_rl.games.castle_flutterstone.legal import legal_mask
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
+from boardgames_rl.games.castle_flutterstone.observation import encode
+from boardgames_rl.games.castle_flutterstone.observation import state_vector as _state_vector
 
-PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = range(8)
-_PHASE_NAMES = (*PHASES, "over")
+__all__ = [
+    "DISCARD",
+    "DRAW",
+    "FLICK",
+    "GIVE",
+    "MOVE",
+    "OVER",
+    "PLACE_GHOST",
+    "PLAY_CARDS",
+    "FlutterstoneInfoSet",
+    "FlutterstoneState",
+]
+
 _ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
 _EFFECTS = {
     (eyes, hands, band): Effects(eyes_closed=eyes, change_hands=hands, blocked_band=band)
@@ -40,7 +66,7 @@ _EFFECTS = {
 }
 
 
-class FlutterstoneState(State):
+class FlutterstoneState(PlainDataState):
     """Full state of a Castle Flutterstone game.
 
     Public attributes (read them, don't write them; use ``apply``):
@@ -51,6 +77,10 @@ class FlutterstoneState(State):
         ghost_giver: per seat, who gave them the Pesky ghost card (-1 if none).
         draw_pile: card kinds, top of the pile last. discard: counts by kind.
         turn_player, phase, shots_left, move_points, pending_pesky, blocked_band, last_outcome.
+        truncated: the game ended by the turn cap without a figure on the last step.
+
+    Every field is plain data (ints, bools, lists), named in ``FIELDS``: ``clone``,
+    ``to_dict`` and ``from_state_dict`` come from :class:`PlainDataState`.
     """
 
     game: CastleFlutterstone
@@ -79,7 +109,7 @@ class FlutterstoneState(State):
         s.blocked_band = 0
         s.last_outcome = -1
         s.winner = -1
-        s._truncated = False
+        s.truncated = False
         s._start_turn(game.first_player)
         return s
 
@@ -131,10 +161,14 @@ class FlutterstoneState(State):
                 "two figures share a path field, or a figure stands on a bridge"
             )
         s = cls.initial(game, seed)
-        s.positions = list(positions)
-        s.helpful_ready = [list(r) for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+        s.positions = [int(q) for q in positions]
+        s.helpful_ready = (
+            [[int(c) for c in r] for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+        )
         s.helpful_new = (
-            [list(r) for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
+            [[int(c) for c in r] for r in helpful_new]
+            if helpful_new
+            else [[0, 0, 0] for _ in range(n)]
         )
         s.pesky = [r[:] for r in pesky_rows]
         s.ghost_giver = [int(q) for q in givers]
@@ -154,10 +188,7 @@ class FlutterstoneState(State):
         s._mask = None
         return s
 
-    def __init__(self, game: CastleFlutterstone, rng: np.random.Generator):
-        super().__init__(game, rng)
-
-    _FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "positions",
         "finished",
         "helpful_ready",
@@ -175,60 +206,8 @@ class FlutterstoneState(State):
         "blocked_band",
         "last_outcome",
         "winner",
+        "truncated",
     )
-
-    def clone(self) -> FlutterstoneState:
-        s = FlutterstoneState.__new__(FlutterstoneState)
-        s.game = self.game
-        s.rng = clone_rng(self.rng)
-        s._mask = self._mask
-        s.positions = self.positions[:]
-        s.finished = self.finished[:]
-        s.helpful_ready = [r[:] for r in self.helpful_ready]
-        s.helpful_new = [r[:] for r in self.helpful_new]
-        s.pesky = [r[:] for r in self.pesky]
-        s.ghost_giver = self.ghost_giver[:]
-        s.draw_pile = self.draw_pile[:]
-        s.discard = self.discard[:]
-        for name in (
-            "turn_player",
-            "turn_count",
-            "phase",
-            "shots_left",
-            "move_points",
-            "pending_pesky",
-            "blocked_band",
-            "last_outcome",
-            "winner",
-            "_truncated",
-        ):
-            setattr(s, name, getattr(self, name))
-        return s
-
-    def _to_dict(self) -> dict[str, Any]:
-        d = {name: _jsonable(getattr(self, name)) for name in self._FIELDS}
-        d["truncated"] = self._truncated
-        d["rng"] = rng_to_state(self.rng)
-        return d
-
-    @classmethod
-    def from_state_dict(cls, game: CastleFlutterstone, d: Mapping[str, Any]) -> FlutterstoneState:
-        if "state" in d and "game" in d:
-            if d["game"] != game.name:
-                raise InvalidConfigError(f"state of game {d['game']!r} given to {game.name}")
-            d = d["state"]
-        s = cls(game, rng_from_state(d["rng"]))
-        for name in cls._FIELDS:
-            value = d[name]
-            setattr(
-                s,
-                name,
-                [list(v) if isinstance(v, list) else v for v in value]
-                if isinstance(value, list)
-                else value,
-            )
-        s._truncated = bool(d["truncated"])
-        return s
 
     # ------------------------------------------------------------------------- contract
     @property
@@ -241,7 +220,11 @@ class FlutterstoneState(State):
 
     @property
     def truncated(self) -> bool:
-        return self._truncated
+        return self.__dict__["truncated"]
+
+    @truncated.setter
+    def truncated(self, value: bool) -> None:
+        self.__dict__["truncated"] = bool(value)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -249,7 +232,7 @@ class FlutterstoneState(State):
     def returns(self) -> np.ndarray:
         n = self.game.num_players
         out = np.zeros(n, dtype=np.float64)
-        if self.phase != OVER or self._truncated:
+        if self.phase != OVER or self.truncated:
             return out
         if self.game.play_on:
             return 1.0 - 2.0 * self.places() / (n - 1)
@@ -280,35 +263,7 @@ class FlutterstoneState(State):
         return out
 
     def _legal_action_mask(self) -> np.ndarray:
-        g = self.game
-        lay = g.layout
-        mask = np.zeros(g.num_actions, dtype=bool)
-        ph = self.phase
-        p = self.turn_player
-        if ph == FLICK:
-            mask[: lay.num_flicks] = True
-        elif ph == MOVE:
-            lowest = 0 if (self.move_points > 1 or g.courtyard_optional) else 1
-            mask[lay.move + lowest : lay.move + self.move_points + 1] = True
-        elif ph == PLAY_CARDS:
-            for kind in data.HELPFUL:
-                if self._card_playable(p, kind):
-                    mask[lay.play + kind] = True
-            mask[lay.end_play] = True
-        elif ph == DRAW:
-            mask[lay.draw] = True
-            mask[lay.decline] = True
-        elif ph == DISCARD:
-            for kind in data.HELPFUL:
-                if self.helpful_ready[p][kind] + self.helpful_new[p][kind] > 0:
-                    mask[lay.discard + kind] = True
-        elif ph == GIVE:
-            for offset in range(1, g.num_players):
-                if self._can_receive((p + offset) % g.num_players, self.pending_pesky):
-                    mask[lay.give + offset - 1] = True
-        elif ph == PLACE_GHOST:
-            mask[lay.place : lay.place + data.WINDOW_BANDS] = True
-        return mask
+        return legal_mask(self)
 
     def _apply(self, action: int) -> None:
         lay = self.game.layout
@@ -368,7 +323,7 @@ class FlutterstoneState(State):
         if self.turn_count >= g.max_turns:
             # the safety cap: a draw (truncated) unless a figure has already reached the last
             # step (play-on): then that player has won and the others take their places
-            self._truncated = not self.finished
+            self.truncated = not self.finished
             self.phase = OVER
             return
         self.turn_count += 1
@@ -539,54 +494,12 @@ class FlutterstoneState(State):
                 return
         self.phase = OVER  # unreachable: the game ends when one figure is left racing
 
-    # ------------------------------------------------------------------------- observation
-    def _encode(self, player: int) -> np.ndarray:
-        """Fill the observation as a flat Python list (field offsets precomputed by the game),
-        then make one float32 array: several times faster than writing numpy views."""
-        g = self.game
-        o = g.obs_offsets
-        n = g.num_players
-        out = [0.0] * g.observation_spec.size
-        width = g.goal + 1
-        for r in range(n):
-            s = (player + r) % n
-            here = self.positions[s]
-            out[o["position"] + r * width + here] = 1.0
-            out[o["progress"] + r] = here / g.goal
-            out[o["finished"] + r] = 1.0 if s in self.finished else 0.0
-            base = 3 * r
-            for k in range(3):
-                out[o["helpful_ready"] + base + k] = self.helpful_ready[s][k]
-                out[o["helpful_new"] + base + k] = self.helpful_new[s][k]
-                out[o["pesky_held"] + base + k] = 1.0 if self.pesky[s][k] else 0.0
-            if self.ghost_giver[s] >= 0:
-                out[o["ghost_giver"] + r * n + (self.ghost_giver[s] - player) % n] = 1.0
-            out[o["skill"] + 4 * r : o["skill"] + 4 * r + 4] = g.skill_features[s]
-        if self.phase != OVER:
-            out[o["turn_player"] + (self.turn_player - player) % n] = 1.0
-            out[o["decider"] + (self.current_player - player) % n] = 1.0
-            out[o["phase"] + self.phase] = 1.0
-        out[o["shots_left"]] = max(self.shots_left, 0)
-        out[o["move_points"] + self.move_points] = 1.0
-        if self.pending_pesky >= 0:
-            out[o["pending_pesky"] + self.pending_pesky - Card.EYES_CLOSED] = 1.0
-        out[o["blocked_band"] + self.blocked_band] = 1.0
-        out[o["last_outcome"] + (self.last_outcome if self.last_outcome >= 0 else 5)] = 1.0
-        pile = o["draw_pile"]
-        for kind in self.draw_pile:
-            out[pile + kind] += 1.0
-        out[o["discard_pile"] : o["discard_pile"] + 6] = self.discard
-        out[o["turn_fraction"]] = min(1.0, self.turn_count / g.max_turns)
-        return np.array(out, dtype=np.float32)
-
+    # ------------------------------------------------------------------------- views
     def observation(self, player: int) -> np.ndarray:
-        """Everything at this table is public except the order of the face-down draw pile."""
-        if not 0 <= player < self.game.num_players:
-            raise ValueError(f"castle_flutterstone: no seat {player}")
-        return self._encode(player)
+        return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
-        return self._encode(0)
+        return _state_vector(self)
 
     def info_set(self, player: int) -> FlutterstoneInfoSet:
         return FlutterstoneInfoSet(self, player)
@@ -604,43 +517,4 @@ class FlutterstoneState(State):
 
     @property
     def phase_name(self) -> str:
-        return _PHASE_NAMES[self.phase]
-
-
-class FlutterstoneInfoSet(InfoSet):
-    """What one player knows: the whole table except the order of the draw pile.
-
-    ``knowledge`` holds the public state (a ``to_dict`` without the pile order and the chance
-    generator); ``sample`` deals the known pile contents in a random order with a fresh generator.
-    """
-
-    def __init__(self, state: FlutterstoneState, player: int):
-        super().__init__(
-            state.game,
-            player,
-            state.current_player,
-            state.observation(player),
-            state.legal_action_mask_for(player).copy(),
-        )
-        public = state._to_dict()
-        del public["rng"]
-        public["draw_pile"] = sorted(public["draw_pile"])  # contents are known, order is not
-        self.knowledge: dict[str, Any] = public
-
-    def sample(self, rng: np.random.Generator) -> FlutterstoneState:
-        d = dict(self.knowledge)
-        pile = list(d["draw_pile"])
-        rng.shuffle(pile)
-        d["draw_pile"] = pile
-        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(rng.integers(2**63))))
-        return FlutterstoneState.from_state_dict(self.game, d)
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, bool | np.bool_):
-        return bool(v)
-    if isinstance(v, int | np.integer):
-        return int(v)
-    return v
+        return PHASE_NAMES[self.phase]
