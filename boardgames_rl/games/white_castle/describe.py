@@ -234,6 +234,8 @@ def legend(n: int = 4) -> str:
     """The key to every code the board shows (card and tile ids, seats, abbreviations)."""
     seats = ", ".join(f"P{p} = player_{p}" for p in range(n))
     head = f"  {seats}; VP = clan points; PoT = Passage of Time."
+    if len(head) > 92:
+        head = f"  {seats};\n  VP = clan points; PoT = Passage of Time."
     return "\n".join(["LEGEND", head, _LEGEND])
 
 

@@ -142,7 +142,7 @@ def _bridges(s, viewer) -> list[str]:
         "BRIDGES (take a die from either end; the left end, lowest, also lets you use the Lantern)",
         "  and the GARDENS below each bridge (a gardener pays the food, gets the effect now and at",
         "  the end of rounds 1-2 while the bridge still holds a die, and the VP at the end)",
-        f"  {'bridge':<7}{'dice':<12}{'garden':<16}{'effect':<37}gardeners",
+        f"  {'bridge':<7}{'dice':<12}{'garden':<19}{'effect':<37}gardeners",
     ]
     for b, dice in enumerate(s.bridges):
         for k in range(2):
@@ -155,7 +155,7 @@ def _bridges(s, viewer) -> list[str]:
             head = (
                 f"  {T.COLOURS[b]:<7}{' '.join(map(str, dice)) or '(empty)':<12}" if k == 0 else ""
             )
-            out.append(f"{head:<21}{kind:<6}{garden:<11}{W.effect(eff):<37}{who}".rstrip())
+            out.append(f"{head:<21}{kind:<6}{garden:<13}{W.effect(eff):<37}{who}".rstrip())
     return out
 
 
@@ -324,7 +324,7 @@ class _Canvas:
     def box(self, x, y, w, h, fc="white", ec="#555555", lw=1.0, z=1):
         from matplotlib.patches import FancyBboxPatch
 
-        self.ax.add_patch(
+        self.ax.add_artist(
             FancyBboxPatch(
                 (x, y),
                 w,
@@ -376,7 +376,7 @@ class _Canvas:
         from matplotlib.patches import FancyBboxPatch
 
         edge = _SEAT[owner] if owner is not None else "#777777"
-        self.ax.add_patch(
+        self.ax.add_artist(
             FancyBboxPatch(
                 (x, y),
                 size,
@@ -403,14 +403,14 @@ class _Canvas:
     def tile(self, x, y, colour, size=0.45):
         from matplotlib.patches import Rectangle
 
-        self.ax.add_patch(
+        self.ax.add_artist(
             Rectangle((x, y), size, size, fc=_DIE_FACE[colour], ec="#555555", lw=0.8, zorder=4)
         )
 
     def disc(self, x, y, p, r=0.2, label=None, filled=True):
         from matplotlib.patches import Circle
 
-        self.ax.add_patch(
+        self.ax.add_artist(
             Circle((x, y), r, fc=_SEAT[p] if filled else "white", ec=_SEAT[p], lw=1.2, zorder=8)
         )
         if label:
@@ -465,7 +465,8 @@ def _draw_track(c: _Canvas, s, x0, y0, w):
             color="#555555",
         )
         for k, p in enumerate(stacks.get(i, [])):
-            c.disc(x + 0.25 + (k % 2) * 0.4, y + 0.62 + (k // 2) * 0.36, p, r=0.17, label=str(p))
+            # a stack: the first arrival at the bottom, each later one on top of it
+            c.disc(x + cell / 2 + 0.1, y + 1.08 - k * 0.25, p, r=0.15, label=str(p))
 
 
 def _draw_stack(c: _Canvas, slots, x, y):
@@ -505,6 +506,17 @@ def _draw_room(c: _Canvas, s, r, x, y, w, h, viewer):
             color="white" if b[1] else "black",
             z=5,
         )
+
+
+_SCORE_WORDS = {
+    "track": "VP track",
+    "coins_seals": "coins+seals",
+    "resources": "resources",
+    "passage_of_time": "PoT",
+    "courtiers": "courtiers",
+    "warriors": "warriors",
+    "gardeners": "gardeners",
+}
 
 
 def _draw_domain(c: _Canvas, s, p, x, y, w, h, viewer, total):
@@ -556,10 +568,14 @@ def _draw_domain(c: _Canvas, s, p, x, y, w, h, viewer, total):
     yy += 0.38
     card = pl["action_card"]
     text = f"Action card {card}: {W.action_card(card)}" if card else "Action card: none yet"
-    yy += c.text(x + 0.2, yy, text, size=6.5, width=w - 0.4)
+    yy += c.text(x + 0.2, yy, text, size=6.5, width=w - 0.4) + 0.08
     lant = Counter(W.lantern_entry(k) for k in pl["lantern"])
     text = ", ".join(k if n == 1 else f"{k} x{n}" for k, n in lant.items()) or "empty"
-    c.text(x + 0.2, yy, f"Lantern: {text}", size=6.5, width=w - 0.4)
+    yy += c.text(x + 0.2, yy, f"Lantern: {text}", size=6.5, width=w - 0.4)
+    if s.phase == "over":
+        b = scoring.breakdown(s, p)
+        parts = ", ".join(f"{_SCORE_WORDS[k]} {b[k]}" for k in _SCORE_WORDS)
+        c.text(x + 0.2, yy + 0.05, f"Final score: {parts}", size=6.5, width=w - 0.4, weight="bold")
 
 
 def render_rgb(s, player: int | None = None) -> np.ndarray:
