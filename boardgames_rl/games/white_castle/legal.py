@@ -16,15 +16,22 @@ NUM_ACTIONS = MAX_OPTS + N_EXCHANGES
 
 def exchange_ok(s, i: int) -> bool:
     """Exchanges: during the player's own turn, garden activation and before final scoring."""
+    return exchanges_ok(s)[i]
+
+
+def exchanges_ok(s) -> tuple[bool, ...]:
+    """:func:`exchange_ok` of every exchange (1 seal -> coin, 2 seals -> food / iron / pearl)."""
     d = s.decision
     if d is None or s.phase == "draft":
-        return False
+        return _NONE
     if s.phase == "play" and d["p"] != s.turn_order[s.turns_taken % s.n]:
-        return False
+        return _NONE
     pl = s.players[d["p"]]
-    if i == 0:
-        return pl["seal"] >= 1
-    return pl["seal"] >= 2 and pl[T.RESOURCES[i - 1]] < T.RES_CAP
+    two = pl["seal"] >= 2
+    return (pl["seal"] >= 1, *(two and pl[r] < T.RES_CAP for r in T.RESOURCES))
+
+
+_NONE = (False,) * N_EXCHANGES
 
 
 def legal_options(s) -> list:

@@ -18,7 +18,7 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, exchange_ok
+from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, exchanges_ok
 
 KEYS = (
     "n",
@@ -272,8 +272,7 @@ class WhiteCastleState(PlainDataState):
         if self.phase == "over" or self.decision is None:
             return mask
         mask[: len(opts)] = True
-        for i in range(N_EXCHANGES):
-            mask[MAX_OPTS + i] = exchange_ok(self, i)
+        mask[MAX_OPTS : MAX_OPTS + N_EXCHANGES] = exchanges_ok(self)
         return mask
 
     def legal_action_mask(self) -> np.ndarray:
@@ -420,8 +419,10 @@ class WhiteCastleState(PlainDataState):
         cap = 1 if self.n <= 2 else 2
         if len(self.spaces[space]) >= cap:
             return False
-        if space < 5:
-            return bool(self.room_blocks_for(space, colour))
+        if space < 5:  # some block of the room's card lies beside a die tile of that colour
+            return self.rooms[space] is not None and (
+                colour == -1 or colour in self.room_tiles[space]
+            )
         return True
 
     # ------------------------------------------------------------------ options
