@@ -475,6 +475,28 @@ def _draw_stack(c: _Canvas, slots, x, y):
         c.die(x + k * 0.5, y + k * 0.16, b, v, o)
 
 
+def _draw_offer(c: _Canvas, s, x, y, w, h, viewer):
+    """The starting pairs on offer (Resource card + Action card), in words."""
+    c.box(x, y, w, h, fc="#fff4d6", ec="#b08a2e", lw=1.4)
+    order = ", ".join(f"P{p}" for p in s.draft_left) or "nobody (one pair is left over)"
+    c.text(x + 0.12, y + 0.1, "Starting pairs on offer", size=7.5, weight="bold")
+    yy = y + 0.45
+    yy += (
+        c.text(
+            x + 0.12,
+            yy,
+            f"taken in reverse turn order; still to choose: {order}",
+            size=7.0,
+            width=w - 0.25,
+        )
+        + 0.1
+    )
+    for r, a in s.offer:
+        c.text(x + 0.12, yy, f"{r} + {a}", size=7.5, weight="bold")
+        yy += 0.3
+        yy += c.text(x + 0.3, yy, W.starting_pair(r, a), size=7.0, width=w - 0.45) + 0.1
+
+
 def _draw_room(c: _Canvas, s, r, x, y, w, h, viewer):
     card = s.rooms[r]
     name = W.ROOM_WORDS[r]
@@ -684,7 +706,10 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
 
     # the Well (left)
     wx, wy, ww = 0.5, 4.2, 6.2
-    c.box(wx, wy, ww, 4.9, fc="#cfe3ea")
+    # during the draft no die is out yet: the Well and Outside the Walls (left) shrink and the
+    # starting pairs on offer take the rest of the column
+    drafting = bool(s.offer)
+    c.box(wx, wy, ww, 1.6 if drafting else 4.9, fc="#cfe3ea")
     c.text(
         wx + 0.12,
         wy + 0.1,
@@ -701,14 +726,16 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
     # Outside the Walls (both sides of the castle)
     for sp, ox in ((5, 0.5), (6, cx + cw + 0.4)):
         a, b = T.OUTSIDE_CHOICES[sp - 5]
-        oy = 9.9
-        c.box(ox, oy, 5.8 if sp == 6 else ww, 2.6, fc="#dcebd2")
+        oy = 6.0 if drafting and sp == 5 else 9.9
+        c.box(ox, oy, 5.8 if sp == 6 else ww, 1.2 if drafting else 2.6, fc="#dcebd2")
         side = "left" if sp == 5 else "right"
         c.text(
             ox + 0.12, oy + 0.1, f"Outside the Walls, {side} (covers 5)", size=7.5, weight="bold"
         )
         c.text(ox + 0.12, oy + 0.55, f"{W.effect(a)} or {W.effect(b)}", size=7)
         _draw_stack(c, s.spaces[sp], ox + 0.3, oy + 1.2)
+    if drafting:
+        _draw_offer(c, s, wx, 7.4, ww, 8.65, player)
     # Training yards (right of the castle, top)
     yx, yw = cx + cw + 0.4, 5.8
     c.text(yx, 4.2, "Training Yards (warriors)", size=7.5, weight="bold")
