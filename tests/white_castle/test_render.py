@@ -50,6 +50,11 @@ def test_text_views_fit_and_explain_every_code(n):
                 assert not _INTERNAL.search(txt), _INTERNAL.search(txt).group()
                 assert "LEGEND" in txt
                 assert describe.PHASE_WORDS[s.phase] in lines[0]
+                if s.decision is not None and not s.is_terminal():
+                    flat = " ".join(txt.split())
+                    assert describe.DECISION_WORDS[s.decision["kind"]] in flat
+                    for o in s.options():  # every option in words on the board
+                        assert " ".join(describe.option_text(s, o).split()) in flat
                 if seat is None:
                     assert "omniscient view" in lines[0] and "(you)" not in txt
                 else:

@@ -289,6 +289,8 @@ def option_text(s, opt) -> str:
         return f"climb from {src} to {ROOM_WORDS[room]} ({cost} pearl){take}"
     if kind == "courtier" and opt[0] == "aud":
         return "audience: pay 2 coins, a courtier goes to the Gate"
+    if kind == "pay" and opt[0] == "yes":
+        return f"yes: pay {plural(d['amount'], d['key'])}, then {effect(d['then'], rooms)}"
     if kind == "daimyo":
         return f"position {opt[0] + 1}: {daimyo_position(s.daimyo, opt[0])}"
     return option_name(s, opt)

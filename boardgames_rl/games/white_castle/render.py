@@ -248,9 +248,9 @@ def _decision(s, viewer) -> list[str]:
     pending = [W.effect(e, s.rooms) for fr in reversed(s.stack) for e in fr["effs"] if fr["p"] == p]
     if pending and d["kind"] not in ("order", "opt"):
         out += _wrap("; ".join(pending), 4, "  still to resolve: ")
-    opts = s.options()
-    for k, o in enumerate(opts):
-        out += _wrap(W.option_text(s, o), 8, f"  {k:>2}  ")
+    out.append("  options:")
+    for o in s.options():
+        out += _wrap(W.option_text(s, o), 8, "    - ")
     if s.legal_action_mask()[MAX_OPTS:].any() and viewer in (None, p):
         out.append("      (seal exchanges: 1 seal -> 1 coin, 2 seals -> 1 food / iron / pearl)")
     return out
