@@ -19,9 +19,10 @@ A state dict read from a file is untrusted input. :func:`checked_state` accepts 
    round-trips through ``to_dict`` to the same dict;
 5. **it plays**: up to :data:`LOOKAHEAD_ACTIONS` of its legal actions, each applied to a clone,
    give valid states, and :data:`ROLLOUTS` seeded random games from it reach the end within
-   ``max_game_length`` actions with a valid player, a legal action and in-bounds observations at
-   every step. (Damage that only some far-off line of play would reach can still slip through
-   these; ``experiments/reliability.py`` measures how often it does.)
+   ``max_game_length`` actions with a valid player and a legal action at every step, in-bounds
+   observations every :data:`OBSERVE_EVERY` steps and finite returns at the end. (Damage that
+   only some far-off line of play would reach can still slip through these;
+   ``experiments/reliability.py`` measures how often it does.)
 
 Anything else raises :class:`~boardgames_rl.core.errors.InvalidStateError` (one class, one line
 naming the field). ``Game.state_from_dict`` (the engines' fast path, used internally on dicts they
@@ -49,6 +50,8 @@ LOOKAHEAD_ACTIONS = 32
 """Legal actions (at most) applied to clones of a loaded state, each checked."""
 ROLLOUTS = 2
 """Seeded random games played to the end from a loaded state, every step checked."""
+OBSERVE_EVERY = 16
+"""In those games, every player's observation is checked every this many steps."""
 _SKIP = ("rng",)
 """Top-level fields not checked against the schema (the generator's state: checked by loading)."""
 
@@ -223,8 +226,41 @@ def _attr_at_most(field: str, limit: Callable[[Game], int]) -> Callable[[Game, d
     return check
 
 
+def _flutterstone(game: Game, d: dict) -> str | None:
+    """Castle Flutterstone: card ids, per-player card counts and seats within their ranges."""
+    n = game.num_players
+    kinds = 6 if getattr(game, "pesky_ghosts", False) else 3
+
+    def ints(v: Any, lo: int, hi: int) -> bool:
+        return all(_kind(x) == "int" and lo <= x < hi for x in v)
+
+    if not ints(d.get("draw_pile", []), 0, kinds):
+        return f"draw_pile holds a card id outside 0..{kinds - 1}"
+    if not ints(d.get("discard", []), 0, 10**4):
+        return "discard counts must be integers >= 0"
+    for name in ("helpful_ready", "helpful_new"):
+        if not all(isinstance(row, list) and ints(row, 0, 10**4) for row in d.get(name, [])):
+            return f"{name} counts must be integers >= 0"
+    if not ints(d.get("ghost_giver", []), -1, n):
+        return f"ghost_giver entries must be -1 or a seat in 0..{n - 1}"
+    finished = d.get("finished", [])
+    if not ints(finished, 0, n) or len(set(finished)) != len(finished):
+        return "finished must list distinct seats"
+    goal = int(getattr(game, "goal", 10**4))
+    if not ints(d.get("positions", []), 0, goal + 1):
+        return f"positions must be fields 0..{goal}"
+    for name, lo in (("turn_player", 0), ("winner", -1)):
+        v = d.get(name)
+        if _kind(v) == "int" and not lo <= v < n:
+            return f"{name} = {v} is not {'-1 or ' if lo < 0 else ''}a seat"
+    v = d.get("pending_pesky")
+    if _kind(v) == "int" and not -1 <= v < 6:
+        return f"pending_pesky = {v} is not -1 or a card id"
+    return None
+
+
 CONSISTENCY: dict[str, list[Callable[[Game, dict], str | None]]] = {
-    "castle_flutterstone": [_attr_at_most("turn_count", lambda g: g.max_turns)],
+    "castle_flutterstone": [_attr_at_most("turn_count", lambda g: g.max_turns), _flutterstone],
     "castle_nightingale": [_attr_at_most("turn", lambda g: g.max_turns)],
     "night_of_the_ninja": [_attr_at_most("round", lambda g: g.max_rounds)],
     "white_castle": [_attr_at_most("round", lambda g: 3)],
@@ -278,7 +314,7 @@ def _behaves(state: State, d: Mapping[str, Any]) -> None:
             if play.is_terminal():
                 break
             play.apply(int(rng.choice(play.legal_actions())))
-            _step_ok(play, f"{n + 1} random actions later")
+            _step_ok(play, f"{n + 1} random actions later", n % OBSERVE_EVERY == 0)
         else:
             raise InvalidStateError(
                 f"{game.name} state dict: random play from it runs past the game's "
@@ -286,7 +322,7 @@ def _behaves(state: State, d: Mapping[str, Any]) -> None:
             )
 
 
-def _step_ok(state: State, when: str) -> None:
+def _step_ok(state: State, when: str, observe: bool = True) -> None:
     game = state.game
     p, terminal = state.current_player, state.is_terminal()
     if terminal != (p == TERMINAL) or not (terminal or 0 <= p < game.num_players):
@@ -298,6 +334,8 @@ def _step_ok(state: State, when: str) -> None:
         return
     if not np.asarray(state.legal_action_mask()).any():
         raise InvalidStateError(f"{game.name} state dict: {when}, no legal action")
+    if not observe:
+        return
     spec = game.observation_spec
     for q in range(game.num_players):
         obs = np.asarray(state.observation(q), dtype=np.float64)

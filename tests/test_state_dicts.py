@@ -1,0 +1,117 @@
+"""Issue 13: "``State.from_dict`` validates types, lengths, index ranges and consistency with the
+config, raising one clear error class ...; a fuzz test over mutated dicts: every dict is either
+rejected at load or plays by the rules (random play to the end without crash, invariants:
+current_player valid or terminal, game length bounded)"."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardgames_rl.core import make_game
+from boardgames_rl.core.errors import GameError, InvalidStateError
+from boardgames_rl.core.game import State
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("reliability", ROOT / "experiments/reliability.py")
+reliability = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(reliability)
+
+GAMES = [
+    ("castle_flutterstone", {"num_players": 3}),
+    ("castle_nightingale", {}),
+    ("white_castle", {"num_players": 2}),
+    ("night_of_the_ninja", {"num_players": 5}),
+]
+
+
+def _states(name: str, config: dict, n: int, seed: int = 4) -> list[dict]:
+    game = make_game(name, **config)
+    rng = np.random.default_rng(seed)
+    state, out = game.new_state(seed), []
+    while not state.is_terminal():
+        out.append(state.to_dict())
+        state.apply(int(rng.choice(state.legal_actions())))
+    out.append(state.to_dict())
+    picks = rng.choice(len(out), size=min(n, len(out)), replace=False)
+    return [out[i] for i in sorted(picks)]
+
+
+@pytest.mark.parametrize("name,config", GAMES, ids=[g[0] for g in GAMES])
+def test_mutated_dicts_are_refused_or_play_by_the_rules(name: str, config: dict) -> None:
+    game = make_game(name, **config)
+    tally = reliability.Tally()
+    rng = np.random.default_rng(13)
+    for d in _states(name, config, 12):
+        for _ in range(10):
+            reliability.fuzz_dict(d, game, rng, tally)
+    assert not tally.violations, tally.first
+    assert tally.counts["refused"] > 0 and tally.counts["accepted"] > 0
+    assert tally.counts["refused"] + tally.counts["accepted"] == 120
+
+
+@pytest.mark.parametrize("name,config", GAMES, ids=[g[0] for g in GAMES])
+def test_real_states_load_through_json(name: str, config: dict) -> None:
+    for d in _states(name, config, 15, seed=8):
+        state = State.from_dict(json.loads(json.dumps(d)))
+        assert reliability._norm(state.to_dict()) == reliability._norm(d)
+
+
+def _live(name: str, config: dict) -> dict:
+    return next(d for d in _states(name, config, 30) if d["state"].get("decision", True))
+
+
+def _player_field(d: dict) -> tuple[dict, str]:
+    s = d["state"]
+    if isinstance(s.get("decision"), dict):
+        return s["decision"], "player" if "player" in s["decision"] else "p"
+    return s, "turn_player"
+
+
+@pytest.mark.parametrize("name,config", GAMES, ids=[g[0] for g in GAMES])
+def test_the_faults_of_the_issue_are_refused_in_one_error_class(name: str, config: dict) -> None:
+    """ "a live state with player -1, a game running past twice its length limit, one a
+    MemoryError": each is refused with InvalidStateError, whose message is one line."""
+    base = _live(name, config)
+    cases = []
+    d = copy.deepcopy(base)
+    holder, key = _player_field(d)
+    holder[key] = -1
+    cases.append(d)
+    counter = {
+        "castle_flutterstone": "turn_count",
+        "castle_nightingale": "turn",
+        "white_castle": "round",
+        "night_of_the_ninja": "round",
+    }[name]
+    d = copy.deepcopy(base)
+    d["state"][counter] = 10**6
+    cases.append(d)
+    d = copy.deepcopy(base)
+    longest = max(
+        (k for k, v in d["state"].items() if isinstance(v, list)), key=lambda k: len(d["state"][k])
+    )
+    d["state"][longest] = d["state"][longest] * 100_000
+    cases.append(d)
+    d = copy.deepcopy(base)
+    d["state"][next(k for k in d["state"] if k != "rng")] = "text"
+    cases.append(d)
+    cases += [
+        None,
+        [],
+        {"game": None, "config": {}, "state": {}},
+        {**base, "game": "chess"},
+        {**base, "config": {"num_players": "x"}},
+        {**base, "extra": 1},
+        {k: v for k, v in base.items() if k != "state"},
+    ]
+    for case in cases:
+        with pytest.raises(InvalidStateError) as info:
+            State.from_dict(case)
+        assert "\n" not in str(info.value)
+        assert isinstance(info.value, GameError)
