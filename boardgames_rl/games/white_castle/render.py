@@ -221,7 +221,7 @@ def _players(s, viewer) -> list[str]:
             d = s.domain_dice[p][r]
             die = f" [die {d}]" if d else ""
             rows.append(f"{T.COLOURS[r]} {_domain_gain(r, pl['members'][r])}{die}")
-        out += _wrap(";  ".join(rows), 4, "    Domain rows give: ")
+        out += _wrap(";  ".join(rows), 4, "    Domain rows give (then the card's block): ")
     return out
 
 
