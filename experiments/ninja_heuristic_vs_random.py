@@ -28,7 +28,7 @@ from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
-from boardgames_rl.games.night_of_the_ninja.heuristic import NinjaHeuristic
+from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=1000)
@@ -40,7 +40,7 @@ n = args.players
 
 # 1. The game and the agents: one heuristic (reused, it keeps no memory between games).
 game = NightOfTheNinja(num_players=n)
-heuristic = NinjaHeuristic()
+heuristic = NightOfTheNinjaHeuristic()
 
 # 2. The games: the heuristic's seat rotates; the winners of every game are recorded.
 records = []

@@ -14,10 +14,9 @@ from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import actions, cards
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
-from boardgames_rl.games.night_of_the_ninja.heuristic import NinjaHeuristic, View
+from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic, View
 from boardgames_rl.games.night_of_the_ninja.scenario import build, card, commit, house, play
 
 G5 = NightOfTheNinja(num_players=5)
@@ -30,7 +29,9 @@ def fill(hands: dict[int, list[str]], n: int = 5) -> list[list[str]]:
     used = {card(c) for h in hands.values() for c in h}
     spare = [c for c in range(12) if c not in used]
     return [
-        list(hands[p]) if p in hands else [C.CARD_NAMES[spare.pop()], C.CARD_NAMES[spare.pop()]]
+        list(hands[p])
+        if p in hands
+        else [cards.CARD_NAMES[spare.pop()], cards.CARD_NAMES[spare.pop()]]
         for p in range(n)
     ]
 
@@ -38,7 +39,7 @@ def fill(hands: dict[int, list[str]], n: int = 5) -> list[list[str]]:
 def choose(state, seed: int = 0) -> str:
     """The heuristic's answer for the player to decide, by contextual name."""
     p = state.current_player
-    action = NinjaHeuristic().act(state.info_set(p), np.random.default_rng(seed))
+    action = NightOfTheNinjaHeuristic().act(state.info_set(p), np.random.default_rng(seed))
     assert state.legal_action_mask()[action]
     return state.action_name(action)
 
@@ -61,7 +62,7 @@ def spy_then(hands: dict[int, list[str]], look: int, phase: int, houses=HOUSES5,
 @pytest.mark.parametrize("seen", [2, 3])
 def test_kills_a_seen_enemy_over_an_unknown_player(seen):
     for seed in SEEDS:
-        s = spy_then({0: ["Spy 1", "Blind Assassin 1"]}, seen, C.BLIND_ASSASSIN)
+        s = spy_then({0: ["Spy 1", "Blind Assassin 1"]}, seen, cards.BLIND_ASSASSIN)
         assert choose(s, seed) == "play Blind Assassin 1"
         play(s, "play Blind Assassin 1")
         commit(s)
@@ -71,14 +72,14 @@ def test_kills_a_seen_enemy_over_an_unknown_player(seen):
 
 def test_never_targets_a_seen_ally():
     for seed in SEEDS:
-        s = spy_then({0: ["Spy 1", "Blind Assassin 1"]}, 1, C.BLIND_ASSASSIN)  # sees Lotus 2
+        s = spy_then({0: ["Spy 1", "Blind Assassin 1"]}, 1, cards.BLIND_ASSASSIN)  # sees Lotus 2
         if choose(s, seed) == "done":
             continue  # not playing at all is fine too
         play(s, "play Blind Assassin 1")
         commit(s)
         assert choose(s, seed) != "Blind Assassin 1 attacks player_1"
     for seed in SEEDS:
-        s = spy_then({0: ["Spy 1", "Shinobi 1"]}, 1, C.SHINOBI)
+        s = spy_then({0: ["Spy 1", "Shinobi 1"]}, 1, cards.SHINOBI)
         assert choose(s, seed) == "play Shinobi 1"
         play(s, "play Shinobi 1")
         commit(s)
@@ -88,14 +89,14 @@ def test_never_targets_a_seen_ally():
 def test_shinobi_looks_then_kills_an_enemy_and_spares_an_ally():
     for target, answer in ((1, "spare"), (2, "kill"), (3, "kill")):
         s = build(G5, houses=HOUSES5, hands=fill({0: ["Shinobi 1", "Spy 1"]}))
-        skip_to(s, C.SHINOBI)
+        skip_to(s, cards.SHINOBI)
         commit(s, {0: ["Shinobi 1"]})
         play(s, f"Shinobi 1 looks at player_{target}")
         assert [choose(s, seed) for seed in range(4)] == [answer] * 4, target
 
 
 def test_the_judge_is_played_on_a_seen_enemy():
-    s = spy_then({0: ["Spy 1", "Judge"]}, 2, C.TRICKSTER)
+    s = spy_then({0: ["Spy 1", "Judge"]}, 2, cards.TRICKSTER)
     assert choose(s) == "play Judge"
     play(s, "play Judge")
     commit(s)
@@ -103,7 +104,7 @@ def test_the_judge_is_played_on_a_seen_enemy():
 
 
 def test_does_not_target_itself_and_names_itself_as_the_shapeshifter():
-    s = spy_then({0: ["Spy 1", "Shapeshifter"]}, 2, C.TRICKSTER)
+    s = spy_then({0: ["Spy 1", "Shapeshifter"]}, 2, cards.TRICKSTER)
     assert choose(s) == "play Shapeshifter"
     play(s, "play Shapeshifter")
     commit(s)
@@ -123,7 +124,7 @@ def test_does_not_target_itself_and_names_itself_as_the_shapeshifter():
 )
 def test_reacts_to_a_kill(held, answer):
     s = build(G5, houses=HOUSES5, hands=fill({0: held, 2: ["Blind Assassin 2", "Spy 2"]}))
-    skip_to(s, C.BLIND_ASSASSIN)
+    skip_to(s, cards.BLIND_ASSASSIN)
     commit(s, {2: ["Blind Assassin 2"]})
     play(s, "Blind Assassin 2 attacks player_0")
     assert s.decision_kind == "react" and s.current_player == 0
@@ -133,7 +134,7 @@ def test_reacts_to_a_kill(held, answer):
 # =========================================================================== other cards
 def test_drafts_the_mastermind_and_a_killer_over_information():
     dealt = [["Mastermind", "Spy 1", "Mystic 2"], ["Shinobi 1", "Spy 2", "Spy 3"]]
-    rest = [c for c in C.CARD_NAMES if c not in {x for d in dealt for x in d}]
+    rest = [c for c in cards.CARD_NAMES if c not in {x for d in dealt for x in d}]
     dealt += [rest[3 * i : 3 * i + 3] for i in range(3)]
     s = build(G5, houses=HOUSES5, phase="draft", dealt=dealt)
     assert choose(s) == "pick Mastermind"
@@ -144,7 +145,7 @@ def test_drafts_the_mastermind_and_a_killer_over_information():
 def test_troublemaker_reveals_an_enemy_not_an_ally():
     for target, answer in ((1, "don't reveal"), (2, "reveal")):
         s = build(G5, houses=HOUSES5, hands=fill({0: ["Troublemaker", "Spy 1"]}))
-        skip_to(s, C.TRICKSTER)
+        skip_to(s, cards.TRICKSTER)
         commit(s, {0: ["Troublemaker"]})
         play(s, f"Troublemaker looks at player_{target}")
         assert choose(s) == answer
@@ -153,7 +154,7 @@ def test_troublemaker_reveals_an_enemy_not_an_ally():
 def test_thief_steals_from_the_richest_and_merchant_trades_up():
     hands = fill({0: ["Thief", "Spy 1"]})
     s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [3, 3], [4, 4, 4], [], []])
-    skip_to(s, C.TRICKSTER)
+    skip_to(s, cards.TRICKSTER)
     assert choose(s) == "play Thief"
     play(s, "play Thief")
     commit(s)
@@ -161,7 +162,7 @@ def test_thief_steals_from_the_richest_and_merchant_trades_up():
 
     hands = fill({0: ["Spirit Merchant", "Spy 1"]})
     s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [4], [], [], []])
-    skip_to(s, C.TRICKSTER)
+    skip_to(s, cards.TRICKSTER)
     commit(s, {0: ["Spirit Merchant"]})
     assert choose(s) == "Spirit Merchant visits player_1"
     play(s, "Spirit Merchant visits player_1")
@@ -176,7 +177,7 @@ def test_thief_and_merchant_use_a_dead_player_as_a_target():
     alive = [True, True, False, True, True]
     hands = fill({0: ["Thief", "Spy 1"]})
     s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [3], [4, 4, 4], [], []], alive=alive)
-    skip_to(s, C.TRICKSTER)
+    skip_to(s, cards.TRICKSTER)
     assert choose(s) == "play Thief"
     play(s, "play Thief")
     commit(s)
@@ -184,7 +185,7 @@ def test_thief_and_merchant_use_a_dead_player_as_a_target():
 
     hands = fill({0: ["Spirit Merchant", "Spy 1"]})
     s = build(G5, houses=HOUSES5, hands=hands, tokens=[[2], [], [4], [], []], alive=alive)
-    skip_to(s, C.TRICKSTER)
+    skip_to(s, cards.TRICKSTER)
     commit(s, {0: ["Spirit Merchant"]})
     assert choose(s) == "Spirit Merchant visits player_2"
     play(s, "Spirit Merchant visits player_2", "look at honor token")
@@ -205,7 +206,7 @@ def test_looks_at_the_living_before_the_dead():
     s = build(G5, houses=HOUSES5, hands=fill({0: ["Spy 1", "Mystic 1"]}), alive=alive)
     commit(s, {0: ["Spy 1"]})
     play(s, "Spy 1 looks at player_2")
-    skip_to(s, C.MYSTIC)
+    skip_to(s, cards.MYSTIC)
     assert choose(s) == "play Mystic 1"
     play(s, "play Mystic 1")
     commit(s)
@@ -222,7 +223,7 @@ def test_a_shapeshifter_swap_makes_a_seen_player_uncertain():
     s = build(G5, houses=HOUSES5, hands=hands)
     commit(s, {0: ["Spy 1"]})
     play(s, "Spy 1 looks at player_2")
-    skip_to(s, C.TRICKSTER)
+    skip_to(s, cards.TRICKSTER)
     view = View(s.info_set(0).knowledge, 0, G5, 16, 0.5)
     assert view.known_enemy(2) and not view.known_ally(1)
     commit(s, {1: ["Shapeshifter"]})
@@ -239,7 +240,7 @@ class Checked(Agent):
     as a kill target while another player is not one."""
 
     def __init__(self):
-        self.inner = NinjaHeuristic()
+        self.inner = NightOfTheNinjaHeuristic()
         self.kills = 0
 
     def act(self, info_set, rng) -> int:
@@ -249,13 +250,13 @@ class Checked(Agent):
         d = k["decision"]
         me = info_set.player
         if d["kind"] in ("target", "thief_target") and action < info_set.game.layout.DONE:
-            assert action - A.PLAYER != me
-        if d["kind"] == "target" and C.CARD_KIND[d["card"]] in ("Blind Assassin", "Judge"):
+            assert action - actions.PLAYER != me
+        if d["kind"] == "target" and cards.CARD_KIND[d["card"]] in ("Blind Assassin", "Judge"):
             self.kills += 1
             view = View(k, me, info_set.game, 8, 0.5)
             living = [q for q in range(view.n) if q != me and k["alive"][q]]
             if any(not view.known_ally(q) for q in living):
-                assert not view.known_ally(action - A.PLAYER)
+                assert not view.known_ally(action - actions.PLAYER)
         if d["kind"] == "shinobi_kill" and action == info_set.game.layout.YES:
             assert not View(k, me, info_set.game, 8, 0.5).known_ally(d["target"])
         return action
@@ -281,7 +282,7 @@ def test_registry_builds_the_heuristic():
     from boardgames_rl.core.registry import make_game
 
     agent = make_agent("heuristic:samples=16", make_game("night_of_the_ninja"))
-    assert isinstance(agent, NinjaHeuristic) and agent.samples == 16
+    assert isinstance(agent, NightOfTheNinjaHeuristic) and agent.samples == 16
 
 
 # =========================================================================== strength
@@ -289,7 +290,7 @@ def test_heuristic_wins_at_least_twice_as_often_as_a_random_seat():
     """Acceptance figure: 1,000 seeded 5-player games, one heuristic seat (rotating) and four
     random seats. A shared victory counts as a win for each sharer ("any win")."""
     games = 1000
-    heuristic = NinjaHeuristic()
+    heuristic = NightOfTheNinjaHeuristic()
     h_wins = r_wins = 0.0
     for seed in range(games):
         seat = seed % 5

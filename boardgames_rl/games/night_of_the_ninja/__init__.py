@@ -11,6 +11,14 @@ card / Honor token was looked at).
 
 Version history (the env id stays ``night_of_the_ninja-v0``):
 
+* 2026-12 (issue 12): the classes are renamed so that they no longer collide with Castle
+  Nightingale's ninja role: ``NinjaState`` -> ``NightOfTheNinjaState`` (``state.py``),
+  ``NinjaInfoSet`` -> ``NightOfTheNinjaInfoSet`` (``infoset.py``), ``NinjaHeuristic`` ->
+  ``NightOfTheNinjaHeuristic`` (``heuristic.py``). The old names stay importable from this
+  package, with a ``DeprecationWarning``, for one release. The engine, legality, naming and
+  heuristic reach their handlers through explicit tables (``STAGE_RUNNERS``,
+  ``DECISION_HANDLERS``, ``legal.LEGAL_ACTIONS``, ``naming.NAMING``, ``DECISION_RULES``); games,
+  observations and heuristic decisions are unchanged (same seed, same game).
 * 2026-12 (issue 11): dead players are legal targets of the Spy, Mystic, Shapeshifter,
   Troublemaker, Spirit Merchant and Thief (flag ``living_targets_only``, the earlier reading);
   the Mystic's and the Spirit Merchant's target learns what was looked at (flag
@@ -20,6 +28,8 @@ Version history (the env id stays ``night_of_the_ninja-v0``):
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
@@ -62,5 +72,37 @@ register_game(
         summary="4-11 players, hidden Houses: draft Ninja cards, spy, trick and kill by night",
     )
 )
+
+_RENAMED = {
+    "NinjaState": "NightOfTheNinjaState",
+    "NinjaInfoSet": "NightOfTheNinjaInfoSet",
+    "NinjaHeuristic": "NightOfTheNinjaHeuristic",
+}
+"""Old class name -> new name (issue 12); the old names go in the next release."""
+
+
+def __getattr__(name: str):
+    """The old class names (``_RENAMED``), imported on first use with a ``DeprecationWarning``
+    (lazily: the heuristic needs the agents package, which needs the game registry)."""
+    if name not in _RENAMED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"night_of_the_ninja.{name} is renamed {_RENAMED[name]}; the old name will be removed "
+        "in the next release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    if name == "NinjaState":
+        from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
+
+        return NightOfTheNinjaState
+    if name == "NinjaInfoSet":
+        from boardgames_rl.games.night_of_the_ninja.infoset import NightOfTheNinjaInfoSet
+
+        return NightOfTheNinjaInfoSet
+    from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
+
+    return NightOfTheNinjaHeuristic
+
 
 __all__ = ["NightOfTheNinja", "honor_shaping"]

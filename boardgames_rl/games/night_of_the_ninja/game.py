@@ -8,8 +8,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import actions, cards
 from boardgames_rl.games.night_of_the_ninja.observation import make_spec
 
 MODES = ("game", "round")
@@ -64,7 +63,7 @@ class NightOfTheNinja(Game):
         living_targets_only: bool = False,
         target_learns_look: bool = True,
     ):
-        n = _positive_int("num_players", num_players, C.MIN_PLAYERS, C.MAX_PLAYERS)
+        n = _positive_int("num_players", num_players, cards.MIN_PLAYERS, cards.MAX_PLAYERS)
         if mode not in MODES:
             raise InvalidConfigError(
                 f"night_of_the_ninja: mode must be one of {MODES}, got {mode!r}"
@@ -94,9 +93,9 @@ class NightOfTheNinja(Game):
         self.living_targets_only = living_targets_only
         self.target_learns_look = target_learns_look
         self.player_names = tuple(f"player_{i}" for i in range(n))
-        self.layout = A.layout(n)
+        self.layout = actions.layout(n)
         self.num_actions = self.layout.num_actions
-        self.house_cards = C.houses_for(n)
+        self.house_cards = cards.houses_for(n)
         self.observation_spec = make_spec(n)
         self.state_spec = ObservationSpec(
             [Field(f"view_{i}", (self.observation_spec.size,), high=140) for i in range(n)]
@@ -107,14 +106,14 @@ class NightOfTheNinja(Game):
         self.max_game_length = self.max_rounds * (29 * n + 16) + 1
 
     def action_name(self, action: int) -> str:
-        return A.generic_name(action, self.layout, self.player_names)
+        return actions.generic_name(action, self.layout, self.player_names)
 
     def new_state(self, seed: int | None = None):
-        from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+        from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-        return NinjaState.initial(self, seed)
+        return NightOfTheNinjaState.initial(self, seed)
 
     def state_from_dict(self, d: Mapping[str, Any]):
-        from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+        from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-        return NinjaState.from_state_dict(self, d)
+        return NightOfTheNinjaState.from_state_dict(self, d)

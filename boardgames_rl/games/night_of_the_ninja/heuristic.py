@@ -1,6 +1,6 @@
 """A heuristic Night of the Ninja agent that reads only its own information set.
 
-:class:`NinjaHeuristic` rebuilds, at every decision, what its player knows from
+:class:`NightOfTheNinjaHeuristic` rebuilds, at every decision, what its player knows from
 ``info_set.knowledge`` (whose hidden parts are re-dealt, so only these are read: its own House
 card as dealt, hand, kept card, draft, Honor tokens it knows, its own looks and Mystic / Grave
 Digger sights, and the public record: played cards and targets, deaths, public reveals, the
@@ -57,28 +57,29 @@ then dies instead). The same scenarios serve every option (common random numbers
 * The Ronin plays to survive: its value is its own survival (and the others' tokens), so it
   kills only to deny tokens, weighing the Mirror Monk risk, and keeps its reacts and Mastermind.
 
-Every decision kind has a rule; the agent falls back to a random legal action only if a rule
-returns something illegal (a safety net, counted in ``fallbacks``).
+Every decision kind has a rule, listed in the table ``NightOfTheNinjaHeuristic.DECISION_RULES``;
+the agent falls back to a random legal action only if a rule returns something illegal (a safety
+net, counted in ``fallbacks``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import factorial, log
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from boardgames_rl.agents.base import Agent
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import actions, cards
 
 TIE, NOBODY = 2, 3  # round results besides Lotus (0) / Crane (1), as in ``state.py``
-HOUSE = tuple(C.house_of(h) for h in range(C.NUM_HOUSE_CARDS))
-RANK = tuple(C.rank_of(h) for h in range(C.NUM_HOUSE_CARDS))
-HAZARD = {C.TRICKSTER: 0.04, C.BLIND_ASSASSIN: 0.17, C.SHINOBI: 0.05}
+HOUSE = tuple(cards.house_of(h) for h in range(cards.NUM_HOUSE_CARDS))
+RANK = tuple(cards.rank_of(h) for h in range(cards.NUM_HOUSE_CARDS))
+HAZARD = {cards.TRICKSTER: 0.04, cards.BLIND_ASSASSIN: 0.17, cards.SHINOBI: 0.05}
 """Share of the living players killed in each Night phase in random play (measured)."""
 
-KIND = C.CARD_KIND
+KIND = cards.CARD_KIND
 INFO_KINDS = ("Spy", "Mystic")
 KILL_KINDS = ("Blind Assassin", "Shinobi", "Judge")
 
@@ -104,19 +105,19 @@ def _result(cur: list[int], living: list[bool], mm: int) -> int:
     """Round result with current House cards ``cur``, survivors ``living``, Mastermind holder."""
     if mm >= 0 and living[mm]:
         h = HOUSE[cur[mm]]
-        return NOBODY if h == C.RONIN_HOUSE else h
+        return NOBODY if h == cards.RONIN_HOUSE else h
     lotus: list[int] = []
     crane: list[int] = []
     for c, ok in zip(cur, living, strict=True):
-        if ok and c != C.RONIN:
+        if ok and c != cards.RONIN:
             (lotus if c < 5 else crane).append(RANK[c])
     lotus.sort()
     crane.sort()
     for a, b in zip(lotus, crane, strict=False):
         if a != b:
-            return C.LOTUS if a < b else C.CRANE
+            return cards.LOTUS if a < b else cards.CRANE
     if len(lotus) != len(crane):
-        return C.LOTUS if len(lotus) > len(crane) else C.CRANE
+        return cards.LOTUS if len(lotus) > len(crane) else cards.CRANE
     return TIE
 
 
@@ -150,7 +151,7 @@ class View:
         else:
             a = b = -1
             hyps = [0]
-        cards = sorted(self.game.house_cards)
+        house_cards = sorted(self.game.house_cards)
         out = []
         for swap in hyps:
             sigma = list(range(n))
@@ -168,12 +169,12 @@ class View:
             used = [h for h in pin if h >= 0]
             if not ok or len(set(used)) != len(used):
                 continue
-            free = [h for h in cards if h not in used]
+            free = [h for h in house_cards if h not in used]
             out.append((sigma, pin, free, float(factorial(len(free)))))
         if not out:  # cannot happen with a consistent record; believe the dealt card only
             pin = [-1] * n
             pin[me] = k["dealt_house"][me]
-            out = [(list(range(n)), pin, [h for h in cards if h != pin[me]], 1.0)]
+            out = [(list(range(n)), pin, [h for h in house_cards if h != pin[me]], 1.0)]
         self._hyps = out
         return out
 
@@ -197,7 +198,7 @@ class View:
             mine, theirs = pin[sigma[self.me]], pin[sigma[t]]
             if mine < 0 or theirs < 0:
                 rel.add("unknown")
-            elif HOUSE[mine] == C.RONIN_HOUSE or HOUSE[theirs] == C.RONIN_HOUSE:
+            elif HOUSE[mine] == cards.RONIN_HOUSE or HOUSE[theirs] == cards.RONIN_HOUSE:
                 rel.add("neutral")
             else:
                 rel.add("ally" if HOUSE[mine] == HOUSE[theirs] else "enemy")
@@ -215,7 +216,7 @@ class View:
         sc = self.scenarios(rng)
         for cur, _fut, _mm in sc:
             a, b = HOUSE[cur[me]], HOUSE[cur[t]]
-            hits += a != b and a != C.RONIN_HOUSE and b != C.RONIN_HOUSE
+            hits += a != b and a != cards.RONIN_HOUSE and b != cards.RONIN_HOUSE
         return hits / len(sc)
 
     # ------------------------------------------------------------------ Ninja card beliefs
@@ -255,7 +256,7 @@ class View:
             left = (me + 1) % n
             probs[left] = 0.5 if self.alive[left] else 0.0  # passed left: kept or discarded
             return probs
-        unknown = C.NUM_CARDS - len(known)
+        unknown = cards.NUM_CARDS - len(known)
         if unknown > 0:
             for q in range(n):
                 if q != me and self.alive[q]:
@@ -266,7 +267,7 @@ class View:
     def hazard(self) -> float:
         stage, phase = self.k["stage"], self.k["phase"]
         if stage in ("draft1", "draft2") or phase < 0:
-            phase = C.SPY
+            phase = cards.SPY
         return 0.5 * HAZARD.get(phase, 0.0) + sum(v for p, v in HAZARD.items() if p > phase)
 
     def scenarios(self, rng: np.random.Generator) -> list[tuple[list[int], list[bool], int]]:
@@ -277,7 +278,7 @@ class View:
         hyps = self.hypotheses()
         weights = np.array([h[3] for h in hyps])
         weights /= weights.sum()
-        mm_probs = self.holders(C.MASTERMIND)
+        mm_probs = self.holders(cards.MASTERMIND)
         mm_cum = np.cumsum(mm_probs)
         hazard = self.hazard()
         S = self.samples
@@ -309,7 +310,7 @@ class View:
         for q in range(self.n):
             c = cur[q]
             if (result < TIE and HOUSE[c] == result) or (
-                living[q] and (c == C.RONIN or result == TIE)
+                living[q] and (c == cards.RONIN or result == TIE)
             ):
                 if q == self.me:
                     mine = 1
@@ -322,7 +323,7 @@ class View:
         averaged in when ``react``)."""
         sc = self.scenarios(rng)
         me = self.me
-        mirror = self.holders(C.MIRROR_MONK) if react else [0.0] * self.n
+        mirror = self.holders(cards.MIRROR_MONK) if react else [0.0] * self.n
         out: dict[int, list[float]] = {t: [] for t in cands}
         for cur, fut, mm in sc:
             v0 = self.value(cur, fut, mm)
@@ -350,7 +351,7 @@ class View:
     # ------------------------------------------------------------------ tokens
     def unknown_token_mean(self) -> float:
         k = self.k
-        counts = dict(C.HONOR_SPLIT)
+        counts = dict(cards.HONOR_SPLIT)
         for t in k["known"][self.me]:
             counts[k["token_value"][t]] -= 1
         total = sum(counts.values())
@@ -368,7 +369,7 @@ class View:
         return self.token_mean(q) * len(self.k["tokens"][q])
 
 
-class NinjaHeuristic(Agent):
+class NightOfTheNinjaHeuristic(Agent):
     """Rule-based Night of the Ninja player over its information set (see the module docstring).
 
     Args:
@@ -390,7 +391,7 @@ class NinjaHeuristic(Agent):
         k = info_set.knowledge
         view = View(k, info_set.player, info_set.game, self.samples, self.rival_weight)
         kind = k["decision"]["kind"]
-        action = getattr(self, f"_{kind}")(view, legal, rng)
+        action = self.DECISION_RULES[kind](self, view, legal, rng)
         if action not in legal:
             self.fallbacks += 1
             action = legal[int(rng.integers(len(legal)))]
@@ -400,9 +401,9 @@ class NinjaHeuristic(Agent):
     def card_value(self, v: View, card: int, hand: list[int]) -> float:
         """Static worth of holding ``card`` this round (draft and Grave Digger choices)."""
         kind = KIND[card]
-        ronin = v.k["dealt_house"][v.me] == C.RONIN
+        ronin = v.k["dealt_house"][v.me] == cards.RONIN
         value = BASE_VALUE[kind][1 if ronin else 0]
-        number = C.CARD_NUMBER[card]
+        number = cards.CARD_NUMBER[card]
         if kind in ("Blind Assassin", "Shinobi"):
             value += 0.08 * (6 - number)  # resolves before the other killers
         if kind in INFO_KINDS:
@@ -429,8 +430,8 @@ class NinjaHeuristic(Agent):
     # ====================================================================== Night: commitments
     def _commit(self, v: View, legal: list[int], rng) -> int:
         done = v.lay.DONE
-        cards = [a for a in legal if a < A.PLAYER]
-        for c in cards:
+        playable = [a for a in legal if a < actions.PLAYER]
+        for c in playable:
             if self.wants_to_play(v, c, rng):
                 return c
         return done
@@ -483,17 +484,17 @@ class NinjaHeuristic(Agent):
     def _target(self, v: View, legal: list[int], rng) -> int:
         d = v.k["decision"]
         kind = KIND[d["card"]]
-        cands = [a - A.PLAYER for a in legal]
+        cands = [a - actions.PLAYER for a in legal]
         if kind in INFO_KINDS or kind == "Troublemaker":
-            return A.PLAYER + self.info_target(v, cands, rng)
+            return actions.PLAYER + self.info_target(v, cands, rng)
         if kind == "Spirit Merchant":
-            return A.PLAYER + self.merchant_target(v, cands, rng)
+            return actions.PLAYER + self.merchant_target(v, cands, rng)
         if kind == "Shinobi":
-            return A.PLAYER + self.shinobi_target(v, cands, rng)
+            return actions.PLAYER + self.shinobi_target(v, cands, rng)
         # Judge, Blind Assassin
         safe = [q for q in cands if not v.known_ally(q)] or cands
         gains = v.kill_gains(rng, safe, react=kind != "Judge")
-        return A.PLAYER + max(safe, key=lambda q: (gains[q], v.uncertainty(q), -q))
+        return actions.PLAYER + max(safe, key=lambda q: (gains[q], v.uncertainty(q), -q))
 
     def info_target(self, v: View, cands: list[int], rng) -> int:
         """The living player it knows least (ties at random); a dead one only when it knows
@@ -539,7 +540,7 @@ class NinjaHeuristic(Agent):
 
     # ====================================================================== Tricksters
     def _ss_first(self, v: View, legal: list[int], rng) -> int:
-        me = A.PLAYER + v.me
+        me = actions.PLAYER + v.me
         return me if me in legal else legal[0]
 
     def _swap_gain(self, v: View, a: int, b: int, rng) -> list[float]:
@@ -555,7 +556,7 @@ class NinjaHeuristic(Agent):
 
     def _ss_second(self, v: View, legal: list[int], rng) -> int:
         first = v.k["decision"]["target"]
-        cands = [a - A.PLAYER for a in legal]
+        cands = [a - actions.PLAYER for a in legal]
         sc = v.scenarios(rng)
         S = len(sc)
         best, best_score = cands[0], -1e9
@@ -569,7 +570,7 @@ class NinjaHeuristic(Agent):
             score = option + 0.01 * v.uncertainty(q)
             if score > best_score:
                 best, best_score = q, score
-        return A.PLAYER + best
+        return actions.PLAYER + best
 
     def _ss_swap(self, v: View, legal: list[int], rng) -> int:
         _owner, a, b, _swapped = v.k["ss"]
@@ -589,7 +590,7 @@ class NinjaHeuristic(Agent):
 
     def _gd_use(self, v: View, legal: list[int], rng) -> int:
         card = v.k["gd"][3]
-        if C.CARD_PHASE[card] >= C.BLIND_ASSASSIN:
+        if cards.CARD_PHASE[card] >= cards.BLIND_ASSASSIN:
             return v.lay.DONE  # a killer is kept for its own phase (more is known by then)
         return v.lay.YES if self.wants_to_play(v, card, rng) else v.lay.DONE
 
@@ -610,7 +611,7 @@ class NinjaHeuristic(Agent):
     def _sm_swap(self, v: View, legal: list[int], rng) -> int:
         k, lay = v.k, v.lay
         _owner, target, looked_token, token = k["sm"]
-        gives = [(C.TOKEN_VALUES[a - lay.GIVE], a) for a in legal if a != lay.DONE]
+        gives = [(cards.TOKEN_VALUES[a - lay.GIVE], a) for a in legal if a != lay.DONE]
         if not gives:
             return lay.DONE
         cheapest, action = min(gives)
@@ -620,19 +621,41 @@ class NinjaHeuristic(Agent):
         return action if v.token_mean(target) > cheapest + 0.3 else lay.DONE
 
     def _thief_target(self, v: View, legal: list[int], rng) -> int:
-        cands = [a - A.PLAYER for a in legal if a != v.lay.DONE]
+        cands = [a - actions.PLAYER for a in legal if a != v.lay.DONE]
         if not cands:
             return v.lay.DONE
         best = max(cands, key=lambda q: (v.token_mean(q) + 0.1 * v.score_estimate(q), -q))
-        return A.PLAYER + best
+        return actions.PLAYER + best
 
     # ====================================================================== reacts
     def _react(self, v: View, legal: list[int], rng) -> int:
-        if C.MIRROR_MONK in legal:
-            return C.MIRROR_MONK  # the attacker dies instead
-        if C.MARTYR in legal:
-            return C.MARTYR  # it dies anyway: take the Honor token
+        if cards.MIRROR_MONK in legal:
+            return cards.MIRROR_MONK  # the attacker dies instead
+        if cards.MARTYR in legal:
+            return cards.MARTYR  # it dies anyway: take the Honor token
         return v.lay.DONE
+
+    # ====================================================================== dispatch table
+    DECISION_RULES: ClassVar[dict[str, Callable[..., int]]] = {
+        "draft_pick1": _draft_pick1,
+        "draft_pick2": _draft_pick2,
+        "commit": _commit,
+        "target": _target,
+        "ss_first": _ss_first,
+        "ss_second": _ss_second,
+        "ss_swap": _ss_swap,
+        "gd_take": _gd_take,
+        "gd_use": _gd_use,
+        "kept_trickster": _kept_trickster,
+        "tm_reveal": _tm_reveal,
+        "sm_look": _sm_look,
+        "sm_swap": _sm_swap,
+        "thief_target": _thief_target,
+        "shinobi_kill": _shinobi_kill,
+        "react": _react,
+    }
+    """Decision kind -> the rule answering it, ``rule(self, view, legal, rng) -> action`` (a
+    subclass changes a rule by giving its own table: ``{**DECISION_RULES, kind: rule}``)."""
 
 
 def evaluate(state) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Night of the Ninja information sets: full states consistent with everything one player knows.
 
-:meth:`NinjaInfoSet.sample` deals again everything the observer cannot see, consistently with
-what it knows (observation module docstring, data sheet section 7):
+:meth:`NightOfTheNinjaInfoSet.sample` deals again everything the observer cannot see,
+consistently with what it knows (observation module docstring, data sheet section 7):
 
 * **Honor tokens.** Tokens have public identities (ids 0-34, who holds which is public); the
   observer knows the values of the tokens it ever held or looked at (and, once the game is over,
@@ -41,13 +41,13 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.plain_state import RedealtInfoSet
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import cards
 
 SRC_HAND, SRC_GD = 0, 1
 AWARD_HOUSE = 0
 
 
-class NinjaInfoSet(RedealtInfoSet):
+class NightOfTheNinjaInfoSet(RedealtInfoSet):
     """One player's information state. ``sample(rng)`` deals everything that player cannot see
     (see the module docstring); ``knowledge`` carries nothing hidden."""
 
@@ -67,13 +67,13 @@ def deal_hidden(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> N
 def _tokens(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
     values = d["token_value"]
     known = set(d["known"][me])
-    unknown = [t for t in range(C.NUM_TOKENS) if t not in known]
+    unknown = [t for t in range(cards.NUM_TOKENS) if t not in known]
     if not unknown:
         return
-    counts = dict(C.HONOR_SPLIT)
+    counts = dict(cards.HONOR_SPLIT)
     for t in known:
         counts[values[t]] -= 1
-    pool = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    pool = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     target = game.target_score
     constraints = []
     for check in d["checks"]:
@@ -113,7 +113,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
         if k == len(involved):
             return True
         t = involved[k]
-        options = [v for v in C.TOKEN_VALUES if counts[v] > 0]
+        options = [v for v in cards.TOKEN_VALUES if counts[v] > 0]
         rng.shuffle(options)
         for v in options:
             for i in by_token[t]:
@@ -133,7 +133,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
     if not dfs(0):
         raise RuntimeError("night_of_the_ninja: no Honor token deal meets the public checks")
     rest = [t for t in unknown if t not in chosen]
-    pool = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    pool = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     rng.shuffle(pool)
     for t, v in zip(rest, pool, strict=True):
         chosen[t] = int(v)
@@ -144,11 +144,11 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
 # =========================================================================== House cards
 def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
     n = game.num_players
-    cards = sorted(game.house_cards)
+    house_cards = sorted(game.house_cards)
     facts = [(t, h, pre) for w, t, h, pre in d["looks"] if w == me or w == -1]
     classes: list[tuple[int, int]] = []  # (player, 1 = in the winning House / 2 = not) on H
     result = d["result"]
-    if result in (C.LOTUS, C.CRANE):
+    if result in (cards.LOTUS, cards.CRANE):
         informative = bool(d["stack"])  # if the stack ran out, a missing token says nothing
         for q in range(n):
             if d["alive"][q]:
@@ -172,7 +172,7 @@ def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         built = _house_constraints(n, me, d["dealt_house"][me], facts, classes, sigma, result)
         if built is None:
             continue
-        count = _count_deals(cards, built, result)
+        count = _count_deals(house_cards, built, result)
         if count:
             options.append((swap, sigma, built, count))
     if not options:
@@ -183,7 +183,7 @@ def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         weights = np.array([o[3] for o in options], dtype=np.float64)
         k = int(rng.choice(len(options), p=weights / weights.sum()))
         swap, sigma, built, _ = options[k]
-    dealt = _deal_houses(cards, built, result, rng)
+    dealt = _deal_houses(house_cards, built, result, rng)
     d["dealt_house"] = dealt
     d["house"] = [dealt[sigma[q]] for q in range(n)]
     if ss and ss[3] >= 0:
@@ -194,7 +194,7 @@ def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
 
 
 def _in_class(card: int, cls: int, result: int) -> bool:
-    inside = C.house_of(card) == result
+    inside = cards.house_of(card) == result
     return inside if cls == 1 else not inside
 
 
@@ -223,13 +223,13 @@ def _house_constraints(n, me, own, facts, classes, sigma, result):
     return pin, cls
 
 
-def _count_deals(cards, built, result) -> int:
+def _count_deals(house_cards, built, result) -> int:
     pin, cls = built
-    rest = [h for h in cards if h not in pin]
-    if result not in (C.LOTUS, C.CRANE):
+    rest = [h for h in house_cards if h not in pin]
+    if result not in (cards.LOTUS, cards.CRANE):
         free = sum(1 for h in pin if h < 0)
         return factorial(free)
-    w = sum(1 for h in rest if C.house_of(h) == result)
+    w = sum(1 for h in rest if cards.house_of(h) == result)
     m = len(rest) - w
     need_in = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 1)
     need_out = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 2)
@@ -243,13 +243,13 @@ def _count_deals(cards, built, result) -> int:
     )
 
 
-def _deal_houses(cards, built, result, rng) -> list[int]:
+def _deal_houses(house_cards, built, result, rng) -> list[int]:
     pin, cls = built
     dealt = list(pin)
-    rest = [h for h in cards if h not in pin]
-    if result in (C.LOTUS, C.CRANE):
-        inside = [h for h in rest if C.house_of(h) == result]
-        outside = [h for h in rest if C.house_of(h) != result]
+    rest = [h for h in house_cards if h not in pin]
+    if result in (cards.LOTUS, cards.CRANE):
+        inside = [h for h in rest if cards.house_of(h) == result]
+        outside = [h for h in rest if cards.house_of(h) != result]
         rng.shuffle(inside)
         rng.shuffle(outside)
         for q in range(len(dealt)):
@@ -272,7 +272,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
     left, right = (me + 1) % n, (me - 1) % n
     stage = d["stage"]
     passed = stage != "draft1"
-    n_slots = C.NUM_CARDS
+    n_slots = cards.NUM_CARDS
     # slots: P1[q] = q, K[q] = n + q, X[q] = 2n + q, set aside 3n..32
     # groups: hand of q = {P1[q], K[q-1]} -> q; discards X -> n; set aside -> n + 1
     XG, AG = n, n + 1
@@ -321,9 +321,9 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         for c in gd[1:4]:
             if c >= 0:
                 allowed[c] = {XG}
-    no_mastermind = d["result"] >= 0 and not d["by_mastermind"] and C.MASTERMIND not in allowed
+    no_mastermind = d["result"] >= 0 and not d["by_mastermind"] and cards.MASTERMIND not in allowed
     if no_mastermind:
-        allowed[C.MASTERMIND] = {q for q in range(n) if not d["alive"][q]} | {XG, AG}
+        allowed[cards.MASTERMIND] = {q for q in range(n) if not d["alive"][q]} | {XG, AG}
 
     if pair:
         a, b = pair
@@ -405,7 +405,7 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, informed) -> N
             elif taken >= 0 or use >= 0:
                 choices = sorted(pile_all)
                 if no_mastermind and d["alive"][g] and use == 0:
-                    choices = [c for c in choices if c != C.MASTERMIND]
+                    choices = [c for c in choices if c != cards.MASTERMIND]
                 taken = choices[int(rng.integers(len(choices)))]
             if taken >= 0:
                 others = sorted(c for c in pile_all if c != taken)
@@ -442,7 +442,7 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, informed) -> N
             if done_asks <= 0:
                 continue
             cands = sorted(
-                c for c in d["hand"][q] + [d["kept"][q]] if c >= 0 and C.CARD_PHASE[c] == phase
+                c for c in d["hand"][q] + [d["kept"][q]] if c >= 0 and cards.CARD_PHASE[c] == phase
             )
             m = int(rng.integers(min(done_asks, len(cands)) + 1))
             if m:

@@ -1,63 +1,137 @@
-"""Legal actions of every Night of the Ninja decision (the action mask)."""
+"""Legal actions of every Night of the Ninja decision (the action mask).
+
+``LEGAL_ACTIONS`` maps each decision kind (``state.DECISIONS``) to the function that lists its
+legal action ids; ``legal_ids`` looks the pending decision up there.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import actions, cards
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+    from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 
-def legal_ids(s: NinjaState) -> list[int]:
+def _dealt_cards(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``draft_pick1``: one of the 3 cards dealt."""
+    return list(s.dealt[d["player"]])
+
+
+def _received_cards(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``draft_pick2``: one of the 2 cards received from the right neighbour."""
+    return list(s.received[d["player"]])
+
+
+def _commitment(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``commit``: a held card of this phase or ``DONE`` (only ``DONE`` once it said so)."""
+    lay = s.game.layout
+    p = d["player"]
+    if s.commit_done[p]:
+        return [lay.DONE]
+    phase = s.phase
+    return sorted(c for c in s.held(p) if cards.CARD_PHASE[c] == phase) + [lay.DONE]
+
+
+def _card_targets(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``target``: the players the resolving card may name (``State.targets``)."""
+    return [actions.PLAYER + q for q in s.targets(d["player"], d["card"])]
+
+
+def _shapeshifter_first(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``ss_first``: any nameable player, itself included."""
+    return [actions.PLAYER + q for q in s.shapeshifter_names()]
+
+
+def _shapeshifter_second(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``ss_second``: any nameable player other than the first one named."""
+    return [actions.PLAYER + q for q in s.shapeshifter_names(d["target"])]
+
+
+def _yes_or_done(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``ss_swap``, ``tm_reveal``, ``shinobi_kill``: ``DONE`` (no) or ``YES``."""
+    lay = s.game.layout
+    return [lay.DONE, lay.YES]
+
+
+def _grave_digger_take(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``gd_take``: one of the (up to 2) discards the Grave Digger sees."""
+    return sorted(c for c in s.gd[1:3] if c >= 0)
+
+
+def _grave_digger_use(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``gd_use``: keep it (``DONE``), or play it now (``YES``) if it has an effect of its own."""
+    lay = s.game.layout
+    return [lay.DONE, lay.YES] if s.gd[3] in cards.ACTIVE_CARDS else [lay.DONE]
+
+
+def _kept_trickster(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``kept_trickster``: the kept Trickster of this number (if it is the one kept) or ``DONE``."""
+    lay = s.game.layout
+    return [d["card"], lay.DONE] if s.kept[d["player"]] == d["card"] else [lay.DONE]
+
+
+def _merchant_look(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``sm_look``: the House card, or a token if the target holds one."""
+    lay = s.game.layout
+    return [lay.LOOK_HOUSE, lay.LOOK_TOKEN] if s.tokens[d["target"]] else [lay.LOOK_HOUSE]
+
+
+def _merchant_gives(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``sm_swap``: ``DONE`` or give a token of a value the owner holds."""
+    lay = s.game.layout
+    values = {s.token_value[t] for t in s.tokens[d["player"]]}
+    return [lay.DONE] + [lay.GIVE + i for i, v in enumerate(cards.TOKEN_VALUES) if v in values]
+
+
+def _thief_victims(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``thief_target``: a player holding more tokens (``State.thief_targets``) or ``DONE``."""
+    return [actions.PLAYER + q for q in s.thief_targets(d["player"])] + [s.game.layout.DONE]
+
+
+def _reacts(s: NightOfTheNinjaState, d: dict) -> list[int]:
+    """``react``: the Mirror Monk / Martyr the victim holds, or ``DONE``."""
+    held = s.held(d["player"])
+    return [c for c in cards.REACTS if c in held] + [s.game.layout.DONE]
+
+
+LEGAL_ACTIONS: dict[str, Callable[[NightOfTheNinjaState, dict], list[int]]] = {
+    "draft_pick1": _dealt_cards,
+    "draft_pick2": _received_cards,
+    "commit": _commitment,
+    "target": _card_targets,
+    "ss_first": _shapeshifter_first,
+    "ss_second": _shapeshifter_second,
+    "ss_swap": _yes_or_done,
+    "gd_take": _grave_digger_take,
+    "gd_use": _grave_digger_use,
+    "kept_trickster": _kept_trickster,
+    "tm_reveal": _yes_or_done,
+    "sm_look": _merchant_look,
+    "sm_swap": _merchant_gives,
+    "thief_target": _thief_victims,
+    "shinobi_kill": _yes_or_done,
+    "react": _reacts,
+}
+"""Decision kind -> the function listing its legal action ids (``(state, decision) -> ids``)."""
+
+
+def legal_ids(s: NightOfTheNinjaState) -> list[int]:
     """Ids of the legal actions of the pending decision (empty when the game is over)."""
     d = s.decision
     if d is None:
         return []
-    lay = s.game.layout
-    kind = d["kind"]
-    p = d["player"]
-    if kind == "draft_pick1":
-        return list(s.dealt[p])
-    if kind == "draft_pick2":
-        return list(s.received[p])
-    if kind == "commit":
-        if s.commit_done[p]:
-            return [lay.DONE]
-        phase = s.phase
-        return sorted(c for c in s.held(p) if C.CARD_PHASE[c] == phase) + [lay.DONE]
-    if kind == "target":
-        return [A.PLAYER + q for q in s.targets(p, d["card"])]
-    if kind == "ss_first":
-        return [A.PLAYER + q for q in s.shapeshifter_names()]
-    if kind == "ss_second":
-        return [A.PLAYER + q for q in s.shapeshifter_names(d["target"])]
-    if kind in ("ss_swap", "tm_reveal", "shinobi_kill"):
-        return [lay.DONE, lay.YES]
-    if kind == "gd_take":
-        return sorted(c for c in s.gd[1:3] if c >= 0)
-    if kind == "gd_use":
-        return [lay.DONE, lay.YES] if s.gd[3] in C.ACTIVE_CARDS else [lay.DONE]
-    if kind == "kept_trickster":
-        return [d["card"], lay.DONE] if s.kept[p] == d["card"] else [lay.DONE]
-    if kind == "sm_look":
-        return [lay.LOOK_HOUSE, lay.LOOK_TOKEN] if s.tokens[d["target"]] else [lay.LOOK_HOUSE]
-    if kind == "sm_swap":
-        values = {s.token_value[t] for t in s.tokens[p]}
-        return [lay.DONE] + [lay.GIVE + i for i, v in enumerate(C.TOKEN_VALUES) if v in values]
-    if kind == "thief_target":
-        return [A.PLAYER + q for q in s.thief_targets(p)] + [lay.DONE]
-    if kind == "react":
-        held = s.held(p)
-        return [c for c in C.REACTS if c in held] + [lay.DONE]
-    raise RuntimeError(f"night_of_the_ninja: unknown decision {kind!r}")
+    rule = LEGAL_ACTIONS.get(d["kind"])
+    if rule is None:
+        raise RuntimeError(f"night_of_the_ninja: unknown decision {d['kind']!r}")
+    return rule(s, d)
 
 
-def legal_mask(s: NinjaState) -> np.ndarray:
+def legal_mask(s: NightOfTheNinjaState) -> np.ndarray:
     """Boolean mask of shape ``(num_actions,)`` of the legal actions."""
     mask = np.zeros(s.game.num_actions, dtype=bool)
     ids = legal_ids(s)

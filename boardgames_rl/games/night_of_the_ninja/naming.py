@@ -4,38 +4,57 @@ Examples: ``"pick Spy 3"``, ``"keep Mystic 2"``, ``"play Blind Assassin 4"``, ``
 ``"Spy 1 looks at player_2"``, ``"name player_3"``, ``"swap"``, ``"take Judge"``,
 ``"play it now"``, ``"keep it"``, ``"reveal"``, ``"look at honor token"``, ``"give a 3"``,
 ``"steal from player_1"``, ``"kill"``, ``"spare"``, ``"reveal Mirror Monk"``, ``"no react"``.
+
+``NAMING`` gives, for each decision kind (``state.DECISIONS``), the words for the four kinds of
+action id it may be answered with (a Ninja card, a player, ``DONE``, ``YES``); the Spirit
+Merchant's ``LOOK_*`` and ``GIVE_*`` ids have the same name in every context.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja.cards import CARD_NAMES
+from boardgames_rl.games.night_of_the_ninja import actions
+from boardgames_rl.games.night_of_the_ninja.cards import CARD_KIND, CARD_NAMES
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+    from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-_CARD_VERB = {
-    "draft_pick1": "pick {}",
-    "draft_pick2": "keep {}",
-    "commit": "play {}",
-    "gd_take": "take {}",
-    "kept_trickster": "play kept {}",
-    "react": "reveal {}",
+
+class Words(NamedTuple):
+    """Name templates of one decision kind. ``card``: ``{}`` is the card's name; ``player``:
+    ``{who}`` the player's name, ``{card}`` / ``{verb}`` the resolving card's name and what it
+    does to the player (``_TARGET_VERB``)."""
+
+    card: str = "card {}"
+    player: str = "choose {who}"
+    done: str = "done"
+    yes: str = "yes"
+
+
+GENERIC = Words()
+"""The names when no decision is pending (and for the ids a kind is never answered with)."""
+
+NAMING: dict[str, Words] = {
+    "draft_pick1": Words(card="pick {}"),
+    "draft_pick2": Words(card="keep {}"),
+    "commit": Words(card="play {}", done="done"),
+    "target": Words(player="{card} {verb} {who}"),
+    "ss_first": Words(player="name {who}"),
+    "ss_second": Words(player="name {who}"),
+    "ss_swap": Words(done="don't swap", yes="swap"),
+    "gd_take": Words(card="take {}"),
+    "gd_use": Words(done="keep it", yes="play it now"),
+    "kept_trickster": Words(card="play kept {}", done="don't play"),
+    "tm_reveal": Words(done="don't reveal", yes="reveal"),
+    "sm_look": Words(),
+    "sm_swap": Words(done="no swap"),
+    "thief_target": Words(player="steal from {who}", done="no theft"),
+    "shinobi_kill": Words(done="spare", yes="kill"),
+    "react": Words(card="reveal {}", done="no react"),
 }
-_DONE = {
-    "commit": "done",
-    "ss_swap": "don't swap",
-    "gd_use": "keep it",
-    "kept_trickster": "don't play",
-    "tm_reveal": "don't reveal",
-    "sm_swap": "no swap",
-    "thief_target": "no theft",
-    "shinobi_kill": "spare",
-    "react": "no react",
-}
-_YES = {"ss_swap": "swap", "gd_use": "play it now", "tm_reveal": "reveal", "shinobi_kill": "kill"}
+"""Decision kind -> its name templates."""
+
 _TARGET_VERB = {
     "Spy": "looks at",
     "Mystic": "looks at",
@@ -47,30 +66,25 @@ _TARGET_VERB = {
 }
 
 
-def contextual_name(s: NinjaState, action: int) -> str:
+def contextual_name(s: NightOfTheNinjaState, action: int) -> str:
     """Name of ``action`` for the pending decision (the generic name when none applies)."""
     g = s.game
     lay = g.layout
     d = s.decision
-    kind = d["kind"] if d else ""
-    if action < A.PLAYER:
-        return _CARD_VERB.get(kind, "card {}").format(CARD_NAMES[action])
+    words = NAMING[d["kind"]] if d else GENERIC
+    if action < actions.PLAYER:
+        return words.card.format(CARD_NAMES[action])
     if action < lay.DONE:
-        who = g.player_names[action - A.PLAYER]
-        if kind == "target":
-            from boardgames_rl.games.night_of_the_ninja.cards import CARD_KIND
-
-            verb = _TARGET_VERB.get(CARD_KIND[d["card"]], "targets")
-            return f"{CARD_NAMES[d['card']]} {verb} {who}"
-        if kind in ("ss_first", "ss_second"):
-            return f"name {who}"
-        if kind == "thief_target":
-            return f"steal from {who}"
-        return f"choose {who}"
+        who = g.player_names[action - actions.PLAYER]
+        card = d["card"] if d else -1
+        if card < 0:
+            return words.player.format(who=who)
+        verb = _TARGET_VERB.get(CARD_KIND[card], "targets")
+        return words.player.format(who=who, card=CARD_NAMES[card], verb=verb)
     if action == lay.DONE:
-        return _DONE.get(kind, "done")
+        return words.done
     if action == lay.YES:
-        return _YES.get(kind, "yes")
+        return words.yes
     if lay.GIVE <= action < lay.GIVE + 3:
         return f"give a {action - lay.GIVE + 2}"
-    return A.SPECIALS[action - lay.DONE]
+    return actions.SPECIALS[action - lay.DONE]

@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import cards
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+    from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-NC, NH = C.NUM_CARDS, C.NUM_HOUSE_CARDS
+NC, NH = cards.NUM_CARDS, cards.NUM_HOUSE_CARDS
 DRAFT_ROWS = ("dealt", "kept first", "passed left", "received", "kept second", "discarded")
 RESULTS = ("Lotus won", "Crane won", "total tie", "Ronin Mastermind", "by the Mastermind")
 
@@ -56,14 +56,16 @@ def make_spec(n: int) -> ObservationSpec:
             Field("context_number", (1,), description="its number / 6"),
             Field("context_players", (2, n), description="owner of that card; its target"),
             Field("alive", (n,)),
-            Field("tokens_held", (n,), high=C.NUM_TOKENS, description="Honor tokens held"),
+            Field("tokens_held", (n,), high=cards.NUM_TOKENS, description="Honor tokens held"),
             Field(
                 "tokens_known",
                 (n, 3),
-                high=C.NUM_TOKENS,
+                high=cards.NUM_TOKENS,
                 description="tokens held whose value you know, by value 2 / 3 / 4",
             ),
-            Field("stack", (1,), high=C.NUM_TOKENS, description="Honor tokens left in the stack"),
+            Field(
+                "stack", (1,), high=cards.NUM_TOKENS, description="Honor tokens left in the stack"
+            ),
             Field("own_house_dealt", (NH,), description="your House card as dealt to you"),
             Field("house_known", (n, NH), description="House cards you know (still valid)"),
             Field(
@@ -112,7 +114,7 @@ def make_spec(n: int) -> ObservationSpec:
             Field(
                 "checked_tokens",
                 (n,),
-                high=C.NUM_TOKENS,
+                high=cards.NUM_TOKENS,
                 description="tokens each player held at that end-of-round check",
             ),
             Field("awards", (n, 4), description="tokens received: House win, Ronin, tie, Martyr"),
@@ -132,7 +134,7 @@ def _offsets(spec: ObservationSpec, n: int) -> dict[str, int]:
     return off
 
 
-def encode(s: NinjaState, me: int) -> np.ndarray:
+def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     """The observation of seat ``me`` (see the module docstring)."""
     from boardgames_rl.games.night_of_the_ninja.state import DECISION_INDEX
 
@@ -161,7 +163,7 @@ def encode(s: NinjaState, me: int) -> np.ndarray:
         add(o["decider"] + row(d["player"]))
         if d["card"] >= 0:
             add(o["context_card"] + d["card"])
-            vec[o["context_number"]] = C.CARD_NUMBER[d["card"]] / 6.0
+            vec[o["context_number"]] = cards.CARD_NUMBER[d["card"]] / 6.0
         if d["owner"] >= 0:
             add(o["context_players"] + row(d["owner"]))
         if d["target"] >= 0:

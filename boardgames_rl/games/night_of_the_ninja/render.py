@@ -6,39 +6,39 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import cards
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.night_of_the_ninja.state import NinjaState
+    from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 _STATUS = ("face up", "resolved", "lost")
 _AWARD = ("House win", "Ronin", "tie", "Martyr")
 _STAGE_TEXT = {"draft1": "Ninja Draft (first pick)", "draft2": "Ninja Draft (second pick)"}
 
 
-def _stage_text(s: NinjaState) -> str:
+def _stage_text(s: NightOfTheNinjaState) -> str:
     if s.over:
         return "game over"
     if s.stage in _STAGE_TEXT:
         return _STAGE_TEXT[s.stage]
-    return f"Night: {C.PHASE_NAMES[s.phase]} phase"
+    return f"Night: {cards.PHASE_NAMES[s.phase]} phase"
 
 
-def _house_text(s: NinjaState, q: int, viewer: int | None) -> str:
+def _house_text(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
     if viewer is None:
-        now = C.HOUSE_CARD_NAMES[s.house[q]]
+        now = cards.HOUSE_CARD_NAMES[s.house[q]]
         if s.house[q] != s.dealt_house[q]:
-            now += f" (dealt {C.HOUSE_SHORT[s.dealt_house[q]]})"
+            now += f" (dealt {cards.HOUSE_SHORT[s.dealt_house[q]]})"
         return now
-    text = f"{C.HOUSE_CARD_NAMES[s.dealt_house[q]]} (dealt)" if q == viewer else "?"
+    text = f"{cards.HOUSE_CARD_NAMES[s.dealt_house[q]]} (dealt)" if q == viewer else "?"
     for who, target, house, pre in s.looks:
         if target == q and (who == viewer or who == -1):
-            name = C.HOUSE_CARD_NAMES[house]
+            name = cards.HOUSE_CARD_NAMES[house]
             text = f"{name}{' (revealed)' if who == -1 else ''}" if not pre else f"was {name}"
     return text
 
 
-def _tokens_text(s: NinjaState, q: int, viewer: int | None) -> str:
+def _tokens_text(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
     held = s.tokens[q]
     if viewer is None:
         return f"{len(held)} ({s.score(q)} pts)"
@@ -49,7 +49,7 @@ def _tokens_text(s: NinjaState, q: int, viewer: int | None) -> str:
     return f"{len(held)} [{' '.join(parts)}]" if held else "0"
 
 
-def render_text(s: NinjaState, player: int | None = None) -> str:
+def render_text(s: NightOfTheNinjaState, player: int | None = None) -> str:
     """The round as a table: one line per seat (House card known to the viewer, alive or what
     killed it, tokens, cards held), then the played cards, the discards and the decision.
     ``player=None`` shows everything."""
@@ -63,22 +63,22 @@ def render_text(s: NinjaState, player: int | None = None) -> str:
     lines.append(f"{'seat':<11}{'house':<26}{'state':<26}{'tokens':<16}cards")
     for q in range(g.num_players):
         mark = "*" if q == player else " "
-        state = "alive" if s.alive[q] else f"dead ({C.CARD_NAMES[s.death[q]]})"
+        state = "alive" if s.alive[q] else f"dead ({cards.CARD_NAMES[s.death[q]]})"
         if player is None or player == q:
-            cards = ", ".join(C.CARD_NAMES[c] for c in s.hand[q]) or "-"
+            cards_text = ", ".join(cards.CARD_NAMES[c] for c in s.hand[q]) or "-"
             if s.kept[q] >= 0:
-                cards += f" | kept {C.CARD_NAMES[s.kept[q]]}"
+                cards_text += f" | kept {cards.CARD_NAMES[s.kept[q]]}"
             mine = [c for c, o, _ in s.committed if o == q]
             if mine:
-                cards += " | committed " + ", ".join(C.CARD_NAMES[c] for c in mine)
+                cards_text += " | committed " + ", ".join(cards.CARD_NAMES[c] for c in mine)
         else:
-            cards = f"{s.held_count(q) + sum(1 for _, o, _ in s.committed if o == q)} held"
+            cards_text = f"{s.held_count(q) + sum(1 for _, o, _ in s.committed if o == q)} held"
         awards = ", ".join(_AWARD[a] for a in s.awards[q])
         if awards:
             state += f" +{awards}"
         lines.append(
             f"{mark}{names[q]:<10}{_house_text(s, q, player):<26}{state:<26}"
-            f"{_tokens_text(s, q, player):<16}{cards}"
+            f"{_tokens_text(s, q, player):<16}{cards_text}"
         )
     if s.played:
         lines.append("played:")
@@ -86,26 +86,28 @@ def render_text(s: NinjaState, player: int | None = None) -> str:
             targets = " & ".join(names[t] for t in (t1, t2) if t >= 0)
             arrow = f" -> {targets}" if targets else ""
             gd = " (Grave Digger)" if src else ""
-            lines.append(f"  {C.CARD_NAMES[card]}{gd} by {names[owner]}{arrow}: {_STATUS[status]}")
+            lines.append(
+                f"  {cards.CARD_NAMES[card]}{gd} by {names[owner]}{arrow}: {_STATUS[status]}"
+            )
     if player is None:
-        lines.append("discards: " + (", ".join(C.CARD_NAMES[c] for c in s.discards) or "-"))
+        lines.append("discards: " + (", ".join(cards.CARD_NAMES[c] for c in s.discards) or "-"))
         if s.ss:
             lines.append(f"Shapeshifter swapped: {bool(s.ss[3] == 1)}")
     else:
         lines.append(f"discards: {len(s.discards)} face down")
         seen = [(t, c) for w, t, c, _ in s.mystic if w == player]
         for t, c in seen:
-            what = C.CARD_NAMES[c] if c >= 0 else "no card"
+            what = cards.CARD_NAMES[c] if c >= 0 else "no card"
             lines.append(f"your Mystic saw {what} in {names[t]}'s hand")
         if g.target_learns_look:  # the target sees which card / token was looked at
             for w, t, c, _ in s.mystic:
                 if t == player and w != player and c >= 0:
-                    lines.append(f"{names[w]}'s Mystic saw your {C.CARD_NAMES[c]}")
+                    lines.append(f"{names[w]}'s Mystic saw your {cards.CARD_NAMES[c]}")
             if s.sm and s.sm[1] == player and s.sm[2] == 1:
                 value = s.token_value[s.sm[3]]
                 lines.append(f"{names[s.sm[0]]}'s Spirit Merchant looked at your {value}-token")
         if s.gd and s.gd[0] == player:
-            seen_gd = [C.CARD_NAMES[c] for c in s.gd[1:3] if c >= 0]
+            seen_gd = [cards.CARD_NAMES[c] for c in s.gd[1:3] if c >= 0]
             lines.append(f"your Grave Digger saw {', '.join(seen_gd)}")
         if s.ss and s.ss[0] == player and s.ss[3] >= 0:
             lines.append(f"you {'swapped' if s.ss[3] else 'did not swap'} the House cards")
@@ -122,12 +124,12 @@ def render_text(s: NinjaState, player: int | None = None) -> str:
             lines.append(f"game over: winners {win} | scores {scores}")
     else:
         d = s.decision
-        extra = f" ({C.CARD_NAMES[d['card']]})" if d["card"] >= 0 else ""
+        extra = f" ({cards.CARD_NAMES[d['card']]})" if d["card"] >= 0 else ""
         lines.append(f"{names[d['player']]} decides: {d['kind']}{extra}")
     return "\n".join(lines)
 
 
-def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
+def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray:
     """A round table: seats in a circle with standees (standing or knocked down), known or
     revealed House cards, played cards with arrows to their targets, and token counts."""
     from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
@@ -143,7 +145,7 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
     ax.set_aspect("equal")
     ax.axis("off")
     ax.add_patch(Circle((0, 0), 0.95, facecolor="#e8dcc2", edgecolor="#8a7350", linewidth=2))
-    colours = {C.LOTUS: "#e377c2", C.CRANE: "#1f77b4", C.RONIN_HOUSE: "#7f7f7f"}
+    colours = {cards.LOTUS: "#e377c2", cards.CRANE: "#1f77b4", cards.RONIN_HOUSE: "#7f7f7f"}
     pos = []
     for q in range(n):
         ang = np.pi / 2 - 2 * np.pi * q / n
@@ -151,7 +153,7 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
     for q in range(n):
         x, y = pos[q]
         house = _visible_house(s, q, player)
-        face = colours[C.house_of(house)] if house >= 0 else "#cccccc"
+        face = colours[cards.house_of(house)] if house >= 0 else "#cccccc"
         if s.alive[q]:  # standee standing
             ax.add_patch(
                 Rectangle(
@@ -177,13 +179,15 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
                 )
             )
             ax.add_patch(Circle((x + 0.16, y), 0.05, facecolor=face, edgecolor="black"))
-        label = C.HOUSE_SHORT[house] if house >= 0 else "?"
+        label = cards.HOUSE_SHORT[house] if house >= 0 else "?"
         you = " (you)" if q == player else ""
         ax.text(x, y - 0.22, f"{g.player_names[q]}{you}", ha="center", fontsize=8)
         ax.text(x, y - 0.31, f"house {label} | tokens {len(s.tokens[q])}", ha="center", fontsize=7)
-        cards = [C.CARD_NAMES[r[0]] for r in s.played if r[1] == q]
-        if cards:
-            ax.text(x, y + 0.27, "\n".join(cards[-3:]), ha="center", fontsize=6, color="#6b2d00")
+        played_names = [cards.CARD_NAMES[r[0]] for r in s.played if r[1] == q]
+        if played_names:
+            ax.text(
+                x, y + 0.27, "\n".join(played_names[-3:]), ha="center", fontsize=6, color="#6b2d00"
+            )
     for card, owner, _src, t1, t2, status in s.played:
         for t in (t1, t2):
             if t >= 0 and t != owner:
@@ -194,7 +198,7 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
                         (0.75 * x1, 0.75 * y1),
                         arrowstyle="->",
                         mutation_scale=10,
-                        color="#b22222" if C.CARD_PHASE[card] >= 3 else "#555555",
+                        color="#b22222" if cards.CARD_PHASE[card] >= 3 else "#555555",
                         alpha=0.9 if status != 2 else 0.3,
                     )
                 )
@@ -212,7 +216,7 @@ def render_rgb(s: NinjaState, player: int | None = None) -> np.ndarray:
     return figure_to_rgb(fig)
 
 
-def _visible_house(s: NinjaState, q: int, viewer: int | None) -> int:
+def _visible_house(s: NightOfTheNinjaState, q: int, viewer: int | None) -> int:
     if viewer is None:
         return s.house[q]
     house = s.dealt_house[q] if q == viewer else -1

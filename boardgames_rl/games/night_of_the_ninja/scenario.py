@@ -26,13 +26,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import cards
 from boardgames_rl.games.night_of_the_ninja.state import (
     LOST,
     RESOLVED,
     SRC_GD,
     SRC_HAND,
-    NinjaState,
+    NightOfTheNinjaState,
     compare_houses,
 )
 
@@ -54,9 +54,9 @@ def card(name: str | int) -> int:
     """Id of a Ninja card given by name (case-insensitive) or id."""
     if isinstance(name, int):
         return name
-    lowered = [c.lower() for c in C.CARD_NAMES]
+    lowered = [c.lower() for c in cards.CARD_NAMES]
     if name.lower() not in lowered:
-        raise ValueError(f"no Ninja card named {name!r}; choose from {', '.join(C.CARD_NAMES)}")
+        raise ValueError(f"no Ninja card named {name!r}; choose from {', '.join(cards.CARD_NAMES)}")
     return lowered.index(name.lower())
 
 
@@ -64,8 +64,8 @@ def house(name: str | int) -> int:
     """Id of a House card given as ``"L1"``, ``"Crane 3"``, ``"R"``/``"Ronin"`` or an id."""
     if isinstance(name, int):
         return name
-    short = [h.lower() for h in C.HOUSE_SHORT]
-    full = [h.lower() for h in C.HOUSE_CARD_NAMES]
+    short = [h.lower() for h in cards.HOUSE_SHORT]
+    full = [h.lower() for h in cards.HOUSE_CARD_NAMES]
     key = name.lower()
     if key in short:
         return short.index(key)
@@ -75,12 +75,12 @@ def house(name: str | int) -> int:
 
 
 # ------------------------------------------------------------------------------------ playing
-def legal_names(state: NinjaState) -> list[str]:
+def legal_names(state: NightOfTheNinjaState) -> list[str]:
     """Contextual names of the legal actions of the pending decision, in action-id order."""
     return [state.action_name(int(a)) for a in state.legal_actions()]
 
 
-def play(state: NinjaState, *names: str) -> NinjaState:
+def play(state: NightOfTheNinjaState, *names: str) -> NightOfTheNinjaState:
     """Apply legal actions given by their contextual names, in order; returns ``state``.
 
     Raises ``ValueError`` naming the decision and its legal actions when a name is not legal.
@@ -96,7 +96,9 @@ def play(state: NinjaState, *names: str) -> NinjaState:
     return state
 
 
-def commit(state: NinjaState, plays: Mapping[int, Iterable[str]] | None = None) -> NinjaState:
+def commit(
+    state: NightOfTheNinjaState, plays: Mapping[int, Iterable[str]] | None = None
+) -> NightOfTheNinjaState:
     """Answer every commitment ask of the current Night phase: each seat plays the cards listed
     for it (in order), then says "done". Returns ``state`` at the next decision."""
     plays = {p: [card(c) for c in cs] for p, cs in (plays or {}).items()}
@@ -107,7 +109,7 @@ def commit(state: NinjaState, plays: Mapping[int, Iterable[str]] | None = None) 
         p = state.current_player
         todo = plays.get(p, [])
         if todo:
-            play(state, f"play {C.CARD_NAMES[todo.pop(0)]}")
+            play(state, f"play {cards.CARD_NAMES[todo.pop(0)]}")
         else:
             play(state, "done")
     left = {p: cs for p, cs in plays.items() if cs}
@@ -116,7 +118,9 @@ def commit(state: NinjaState, plays: Mapping[int, Iterable[str]] | None = None) 
     return state
 
 
-def set_grave_digger_sight(state: NinjaState, cards: Sequence[str | int]) -> NinjaState:
+def set_grave_digger_sight(
+    state: NightOfTheNinjaState, cards: Sequence[str | int]
+) -> NightOfTheNinjaState:
     """Replace the two discards a resolving Grave Digger sees (drawn at random by the engine) by
     ``cards`` (discards), at its ``gd_take`` decision. Returns ``state``."""
     if state.decision_kind != "gd_take":
@@ -130,7 +134,7 @@ def set_grave_digger_sight(state: NinjaState, cards: Sequence[str | int]) -> Nin
 
 
 # ------------------------------------------------------------------------------------ invariants
-def check_invariants(state: NinjaState) -> None:
+def check_invariants(state: NightOfTheNinjaState) -> None:
     """Raise ``AssertionError`` if the state breaks a conservation or consistency rule."""
     s = state
     g = s.game
@@ -139,7 +143,7 @@ def check_invariants(state: NinjaState) -> None:
     held = [t for p in range(n) for t in s.tokens[p]]
     assert len(set(held + s.stack)) == len(held) + len(s.stack), "a token is in two places"
     values = sorted(s.token_value)
-    expect = sorted(v for v in C.TOKEN_VALUES for _ in range(C.HONOR_SPLIT[v]))
+    expect = sorted(v for v in cards.TOKEN_VALUES for _ in range(cards.HONOR_SPLIT[v]))
     assert values == expect, "token values are not the 12/12/11 split"
     for p in range(n):
         assert set(s.tokens[p]) <= set(s.known[p]), f"player {p} does not know its tokens"
@@ -169,10 +173,10 @@ def check_invariants(state: NinjaState) -> None:
         places.append(s.gd[3])  # taken, not yet kept or played
     drafted = s.stage not in ("draft1", "draft2")
     if drafted:
-        assert sorted(places) == list(range(C.NUM_CARDS)), f"cards not conserved: {places}"
-    assert len(s.aside) == C.NUM_CARDS - 3 * n
+        assert sorted(places) == list(range(cards.NUM_CARDS)), f"cards not conserved: {places}"
+    assert len(s.aside) == cards.NUM_CARDS - 3 * n
     dealt_all = sorted(c for p in range(n) for c in s.dealt[p]) + s.aside
-    assert sorted(dealt_all) == list(range(C.NUM_CARDS)), "draft deal"
+    assert sorted(dealt_all) == list(range(cards.NUM_CARDS)), "draft deal"
     passed = s.stage != "draft1"
     for p in range(n):
         if s.pick1[p] >= 0:
@@ -207,7 +211,7 @@ def check_invariants(state: NinjaState) -> None:
                 before = {r[0] for r in s.played[:time] if r[1] == target and r[2] == SRC_HAND}
                 assert c in {s.pick1[target], s.pick2[target]} - before, "Mystic sight"
     for c, _o, _ in s.committed:
-        assert C.CARD_PHASE[c] == s.phase and s.stage == "commit", "commitment off phase"
+        assert cards.CARD_PHASE[c] == s.phase and s.stage == "commit", "commitment off phase"
     if s.stage == "commit":
         for p in range(n):
             k = sum(1 for _, o, _ in s.committed if o == p)
@@ -217,7 +221,7 @@ def check_invariants(state: NinjaState) -> None:
     if s.result >= 0 and s.stage == "over":
         living = [p for p in range(n) if s.alive[p]]
         if not s.by_mastermind:
-            assert all(C.MASTERMIND not in s.held(p) for p in living), "unrevealed Mastermind"
+            assert all(cards.MASTERMIND not in s.held(p) for p in living), "unrevealed Mastermind"
             assert s.result == compare_houses([s.house[p] for p in living]), "round result"
     for r in s.played:
         if r[5] == LOST:
@@ -240,7 +244,7 @@ def build(
     kept: Mapping[int, str | int] | None = None,
     round: int = 1,
     seed: int = 0,
-) -> NinjaState:
+) -> NightOfTheNinjaState:
     """A state at the start of a Night phase (or of the Ninja Draft).
 
     Args:
@@ -280,7 +284,7 @@ def build(
         if sorted(hs) != sorted(game.house_cards):
             raise ValueError(
                 f"houses must be the House cards in play: "
-                f"{[C.HOUSE_SHORT[h] for h in game.house_cards]}"
+                f"{[cards.HOUSE_SHORT[h] for h in game.house_cards]}"
             )
         s.dealt_house = list(hs)
         s.house = list(hs)
@@ -304,7 +308,7 @@ def build(
             if len(set(used)) != len(used) or any(len(cs) != 3 for cs in deals):
                 raise ValueError("dealt: three distinct cards per seat")
             s.dealt = deals
-            s.aside = sorted(c for c in range(C.NUM_CARDS) if c not in used)
+            s.aside = sorted(c for c in range(cards.NUM_CARDS) if c not in used)
         s.stage = "draft1"
         s.ask_seat = 0
         s._mask = None
@@ -318,7 +322,7 @@ def build(
         raise ValueError("hands: two Ninja cards per seat")
     used = [c for h in hs2 for c in h]
     if discards is None:
-        spare = [c for c in range(C.NUM_CARDS) if c not in used]
+        spare = [c for c in range(cards.NUM_CARDS) if c not in used]
         disc = spare[:n]
     else:
         disc = [card(c) for c in discards]
@@ -333,18 +337,18 @@ def build(
     for p in range(n):
         left = (p + 1) % n
         s.dealt[p] = sorted([s.pick1[p], *s.received[left]])
-    s.aside = sorted(c for c in range(C.NUM_CARDS) if c not in used)
+    s.aside = sorted(c for c in range(cards.NUM_CARDS) if c not in used)
     s.hand = [list(h) for h in hs2]
     s.kept = [-1] * n
     s.discards = sorted(disc)
     for name in ("committed", "played", "looks", "mystic", "gd", "ss", "sm"):
         setattr(s, name, [])
     if kept:
-        if len(kept) != 1 or PHASES[phase] < C.BLIND_ASSASSIN:
+        if len(kept) != 1 or PHASES[phase] < cards.BLIND_ASSASSIN:
             raise ValueError("kept: one seat, and a phase after the Trickster phase")
         ((seat, kc),) = kept.items()
         kc = card(kc)
-        if s.hand[seat][0] != C.GRAVE_DIGGER or kc not in s.discards:
+        if s.hand[seat][0] != cards.GRAVE_DIGGER or kc not in s.discards:
             raise ValueError(
                 "kept: the seat's first card must be the Grave Digger and the kept "
                 "card one of the discards"
@@ -352,10 +356,10 @@ def build(
         s.hand[seat].pop(0)
         s.discards.remove(kc)
         other = s.discards[0]
-        s.played.append([C.GRAVE_DIGGER, seat, SRC_HAND, -1, -1, RESOLVED])
+        s.played.append([cards.GRAVE_DIGGER, seat, SRC_HAND, -1, -1, RESOLVED])
         s.gd = [seat, *sorted([kc, other]), kc, 0]
         s.kept[seat] = kc
-    s.death = [-1 if a else C.card_of(C.BLIND_ASSASSIN, 1) for a in s.alive]
+    s.death = [-1 if a else cards.card_of(cards.BLIND_ASSASSIN, 1) for a in s.alive]
     s.awards = [[] for _ in range(n)]
     s.result = -1
     s.by_mastermind = False
@@ -370,7 +374,7 @@ def build(
 
 def _set_tokens(s, tokens, stack, stack_size, rng) -> None:
     n = s.game.num_players
-    counts = dict(C.HONOR_SPLIT)
+    counts = dict(cards.HONOR_SPLIT)
     wanted = [list(t) for t in (tokens or [[] for _ in range(n)])]
     if len(wanted) != n:
         raise ValueError("tokens: one list of values per seat")
@@ -378,10 +382,10 @@ def _set_tokens(s, tokens, stack, stack_size, rng) -> None:
     for values in [*wanted, list(stack)]:
         for v in values:
             if v not in counts or counts[v] == 0:
-                raise ValueError(f"no Honor token worth {v} left (split {C.HONOR_SPLIT})")
+                raise ValueError(f"no Honor token worth {v} left (split {cards.HONOR_SPLIT})")
             counts[v] -= 1
             order.append(v)
-    rest = [v for v in C.TOKEN_VALUES for _ in range(counts[v])]
+    rest = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     rng.shuffle(rest)
     order += [int(v) for v in rest]
     s.token_value = [int(v) for v in order]
@@ -391,7 +395,7 @@ def _set_tokens(s, tokens, stack, stack_size, rng) -> None:
         s.tokens.append(list(range(k, k + len(values))))
         k += len(values)
     s.known = [sorted(t) for t in s.tokens]
-    s.stack = list(range(k, C.NUM_TOKENS))
+    s.stack = list(range(k, cards.NUM_TOKENS))
     if stack_size is not None:
         s.stack = s.stack[:stack_size]
     s.round_start_tokens = [list(t) for t in s.tokens]

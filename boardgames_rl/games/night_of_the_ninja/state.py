@@ -45,6 +45,13 @@ Decision kinds (``DECISIONS``), with their legal actions (ids in ``actions.py``)
                     reveal the Mirror Monk or the Martyr it holds (card) or ``DONE``
 ==================  ===========================================================================
 
+The engine reaches its code through two explicit tables at the end of
+:class:`NightOfTheNinjaState`: ``STAGE_RUNNERS`` (engine stage -> the method running it) and
+``DECISION_HANDLERS`` (decision kind -> the method applying the answer). The legal actions of
+each kind are in ``legal.LEGAL_ACTIONS``, their names in ``naming.NAMING``, the heuristic's rules
+in ``heuristic.NightOfTheNinjaHeuristic.DECISION_RULES``; all four have the kinds of
+``DECISIONS`` (``tests/night_of_the_ninja/test_dispatch.py``).
+
 Seats are ``0..n-1``; the left neighbour of ``p`` is ``p + 1``. Data sheet references (sections
 2-8) point to ``shared/games/night_of_the_ninja.md``.
 """
@@ -52,13 +59,14 @@ Seats are ``0..n-1``; the left neighbour of ``p`` is ``p + 1``. Data sheet refer
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
+from typing import ClassVar
 
 import numpy as np
 
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
-from boardgames_rl.games.night_of_the_ninja import actions as A
-from boardgames_rl.games.night_of_the_ninja import cards as C
+from boardgames_rl.games.night_of_the_ninja import actions, cards
 
 DECISIONS = (
     "draft_pick1",
@@ -93,12 +101,12 @@ PENDING, RESOLVED, LOST = 0, 1, 2
 AWARD_HOUSE, AWARD_RONIN, AWARD_TIE, AWARD_MARTYR = range(4)
 """Why a player received an Honor token this round (public)."""
 
-KILLING_PHASES = (C.BLIND_ASSASSIN, C.SHINOBI)
+KILLING_PHASES = (cards.BLIND_ASSASSIN, cards.SHINOBI)
 """Night phases whose cards KILL (with the Judge): their targets are living players."""
 
 RESULT_NONE, RESULT_TIE, RESULT_RONIN_MASTERMIND = -1, 2, 3
-"""Round results besides ``C.LOTUS`` (0) / ``C.CRANE`` (1): not yet, total tie, no House wins
-(a living Ronin revealed the Mastermind)."""
+"""Round results besides ``cards.LOTUS`` (0) / ``cards.CRANE`` (1): not yet, total tie, no House
+wins (a living Ronin revealed the Mastermind)."""
 
 _FIELDS = (
     "round",
@@ -145,7 +153,7 @@ _FIELDS = (
 )
 
 
-class NinjaState(PlainDataState):
+class NightOfTheNinjaState(PlainDataState):
     """Full state of a Night of the Ninja game (see the module docstring).
 
     Game-long fields: ``round`` (1-based), ``token_value[t]`` (hidden values of the 35 tokens),
@@ -172,14 +180,14 @@ class NinjaState(PlainDataState):
 
     # ====================================================================== construction
     @classmethod
-    def initial(cls, game, seed: int | None) -> NinjaState:
+    def initial(cls, game, seed: int | None) -> NightOfTheNinjaState:
         """A new game: token values dealt, first round dealt, at the first draft pick."""
         s = cls(game, make_rng(seed))
         n = game.num_players
-        values = [v for v in C.TOKEN_VALUES for _ in range(C.HONOR_SPLIT[v])]
+        values = [v for v in cards.TOKEN_VALUES for _ in range(cards.HONOR_SPLIT[v])]
         s.rng.shuffle(values)
         s.token_value = [int(v) for v in values]
-        s.stack = list(range(C.NUM_TOKENS))
+        s.stack = list(range(cards.NUM_TOKENS))
         s.tokens = [[] for _ in range(n)]
         s.known = [[] for _ in range(n)]
         s.checks = []
@@ -224,9 +232,9 @@ class NinjaState(PlainDataState):
         return np.concatenate([encode(self, p) for p in range(self.game.num_players)])
 
     def info_set(self, player: int):
-        from boardgames_rl.games.night_of_the_ninja.infoset import NinjaInfoSet
+        from boardgames_rl.games.night_of_the_ninja.infoset import NightOfTheNinjaInfoSet
 
-        return NinjaInfoSet(self, player)
+        return NightOfTheNinjaInfoSet(self, player)
 
     def render(self, player: int | None = None) -> str:
         """Text table of the round from ``player`` 's view (``None``: omniscient)."""
@@ -260,17 +268,19 @@ class NinjaState(PlainDataState):
         }
 
     def _run(self) -> None:
+        """Run the stages (``STAGE_RUNNERS``) until one asks for a decision or the game ends."""
         guard = 0
         while self.decision is None and not self.over:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("night_of_the_ninja: engine loop did not reach a decision")
-            getattr(self, f"_stage_{self.stage}")()
+            self.STAGE_RUNNERS[self.stage](self)
 
     def _apply(self, action: int) -> None:
+        """Answer the pending decision with its handler (``DECISION_HANDLERS``), then run on."""
         d = self.decision
         self.decision = None
-        getattr(self, f"_on_{d['kind']}")(action, d)
+        self.DECISION_HANDLERS[d["kind"]](self, action, d)
         self._run()
 
     def _legal_action_mask(self) -> np.ndarray:
@@ -305,7 +315,7 @@ class NinjaState(PlainDataState):
         """Players the owner of ``card`` may name at its ``target`` decision: other living
         players for a card that KILLs (Judge, Blind Assassin, Shinobi), any other player for
         the others (Spy, Mystic, Troublemaker, Spirit Merchant), see ``living_targets_only``."""
-        if C.CARD_PHASE[card] in KILLING_PHASES or card == C.JUDGE:
+        if cards.CARD_PHASE[card] in KILLING_PHASES or card == cards.JUDGE:
             return self.living_others(owner)
         return [p for p in range(self.game.num_players) if p != owner and self._nameable(p)]
 
@@ -391,7 +401,7 @@ class NinjaState(PlainDataState):
         self.dealt_house = [int(h) for h in houses]
         self.house = list(self.dealt_house)
         self.alive = [True] * n
-        deck = list(range(C.NUM_CARDS))
+        deck = list(range(cards.NUM_CARDS))
         rng.shuffle(deck)
         self.dealt = [sorted(int(c) for c in deck[3 * p : 3 * p + 3]) for p in range(n)]
         self.aside = sorted(int(c) for c in deck[3 * n :])
@@ -444,7 +454,7 @@ class NinjaState(PlainDataState):
             self._ask("draft_pick2", self.ask_seat)
             return
         self.stage = "phase_start"
-        self.phase = C.SPY
+        self.phase = cards.SPY
 
     def _on_draft_pick2(self, action: int, d: dict) -> None:
         p = d["player"]
@@ -492,11 +502,11 @@ class NinjaState(PlainDataState):
         queue = []
         for card, owner, src in entries:
             self.played.append([card, owner, src, -1, -1, PENDING])
-            queue.append([C.CARD_NUMBER[card], card, owner])
-        if self.phase == C.TRICKSTER:  # moments a kept Trickster 3-6 may be played
+            queue.append([cards.CARD_NUMBER[card], card, owner])
+        if self.phase == cards.TRICKSTER:  # moments a kept Trickster 3-6 may be played
             committed = {c for c, _, _ in entries}
             for k in range(3, 7):
-                if C.card_of(C.TRICKSTER, k) not in committed:
+                if cards.card_of(cards.TRICKSTER, k) not in committed:
                     queue.append([k, -1, -1])
         queue.sort()
         self.queue = queue
@@ -505,7 +515,7 @@ class NinjaState(PlainDataState):
     def _stage_resolve(self) -> None:
         if not self.queue:
             self.phase += 1
-            self.stage = "phase_start" if self.phase <= C.SHINOBI else "house_reveal"
+            self.stage = "phase_start" if self.phase <= cards.SHINOBI else "house_reveal"
             return
         number, card, owner = self.queue.pop(0)
         if card >= 0:
@@ -515,7 +525,7 @@ class NinjaState(PlainDataState):
         if not self.gd or self.gd[4] != 0:
             return
         g = self.gd[0]
-        trick = C.card_of(C.TRICKSTER, number)
+        trick = cards.card_of(cards.TRICKSTER, number)
         if self.alive[g] and self.kept[g] >= 0 and not any(r[0] == trick for r in self.played):
             self._ask("kept_trickster", g, card=trick, owner=g)
 
@@ -534,7 +544,7 @@ class NinjaState(PlainDataState):
         if not self.alive[owner]:
             rec[5] = LOST  # data sheet 5.3 step 5: killed before its card resolves
             return
-        kind = C.CARD_KIND[card]
+        kind = cards.CARD_KIND[card]
         if kind == "Shapeshifter":
             if len(self.shapeshifter_names()) >= 2:
                 self._ask("ss_first", owner, card=card, owner=owner)
@@ -568,10 +578,10 @@ class NinjaState(PlainDataState):
 
     def _on_target(self, action: int, d: dict) -> None:
         card, owner = d["card"], d["owner"]
-        t = action - A.PLAYER
+        t = action - actions.PLAYER
         rec = self._record(card)
         rec[3] = t
-        kind = C.CARD_KIND[card]
+        kind = cards.CARD_KIND[card]
         if kind == "Spy":
             self._look(owner, t)
         elif kind == "Mystic":
@@ -598,11 +608,11 @@ class NinjaState(PlainDataState):
         rec[5] = RESOLVED
 
     def _on_ss_first(self, action: int, d: dict) -> None:
-        first = action - A.PLAYER
+        first = action - actions.PLAYER
         self._ask("ss_second", d["owner"], card=d["card"], owner=d["owner"], target=first)
 
     def _on_ss_second(self, action: int, d: dict) -> None:
-        owner, a, b = d["owner"], d["target"], action - A.PLAYER
+        owner, a, b = d["owner"], d["target"], action - actions.PLAYER
         rec = self._record(d["card"])
         rec[3], rec[4] = a, b
         for look in self.looks:  # earlier looks at a or b now tell only the dealt card
@@ -661,7 +671,7 @@ class NinjaState(PlainDataState):
         owner, t = d["owner"], d["target"]
         lay = self.game.layout
         if action != lay.DONE:
-            value = C.TOKEN_VALUES[action - lay.GIVE]
+            value = cards.TOKEN_VALUES[action - lay.GIVE]
             give = self._pick([x for x in self.tokens[owner] if self.token_value[x] == value])
             take = self.sm[3] if self.sm[2] == 1 else self._pick(self.tokens[t])
             self._move_token(give, owner, t)
@@ -672,7 +682,7 @@ class NinjaState(PlainDataState):
         owner = d["owner"]
         rec = self._record(d["card"])
         if action != self.game.layout.DONE:
-            t = action - A.PLAYER
+            t = action - actions.PLAYER
             rec[3] = t
             self._move_token(self._pick(self.tokens[t]), t, owner)
         rec[5] = RESOLVED
@@ -685,11 +695,11 @@ class NinjaState(PlainDataState):
 
     def _on_react(self, action: int, d: dict) -> None:
         victim, attacker, card = d["player"], d["owner"], d["card"]
-        if action == C.MIRROR_MONK:
+        if action == cards.MIRROR_MONK:
             src = self._remove_held(victim, action)
             self.played.append([action, victim, src, attacker, -1, RESOLVED])
-            self._kill(attacker, C.MIRROR_MONK)  # no react against the reflection
-        elif action == C.MARTYR:
+            self._kill(attacker, cards.MIRROR_MONK)  # no react against the reflection
+        elif action == cards.MARTYR:
             src = self._remove_held(victim, action)
             self.played.append([action, victim, src, -1, -1, RESOLVED])
             self._kill(victim, card)
@@ -706,22 +716,22 @@ class NinjaState(PlainDataState):
             self._reveal(p)
         holder = -1
         for p in self.living():  # the Mastermind is revealed automatically by a living holder
-            if C.MASTERMIND in self.held(p):
+            if cards.MASTERMIND in self.held(p):
                 holder = p
         if holder >= 0:
-            src = self._remove_held(holder, C.MASTERMIND)
-            self.played.append([C.MASTERMIND, holder, src, -1, -1, RESOLVED])
+            src = self._remove_held(holder, cards.MASTERMIND)
+            self.played.append([cards.MASTERMIND, holder, src, -1, -1, RESOLVED])
             self.by_mastermind = True
-            h = C.house_of(self.house[holder])
-            self.result = RESULT_RONIN_MASTERMIND if h == C.RONIN_HOUSE else h
+            h = cards.house_of(self.house[holder])
+            self.result = RESULT_RONIN_MASTERMIND if h == cards.RONIN_HOUSE else h
         else:
             self.result = compare_houses([self.house[p] for p in self.living()])
         for p in range(n):
-            h = C.house_of(self.house[p])
+            h = cards.house_of(self.house[p])
             code = -1
-            if self.result in (C.LOTUS, C.CRANE) and h == self.result:
+            if self.result in (cards.LOTUS, cards.CRANE) and h == self.result:
                 code = AWARD_HOUSE
-            elif h == C.RONIN_HOUSE and self.alive[p]:
+            elif h == cards.RONIN_HOUSE and self.alive[p]:
                 code = AWARD_RONIN
             elif self.result == RESULT_TIE and self.alive[p]:
                 code = AWARD_TIE
@@ -758,16 +768,51 @@ class NinjaState(PlainDataState):
                 self.checks.append(held)
         self._new_round()
 
+    # ====================================================================== dispatch tables
+    STAGE_RUNNERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState], None]]] = {
+        "draft1": _stage_draft1,
+        "draft2": _stage_draft2,
+        "phase_start": _stage_phase_start,
+        "commit": _stage_commit,
+        "resolve": _stage_resolve,
+        "house_reveal": _stage_house_reveal,
+        "round_end": _stage_round_end,
+    }
+    """Engine stage (``self.stage``) -> the method that runs it (``_run``). The stage ``"over"``
+    has none: the loop stops at the end of the game."""
+
+    DECISION_HANDLERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState, int, dict], None]]] = {
+        "draft_pick1": _on_draft_pick1,
+        "draft_pick2": _on_draft_pick2,
+        "commit": _on_commit,
+        "target": _on_target,
+        "ss_first": _on_ss_first,
+        "ss_second": _on_ss_second,
+        "ss_swap": _on_ss_swap,
+        "gd_take": _on_gd_take,
+        "gd_use": _on_gd_use,
+        "kept_trickster": _on_kept_trickster,
+        "tm_reveal": _on_tm_reveal,
+        "sm_look": _on_sm_look,
+        "sm_swap": _on_sm_swap,
+        "thief_target": _on_thief_target,
+        "shinobi_kill": _on_shinobi_kill,
+        "react": _on_react,
+    }
+    """Decision kind (``DECISIONS``) -> the method that applies its answer (``_apply``); the
+    legal actions of each kind are in ``legal.LEGAL_ACTIONS``, their names in
+    ``naming.NAMING``."""
+
 
 def compare_houses(living_houses: list[int]) -> int:
     """Round winner from the surviving House cards (data sheet section 5.4): compare the surviving
     ranks of Lotus and Crane best-first, lexicographically; a House with an extra survivor wins
-    once the other's list runs out. Returns ``C.LOTUS``, ``C.CRANE`` or ``RESULT_TIE``."""
-    lotus = sorted(C.rank_of(h) for h in living_houses if C.house_of(h) == C.LOTUS)
-    crane = sorted(C.rank_of(h) for h in living_houses if C.house_of(h) == C.CRANE)
+    once the other's list runs out. Returns ``cards.LOTUS``, ``cards.CRANE`` or ``RESULT_TIE``."""
+    lotus = sorted(cards.rank_of(h) for h in living_houses if cards.house_of(h) == cards.LOTUS)
+    crane = sorted(cards.rank_of(h) for h in living_houses if cards.house_of(h) == cards.CRANE)
     for a, b in zip(lotus, crane, strict=False):
         if a != b:
-            return C.LOTUS if a < b else C.CRANE
+            return cards.LOTUS if a < b else cards.CRANE
     if len(lotus) != len(crane):
-        return C.LOTUS if len(lotus) > len(crane) else C.CRANE
+        return cards.LOTUS if len(lotus) > len(crane) else cards.CRANE
     return RESULT_TIE
