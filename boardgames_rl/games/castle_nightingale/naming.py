@@ -1,7 +1,12 @@
-"""Readable names of Castle Nightingale actions in the context of the pending decision."""
+"""Readable names of Castle Nightingale actions in the context of the pending decision.
+
+``NAMING`` gives every decision kind the words of its actions (a :class:`Words`: one template per
+action group, ``{}`` for the square, zone, colour or token); :func:`contextual_name` fills them in.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from boardgames_rl.games.castle_nightingale import actions as A
@@ -16,81 +21,96 @@ from boardgames_rl.games.castle_nightingale.cards import (
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
 
-_SQUARE_VERBS = {
-    "setup_close": "close trap door on {}",
-    "setup_start": "samurai starts on {}",
-    "pick_lock": "pick the lock on {}",
-    "lockpick": "Lockpick on {}",
-    "pebble": "throw pebble: samurai to {}",
-    "scout": "scout vase on {}",
-    "map_vase": "Rice-Paper Map: look at vase on {}",
-    "start": "ninja starts on {}",
-    "place": "disc -> {}",
-    "jump_land": "jump -> {}",
-    "decoy": "decoy disc -> {}",
-    "lantern_disc": "ninja appears on {}",
-    "final_square": "samurai square {}",
-    "vase_move": "move the vase to {}",
-    "inspect_move": "move the inspected vase to {}",
-    "confiscate": "confiscated vase -> {}",
-    "reopen": "reopen passage {}",
-    "reopen_extra": "reopen passage {}",
-    "iron_bar": "Iron Bar closes {}",
-    "hound": "Hound removes the disc on {}",
-    "track": "remove the disc on {}",
-    "bar": "bar the hatch on {}",
-    "sweep_keep": "keep the disc on {}",
-    "inspect": "inspect vase on {}",
-    "ledger": "Ledger: look at vase on {}",
+
+@dataclass(frozen=True)
+class Words:
+    """How one decision names its actions (cards are always "play card" / "programme card")."""
+
+    square: str = "square {}"
+    zone: str = "samurai enters zone {}"
+    tile: str = "tile {}"
+    ninja_token: str = "use {}"
+    samurai_token: str = "use {}"
+    special: dict[int, str] = field(default_factory=dict)
+    """Names of pass / jump / adjust / reveal / clear / +2 that differ from ``SPECIAL_NAMES``."""
+
+
+_PLAIN = Words()
+
+NAMING: dict[str, Words] = {
+    "setup_close": Words(square="close trap door on {}"),
+    "setup_start": Words(square="samurai starts on {}"),
+    "prog_s_card": _PLAIN,
+    "prog_s_tile": Words(tile="programme nightingale tile {}"),
+    "prog_n_card": _PLAIN,
+    "w2": _PLAIN,
+    "bell_out": Words(tile="Alarm Bell: take back {}"),
+    "bell_in": Words(tile="Alarm Bell: programme {} instead"),
+    "sprint_out": Words(tile="Sprint: take back {}", special={A.PASS: "keep the tiles"}),
+    "sprint_in": Words(tile="Sprint: programme {} instead", special={A.PASS: "keep the tiles"}),
+    "pick_lock": Words(square="pick the lock on {}"),
+    "pebble": Words(square="throw pebble: samurai to {}"),
+    "scout": Words(square="scout vase on {}"),
+    "listen": Words(tile="listen: is {} programmed?"),
+    "meditate": Words(ninja_token="keep {}"),
+    "start": Words(square="ninja starts on {}"),
+    "place": Words(square="disc -> {}", special={A.PASS: "stop: the unplaced discs go back"}),
+    "jump_token": Words(ninja_token="discard {} to jump"),
+    "jump_land": Words(square="jump -> {}"),
+    "lockpick": Words(square="Lockpick on {}"),
+    "map_vase": Words(square="Rice-Paper Map: look at vase on {}"),
+    "w4": _PLAIN,
+    "w3_end": _PLAIN,
+    "decoy": Words(square="decoy disc -> {}"),
+    "w5": _PLAIN,
+    "lantern_zone": Words(zone="name zone {}"),
+    "lantern_choice": _PLAIN,
+    "lantern_disc": Words(square="ninja appears on {}"),
+    "w6_s": _PLAIN,
+    "sandals": Words(special={A.ADJUST_PLUS: "+1 entry"}),
+    "w6_n": _PLAIN,
+    "entry": _PLAIN,
+    "entry_end": Words(special={A.PASS: "end the movement"}),
+    "adjust_token": Words(samurai_token="discard {} to adjust"),
+    "final_square": Words(square="samurai square {}"),
+    "vase_move": Words(square="move the vase to {}"),
+    "w8": _PLAIN,
+    "confiscate": Words(square="confiscated vase -> {}"),
+    "reopen": Words(square="reopen passage {}"),
+    "reopen_extra": Words(square="reopen passage {}"),
+    "w9": _PLAIN,
+    "iron_bar": Words(square="Iron Bar closes {}"),
+    "hound": Words(square="Hound removes the disc on {}"),
+    "track": Words(square="remove the disc on {}"),
+    "bar": Words(square="bar the hatch on {}"),
+    "sweep_keep": Words(square="keep the disc on {}"),
+    "inspect": Words(square="inspect vase on {}"),
+    "inspect_move": Words(
+        square="move the inspected vase to {}", special={A.PASS: "leave the vase"}
+    ),
+    "muster": Words(samurai_token="keep {}"),
+    "ledger": Words(square="Ledger: look at vase on {}"),
 }
+"""Decision kind -> the words of its actions (in the order of ``state.DECISIONS``)."""
 
 
 def contextual_name(s: NightingaleState, action: int) -> str:
     labels = s.board.labels
-    kind = s.decision["kind"] if s.decision else ""
+    words = NAMING.get(s.decision["kind"], _PLAIN) if s.decision else _PLAIN
     if action < A.ZONE:
-        verb = _SQUARE_VERBS.get(kind, "square {}")
-        return verb.format(labels[action])
+        return words.square.format(labels[action])
     if action < A.NINJA_CARD:
         z = action - A.ZONE
         name = s.board.zone_names[z] if z < s.board.num_zones else f"zone #{z}"
-        return f"name zone {name}" if kind == "lantern_zone" else f"samurai enters zone {name}"
+        return words.zone.format(name)
     if action < A.SAMURAI_CARD:
         return f"play card {NINJA_CARDS[action - A.NINJA_CARD].name}"
     if action < A.TILE:
         return f"programme card {SAMURAI_CARDS[action - A.SAMURAI_CARD].name}"
     if action < A.NINJA_TOKEN:
-        colour = COLOURS[action - A.TILE]
-        return {
-            "prog_s_tile": f"programme nightingale tile {colour}",
-            "listen": f"listen: is {colour} programmed?",
-            "bell_out": f"Alarm Bell: take back {colour}",
-            "sprint_out": f"Sprint: take back {colour}",
-            "bell_in": f"Alarm Bell: programme {colour} instead",
-            "sprint_in": f"Sprint: programme {colour} instead",
-        }.get(kind, f"tile {colour}")
+        return words.tile.format(COLOURS[action - A.TILE])
     if action < A.SAMURAI_TOKEN:
-        token = NINJA_TOKENS[action - A.NINJA_TOKEN]
-        if kind == "jump_token":
-            return f"discard {token} to jump"
-        if kind == "meditate":
-            return f"keep {token}"
-        return f"use {token}"
+        return words.ninja_token.format(NINJA_TOKENS[action - A.NINJA_TOKEN])
     if action < A.PASS:
-        token = SAMURAI_TOKENS[action - A.SAMURAI_TOKEN]
-        if kind == "adjust_token":
-            return f"discard {token} to adjust"
-        if kind == "muster":
-            return f"keep {token}"
-        return f"use {token}"
-    if action == A.PASS:
-        return {
-            "entry_end": "end the movement",
-            "sprint_out": "keep the tiles",
-            "sprint_in": "keep the tiles",
-            "inspect_move": "leave the vase",
-            "place": "stop: the unplaced discs go back",
-        }.get(kind, "pass")
-    if action == A.ADJUST_PLUS and kind == "sandals":
-        return "+1 entry"
-    return A.SPECIAL_NAMES[action]
+        return words.samurai_token.format(SAMURAI_TOKENS[action - A.SAMURAI_TOKEN])
+    return words.special.get(action, A.SPECIAL_NAMES[action])
