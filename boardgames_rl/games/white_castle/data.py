@@ -192,6 +192,8 @@ ROOM_VALUE = (3, 3, 3, 4, 4)
 OUTSIDE_VALUE = 5
 WELL_VALUE = 1
 DOMAIN_VALUE = 6
+SPACE_VALUE = (*ROOM_VALUE, OUTSIDE_VALUE, OUTSIDE_VALUE)
+"""Value printed on each room (0-4) and Outside the Walls (5-6) space."""
 # spaces: 0-4 rooms, 5 outside left, 6 outside right, 7 well, 8-10 domain rows
 SPACE_NAMES = (
     "steward room 1",

@@ -444,17 +444,7 @@ class WhiteCastleState(PlainDataState):
                         out.append([b, 1])
             return out
         if kind == "place":
-            col, val = self.held[0], self.held[1]
-            return [
-                [sp]
-                for sp in range(11)
-                if self.space_open(sp, col, p)
-                and (
-                    self.players[p]["coin"] >= T.DOMAIN_VALUE - val
-                    if sp >= 8
-                    else self.place_cost_ok(sp, val, p)
-                )
-            ]
+            return self._place_options(p, self.held[0], self.held[1])
         if kind in ("order", "opt"):
             fr = self.stack[-1]
             out = [[i] for i in range(len(fr["effs"]))]
@@ -504,6 +494,26 @@ class WhiteCastleState(PlainDataState):
         if kind == "final":
             return [["done"]]
         raise AssertionError(kind)
+
+    def _place_options(self, p: int, col: int, val: int) -> list:
+        """Spaces where ``p`` may place a die of colour ``col`` and value ``val``: open
+        (:meth:`space_open`) and affordable (a lower value pays the difference in coins,
+        :meth:`place_cost_ok`); the Domain row of the die's colour costs ``6 - val``. The same
+        tests as those methods, written out because this runs at every placement."""
+        coin = self.players[p]["coin"]
+        cap = 1 if self.n <= 2 else 2
+        out = []
+        for sp, dice in enumerate(self.spaces):  # rooms 0-4, Outside the Walls 5-6, Well 7
+            if sp < 7 and len(dice) >= cap:
+                continue
+            if sp < 5 and (self.rooms[sp] is None or col not in self.room_tiles[sp]):
+                continue
+            cover = T.WELL_VALUE if sp == 7 else dice[-1][0] if dice else T.SPACE_VALUE[sp]
+            if val >= cover or coin >= cover - val:
+                out.append([sp])
+        if self.domain_dice[p][col] == 0 and coin >= T.DOMAIN_VALUE - val:
+            out.append([8 + col])
+        return out
 
     # ------------------------------------------------------------------ resolution
     def _resolve(self, d: dict, opt: list) -> None:
