@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.plain_state import RedealtInfoSet
+from boardgames_rl.core.seeding import rng_to_state
 
 
 class FlutterstoneInfoSet(RedealtInfoSet):
@@ -24,4 +25,13 @@ class FlutterstoneInfoSet(RedealtInfoSet):
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         pile = sorted(d["draw_pile"])
         rng.shuffle(pile)
-        d["draw_pile"] = pile
+        d["draw_pile"] = pile  # a new list: the knowledge's lists are never written
+
+    def sample(self, rng: np.random.Generator):
+        """As :meth:`RedealtInfoSet.sample`, without its first deep copy of the knowledge:
+        ``deal_hidden`` replaces the pile instead of writing into it, and ``from_state_dict``
+        copies the rest (same draws from ``rng``, so the same samples)."""
+        d = dict(self.knowledge)
+        self.deal_hidden(d, self.player, rng)
+        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
+        return self._state_class.from_state_dict(self.game, d)

@@ -22,7 +22,7 @@ import numpy as np
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL
 from boardgames_rl.core.plain_state import PlainDataState
-from boardgames_rl.core.seeding import make_rng
+from boardgames_rl.core.seeding import clone_rng, make_rng
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import (
     DISCARD,
@@ -79,8 +79,9 @@ class FlutterstoneState(PlainDataState):
         turn_player, phase, shots_left, move_points, pending_pesky, blocked_band, last_outcome.
         truncated: the game ended by the turn cap without a figure on the last step.
 
-    Every field is plain data (ints, bools, lists), named in ``FIELDS``: ``clone``,
-    ``to_dict`` and ``from_state_dict`` come from :class:`PlainDataState`.
+    Every field is plain data (ints, bools, lists), named in ``FIELDS``: ``to_dict`` and
+    ``from_state_dict`` come from :class:`PlainDataState`; ``clone`` copies the fields by hand
+    (measured faster than the base's marshal round trip for these few short lists).
     """
 
     game: CastleFlutterstone
@@ -209,6 +210,31 @@ class FlutterstoneState(PlainDataState):
         "truncated",
     )
 
+    def clone(self) -> FlutterstoneState:
+        s = FlutterstoneState.__new__(FlutterstoneState)
+        s.game = self.game
+        s.rng = clone_rng(self.rng)
+        s._mask = self._mask
+        s.positions = self.positions[:]
+        s.finished = self.finished[:]
+        s.helpful_ready = [r[:] for r in self.helpful_ready]
+        s.helpful_new = [r[:] for r in self.helpful_new]
+        s.pesky = [r[:] for r in self.pesky]
+        s.ghost_giver = self.ghost_giver[:]
+        s.draw_pile = self.draw_pile[:]
+        s.discard = self.discard[:]
+        s.turn_player = self.turn_player
+        s.turn_count = self.turn_count
+        s.phase = self.phase
+        s.shots_left = self.shots_left
+        s.move_points = self.move_points
+        s.pending_pesky = self.pending_pesky
+        s.blocked_band = self.blocked_band
+        s.last_outcome = self.last_outcome
+        s.winner = self.winner
+        s._truncated = self._truncated
+        return s
+
     # ------------------------------------------------------------------------- contract
     @property
     def current_player(self) -> int:
@@ -220,11 +246,11 @@ class FlutterstoneState(PlainDataState):
 
     @property
     def truncated(self) -> bool:
-        return self.__dict__["truncated"]
+        return self._truncated
 
     @truncated.setter
     def truncated(self, value: bool) -> None:
-        self.__dict__["truncated"] = bool(value)
+        self._truncated = bool(value)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
