@@ -27,11 +27,15 @@ def exchanges_ok(s) -> tuple[bool, ...]:
     if s.phase == "play" and d["p"] != s.turn_order[s.turns_taken % s.n]:
         return _NONE
     pl = s.players[d["p"]]
-    two = pl["seal"] >= 2
-    return (pl["seal"] >= 1, *(two and pl[r] < T.RES_CAP for r in T.RESOURCES))
+    seal = pl["seal"]
+    if seal < 2:
+        return _ONE if seal >= 1 else _NONE
+    cap = T.RES_CAP
+    return (True, pl["food"] < cap, pl["iron"] < cap, pl["pearl"] < cap)
 
 
 _NONE = (False,) * N_EXCHANGES
+_ONE = (True,) + (False,) * (N_EXCHANGES - 1)
 
 
 def legal_options(s) -> list:

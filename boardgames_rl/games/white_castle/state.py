@@ -18,7 +18,7 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, exchanges_ok
+from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS, exchanges_ok
 
 KEYS = (
     "n",
@@ -55,6 +55,8 @@ KEYS = (
 _NOTHING: frozenset = frozenset()
 _SEAL = frozenset(("seal",))
 _CAPPED = frozenset((*T.RESOURCES, "seal"))
+_MASKS: dict[tuple, np.ndarray] = {}
+"""Read-only legal-action masks by (number of options, exchanges allowed), shared by states."""
 
 
 def _new_player() -> dict[str, Any]:
@@ -268,11 +270,18 @@ class WhiteCastleState(PlainDataState):
         return self._mask_of(self._options())
 
     def _mask_of(self, opts: list) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, dtype=bool)
+        """The mask of ``opts`` and the exchanges: a shared read-only array (one per pattern)."""
         if self.phase == "over" or self.decision is None:
-            return mask
-        mask[: len(opts)] = True
-        mask[MAX_OPTS : MAX_OPTS + N_EXCHANGES] = exchanges_ok(self)
+            key = (0, (False,) * N_EXCHANGES)
+        else:
+            key = (len(opts), exchanges_ok(self))
+        mask = _MASKS.get(key)
+        if mask is None:
+            mask = np.zeros(NUM_ACTIONS, dtype=bool)
+            mask[: key[0]] = True
+            mask[MAX_OPTS : MAX_OPTS + N_EXCHANGES] = key[1]
+            mask.flags.writeable = False
+            mask = _MASKS.setdefault(key, mask)
         return mask
 
     def legal_action_mask(self) -> np.ndarray:
@@ -280,7 +289,6 @@ class WhiteCastleState(PlainDataState):
         if mask is None:
             opts = self._options()
             mask = self._mask_of(opts)
-            mask.flags.writeable = False
             self._mask = mask
             self._opts = (mask, opts)
         return mask
