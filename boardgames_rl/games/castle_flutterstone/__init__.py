@@ -1,6 +1,79 @@
-"""Castle Flutterstone: a 2–4 player dexterity race whose flick is a stochastic landing model.
+"""Castle Flutterstone: a 2-4 player dexterity race whose flick is a stochastic landing model.
 
-See ``docs/rules/castle_flutterstone.md`` for every rule, interpretation and the test checking it.
+Each turn a player flicks a bat at the castle wall; where it lands (miss, courtyard, moat, castle,
+window) moves their figure up to 0, 1, 2 or 3 fields towards the castle's last step. A moat
+landing lets them draw a ghost card: helpful ghosts (Second go, Moving forward, Ghost jump) are
+played at a later turn start; in the variant, pesky ghosts (Eyes closed, Change hands, Pesky
+ghost) are given to another player and spoil that player's next turn. The first figure on the
+last step wins. The rules, every interpretation and the test of each: ``docs/rules/
+castle_flutterstone.md``.
+
+Usage::
+
+    from boardgames_rl import make_game
+    game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
+    state = game.new_state(seed=0)
+    state.apply(int(state.legal_actions()[0]))
+
+    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    env = pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0", num_players=3)
+
+Players
+    2-4 (``num_players``, default 2), seats ``player_0`` .. ``player_3``; seat ``first_player``
+    (the youngest, default 0) starts, then clockwise. The player on move is the turn player,
+    except that the giver of a Pesky ghost card places the ghost figure at its holder's turn start.
+
+Config (keyword arguments; see ``CastleFlutterstone`` for the full list and the checks)
+    ``num_players`` 2..4 (2); ``pesky_ghosts`` the variant (False); ``landing_model`` ``"v2"``
+    (default: three windows at distinct places, lateral aim in the action, elevations 10-60 deg)
+    or ``"v1"`` (one column of windows, no lateral aim, 50-80 deg); ``aim_levels``,
+    ``force_levels``, ``yaws`` the flick grid; ``skills`` "skilled" / "average" / "novice" or
+    sigma dicts, one for all or one per seat ("average"); ``goal`` (22), ``bridges`` ([5, 10]);
+    ``courtyard_optional`` (True); ``play_on`` play on for the places (False); ``max_turns``
+    safety cap (150 per player); ``first_player`` (0).
+
+Actions (``Discrete(game.num_actions)``: 624 by default, 96 with ``landing_model="v1"``)
+    One flat space; each decision opens only its own block (``actions.ActionLayout``): the flick
+    grid (yaw x elevation x force, ``flick aim 15 force 1.00 yaw -15``), ``move k fields`` (k =
+    0..3, up to the landing's points), ``play <helpful card>``, ``start flicking``, ``draw ghost
+    card`` / ``decline ghost card``, ``discard <helpful card>`` (a fourth was drawn), ``give
+    pesky card to player +1..+3`` (seats clockwise), ``place ghost in window 1..3``. Names do not
+    depend on the state (``game.action_name(a)``).
+
+Observation (``float32``, ``game.observation_spec``; 122 / 167 / 214 floats for 2 / 3 / 4 players)
+    Every public fact, seat-relative (row 0 = the viewer, then clockwise): figure fields
+    (one-hot and progress), finished flags, each player's helpful cards (usable / drawn last turn)
+    and pesky cards, who gave each Pesky ghost, whose turn and whose decision, the phase, bats
+    left, a pending "up to N" move, a pending pesky card, the window blocked by the ghost, the
+    last landing zone, the draw pile's contents by kind, the discard pile, every seat's skill
+    sigmas, the fraction of the turn cap used. Field table: ``observation`` module. Ghost cards
+    lie face up; only the order of the draw pile is hidden. ``state_vector()`` (for centralised
+    critics, ``game.state_spec``: 126 / 176 / 230 floats) is seat 0's view in absolute seat order
+    plus the order in which the figures reached the last step.
+
+Rewards (at the end only)
+    +1 for the winner, -1 for every other seat; with ``play_on`` the places are spread evenly
+    from +1 (first) to -1 (last), ties sharing the mean. A game cut by ``max_turns`` before any
+    figure finished is truncated with all zeros.
+
+Modules
+    ``data`` (component tables, phase ids), ``actions`` (layout, names), ``game`` (config,
+    spaces), ``state`` (rules engine), ``legal`` (mask), ``observation`` (encoder), ``infoset``
+    (information set: the pile is re-dealt), ``scenario`` (hand-made positions: ``build``,
+    ``play``), ``movement`` and ``landing`` (pure rules of moving and of the flick), ``render``,
+    ``heuristic``, ``plots``.
+
+Version history
+    v0 (environment ``castle_flutterstone-v0``):
+
+    * landing model v1 (data sheet 7.1-7.7): 7 x 11 flick grid, 96 actions;
+    * landing model v2 (data sheet 7.2b) became the default: yaw in the action (5 x 11 x 11,
+      624 actions), three windows; ``landing_model="v1"`` reproduces the old model, action
+      space and trajectories; the turn cap after a winner ranks the places;
+    * issue 12: package split into the common game shape, games unchanged (same seeds give the
+      same trajectories, observations, masks, names and state dicts); ``state_vector`` gained
+      ``finish_order`` (state_spec was the observation spec); ``FlutterstoneInfoSet.knowledge``
+      holds the pile in a fixed shuffled order instead of sorted.
 """
 
 from boardgames_rl.core.registry import GameEntry, register_game
