@@ -13,6 +13,7 @@ import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.cards import FACE_UP
 
 if TYPE_CHECKING:
@@ -50,7 +51,9 @@ def _setup_close(mask, s, d):
 
 def _setup_start(mask, s, d):
     b = s.board
-    _squares(mask, [sq for sq in range(96) if not b.passage[sq] and sq not in s.vase_where])
+    _squares(
+        mask, [sq for sq in range(NUM_SQUARES) if not b.passage[sq] and sq not in s.vase_where]
+    )
 
 
 def _prog_s_card(mask, s, d):

@@ -25,6 +25,7 @@ import numpy as np
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.actions import MAX_ZONES
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.cards import (
     BANKED,
     FACE_UP,
@@ -61,7 +62,7 @@ def make_spec() -> ObservationSpec:
     # fmt: off
     return ObservationSpec(
         [
-            Field("squares", (96, len(SQUARE_FEATURES)), high=1,
+            Field("squares", (NUM_SQUARES, len(SQUARE_FEATURES)), high=1,
                   description="per square: " + ", ".join(SQUARE_FEATURES)),
             Field("role", (2,), description="you are the ninja / the samurai"),
             Field("decision", (len(DECISIONS),), description="kind of the pending decision"),
@@ -154,7 +155,7 @@ class _BoardCache:
         spec = lay.spec
         self.template = spec.zeros()
         sq = spec.view(self.template, "squares")
-        sq[np.arange(96), list(b.colour)] = 1
+        sq[np.arange(NUM_SQUARES), list(b.colour)] = 1
         sq[list(b.passages), 6] = 1
         sq[list(b.vase_squares), 8] = 1
         base = lay.start["squares"]

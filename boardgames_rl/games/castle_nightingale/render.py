@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.board_data import COLOURS
 from boardgames_rl.games.castle_nightingale.cards import (
     NINJA,
@@ -120,7 +121,7 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
     ax = fig.add_axes((0.02, 0.06, 0.96, 0.9))
     ax.add_patch(Rectangle((3, 3), 5, 5, color="#7aa35a"))
     ax.text(5.5, 5.5, "garden", ha="center", va="center", color="white", fontsize=12)
-    for sq in range(96):
+    for sq in range(NUM_SQUARES):
         x, y = b.xy[sq]
         ax.add_patch(
             Rectangle(

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.board_data import COLOURS
 from boardgames_rl.games.castle_nightingale.state import (
     BANKED,
@@ -122,7 +123,7 @@ def check_invariants(state: NightingaleState) -> None:
     assert len(state.vase_where) == C.NUM_VASES and sum(state.vase_content) == C.NUM_RELICS
     on_board = [w for w in state.vase_where if w >= 0]
     assert len(set(on_board)) == len(on_board), "two vases on one square"
-    assert all(w in (STOLEN, BANKED) or 0 <= w < 96 for w in state.vase_where)
+    assert all(w in (STOLEN, BANKED) or 0 <= w < NUM_SQUARES for w in state.vase_where)
     for w in on_board:
         assert not b.passage[w], f"vase on passage {b.labels[w]}"
         assert w not in state.discs, f"vase under a disc on {b.labels[w]}"
@@ -342,7 +343,7 @@ def _set_vases(s: NightingaleState, vases: Mapping[str, bool] | None, banked: Se
         )
 
     spare = [w for w in b.vase_squares if free(w)]
-    spare += [w for w in range(96) if free(w) and w not in spare]
+    spare += [w for w in range(NUM_SQUARES) if free(w) and w not in spare]
     for i in range(left):
         where.append(spare[i])
         content.append(i < relics_left)

@@ -21,7 +21,7 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import cards as C
-from boardgames_rl.games.castle_nightingale.board import Board, Layout, get_board
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, Layout, get_board
 from boardgames_rl.games.castle_nightingale.cards import (
     BANKED,
     FACE_UP,
@@ -545,7 +545,7 @@ class NightingaleState(PlainDataState):
         if self.flags["vanish"]:
             opts.update(p for p in self.open_passages() if p != self.samurai_sq)
         if not opts:  # no open passage at all (cannot happen after a lockdown reopening)
-            opts.update(sq for sq in range(96) if self.free_floor(sq))
+            opts.update(sq for sq in range(NUM_SQUARES) if self.free_floor(sq))
         return sorted(opts)
 
     def _stage_n_start(self) -> None:
@@ -925,7 +925,7 @@ class NightingaleState(PlainDataState):
         # during his entries his square is only provisional (G12): it blocks no square
         moving = self.stage == "s_entries"
         here = [sq for sq in self.board.squares_at[pos] if self.free_floor(sq, moving)]
-        return here or [sq for sq in range(96) if self.free_floor(sq, moving)]
+        return here or [sq for sq in range(NUM_SQUARES) if self.free_floor(sq, moving)]
 
     def _task_confiscate(self, token: int) -> None:
         self._ask("confiscate", token=token)

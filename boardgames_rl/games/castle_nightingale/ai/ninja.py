@@ -148,7 +148,7 @@ class NinjaPolicy:
         stack = len(k["n_stack"])
         token = 0.6 if stack else 0.0
         if card == C.PICK_THE_LOCK:
-            closed = 8 - n_open
+            closed = C.NUM_TRAPDOORS - n_open
             return (
                 (0.2 if closed else 0.0)
                 + (1.0 if n_open <= 3 else 0.0)

@@ -213,118 +213,94 @@ class PathSearch:
         return cands
 
     def _grow(
-        self,
-        cur: int,
-        left: int,
-        visited: int,
-        surv: float,
-        seen: int,
-        so_far: float,
-        gain: float,
-        cost: float,
-        taken: int,
-        tmax: float,
-        tsum: float,
-        tn: int,
-    ) -> None:
+        self, cur: int, left: int, visited: int, surv: float, seen: int, so_far: float,
+        gain: float, cost: float, taken: int, tmax: float, tsum: float, tn: int,
+    ) -> None:  # fmt: skip
         """Score the path ending on ``cur`` and extend it by every next disc (``left`` to place).
 
-        ``visited`` / ``taken``: bit masks of the squares used / vases taken; ``surv``: the
-        chance of being still undetected; ``seen``: detection sources already met; ``so_far``:
-        relics carried; ``gain`` / ``cost``: expected vases taken / detection cost; ``tmax``,
-        ``tsum``, ``tn``: best, sum and count of the disc values of the discs left."""
+        Bit masks ``visited`` (squares used), ``seen`` (detection sources met), ``taken`` (vases
+        taken); ``surv``: chance still undetected; ``so_far``: relics carried; ``gain`` /
+        ``cost``: expected vases / detection cost; ``tmax`` / ``tsum`` / ``tn``: best, sum and
+        count of the values of the discs left."""
         top, path, kinds, bests = self.top, self.path, self.kinds, self.bests
         jump, diag, tabi, hop, extra = self.jump, self.diag, self.tabi, self.hop, self.extra
-        shuko_now = self.shuko_now
-        moved = False
-        done = top - left
+        shuko_now, moved, done = self.shuko_now, False, top - left
         if done in self.wanted and left > 0:
-            term = 0.6 * tmax + 0.4 * tsum / tn if tn else 0.0
-            self._record(done, (done, gain - cost - extra + surv * term), surv)
+            self._stop(done, (done,), surv, gain, cost, tmax, tsum, tn)
         if left > 0:
-            col, risk, twin, wfsq, vv, psq = (
-                self.col,
-                self.risk,
-                self.twin,
-                self.wfsq,
-                self.vv,
-                self.psq,
-            )
-            tv, prefix, life = self.ctx.term, self.prefix, self.life
-            disc_value = self.ctx.disc_value
+            col, risk, twin = self.col, self.risk, self.twin
+            wfsq, vv, psq = self.wfsq, self.vv, self.psq
+            tv, life, disc_value = self.ctx.term, self.life, self.ctx.disc_value
             for sq, kind in self._next_squares(cur, visited, taken):
-                c = col[sq]
-                det = 0.0
-                seen2 = seen
-                if not (seen >> c) & 1:
+                c, det, seen2 = col[sq], 0.0, seen
+                if not (seen >> c) & 1:  # a colour met for the first time may sing
                     seen2 = seen | (1 << c)
                     pc = risk[c]
                     if pc > 0.0:
                         det = surv * pc if twin else min(pc, surv)
-                if wfsq[sq] and not seen & _WATCH_FIRE:
+                if wfsq[sq] and not seen & _WATCH_FIRE:  # the Watch Fire zone reveals
                     seen2 |= _WATCH_FIRE
                     det = surv
                 v = vv[sq]
                 path.append(sq)
                 kinds.append(0 if kind >= 3 else kind)
-                if v is not None and not (taken >> sq) & 1:
-                    gain2 = gain + surv * v
-                    so2 = so_far + v
-                    taken2 = taken | (1 << sq)
-                    vals = [disc_value(x, taken2) for x in prefix]
-                    vals += [disc_value(x, taken2) for x in path]
-                    tmax2, tsum2, tn2 = max(vals), sum(vals), len(vals)
+                if v is not None and not (taken >> sq) & 1:  # a vase taken
+                    gain2, so2, taken2 = gain + surv * v, so_far + v, taken | (1 << sq)
+                    tmax2, tsum2, tn2 = self._disc_totals(taken2)
                 else:
                     gain2, so2, taken2 = gain, so_far, taken
                     x = tv[sq] if not taken else disc_value(sq, taken)
-                    tmax2 = x if x > tmax else tmax
-                    tsum2, tn2 = tsum + x, tn + 1
-                cost2 = cost
-                surv2 = surv
-                tabi2 = tabi
+                    tmax2, tsum2, tn2 = x if x > tmax else tmax, tsum + x, tn + 1
+                cost2, surv2, tabi2 = cost, surv, tabi
                 if det > 0.0:
                     if tabi:
-                        cost2 = cost + det * TABI_USE
-                        tabi2 = False
+                        cost2, tabi2 = cost + det * TABI_USE, False
                     else:
                         cost2 = cost + det * (psq[sq] * (life + so2) + REVEAL)
                         surv2 = surv - det
                 extra2 = extra + (
                     self.jump_cost if kind == 1 else self.diag_cost if kind == 2 else 0.0
                 )
+                moved = True
                 if left == 1:  # the last disc: score it here rather than in a call
                     term = 0.6 * tmax2 + 0.4 * tsum2 / tn2
                     key = (top, gain2 - cost2 - extra2 + surv2 * term)
                     if key > bests[top][0]:
                         self._record(top, key, surv2)
-                    path.pop()
-                    kinds.pop()
-                    moved = True
-                    continue
-                # the means left after this disc, restored once that branch is searched
-                self.jump = 0 if kind in (1, 3) else jump
-                self.diag = False if kind == 2 else diag
-                self.tabi, self.hop, self.shuko_now, self.extra = (
-                    tabi2,
-                    hop and kind != 4,
-                    False,
-                    extra2,
-                )
-                self._grow(
-                    sq, left - 1, visited | (1 << sq), surv2, seen2, so2, gain2, cost2, taken2,
-                    tmax2, tsum2, tn2,
-                )  # fmt: skip
-                self.jump, self.diag, self.tabi, self.hop = jump, diag, tabi, hop
-                self.shuko_now, self.extra = shuko_now, extra
+                else:  # the means left after this disc, restored once that branch is searched
+                    self.jump = 0 if kind in (1, 3) else jump
+                    self.diag = False if kind == 2 else diag
+                    self.tabi, self.hop, self.shuko_now = tabi2, hop and kind != 4, False
+                    self.extra = extra2
+                    self._grow(
+                        sq, left - 1, visited | (1 << sq), surv2, seen2, so2, gain2, cost2,
+                        taken2, tmax2, tsum2, tn2,
+                    )  # fmt: skip
+                    self.jump, self.diag, self.tabi, self.hop = jump, diag, tabi, hop
+                    self.shuko_now, self.extra = shuko_now, extra
                 path.pop()
                 kinds.pop()
-                moved = True
-        if not moved:
-            term = 0.6 * tmax + 0.4 * tsum / tn if tn else 0.0
-            key = (done, gain - cost - extra + surv * term)
-            for dd in self.depths:
-                if dd >= done:
-                    self._record(dd, key, surv)
+        if not moved:  # the path cannot go on: it counts for every larger disc count (G7)
+            self._stop(
+                done, [dd for dd in self.depths if dd >= done], surv, gain, cost, tmax, tsum, tn
+            )
+
+    def _stop(
+        self, done: int, counts, surv: float, gain: float, cost: float, tmax, tsum, tn
+    ) -> None:
+        """Record the path as it is (``done`` discs) for each disc count in ``counts``."""
+        term = 0.6 * tmax + 0.4 * tsum / tn if tn else 0.0
+        key = (done, gain - cost - self.extra + surv * term)
+        for dd in counts:
+            self._record(dd, key, surv)
+
+    def _disc_totals(self, taken: int) -> tuple[float, float, int]:
+        """Best, sum and count of the values of this turn's discs once the vases in ``taken`` are
+        gone (every disc is worth less once a vase near it is taken)."""
+        disc_value = self.ctx.disc_value
+        vals = [disc_value(x, taken) for x in self.prefix]
+        vals += [disc_value(x, taken) for x in self.path]
+        return max(vals), sum(vals), len(vals)
 
 
 def plans(

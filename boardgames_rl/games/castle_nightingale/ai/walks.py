@@ -92,13 +92,8 @@ class WalkSearch:
             open_bits |= 1 << g.passages.index(p)
         self.open_bits = open_bits
         self.n_open = len(opens)
-        self.pzone, self.pindex, self.zpos, self.znb, self.zd = (
-            g.pzone,
-            g.pindex_of_zone,
-            g.zpos,
-            g.znb,
-            g.zd,
-        )
+        self.pzone, self.pindex, self.zpos = g.pzone, g.pindex_of_zone, g.zpos
+        self.znb, self.zd = g.znb, g.zd
         self.pidx = range(len(g.passages))
         self.static = zone_values(k, g, card)
         self.iron = C.IRON_BAR in k["s_equip"]
@@ -149,12 +144,8 @@ class WalkSearch:
             if total > best[0]:
                 best[0], best[1], best[2] = total, self.tag, first
             return
-        fig_zone, pindex, open_bits, kawarimi = (
-            self.fig_zone,
-            self.pindex,
-            self.open_bits,
-            self.kawarimi,
-        )
+        fig_zone, pindex, open_bits = self.fig_zone, self.pindex, self.open_bits
+        kawarimi = self.kawarimi
         for n in self.znb[z]:
             s = score
             cap = captured
