@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import OVER, Card
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
 
-__all__ = ["build", "card", "check_invariants", "legal_names", "play"]
+__all__ = ["build", "card", "check_invariants", "legal_names", "play", "setup"]
 
 _BY_NAME = {name.lower(): kind for kind, name in data.CARD_NAMES.items()}
 
@@ -134,7 +135,7 @@ def build(
     def counts(rows: list[list[Card]], kinds: Sequence[Card]) -> list[list[int]]:
         return [[row.count(k) for k in kinds] for row in rows]
 
-    s = FlutterstoneState.setup(
+    s = setup(
         game,
         positions,
         turn_player=turn,
@@ -154,6 +155,75 @@ def build(
             raise ValueError("the position is already over")
     s._mask = None
     check_invariants(s, complete=draw_pile is None)
+    return s
+
+
+def setup(
+    game,
+    positions: list[int],
+    turn_player: int = 0,
+    helpful: list[list[int]] | None = None,
+    helpful_new: list[list[int]] | None = None,
+    pesky: list[list[bool]] | None = None,
+    ghost_giver: list[int] | None = None,
+    draw_pile: list[int] | None = None,
+    seed: int = 0,
+) -> FlutterstoneState:
+    """A position at the start of ``turn_player`` 's turn, given as counts (the engine's own
+    layout; :func:`build` takes the same by card names). ``helpful[s]`` are seat ``s`` 's
+    helpful cards by kind usable this turn, ``helpful_new[s]`` those drawn in its last turn,
+    ``pesky[s]`` its pesky cards (3 bools), ``ghost_giver[s]`` who gave it the Pesky ghost (-1
+    if none), ``draw_pile`` the card ids top last (default: the rest of the deck, shuffled by
+    ``seed``). Also available as ``FlutterstoneState.setup``.
+    """
+    n = game.num_players
+    pesky_rows = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3] * n
+    givers = list(ghost_giver) if ghost_giver else [-1] * n
+    if len(pesky_rows) != n or any(len(r) != 3 for r in pesky_rows) or len(givers) != n:
+        raise InvalidConfigError(
+            f"castle_flutterstone setup: pesky needs {n} rows of 3 bools and ghost_giver {n} seats"
+        )
+    for seat, (row, giver) in enumerate(zip(pesky_rows, givers, strict=True)):
+        holds = row[Card.PESKY_GHOST - Card.EYES_CLOSED]
+        if holds and (isinstance(giver, bool) or giver not in range(n) or giver == seat):
+            raise InvalidConfigError(
+                f"castle_flutterstone setup: seat {seat} holds a Pesky ghost card without a "
+                f"giver; set ghost_giver[{seat}] to the other seat that gave it (got {giver!r})"
+            )
+        if not holds and giver != -1:
+            raise InvalidConfigError(
+                f"castle_flutterstone setup: ghost_giver[{seat}] = {giver!r} but seat {seat} "
+                "holds no Pesky ghost card; use -1"
+            )
+    if len(positions) != n or any(not 0 <= q <= game.goal for q in positions):
+        raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
+    on_path = [q for q in positions if 0 < q < game.goal]
+    if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
+        raise InvalidConfigError("two figures share a path field, or a figure stands on a bridge")
+    s = FlutterstoneState.initial(game, seed)
+    s.positions = [int(q) for q in positions]
+    s.helpful_ready = (
+        [[int(c) for c in r] for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+    )
+    s.helpful_new = (
+        [[int(c) for c in r] for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
+    )
+    s.pesky = [r[:] for r in pesky_rows]
+    s.ghost_giver = [int(q) for q in givers]
+    if draw_pile is not None:
+        s.draw_pile = [int(c) for c in draw_pile]
+    else:
+        held = [0] * 6
+        for seat in range(n):
+            for k in range(3):
+                held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
+                held[3 + k] += s.pesky[seat][k]
+        pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
+        s.rng.shuffle(pile)
+        s.draw_pile = pile
+    s.turn_count = 0
+    s._start_turn(turn_player)
+    s._mask = None
     return s
 
 

@@ -19,7 +19,6 @@ from typing import ClassVar
 
 import numpy as np
 
-from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import clone_rng, make_rng
@@ -133,61 +132,23 @@ class FlutterstoneState(PlainDataState):
         ``helpful_new[s]`` those drawn in its last turn (they become usable at its next turn
         start, so for the turn player they are usable now). ``draw_pile`` lists card kinds,
         top last; by default the rest of the deck, shuffled by ``seed``.
+
+        Implemented by :func:`scenario.setup` (``scenario.build`` takes the same position
+        described by card names).
         """
-        n = game.num_players
-        pesky_rows = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3] * n
-        givers = list(ghost_giver) if ghost_giver else [-1] * n
-        if len(pesky_rows) != n or any(len(r) != 3 for r in pesky_rows) or len(givers) != n:
-            raise InvalidConfigError(
-                f"castle_flutterstone setup: pesky needs {n} rows of 3 bools and ghost_giver {n} "
-                "seats"
-            )
-        for seat, (row, giver) in enumerate(zip(pesky_rows, givers, strict=True)):
-            holds = row[Card.PESKY_GHOST - Card.EYES_CLOSED]
-            if holds and (isinstance(giver, bool) or giver not in range(n) or giver == seat):
-                raise InvalidConfigError(
-                    f"castle_flutterstone setup: seat {seat} holds a Pesky ghost card without a "
-                    f"giver; set ghost_giver[{seat}] to the other seat that gave it (got {giver!r})"
-                )
-            if not holds and giver != -1:
-                raise InvalidConfigError(
-                    f"castle_flutterstone setup: ghost_giver[{seat}] = {giver!r} but seat {seat} "
-                    "holds no Pesky ghost card; use -1"
-                )
-        if len(positions) != n or any(not 0 <= q <= game.goal for q in positions):
-            raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
-        on_path = [q for q in positions if 0 < q < game.goal]
-        if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
-            raise InvalidConfigError(
-                "two figures share a path field, or a figure stands on a bridge"
-            )
-        s = cls.initial(game, seed)
-        s.positions = [int(q) for q in positions]
-        s.helpful_ready = (
-            [[int(c) for c in r] for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+        from boardgames_rl.games.castle_flutterstone.scenario import setup
+
+        return setup(
+            game,
+            positions,
+            turn_player=turn_player,
+            helpful=helpful,
+            helpful_new=helpful_new,
+            pesky=pesky,
+            ghost_giver=ghost_giver,
+            draw_pile=draw_pile,
+            seed=seed,
         )
-        s.helpful_new = (
-            [[int(c) for c in r] for r in helpful_new]
-            if helpful_new
-            else [[0, 0, 0] for _ in range(n)]
-        )
-        s.pesky = [r[:] for r in pesky_rows]
-        s.ghost_giver = [int(q) for q in givers]
-        if draw_pile is not None:
-            s.draw_pile = [int(c) for c in draw_pile]
-        else:
-            held = [0] * 6
-            for seat in range(n):
-                for k in range(3):
-                    held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
-                    held[3 + k] += s.pesky[seat][k]
-            pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
-            s.rng.shuffle(pile)
-            s.draw_pile = pile
-        s.turn_count = 0
-        s._start_turn(turn_player)
-        s._mask = None
-        return s
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "positions",
