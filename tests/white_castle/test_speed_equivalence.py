@@ -131,3 +131,57 @@ if __name__ == "__main__":  # regenerate the fixture (only on a behaviour change
     if "--write" not in sys.argv:
         sys.exit("pass --write to overwrite " + str(FIXTURE))
     FIXTURE.write_text(json.dumps(compute(), indent=1) + "\n")
+
+
+def _states(num_players: int, count: int, seed: int):
+    game = WhiteCastle(num_players=num_players)
+    rng = np.random.default_rng(seed)
+    s = game.new_state(seed)
+    out = []
+    while len(out) < count:
+        if s.is_terminal():
+            s = game.new_state(int(rng.integers(1 << 30)))
+            continue
+        out.append(s)
+        legal = s.legal_actions()
+        s = s.clone()
+        s.apply(int(legal[rng.integers(len(legal))]))
+    return out
+
+
+def test_options_cache_dropped_with_the_mask():
+    """Options are listed once per decision and kept beside the mask: editing the state and
+    dropping the mask (``_mask = None``, as scenario tests do) lists them again."""
+    for s in _states(2, 200, 3):
+        assert s.options() is s.options()  # cached
+        assert s.options() == s._options()
+        if s.decision["kind"] == "place":
+            s.players[s.decision["p"]]["coin"] = 0
+            s.domain_dice[s.decision["p"]] = [1, 1, 1]
+            s._mask = None
+            assert s.options() == s._options()
+            assert s.legal_action_mask()[: len(s.options())].all()
+            assert not s.legal_action_mask()[len(s.options()) : 16].any()
+
+
+def test_observation_cache_is_never_stale():
+    """The cached slowly changing part of the observation is keyed by value: editing those
+    fields directly gives the same observation as a fresh clone (which has no cache)."""
+    for s in _states(3, 60, 4):
+        for p in range(3):
+            s.observation(p)  # fills the cache
+        s.rooms[0] = None if s.rooms[0] else "S1"
+        s.players[1]["lantern"].append("D1")
+        s.yard_warriors[2].append(0)
+        s.turn_order.reverse()
+        s._mask = None  # the options may change too (they follow the mask, see above)
+        for p in range(3):
+            assert np.array_equal(s.observation(p), s.clone().observation(p))
+
+
+def test_shared_masks_are_read_only():
+    """Masks are shared between states with the same pattern, so they must be read-only."""
+    masks = [s.legal_action_mask() for s in _states(2, 50, 5)]
+    assert all(not m.flags.writeable for m in masks)
+    with pytest.raises(ValueError):
+        masks[0][0] = not masks[0][0]
