@@ -73,11 +73,20 @@ def _heuristic_class(game: Game) -> type[Agent]:
         module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
     except ModuleNotFoundError as e:
         raise InvalidConfigError(f"no heuristic agent for game {game.name!r} yet") from e
+    package = f"boardgames_rl.games.{game.name}"
     classes = [
         v
         for v in vars(module).values()
-        if isinstance(v, type) and issubclass(v, Agent) and v.__module__ == module.__name__
+        if isinstance(v, type)
+        and issubclass(v, Agent)
+        and v is not Agent
+        and v.__module__.startswith(package)  # defined there, or re-exported from the package
     ]
+    classes.sort(
+        key=lambda c: (c.__module__ != module.__name__, not c.__name__.endswith("Heuristic"))
+    )
+    if not classes:
+        raise InvalidConfigError(f"no heuristic agent for game {game.name!r} yet")
     return classes[0]
 
 
