@@ -215,12 +215,6 @@ def die(value: int, colour: int, owner: int | None = None) -> str:
     return f"{T.COLOURS[colour]} {value}{own}"
 
 
-def domain_icons(row: int, members_left: int) -> str:
-    """The icons uncovered in a Domain row (gained when a die is placed there)."""
-    icons = T.DOMAIN_ICONS[row][: 5 - members_left]
-    return effects(icons) if icons else "no icon yet"
-
-
 _LEGEND = """\
   Cards: S1-S15 Steward (floor 1), D1-D12 Diplomat (floor 2), DY1-DY9 Daimyo (floor 3),
   R1-R9 Starting Resource, A1-A3 Starting Action (two copies a/b), Coin / Seal / VP Decree.
