@@ -58,8 +58,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *[("white_castle", {"num_players": n}) for n in (2, 3, 4)],
 ]
 """The configurations fuzzed (player counts and variants of every game)."""
-CHECK_EVERY = 0.15
-"""Probability, at each step, of each extra check (illegal action, round trip, clone, mutation)."""
+CHECK_EVERY = 0.06
+"""Probability, at each step, of each extra check (illegal action, round trip, clone)."""
+MUTATIONS = 2
+"""Mutated copies of the state dict fuzzed at each round trip."""
 
 
 def _norm(x: Any) -> Any:
@@ -287,7 +289,7 @@ def fuzz_game(game: Game, seed: int, t: Tally, mutate_dicts: bool = True) -> Non
                 t.violation("round trip", f"{type(e).__name__}: {e}")
                 return
             if mutate_dicts:
-                for _ in range(3):
+                for _ in range(MUTATIONS):
                     fuzz_dict(d, game, rng, t)
         if rng.random() < CHECK_EVERY:  # a clone moved alike stays alike
             t.counts["clones"] += 1

@@ -249,6 +249,9 @@ def _flutterstone(game: Game, d: dict) -> str | None:
     goal = int(getattr(game, "goal", 10**4))
     if not ints(d.get("positions", []), 0, goal + 1):
         return f"positions must be fields 0..{goal}"
+    have = _flutterstone_cards(d, kinds)
+    if have is not None and have != _flutterstone_cards(game.new_state(0)._to_dict(), kinds):
+        return "the cards in the pile, the discard and the hands do not add up to the deck"
     for name, lo in (("turn_player", 0), ("winner", -1)):
         v = d.get(name)
         if _kind(v) == "int" and not lo <= v < n:
@@ -257,6 +260,29 @@ def _flutterstone(game: Game, d: dict) -> str | None:
     if _kind(v) == "int" and not -1 <= v < 6:
         return f"pending_pesky = {v} is not -1 or a card id"
     return None
+
+
+def _flutterstone_cards(d: dict, kinds: int) -> list[int] | None:
+    """Cards of each kind in the pile, the discard, the hands and the pending pesky card (the
+    deck's composition never changes), or None if the fields are not there to count."""
+    try:
+        counts = [0] * 6
+        for c in d["draw_pile"]:
+            counts[c] += 1
+        for k, n in enumerate(d["discard"]):
+            counts[k] += n
+        for name in ("helpful_ready", "helpful_new"):
+            for row in d[name]:
+                for k, n in enumerate(row):
+                    counts[k] += n
+        for row in d["pesky"]:
+            for j, held in enumerate(row):
+                counts[3 + j] += int(bool(held))
+        if d["pending_pesky"] >= 0:
+            counts[d["pending_pesky"]] += 1
+        return counts[:6]
+    except (KeyError, IndexError, TypeError):
+        return None
 
 
 CONSISTENCY: dict[str, list[Callable[[Game, dict], str | None]]] = {
