@@ -168,8 +168,8 @@ def test_observation_cache_is_never_stale():
     """The cached slowly changing part of the observation is keyed by value: editing those
     fields directly gives the same observation as a fresh clone (which has no cache)."""
     for s in _states(3, 60, 4):
-        for p in range(3):
-            s.observation(p)  # fills the cache
+        for p in [0, 1, 2, 0]:
+            s.observation(p)  # the first call marks the state for caching, the others fill it
         s.rooms[0] = None if s.rooms[0] else "S1"
         s.players[1]["lantern"].append("D1")
         s.yard_warriors[2].append(0)

@@ -310,7 +310,8 @@ def encode(s, player: int) -> np.ndarray:
     The slowly changing part (castle cards and die tiles, Daimyo, Well tiles, gardens, yards and
     their workers, turn order, offer, Action cards and Lantern Areas) is written once into a
     per-player base vector kept on the state (:func:`_static_base`); every call copies it and adds
-    the rest.
+    the rest. A state's first observation writes everything directly (a one-off clone, as in
+    search, gains nothing from a cache) and only marks the state for caching.
     """
     lay = _layout(s.n)
     rel = lay.rel[player]
@@ -324,7 +325,12 @@ def encode(s, player: int) -> np.ndarray:
     if opts is not None:
         _encode_options(s, s.decision, opts, lay.start, ones, ix, vx)
 
-    v = _static_base(s, player, lay, rel).copy()
+    if "_obs_static" in s.__dict__:
+        v = _static_base(s, player, lay, rel).copy()
+    else:
+        s.__dict__["_obs_static"] = {}
+        _static_entries(s, lay.start, rel, ones, ix, vx)
+        v = np.zeros(lay.size, dtype=np.float32)
     v[ones] = 1.0
     v[ix] = vx
     v[lay.numbers[player]] = numbers
@@ -356,9 +362,7 @@ def _static_base(s, player: int, lay: _Layout, rel: tuple) -> np.ndarray:
     rebuilt whenever the key differs from the copy, so it is never stale whatever edited the
     state; clones start without it.
     """
-    cache = s.__dict__.get("_obs_static")
-    if cache is None:
-        cache = s.__dict__["_obs_static"] = {}
+    cache = s.__dict__["_obs_static"]
     key = _static_key(s)
     hit = cache.get(player)
     if hit is not None and hit[0] == key:
