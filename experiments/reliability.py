@@ -45,6 +45,7 @@ from boardgames_rl.core.errors import (
 )
 from boardgames_rl.core.game import TERMINAL, Game, State
 from boardgames_rl.core.registry import make_game
+from boardgames_rl.core.state_check import _time_limit
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *[("castle_flutterstone", {"num_players": n}) for n in (2, 3, 4)],
@@ -224,8 +225,9 @@ def fuzz_dict(d: dict[str, Any], game: Game, rng: np.random.Generator, t: Tally)
         return
     t.counts["accepted"] += 1
     try:
-        problem = _play_out(state, rng, state.game.max_game_length)
-    except Exception as e:  # noqa: BLE001
+        with _time_limit(60.0, game.name):
+            problem = _play_out(state, rng, state.game.max_game_length)
+    except Exception as e:  # noqa: BLE001 - a hang (InvalidStateError from the timer) too
         problem = f"{type(e).__name__}: {e}"
     if problem:
         changed = sorted(

@@ -31,8 +31,11 @@ made) does not run these checks.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable, Mapping
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -385,6 +388,41 @@ def _normalised(x: Any) -> Any:
     return x
 
 
+CHECK_SECONDS = 20.0
+"""Wall-time cap of the behaviour checks (a damaged state can loop inside the engine)."""
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float, name: str) -> Iterator[None]:
+    """Raise InvalidStateError if the block runs longer than ``seconds`` (main thread, POSIX; a
+    no-op elsewhere)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _Timeout:
+        raise InvalidStateError(
+            f"{name} state dict: playing from it did not finish within {seconds:g} s (the engine "
+            "loops on it)"
+        ) from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def checked_state(d: Any) -> State:
     """The state of the dict ``d`` (``State.to_dict`` output), checked as the module docstring
     says. Raises :class:`InvalidStateError` (one line) for anything else."""
@@ -415,8 +453,9 @@ def checked_state(d: Any) -> State:
         if problem:
             raise InvalidStateError(f"{name} state dict: {problem}")
     try:
-        state = game.state_from_dict(d)
-        _behaves(state, d)
+        with _time_limit(CHECK_SECONDS, name):
+            state = game.state_from_dict(d)
+            _behaves(state, d)
     except InvalidStateError:
         raise
     except (Exception, RecursionError) as e:  # noqa: BLE001 - any failure of untrusted data
