@@ -78,8 +78,13 @@ def measure(label: str, make_env, algo, args: argparse.Namespace) -> dict[str, A
     clock = [0.0]
     venv = DummyVecEnv([lambda: EnvTimer(make_env(), clock) for _ in range(args.n_envs)])
     model = algo(
-        "MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size,
-        n_epochs=args.n_epochs, seed=args.seed, device="cpu",
+        "MlpPolicy",
+        venv,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        seed=args.seed,
+        device="cpu",
         policy_kwargs={"net_arch": args.net},
     )
     model.learn(args.n_steps * args.n_envs)  # warm-up: one rollout and update, not timed
@@ -118,8 +123,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for name, config in WORKLOADS:
         game = make_game(name, **config)
         label = f"{name} {game.num_players}p"
-        rows.append(measure(label, lambda g=game: make_learner_env(g, "random", None),
-                            MaskablePPO, args))
+        rows.append(
+            measure(label, lambda g=game: make_learner_env(g, "random", None), MaskablePPO, args)
+        )
     base = rows[0]["steps_per_s"]
     for r in rows:
         r["ratio_to_cartpole"] = round(r["steps_per_s"] / base, 3)
@@ -138,8 +144,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     result = {
         "settings": {k: v for k, v in vars(args).items() if k != "out"},
         "machine": {
-            "platform": platform.platform(), "python": platform.python_version(),
-            "torch": th.__version__, "torch_threads": th.get_num_threads(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "torch": th.__version__,
+            "torch_threads": th.get_num_threads(),
         },
         "opponents": "random",
         "results": rows,

@@ -14,13 +14,15 @@ from boardgames_rl.core import (
     InvalidConfigError,
     ObservationSpec,
     State,
-    list_games,
-    make_game,
 )
+from boardgames_rl.core.agent import Agent
+from boardgames_rl.registry import GameSpec, list_games, load_state, make_game, register_game
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agent",
+    "GameSpec",
     "Game",
     "GameError",
     "IllegalActionError",
@@ -30,5 +32,7 @@ __all__ = [
     "State",
     "__version__",
     "list_games",
+    "load_state",
     "make_game",
+    "register_game",
 ]

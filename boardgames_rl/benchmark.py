@@ -4,9 +4,9 @@ For every game configuration, in one process and one run, three figures are meas
 
 * **engine** steps/s: ``State.apply`` with uniformly random legal actions taken from
   ``state.legal_action_mask()``, a new game when one ends, no observations;
-* **AEC** steps/s: a :class:`~boardgames_rl.core.aec.GameAECEnv` driven by the loop a user writes
+* **AEC** steps/s: a :class:`~boardgames_rl.envs.aec.GameAECEnv` driven by the loop a user writes
   (``agent_iter`` / ``last`` / ``step``), counting ``step`` calls with a real (non-``None``) action;
-* **vector** steps/s: a :class:`~boardgames_rl.core.vector.VectorEnv` of ``--num-envs`` slots,
+* **vector** steps/s: a :class:`~boardgames_rl.envs.vector.VectorEnv` of ``--num-envs`` slots,
   counting slot-steps (``num_envs`` per ``step`` call).
 
 Beside them the same AEC loop runs on PettingZoo's ``connect_four_v3`` and ``texas_holdem_v4``;
@@ -43,14 +43,14 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.aec import GameAECEnv
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.options import parse_option_string
-from boardgames_rl.core.registry import game_entry, list_games, make_game
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
-from boardgames_rl.core.vector import VectorEnv
 from boardgames_rl.envs import make_env
+from boardgames_rl.envs.aec import GameAECEnv
+from boardgames_rl.envs.vector import VectorEnv
+from boardgames_rl.registry import game_spec, list_games, make_game
 
 DEFAULT_OUT = Path("benchmarks/results/throughput.json")
 """Default JSON file, used when its folder exists (relative to the working directory)."""
@@ -357,7 +357,7 @@ def targets_for(spec: str) -> list[Target]:
     ``NAME:key=value,key=value`` gives exactly that configuration.
     """
     name, colon, rest = spec.partition(":")
-    entry = game_entry(name.strip())
+    entry = game_spec(name.strip())
     if colon:
         try:
             config = parse_option_string(rest, f"benchmark: game {spec!r}")

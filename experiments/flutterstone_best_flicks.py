@@ -15,7 +15,6 @@ import argparse
 
 import numpy as np
 
-from boardgames_rl.core import make_game
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.games.castle_flutterstone.landing import (
     SKILL_PROFILES,
@@ -23,6 +22,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     expected_progress,
     landing_grid,
 )
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("-c", "--config", action="append", default=[], metavar="KEY=VALUE")

@@ -15,8 +15,8 @@ import time
 
 import numpy as np
 
-from boardgames_rl.core import make_game
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--steps", type=int, default=50_000, help="engine steps per timing")

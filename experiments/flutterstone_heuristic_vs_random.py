@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 
 from boardgames_rl.arena import play_series
-from boardgames_rl.core import make_game
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=1000)

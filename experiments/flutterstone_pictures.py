@@ -12,13 +12,13 @@ import numpy as np
 from matplotlib.image import imsave
 
 from boardgames_rl.agents import make_agent
-from boardgames_rl.core import make_game
 from boardgames_rl.games.castle_flutterstone.landing import GEOMETRY_V1, Effects
 from boardgames_rl.games.castle_flutterstone.plots import (
     plot_landing_heatmap,
     plot_landing_panels,
     plot_window_heatmaps,
 )
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--out", default="docs/img")

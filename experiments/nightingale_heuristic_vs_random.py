@@ -21,12 +21,12 @@ import json
 import time
 from pathlib import Path
 
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=500)

@@ -24,9 +24,9 @@ import json
 import time
 from pathlib import Path
 
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
 

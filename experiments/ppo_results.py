@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from boardgames_rl.agents.ppo import PPOAgent
-from boardgames_rl.agents.random_agent import RandomAgent
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
+from boardgames_rl.registry import make_game
 from boardgames_rl.training.evaluation import EvalResult, evaluate
 from boardgames_rl.training.train_ppo import main as train_ppo
 
@@ -105,8 +105,8 @@ def _training_summary(settings: dict[str, Any]) -> str:
     """Opponents, weights, shaping and behaviour-cloning warm start of a run, as its report
     cell (``bc N games`` when the policy was warm-started from the teacher's games)."""
     pool = " ".join(
-        f"{o}:{w:g}" for o, w in zip(settings["opponents"], settings["opponent_weights"],
-                                     strict=False)
+        f"{o}:{w:g}"
+        for o, w in zip(settings["opponents"], settings["opponent_weights"], strict=False)
     )
     shaping = settings.get("shaping", "none")
     if shaping != "none":
@@ -175,22 +175,37 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", nargs="*", default=[r.name for r in RUNS],
-                   choices=[r.name for r in RUNS])
+    p.add_argument(
+        "--runs", nargs="*", default=[r.name for r in RUNS], choices=[r.name for r in RUNS]
+    )
     p.add_argument("--minutes", type=float, default=8.0, help="wall-time budget per run")
     p.add_argument("--timesteps", type=int, default=300_000, help="step budget per run")
-    p.add_argument("--opponents", default=None,
-                   help="opponent pool of every run (default: train_ppo's per-game default)")
-    p.add_argument("--opponent-weights", default=None,
-                   help="weights of --opponents (default: train_ppo's per-game default)")
+    p.add_argument(
+        "--opponents",
+        default=None,
+        help="opponent pool of every run (default: train_ppo's per-game default)",
+    )
+    p.add_argument(
+        "--opponent-weights",
+        default=None,
+        help="weights of --opponents (default: train_ppo's per-game default)",
+    )
     p.add_argument("--eval-games", type=int, default=200, help="games per opponent")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--deterministic", action=argparse.BooleanOptionalAction, default=True,
-                   help="evaluate the most probable action (else draws from the policy)")
+    p.add_argument(
+        "--deterministic",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="evaluate the most probable action (else draws from the policy)",
+    )
     p.add_argument("--runs-dir", default="runs/ppo_results")
     p.add_argument("--docs-dir", default="docs")
-    p.add_argument("--train-arg", action="append", default=[],
-                   help="extra train_ppo flag, repeatable (e.g. --train-arg=--n-envs=8)")
+    p.add_argument(
+        "--train-arg",
+        action="append",
+        default=[],
+        help="extra train_ppo flag, repeatable (e.g. --train-arg=--n-envs=8)",
+    )
     args = p.parse_args(argv)
     docs, runs_dir = Path(args.docs_dir), Path(args.runs_dir)
     (docs / "img").mkdir(parents=True, exist_ok=True)
@@ -201,28 +216,48 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             shutil.rmtree(out)
         config = [f"-c{k}={json.dumps(v)}" for k, v in run.config.items()]
         start = time.perf_counter()
-        settings = train_ppo([
-            "--game", run.game, *config, "--seat", str(run.seat),
-            "--timesteps", str(args.timesteps), "--max-minutes", str(args.minutes),
-            *(["--opponents", args.opponents] if args.opponents else []),
-            *(["--opponent-weights", args.opponent_weights] if args.opponent_weights else []),
-            "--seed", str(args.seed), "--out", str(out),
-            "--eval-deterministic" if args.deterministic else "--no-eval-deterministic",
-            *args.train_arg,
-        ])
+        settings = train_ppo(
+            [
+                "--game",
+                run.game,
+                *config,
+                "--seat",
+                str(run.seat),
+                "--timesteps",
+                str(args.timesteps),
+                "--max-minutes",
+                str(args.minutes),
+                *(["--opponents", args.opponents] if args.opponents else []),
+                *(["--opponent-weights", args.opponent_weights] if args.opponent_weights else []),
+                "--seed",
+                str(args.seed),
+                "--out",
+                str(out),
+                "--eval-deterministic" if args.deterministic else "--no-eval-deterministic",
+                *args.train_arg,
+            ]
+        )
         wall = time.perf_counter() - start
         ev = evaluate_run(
             run, out / "model.zip", args.eval_games, args.seed + 10_000, args.deterministic
         )
         shutil.copy(out / "learning_curve.png", docs / "img" / f"ppo_{run.name}.png")
-        res = {"run": run.__dict__, "steps": settings["num_timesteps"],
-               "wall_time": settings["wall_time"],
-               "bc_wall_time": settings.get("bc_wall_time", 0.0), "total_time": wall, "eval": ev}
+        res = {
+            "run": run.__dict__,
+            "steps": settings["num_timesteps"],
+            "wall_time": settings["wall_time"],
+            "bc_wall_time": settings.get("bc_wall_time", 0.0),
+            "total_time": wall,
+            "eval": ev,
+        }
         res["aim_met"] = aim_met(run, ev)
         res["training"] = _training_summary(settings)
         results.append(res)
-        print(f"{run.name}: {res['steps']} steps, vs random "
-              f"{_pct(ev['ppo_vs_random']['overall'])}, aim met: {res['aim_met']}", flush=True)
+        print(
+            f"{run.name}: {res['steps']} steps, vs random "
+            f"{_pct(ev['ppo_vs_random']['overall'])}, aim met: {res['aim_met']}",
+            flush=True,
+        )
         (out / "result.json").write_text(json.dumps(res, indent=1))
     # The report covers every run with a result in --runs-dir (runs of earlier invocations too,
     # e.g. `--runs castle_nightingale_ninja` re-run alone), in the order of RUNS.

@@ -44,8 +44,8 @@ from boardgames_rl.core.errors import (
     WrongPlayerError,
 )
 from boardgames_rl.core.game import TERMINAL, Game, State
-from boardgames_rl.core.registry import make_game
 from boardgames_rl.core.state_check import _time_limit
+from boardgames_rl.registry import make_game
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *[("castle_flutterstone", {"num_players": n}) for n in (2, 3, 4)],

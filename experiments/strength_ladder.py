@@ -40,7 +40,7 @@ from pathlib import Path
 
 from boardgames_rl.agents.ismcts import tuned_spec
 from boardgames_rl.arena import SeriesResult, play_series, wilson_interval
-from boardgames_rl.core import make_game
+from boardgames_rl.registry import make_game
 
 
 # --------------------------------------------------------------------------- what is played

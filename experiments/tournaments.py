@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from boardgames_rl.arena import tournament
-from boardgames_rl.core import make_game
+from boardgames_rl.registry import make_game
 
 # game -> (config, agents, games per pairing). ISMCTS uses the per-game tuned settings at 100
 # iterations so that the whole run fits in about half an hour on a 2-core machine; the strength
@@ -34,6 +34,7 @@ PLAN: dict[str, tuple[dict, list[str], int]] = {
     "night_of_the_ninja": ({"num_players": 5}, AGENTS, 20),
 }
 RESULT_FILES = ("results.csv", "pairwise.csv", "ratings.csv", "results.json", "heatmap.png")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

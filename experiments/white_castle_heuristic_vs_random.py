@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena import SeriesResult, play_game, wilson_interval
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.games.white_castle.heuristic import WhiteCastleHeuristic
+from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=500)

@@ -13,9 +13,7 @@ from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from boardgames_rl.agents.base import Agent
-from boardgames_rl.agents.random_agent import RandomAgent
-from boardgames_rl.core.aec import GameAECEnv
+from boardgames_rl.core.agent import Agent, RandomAgent
 from boardgames_rl.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -23,9 +21,10 @@ from boardgames_rl.core.errors import (
 )
 from boardgames_rl.core.game import InfoSet, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
-from boardgames_rl.core.single_agent import SingleAgentEnv
-from boardgames_rl.core.vector import VectorEnv
 from boardgames_rl.envs import env_functions, env_id, make_env, register_envs
+from boardgames_rl.envs.aec import GameAECEnv
+from boardgames_rl.envs.single_agent import SingleAgentEnv
+from boardgames_rl.envs.vector import VectorEnv
 from boardgames_rl.testing import env_snapshot, normalised, random_action
 from boardgames_rl.testing.toy_game import (
     CLAIM_HIGH,

@@ -17,8 +17,9 @@ from boardgames_rl.arena import play_game
 from boardgames_rl.cli import build_parser, main
 from boardgames_rl.cli import play as play_cmd
 from boardgames_rl.cli.play import format_menu, parse_choice
-from boardgames_rl.core import InvalidConfigError, make_game
+from boardgames_rl.core import InvalidConfigError
 from boardgames_rl.core.options import parse_option_string, parse_options, parse_value
+from boardgames_rl.registry import make_game
 
 COMMANDS = ["list", "play", "watch", "replay", "arena", "bench", "demo"]
 
@@ -432,11 +433,22 @@ def test_arena_agents_may_follow_a_game_option(tmp_path, capsys):
     an unknown option is still a usage error."""
     out = tmp_path / "t"
     code, stdout, _ = run_cli(
-        ["arena", "castle_flutterstone", "-c", "num_players=2", "random", "heuristic",
-         "--games", "2", "--out", str(out)],
+        [
+            "arena",
+            "castle_flutterstone",
+            "-c",
+            "num_players=2",
+            "random",
+            "heuristic",
+            "--games",
+            "2",
+            "--out",
+            str(out),
+        ],
         capsys,
     )
     assert code == 0 and "heuristic" in stdout and (out / "games.jsonl").exists()
-    code, _, err = run_cli(["arena", "castle_flutterstone", "random", "heuristic", "--bogus"],
-                           capsys)
+    code, _, err = run_cli(
+        ["arena", "castle_flutterstone", "random", "heuristic", "--bogus"], capsys
+    )
     assert code == 2 and "--bogus" in err

@@ -9,9 +9,9 @@ import warnings
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from boardgames_rl.core import make_game
 from boardgames_rl.core.errors import IllegalActionError
-from boardgames_rl.core.single_agent import SingleAgentEnv
+from boardgames_rl.envs.single_agent import SingleAgentEnv
+from boardgames_rl.registry import make_game
 
 CONFIGS = [
     ("castle_flutterstone", {}),

@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core import make_game
 from boardgames_rl.core.errors import GameError, InvalidStateError
 from boardgames_rl.core.game import State
+from boardgames_rl.registry import make_game
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("reliability", ROOT / "experiments/reliability.py")

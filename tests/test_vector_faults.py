@@ -11,8 +11,8 @@ import time
 import numpy as np
 import pytest
 
-from boardgames_rl.core import make_game
-from boardgames_rl.core.vector import VectorEnv
+from boardgames_rl.envs.vector import VectorEnv
+from boardgames_rl.registry import make_game
 
 GAME = make_game("castle_flutterstone", num_players=2)
 

@@ -29,7 +29,6 @@ seed the agent is deterministic when the budget is in iterations.
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable
@@ -38,23 +37,21 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet, State
+from boardgames_rl.registry import game_spec, list_games
 
 Evaluate = Callable[[State], np.ndarray]
 """``evaluate(state) -> float array of per-seat values in [-1, 1]`` (the returns if terminal)."""
 
 
 def load_evaluate(game: Game) -> Evaluate | None:
-    """The game's state evaluation: ``evaluate`` in ``boardgames_rl.games.<name>.heuristic``
-    (found the way the agent registry finds the heuristic), or ``None`` if it has none."""
-    try:
-        module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
-    except ModuleNotFoundError:
+    """The game's state evaluation, as its :class:`~boardgames_rl.core.spec.GameSpec` declares
+    it (``None`` if it has none, or if the game is not registered)."""
+    if game.name not in list_games():
         return None
-    fn = getattr(module, "evaluate", None)
-    return fn if callable(fn) else None
+    return game_spec(game.name).evaluate
 
 
 @dataclass
@@ -208,7 +205,7 @@ class ISMCTSAgent(Agent):
 
     def _playout(self, state: State, rng: np.random.Generator) -> np.ndarray:
         steps = 0
-        policy = None if self.rollout == "random" else self.rollout
+        policy = None if isinstance(self.rollout, str) else self.rollout
         while not state.is_terminal():
             if self.rollout_depth is not None and steps >= self.rollout_depth:
                 evaluate = self._evaluator(state.game)

@@ -14,8 +14,8 @@ objects) raises :class:`UntrustedModelError`, a one-line message naming the opt-
 option ``trust=1`` (``ppo:path=...,trust=1``) or ``train --trust-model-file``, for files you trust.
 
 Both agents see only ``info_set.observation``, ``info_set.legal_action_mask`` and their own seat
-(``info_set.player``, for the seat feature of :mod:`boardgames_rl.training.seat`). A model trained
-on a plain :class:`~boardgames_rl.core.single_agent.SingleAgentEnv` (no seat feature) is told
+(``info_set.player``, for the seat feature of :mod:`boardgames_rl.core.policy_obs`). A model trained
+on a plain :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` (no seat feature) is told
 apart by its input size and fed the plain observation. ``deterministic=True`` plays the most
 probable legal action; ``False`` draws from the masked policy distribution with the ``rng`` given
 to :meth:`act` (reproducible).
@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 import torch as th
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.training.seat import policy_obs_size, policy_observation
+from boardgames_rl.core.policy_obs import policy_obs_size, policy_observation
 
 _MODEL_CACHE: dict[tuple[str, float, int, bool], Any] = {}
 TRUST_HINT = (

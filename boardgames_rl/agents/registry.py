@@ -6,17 +6,16 @@ A spec is ``name`` or ``name:key=value,key=value``, e.g. ``"random"``, ``"heuris
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 from collections.abc import Callable
 from typing import Any
 
-from boardgames_rl.agents.base import Agent
-from boardgames_rl.agents.random_agent import RandomAgent
+from boardgames_rl.core.agent import Agent, RandomAgent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.options import parse_option_string
+from boardgames_rl.registry import game_spec
 
 AgentFactory = Callable[..., Agent]
 _AGENTS: dict[str, Callable[..., Agent]] = {}
@@ -68,26 +67,11 @@ def check_option_types(func: Callable[..., Any], kwargs: dict[str, Any], spec: s
             )
 
 
-def _heuristic_class(game: Game) -> type[Agent]:
-    try:
-        module = importlib.import_module(f"boardgames_rl.games.{game.name}.heuristic")
-    except ModuleNotFoundError as e:
-        raise InvalidConfigError(f"no heuristic agent for game {game.name!r} yet") from e
-    package = f"boardgames_rl.games.{game.name}"
-    classes = [
-        v
-        for v in vars(module).values()
-        if isinstance(v, type)
-        and issubclass(v, Agent)
-        and v is not Agent
-        and v.__module__.startswith(package)  # defined there, or re-exported from the package
-    ]
-    classes.sort(
-        key=lambda c: (c.__module__ != module.__name__, not c.__name__.endswith("Heuristic"))
-    )
-    if not classes:
-        raise InvalidConfigError(f"no heuristic agent for game {game.name!r} yet")
-    return classes[0]
+def _heuristic_class(game: Game) -> Callable[..., Agent]:
+    heuristic = game_spec(game.name).heuristic
+    if heuristic is None:
+        raise InvalidConfigError(f"game {game.name!r} declares no heuristic agent in its GameSpec")
+    return heuristic
 
 
 def _heuristic(game: Game, **kwargs: Any) -> Agent:
@@ -129,4 +113,12 @@ _SIGNATURES: dict[str, Callable[..., Any]] = {"random": RandomAgent}
 register_agent("random", lambda game, **kw: RandomAgent(**kw))
 register_agent("heuristic", _heuristic)
 register_agent("ismcts", _ismcts)
-register_agent("ppo", lambda g, **kw: importlib.import_module(f"{__package__}.ppo").build(g, **kw))
+
+
+def _ppo(game: Game, **kwargs: Any) -> Agent:
+    from boardgames_rl.agents.ppo import build  # needs the [train] extra: imported on use
+
+    return build(game, **kwargs)
+
+
+register_agent("ppo", _ppo)

@@ -8,11 +8,12 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.progress import progress_iter
 
 
 def play_game(
@@ -130,11 +131,13 @@ def play_series(
     if not 1 <= len(built) <= game.num_players:
         raise ValueError(f"{game.name}: give 1..{game.num_players} agents, got {len(built)}")
     result = SeriesResult(game.name, game.config, names)
-    iterator = range(games)
-    if progress:
-        from tqdm.auto import tqdm
-
-        iterator = tqdm(iterator, desc=f"{game.name}: {' vs '.join(names)}", unit="game")
+    iterator = progress_iter(
+        range(games),
+        games,
+        desc=f"{game.name}: {' vs '.join(names)}",
+        unit="game",
+        enabled=progress,
+    )
     n = game.num_players
     for i in iterator:
         seat_agents = [((s - i) % n) % len(built) for s in range(n)]

@@ -17,7 +17,7 @@ from typing import Any
 
 from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.game import State
-from boardgames_rl.core.registry import make_game
+from boardgames_rl.registry import make_game
 
 GAMES_FILE = "games.jsonl"
 """Name of the record file inside a tournament folder."""

@@ -340,9 +340,7 @@ class TournamentResult:
                         color="white" if abs(rate[i, j] - 0.5) > 0.3 else "black",
                     )
         fig.colorbar(image, ax=ax, label="win rate of row against column")
-        ax.set_title(
-            f"{self.game}\npairwise win rates ({len(self.records)} games)", fontsize=10
-        )
+        ax.set_title(f"{self.game}\npairwise win rates ({len(self.records)} games)", fontsize=10)
         fig.tight_layout()
         return fig
 

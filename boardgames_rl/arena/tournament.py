@@ -30,7 +30,6 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.records import (
@@ -47,9 +46,11 @@ from boardgames_rl.arena.results import (
     write_params,
     write_records,
 )
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.registry import make_game
+from boardgames_rl.core.progress import progress_bar
+from boardgames_rl.registry import make_game
 
 SEAT_MODES = ("rotate", "fixed")
 
@@ -252,14 +253,14 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
             f"{e}; the file was edited or damaged. Use a new folder"
         ) from e
     for line, r in numbered:
-        task = by_key.get((r.table, r.game_index))
+        task = by_key.get((r.table, r.game_index))  # type: ignore[arg-type]
         if task is None or task.seed != r.seed or tuple(r.seats) != task.seats:
             raise TournamentMismatchError(
                 f"{games_path}:{line} holds a game (table {r.table}, game {r.game_index}) that "
                 f"is not part of this tournament; the folder was edited or mixed. Use a new folder"
             )
         _verify(games_path, line, r, params)
-        done[(r.table, r.game_index)] = r
+        done[(r.table, r.game_index)] = r  # type: ignore[index]
     records = sort_records(list(done.values()))
     write_records(games_path, records)  # drops a half-written last line and duplicates
     return records
@@ -327,16 +328,9 @@ def tournament(
     done_keys = {(r.table, r.game_index) for r in done}
     todo = [t for t in tasks if (t.table, t.game_index) not in done_keys]
     records = list(done)
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(
-            total=len(tasks),
-            initial=len(done),
-            desc=f"{game.name}: {len(specs)} agents",
-            unit="game",
-        )
+    bar = progress_bar(
+        len(tasks), f"{game.name}: {len(specs)} agents", "game", len(done), enabled=progress
+    )
     try:
         with open(out / GAMES_FILE, "a") if out is not None else nullcontext() as sink:
             for record in _play_all(game, specs, todo, int(workers)):

@@ -80,9 +80,9 @@ def signature_options(func: Callable[..., Any], skip: Sequence[str] = ()) -> dic
 
 def game_options(name: str) -> dict[str, Any]:
     """Config options of a registered game and their defaults, from its factory's signature."""
-    from boardgames_rl.core.registry import game_entry
+    from boardgames_rl.registry import game_spec
 
-    return signature_options(game_entry(name).factory)
+    return signature_options(game_spec(name).game)
 
 
 def format_options(options: dict[str, Any]) -> str:
@@ -102,10 +102,10 @@ def make_game_from_args(args: argparse.Namespace) -> Game:
         CliError: unknown game, unknown option or a bad option value; the message lists the
             valid names/options.
     """
-    from boardgames_rl.core.registry import game_entry
+    from boardgames_rl.registry import game_spec
 
     try:
-        entry = game_entry(args.game)
+        entry = game_spec(args.game)
         config = parse_options(args.config, "-c")
     except InvalidConfigError as e:
         raise CliError(f"{e} (see `boardgames-rl list`)") from e
@@ -117,7 +117,7 @@ def make_game_from_args(args: argparse.Namespace) -> Game:
             f"its options (with defaults): {format_options(known)}"
         )
     try:
-        return entry.factory(**config)
+        return entry.game(**config)
     except (GameError, TypeError, ValueError) as e:
         raise CliError(
             f"{entry.name} with {config}: {e}; options (with defaults): {format_options(known)}"

@@ -10,7 +10,7 @@ from boardgames_rl.cli.watch import watch
 
 def run(args: argparse.Namespace) -> int:
     from boardgames_rl.arena import play_series
-    from boardgames_rl.core import make_game
+    from boardgames_rl.registry import make_game
 
     game = make_game("castle_flutterstone", num_players=2)
     agents = ["heuristic", "random"]

@@ -13,9 +13,9 @@ from boardgames_rl.core.errors import GameError
 def player_counts(name: str) -> tuple[list[int], int]:
     """(valid player counts, default count) of a registered game; counts are found by asking
     the factory for ``num_players`` = 1..12 when it has that option."""
-    from boardgames_rl.core.registry import game_entry
+    from boardgames_rl.registry import game_spec
 
-    factory = game_entry(name).factory
+    factory = game_spec(name).game
     default = factory().num_players
     if "num_players" not in game_options(name):
         return [default], default
@@ -40,7 +40,7 @@ def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
     factory's signature."""
     from boardgames_rl.agents import make_agent
     from boardgames_rl.agents.registry import _AGENTS
-    from boardgames_rl.core.registry import make_game
+    from boardgames_rl.registry import make_game
 
     factory = _AGENTS[name]
     classes: set[type] = set()
@@ -69,13 +69,13 @@ def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     from boardgames_rl.agents import list_agents
-    from boardgames_rl.core.registry import game_entry, list_games
+    from boardgames_rl.registry import game_spec, list_games
 
     games = list_games()
     print("games (boardgames-rl play GAME -c key=value ...):")
     for name in games:
         counts, default = player_counts(name)
-        print(f"  {name}  {game_entry(name).summary}")
+        print(f"  {name}  {game_spec(name).summary}")
         print(f"      players: {', '.join(map(str, counts))} (default {default})")
         print(f"      options: {format_options(game_options(name))}")
     print("\nagents (spec: NAME or NAME:key=value,key=value):")

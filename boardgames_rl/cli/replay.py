@@ -14,7 +14,7 @@ def replay_one(record, index: int, quiet: bool) -> None:
     """Replay one record, printing each action by its name in context (unless ``quiet``), then
     the final board (omniscient) and the returns."""
     from boardgames_rl.arena import replay
-    from boardgames_rl.core.registry import make_game
+    from boardgames_rl.registry import make_game
 
     game = make_game(record.game, **record.config)
     before = game.new_state(record.state_seed)  # the state each next action is applied to

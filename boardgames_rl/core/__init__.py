@@ -1,4 +1,6 @@
-"""The contract every game implements and the adapters written once against it."""
+"""The contract every game implements (numpy only): Game, State, InfoSet, GameSpec, errors,
+ObservationSpec, seeding, options. The registry is :mod:`boardgames_rl.registry`; the adapters are
+in :mod:`boardgames_rl.envs`."""
 
 from boardgames_rl.core.errors import (
     GameError,
@@ -10,13 +12,13 @@ from boardgames_rl.core.errors import (
 )
 from boardgames_rl.core.game import TERMINAL, Game, InfoSet, State
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.core.registry import GameEntry, game_entry, list_games, make_game, register_game
+from boardgames_rl.core.spec import GameSpec
 
 __all__ = [
     "TERMINAL",
     "Field",
     "Game",
-    "GameEntry",
+    "GameSpec",
     "GameError",
     "GameOverError",
     "IllegalActionError",
@@ -26,8 +28,4 @@ __all__ = [
     "ObservationSpec",
     "State",
     "WrongPlayerError",
-    "game_entry",
-    "list_games",
-    "make_game",
-    "register_game",
 ]

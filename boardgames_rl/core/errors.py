@@ -38,3 +38,7 @@ class MissingExtraError(ImportError):
 class InvalidStateError(GameError, ValueError):
     """A state dict given to ``State.from_dict`` is malformed or inconsistent with its game: wrong
     types, lengths or index ranges, unknown or missing fields, or a state that breaks the rules."""
+
+
+class InvalidPlayerError(GameError, ValueError):
+    """A seat number is not an int in ``range(num_players)`` (e.g. ``observation(-1)``)."""

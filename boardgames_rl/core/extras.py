@@ -29,7 +29,10 @@ EXTRAS: dict[str, str] = {
 
 def has_module(module: str) -> bool:
     """Whether ``module`` (a top-level package name) can be imported."""
-    return importlib.util.find_spec(module.split(".")[0]) is not None
+    try:
+        return importlib.util.find_spec(module.split(".")[0]) is not None
+    except (ImportError, ValueError):  # a broken or blocked installation
+        return False
 
 
 def require(module: str, feature: str) -> ModuleType:

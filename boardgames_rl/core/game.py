@@ -27,6 +27,7 @@ import numpy as np
 from boardgames_rl.core.errors import (
     GameOverError,
     IllegalActionError,
+    InvalidPlayerError,
     MalformedActionError,
     WrongPlayerError,
 )
@@ -34,6 +35,9 @@ from boardgames_rl.core.observation import ObservationSpec
 
 TERMINAL = -1
 """Value of ``State.current_player`` once the game is over."""
+
+GAME_CLASSES: dict[str, type[Game]] = {}
+"""Every Game subclass that sets its own ``name``, by name (how ``State.from_dict`` finds it)."""
 
 
 class Game(ABC):
@@ -61,6 +65,11 @@ class Game(ABC):
     state_spec: ObservationSpec
     max_game_length: int
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            GAME_CLASSES[cls.name] = cls
+
     def __init__(self, **config: Any):
         self._config: dict[str, Any] = dict(config)
 
@@ -82,9 +91,17 @@ class Game(ABC):
     def state_from_dict(self, d: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (exact round trip)."""
 
-    @abstractmethod
     def action_name(self, action: int) -> str:
-        """Readable name of an action id (the same in every state)."""
+        """Readable name of an action id (the same in every state).
+
+        Raises:
+            MalformedActionError: ``action`` is not an int in ``range(num_actions)``.
+        """
+        return self._action_name(check_action_id(self, action))
+
+    @abstractmethod
+    def _action_name(self, action: int) -> str:
+        """Name of an action id already checked to be in range (unique among all actions)."""
 
     def action_from_name(self, name: str) -> int:
         """Inverse of :meth:`action_name`."""
@@ -111,6 +128,44 @@ class Game(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._config.items())
         return f"{type(self).__name__}({args})"
+
+
+def check_player(game: Game, player: Any) -> int:
+    """``player`` as an int seat of ``game``, or :class:`InvalidPlayerError` (the one seat check
+    every game's ``observation``, ``info_set`` and ``legal_action_mask_for`` share)."""
+    if type(player) is int and 0 <= player < game.num_players:  # the fast, common case
+        return player
+    if isinstance(player, bool | np.bool_) or not isinstance(player, int | np.integer):
+        raise InvalidPlayerError(
+            f"{game.name}: a player must be an int seat in [0, {game.num_players}), got "
+            f"{player!r} of type {type(player).__name__}"
+        )
+    p = int(player)
+    if not 0 <= p < game.num_players:
+        raise InvalidPlayerError(
+            f"{game.name}: player {p} is not a seat of this {game.num_players}-player game; "
+            f"seats are 0..{game.num_players - 1}"
+        )
+    return p
+
+
+def check_action_id(game: Game, action: Any) -> int:
+    """``action`` as an int in ``range(game.num_actions)``, or :class:`MalformedActionError`."""
+    if type(action) is int and 0 <= action < game.num_actions:  # the fast, common case
+        return action
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise MalformedActionError(
+            f"{game.name}: an action must be an int in [0, {game.num_actions}), "
+            f"got {action!r} of type {type(action).__name__}"
+        )
+    a = int(action)
+    if not 0 <= a < game.num_actions:
+        raise MalformedActionError(
+            f"{game.name}: action {a} is out of range [0, {game.num_actions})"
+        )
+    return a
 
 
 class State(ABC):
@@ -149,21 +204,24 @@ class State(ABC):
         all zeros before the end."""
 
     @abstractmethod
-    def observation(self, player: int) -> np.ndarray:
-        """What ``player`` may know now, as a flat ``float32`` vector laid out by
-        ``game.observation_spec``. Never contains anything hidden from that player."""
+    def _observation(self, player: int) -> np.ndarray:
+        """:meth:`observation` for a seat already checked to be in range."""
 
     @abstractmethod
-    def info_set(self, player: int) -> InfoSet:
-        """What ``player`` knows, packaged for an agent (never the true state)."""
+    def _info_set(self, player: int) -> InfoSet:
+        """:meth:`info_set` for a seat already checked to be in range."""
+
+    def _action_name(self, action: int) -> str:
+        """:meth:`action_name` for an action id already checked (default: the game's name)."""
+        return self.game._action_name(action)
 
     @abstractmethod
     def clone(self) -> State:
         """An independent deep copy (including the chance generator)."""
 
     @abstractmethod
-    def render(self, player: int | None = None) -> str:
-        """Text picture of the state from ``player`` 's view; ``None`` = omniscient."""
+    def _render(self, player: int | None = None) -> str:
+        """:meth:`render` for ``None`` or a seat already checked to be in range."""
 
     @abstractmethod
     def _to_dict(self) -> dict[str, Any]:
@@ -171,9 +229,30 @@ class State(ABC):
 
     @abstractmethod
     def state_vector(self) -> np.ndarray:
-        """Omniscient ``float32`` vector (layout ``game.state_spec``) for centralised critics."""
+        """Omniscient ``float32`` vector (layout ``game.state_spec``) for centralised critics.
+
+        The same meaning in every game: everything any seat knows (at least the union of every
+        seat's observation, hands and hidden positions included), and never what no seat knows
+        (the order of undrawn cards, future chance), so a critic cannot predict the deck."""
 
     # ----------------------------------------------------------------- shared behaviour
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` may know now, as a flat ``float32`` vector laid out by
+        ``game.observation_spec``: every public fact, nothing hidden from that player.
+
+        Raises:
+            InvalidPlayerError: ``player`` is not a seat of this game.
+        """
+        return self._observation(check_player(self.game, player))
+
+    def info_set(self, player: int) -> InfoSet:
+        """What ``player`` knows, packaged for an agent (never the true state).
+
+        Raises:
+            InvalidPlayerError: ``player`` is not a seat of this game.
+        """
+        return self._info_set(check_player(self.game, player))
+
     @property
     def truncated(self) -> bool:
         """True when the game ended by the engine's safety cap rather than by its rules."""
@@ -189,7 +268,7 @@ class State(ABC):
 
     def legal_action_mask_for(self, player: int) -> np.ndarray:
         """The mask seen by ``player``: the legal actions if on move, else all False."""
-        if player == self.current_player:
+        if check_player(self.game, player) == self.current_player:
             return self.legal_action_mask()
         return np.zeros(self.game.num_actions, dtype=bool)
 
@@ -206,18 +285,7 @@ class State(ABC):
             WrongPlayerError: ``player`` is given and is not the player on move.
             IllegalActionError: the action's mask entry is 0; the message lists the legal ones.
         """
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-            raise MalformedActionError(
-                f"{self.game.name}: an action must be an int in [0, {self.game.num_actions}), "
-                f"got {action!r} of type {type(action).__name__}"
-            )
-        a = int(action)
-        if not 0 <= a < self.game.num_actions:
-            raise MalformedActionError(
-                f"{self.game.name}: action {a} is out of range [0, {self.game.num_actions})"
-            )
+        a = check_action_id(self.game, action)
         if self.is_terminal():
             raise GameOverError(f"{self.game.name}: the game is over; call reset/new_state")
         if player is not None and player != self.current_player:
@@ -247,8 +315,12 @@ class State(ABC):
         self._mask = None
 
     def action_name(self, action: int) -> str:
-        """Readable name of an action id."""
-        return self.game.action_name(action)
+        """Readable name of an action id in this state (may say more than the game's name).
+
+        Raises:
+            MalformedActionError: ``action`` is not an int in ``range(num_actions)``.
+        """
+        return self._action_name(check_action_id(self.game, action))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe dict: game name, config and full state (rng included). Exact round trip."""
@@ -269,11 +341,34 @@ class State(ABC):
 
         return checked_state(d)
 
+    def render(self, player: int | None = None, **options: Any) -> str:
+        """Text picture of the state from ``player`` 's view (what that seat may see);
+        ``None`` = the omniscient view of an observer. ``options`` are the game's own (e.g.
+        Castle Nightingale's ``colour=True``).
+
+        Raises:
+            InvalidPlayerError: ``player`` is neither ``None`` nor a seat of this game.
+        """
+        return self._render(None if player is None else check_player(self.game, player), **options)
+
     def render_rgb(self, player: int | None = None) -> np.ndarray:
-        """``uint8`` RGB image ``[H, W, 3]`` of the state; by default the text render drawn."""
+        """``uint8`` RGB image ``[H, W, 3]`` of the state from ``player`` 's view (``None``: the
+        omniscient view). Needs matplotlib (the ``[viz]`` extra).
+
+        Raises:
+            InvalidPlayerError: ``player`` is neither ``None`` nor a seat of this game.
+            MissingExtraError: matplotlib is not installed.
+        """
+        from boardgames_rl.core.extras import require
+
+        require("matplotlib", "pictures of the board (render_rgb, render_mode='rgb_array')")
+        return self._render_rgb(None if player is None else check_player(self.game, player))
+
+    def _render_rgb(self, player: int | None = None) -> np.ndarray:
+        """:meth:`render_rgb` for a checked ``player``; by default the text render drawn."""
         from boardgames_rl.core.rendering import text_to_rgb
 
-        return text_to_rgb(self.render(player))
+        return text_to_rgb(self._render(player))
 
     def _seat_name(self, player: int) -> str:
         if player == TERMINAL:

@@ -46,6 +46,8 @@ class PlainDataState(State):
     """
 
     FIELDS: ClassVar[tuple[str, ...]]
+    decision: dict[str, Any] | None
+    truncated_flag: bool
 
     def clone(self) -> PlainDataState:
         s = type(self).__new__(type(self))

@@ -9,6 +9,7 @@ seed given to ``reset``. Each new game takes its seed from that stream with :fun
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 import numpy as np
 
@@ -66,5 +67,5 @@ def rng_from_state(d: dict) -> np.random.Generator:
 def clone_rng(rng: np.random.Generator) -> np.random.Generator:
     """An independent generator in exactly the same state."""
     bg = np.random.PCG64()
-    bg.state = rng.bit_generator.state
+    bg.state = cast(Any, rng.bit_generator.state)
     return np.random.Generator(bg)

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.errors import GameError, InvalidStateError
-from boardgames_rl.core.game import TERMINAL, Game, State
+from boardgames_rl.core.game import GAME_CLASSES, TERMINAL, Game, State
 
 SAMPLE_GAMES = 10
 """Random games whose states make a configuration's schema."""
@@ -257,10 +257,10 @@ def _flutterstone(game: Game, d: dict) -> str | None:
         return "the cards in the pile, the discard and the hands do not add up to the deck"
     for name, lo in (("turn_player", 0), ("winner", -1)):
         v = d.get(name)
-        if _kind(v) == "int" and not lo <= v < n:
+        if isinstance(v, int) and _kind(v) == "int" and not lo <= v < n:
             return f"{name} = {v} is not {'-1 or ' if lo < 0 else ''}a seat"
     v = d.get("pending_pesky")
-    if _kind(v) == "int" and not -1 <= v < 6:
+    if isinstance(v, int) and _kind(v) == "int" and not -1 <= v < 6:
         return f"pending_pesky = {v} is not -1 or a card id"
     return None
 
@@ -289,9 +289,12 @@ def _flutterstone_cards(d: dict, kinds: int) -> list[int] | None:
 
 
 CONSISTENCY: dict[str, list[Callable[[Game, dict], str | None]]] = {
-    "castle_flutterstone": [_attr_at_most("turn_count", lambda g: g.max_turns), _flutterstone],
-    "castle_nightingale": [_attr_at_most("turn", lambda g: g.max_turns)],
-    "night_of_the_ninja": [_attr_at_most("round", lambda g: g.max_rounds)],
+    "castle_flutterstone": [
+        _attr_at_most("turn_count", lambda g: getattr(g, "max_turns", 10**6)),
+        _flutterstone,
+    ],
+    "castle_nightingale": [_attr_at_most("turn", lambda g: getattr(g, "max_turns", 10**6))],
+    "night_of_the_ninja": [_attr_at_most("round", lambda g: getattr(g, "max_rounds", 10**6))],
     "white_castle": [_attr_at_most("round", lambda g: 3)],
 }
 """Per-game consistency checks of the inner state dict (a message when broken, else None)."""
@@ -426,8 +429,6 @@ def _time_limit(seconds: float, name: str) -> Iterator[None]:
 def checked_state(d: Any) -> State:
     """The state of the dict ``d`` (``State.to_dict`` output), checked as the module docstring
     says. Raises :class:`InvalidStateError` (one line) for anything else."""
-    from boardgames_rl.core.registry import make_game
-
     if not isinstance(d, Mapping):
         raise InvalidStateError(f"a state dict must be an object, got {type(d).__name__}")
     if set(d) != {"game", "config", "state"}:
@@ -442,7 +443,12 @@ def checked_state(d: Any) -> State:
     ):
         raise InvalidStateError("a state dict's game must be text, its config and state objects")
     try:
-        game = make_game(name, **config)
+        cls = GAME_CLASSES.get(name)
+        if cls is None:
+            raise InvalidStateError(
+                f"unknown game {name!r} in the state dict; known: {', '.join(sorted(GAME_CLASSES))}"
+            )
+        game = cls(**config)
     except (GameError, TypeError, ValueError) as e:
         raise InvalidStateError(f"state dict of {name!r} with config {dict(config)}: {e}") from e
     if _normalised(game.config) != _normalised(dict(config)):

@@ -1,6 +1,6 @@
 """PettingZoo-style environment modules, and registration in PettingZoo's registry.
 
-Importing this package registers every game of :func:`boardgames_rl.core.registry.list_games` as
+Importing this package registers every game of :func:`boardgames_rl.registry.list_games` as
 ``boardgames_rl/<game>-v<version>``, so that::
 
     import boardgames_rl
@@ -16,25 +16,24 @@ run time.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import inspect
 
 import pettingzoo
 
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.registry import game_entry, list_games
 from boardgames_rl.envs._factory import env_functions, make_env, make_raw_env
+from boardgames_rl.registry import game_spec, list_games
 
 __all__ = ["env_functions", "env_id", "make_env", "make_raw_env", "register_envs"]
 
 
 def _game_version(name: str) -> int:
-    entry = game_entry(name)
-    factory = entry.factory
+    entry = game_spec(name)
+    factory = entry.game
     if inspect.isclass(factory) and issubclass(factory, Game):
         return int(factory.version)
     config = entry.test_configs[0] if entry.test_configs else {}
-    return int(factory(**config).version)
+    return int(getattr(factory(**config), "version", 0))
 
 
 def env_id(name: str) -> str:
@@ -45,8 +44,8 @@ def env_id(name: str) -> str:
 def register_envs() -> list[str]:
     """Register every registered game with PettingZoo (skipping ids already there).
 
-    The entry point is the game's module ``boardgames_rl.envs.<game>_v<version>:env`` when it
-    exists, else the generic :func:`make_env` bound to the game name.
+    The entry point is :func:`make_env` bound to the game's name (the modules
+    ``boardgames_rl.envs.<game>_v<version>`` give the same ``env``/``raw_env`` for imports).
 
     Returns:
         the ids registered by this call.
@@ -57,11 +56,7 @@ def register_envs() -> list[str]:
         eid = f"boardgames_rl/{name}-v{version}"
         if eid in pettingzoo.aec_registry:
             continue
-        module = f"{__name__}.{name}_v{version}"
-        if importlib.util.find_spec(module) is not None:
-            entry_point: object = f"{module}:env"
-        else:
-            entry_point = functools.partial(make_env, name)
+        entry_point = functools.partial(make_env, name)
         pettingzoo.register("aec", eid, entry_point=entry_point)
         added.append(eid)
     return added

@@ -7,7 +7,7 @@ A game's env module is three lines::
     raw_env, env = env_functions("castle_flutterstone")
 
 ``raw_env(render_mode=None, reward_shaping=None, **config)`` is the bare
-:class:`~boardgames_rl.core.aec.GameAECEnv`; ``env(**kwargs)`` wraps it in PettingZoo's
+:class:`~boardgames_rl.envs.aec.GameAECEnv`; ``env(**kwargs)`` wraps it in PettingZoo's
 ``OrderEnforcingWrapper`` (no use before ``reset``). Unlike PettingZoo's classic environments it
 adds neither ``TerminateIllegalWrapper`` nor ``AssertOutOfBoundsWrapper``: the game itself rejects
 an illegal action with ``IllegalActionError`` and a malformed one (not an int in range) with
@@ -22,8 +22,8 @@ from typing import Any
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardgames_rl.core.aec import GameAECEnv, RewardShaping
-from boardgames_rl.core.registry import make_game
+from boardgames_rl.envs.aec import GameAECEnv, RewardShaping
+from boardgames_rl.registry import make_game
 
 
 def make_raw_env(

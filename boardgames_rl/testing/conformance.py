@@ -23,9 +23,10 @@ test file can parametrise over them. A failed check raises :class:`ConformanceEr
   is JSON-safe and ``from_dict`` rebuilds an identical state;
 * ``state_errors`` and ``env_errors``: illegal, wrong-player, malformed and game-over actions raise
   the right :class:`~boardgames_rl.core.errors.GameError` subclass, name the game and leave the
-  state (and the AEC env) unchanged; players not on move see an all-zero mask;
+  state (and the AEC env) unchanged; players not on move see an all-zero mask; a seat or an
+  action id out of range raises the same error class in every game (``check_misuse``);
 * ``fresh_process``: the same seed gives the same trajectory in a new Python process;
-* ``vector_env``: :class:`~boardgames_rl.core.vector.VectorEnv` equals N single AEC envs;
+* ``vector_env``: :class:`~boardgames_rl.envs.vector.VectorEnv` equals N single AEC envs;
 * ``single_agent_env``: gymnasium's ``check_env`` on ``SingleAgentEnv`` and (with the ``[train]``
   extra) a few steps of sb3-contrib ``MaskablePPO`` that only ever take legal actions.
 
@@ -52,6 +53,7 @@ from boardgames_rl.core.errors import (
     GameError,
     GameOverError,
     IllegalActionError,
+    InvalidPlayerError,
     MalformedActionError,
     WrongPlayerError,
 )
@@ -75,6 +77,7 @@ __all__ = [
     "check_fresh_process",
     "check_game",
     "check_info_sets",
+    "check_misuse",
     "check_pettingzoo_api",
     "check_random_games",
     "check_single_agent_env",
@@ -114,7 +117,7 @@ def _malformed_values(game: Game) -> list[Any]:
 
 
 def _registered_name(game: Game) -> str | None:
-    from boardgames_rl.core.registry import list_games
+    from boardgames_rl.registry import list_games
 
     return game.name if game.name in list_games() else None
 
@@ -152,7 +155,7 @@ def check_pettingzoo_api(game: Game) -> None:
     import pettingzoo
     from pettingzoo.test import api_test, seed_test
 
-    from boardgames_rl.core.aec import GameAECEnv
+    from boardgames_rl.envs.aec import GameAECEnv
 
     config = dict(game.config)
     with warnings.catch_warnings():
@@ -412,11 +415,37 @@ def check_state_errors(game: Game, states: int = 30, seed: int = 8) -> None:
     terminal = all_states[0].clone()
     play_out(terminal, rng, game.max_game_length)
     _expect_unchanged(terminal, GameOverError, 0, f"{game.name}: finished game")
+    check_misuse(game, all_states[: max(1, states // 5)])
+
+
+BAD_SEATS = (-1, "num_players", 1.5, "0", None, True)
+
+
+def check_misuse(game: Game, states: list[State] | None = None) -> None:
+    """The same misuse raises the same error class in every game: a seat out of range gives
+    :class:`~boardgames_rl.core.errors.InvalidPlayerError`, an action id out of range
+    :class:`~boardgames_rl.core.errors.MalformedActionError`, each naming the game."""
+    states = states if states is not None else random_states(game, 6, seed=21)
+    seats = [game.num_players if v == "num_players" else v for v in BAD_SEATS]
+    for k, state in enumerate(states):
+        before = normalised(state.to_dict())
+        for seat in seats:
+            for method in ("observation", "info_set", "legal_action_mask_for"):
+                where = f"{game.name}: state {k}: {method}({seat!r})"
+                exc = _expect_error(
+                    InvalidPlayerError, partial(getattr(state, method), seat), where
+                )
+                _require(game.name in str(exc), f"{where}: the message must name the game")
+        for action in (-1, game.num_actions, 2.5, "1"):
+            for owner in (game, state):
+                where = f"{game.name}: {type(owner).__name__}.action_name({action!r})"
+                _expect_error(MalformedActionError, partial(owner.action_name, action), where)  # type: ignore[arg-type]
+        _require(normalised(state.to_dict()) == before, f"{game.name}: misuse changed state {k}")
 
 
 def check_env_errors(game: Game, steps: int = 60, seed: int = 12) -> None:
     """The AEC env raises the engine's errors, changes nothing on them, masks players off move."""
-    from boardgames_rl.core.aec import GameAECEnv
+    from boardgames_rl.envs.aec import GameAECEnv
 
     rng = np.random.default_rng(seed - 2)
     envs: list[Any] = [GameAECEnv(game)]
@@ -505,8 +534,8 @@ def check_fresh_process(game: Game, seeds: Iterable[int] = (0, 123456789)) -> No
 
 def check_vector_env(game: Game, n: int = 4, seed: int = 31) -> None:
     """``VectorEnv`` equals N single AEC envs seeded ``(seed, i)``, across auto-resets."""
-    from boardgames_rl.core.aec import GameAECEnv
-    from boardgames_rl.core.vector import VectorEnv
+    from boardgames_rl.envs.aec import GameAECEnv
+    from boardgames_rl.envs.vector import VectorEnv
 
     venv = VectorEnv(game, n, seed=seed)
     envs = [GameAECEnv(game) for _ in range(n)]
@@ -559,7 +588,7 @@ def check_single_agent_env(game: Game, train: bool | None = None) -> None:
     ``train=True``), a short MaskablePPO run that only takes legal actions of the learner's seat."""
     from gymnasium.utils.env_checker import check_env
 
-    from boardgames_rl.core.single_agent import SingleAgentEnv
+    from boardgames_rl.envs.single_agent import SingleAgentEnv
 
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*Not able to test alternative render modes.*")
@@ -574,7 +603,7 @@ def check_single_agent_env(game: Game, train: bool | None = None) -> None:
         return
     from sb3_contrib import MaskablePPO
 
-    env = SingleAgentEnv(game, seat=game.num_players - 1)  # raises on any illegal action
+    env = SingleAgentEnv(game, seat=game.num_players - 1, illegal_action="raise")
     model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0, verbose=0)
     model.learn(192)
     obs, _ = env.reset(seed=1)

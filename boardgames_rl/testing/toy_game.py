@@ -30,8 +30,8 @@ import numpy as np
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL, Game, InfoSet, State
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.core.registry import GameEntry, list_games, register_game
 from boardgames_rl.core.seeding import clone_rng, make_rng, rng_from_state, rng_to_state
+from boardgames_rl.registry import GameSpec, list_games, register_game
 
 TOY_NAME = "toy_bluff"
 NUM_VALUES = 6
@@ -108,7 +108,7 @@ class ToyGame(Game):
             setattr(s, k, list(st[k]) if isinstance(st[k], list) else st[k])
         return s
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         return ACTION_NAMES[action]
 
 
@@ -248,7 +248,7 @@ class ToyState(State):
         spec.view(vec, "claim")[self.claim] = 1.0
         spec.view(vec, "turn")[0] = self.turn / self.game.num_turns
 
-    def observation(self, player: int) -> np.ndarray:
+    def _observation(self, player: int) -> np.ndarray:
         spec = self.game.observation_spec
         vec = spec.zeros()
         spec.view(vec, "my_card")[self.hands[player] - 1] = 1.0
@@ -264,7 +264,7 @@ class ToyState(State):
         self._public(spec, vec)
         return vec
 
-    def info_set(self, player: int) -> ToyInfoSet:
+    def _info_set(self, player: int) -> ToyInfoSet:
         d = self._to_dict()
         public = {k: d[k] for k in ("known", "discards", "table", "scores", "turn", "phase",
                                     "claim", "decisions", "over", "cut")}  # fmt: skip
@@ -288,7 +288,7 @@ class ToyState(State):
             setattr(s, k, list(v) if isinstance(v, list) else v)
         return s
 
-    def render(self, player: int | None = None) -> str:
+    def _render(self, player: int | None = None) -> str:
         n = self.game.num_players
         hands = [
             str(self.hands[q]) if player is None or q == player or self.known[q] else "?"
@@ -368,9 +368,9 @@ def register_toy_game() -> None:
     """Register ``toy_bluff`` in the game registry and with PettingZoo (idempotent)."""
     if TOY_NAME not in list_games():
         register_game(
-            GameEntry(
+            GameSpec(
                 name=TOY_NAME,
-                factory=ToyGame,
+                game=ToyGame,
                 test_configs=TOY_TEST_CONFIGS,
                 summary="toy bluffing game for adapter tests",
             )

@@ -202,7 +202,7 @@ class CheckpointCallback(BaseCallback):
     def __init__(
         self,
         every: int,
-        save: Callable[[], None],
+        save: Callable[[], Any],
         stop: Callable[[], bool],
         evaluator: EvalCallback | None = None,
     ):
@@ -262,9 +262,9 @@ class TqdmCallback(BaseCallback):
         self.bar: Any = None
 
     def _on_training_start(self) -> None:
-        from tqdm.auto import tqdm
+        from boardgames_rl.core.progress import progress_bar
 
-        self.bar = tqdm(total=self.total, initial=self.initial, unit="step", desc="ppo")
+        self.bar = progress_bar(self.total, "ppo", "step", self.initial)
 
     def _on_step(self) -> bool:
         self.bar.update(self.num_timesteps - self.bar.n)

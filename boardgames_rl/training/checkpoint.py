@@ -108,7 +108,11 @@ def save_checkpoint(
         "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": log_sizes(out)},
     }
     atomic_write_text(out / "config.json", json.dumps(config, indent=1))  # the commit point
-    atomic_write(out / "model.zip", lambda tmp: shutil.copyfile(out / model_rel, tmp))
+
+    def copy_model(tmp: str) -> None:
+        shutil.copyfile(out / model_rel, tmp)
+
+    atomic_write(out / "model.zip", copy_model)
     keep = {Path(model_rel).name, Path(pool_rel).name}
     for old in ckdir.iterdir():
         if old.name not in keep:

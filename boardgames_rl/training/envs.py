@@ -18,17 +18,17 @@ from gymnasium import spaces
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
-from boardgames_rl.core.aec import RewardShaping
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.single_agent import OpponentsSpec, SingleAgentEnv
+from boardgames_rl.core.policy_obs import policy_obs_bounds, policy_observation
+from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.seat import policy_obs_bounds, policy_observation
 
 
 class LearnerEnv(gym.ObservationWrapper):
     """A :class:`SingleAgentEnv` whose observations carry the seat feature
-    (:mod:`boardgames_rl.training.seat`); ``action_masks`` and ``add_snapshot`` are forwarded."""
+    (:mod:`boardgames_rl.core.policy_obs`); ``action_masks`` and ``add_snapshot`` are forwarded."""
 
     def __init__(self, env: SingleAgentEnv):
         super().__init__(env)
@@ -56,7 +56,7 @@ class LearnerEnv(gym.ObservationWrapper):
         pool = self.pool
         if pool is None:
             return []
-        return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]
+        return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]  # type: ignore[attr-defined]
 
     @property
     def pool(self) -> OpponentPool | None:

@@ -7,10 +7,10 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import Game
 
 

@@ -4,7 +4,7 @@ Castle Nightingale's terminal reward is rare for a random-ish policy (most games
 limit), so PPO from scratch learns little within minutes. A standard remedy is to pretrain the
 policy on demonstrations of a competent player and let PPO fine-tune it:
 
-* :func:`collect_demonstrations` plays :class:`~boardgames_rl.core.single_agent.SingleAgentEnv`
+* :func:`collect_demonstrations` plays :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv`
   episodes (through the same :class:`~boardgames_rl.training.envs.LearnerEnv` wrapper as training,
   seat feature included) where a *teacher* agent (default the game's heuristic) picks the
   learner's actions from ``state.info_set(seat)`` -- never the true state -- against the same
@@ -39,11 +39,11 @@ import numpy as np
 import torch as th
 from torch.nn import functional as F
 
-from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.single_agent import OpponentsSpec
+from boardgames_rl.envs.single_agent import OpponentsSpec
 from boardgames_rl.training.envs import make_learner_env
 from boardgames_rl.training.pool import OpponentPool
 
@@ -131,7 +131,7 @@ def collect_demonstrations(
     if isinstance(opponents, OpponentPool):
         opponents = copy.deepcopy(opponents)
     env = make_learner_env(game, seat, opponents)
-    base = env.env  # the SingleAgentEnv
+    base: Any = env.env  # the SingleAgentEnv
     rng = np.random.default_rng([seed, 0xBC])
     obs_rows: list[np.ndarray] = []
     mask_rows: list[np.ndarray] = []
@@ -353,6 +353,6 @@ def write_bc_csv(
 
 
 def _bar(total: int, desc: str, enabled: bool) -> Any:
-    from tqdm.auto import tqdm
+    from boardgames_rl.core.progress import progress_bar
 
-    return tqdm(total=total, desc=desc, unit="it", disable=not enabled)
+    return progress_bar(total, desc, "it", enabled=enabled)

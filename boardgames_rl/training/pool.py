@@ -3,7 +3,7 @@
 Entries are named. Fixed entries (``"random"``, ``"heuristic"``, any agent spec) have a sampling
 weight each; frozen snapshots of the learner (self-play) share the ``self_weight`` uniformly and
 are capped (the oldest is dropped). The pool is the ``opponents`` callable of
-:class:`~boardgames_rl.core.single_agent.SingleAgentEnv`: ``pool(rng)`` gives one agent (two-player
+:class:`~boardgames_rl.envs.single_agent.SingleAgentEnv`: ``pool(rng)`` gives one agent (two-player
 games) or one agent per other seat, each seat drawn independently with ``rng`` (so a seeded env
 draws the same opponents every run). Each opponent slot owns its own instance of a fixed entry,
 so agents with memory (heuristics keep plans) never serve two seats of one game.
@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 

@@ -21,14 +21,14 @@ always counts the real outcome.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 import numpy as np
 
-from boardgames_rl.core.aec import RewardShaping
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, State
+from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.registry import game_spec
 
 Potential = Callable[[State], np.ndarray]
 """``potential(state) -> float array [num_players]``: each seat's raw progress."""
@@ -47,17 +47,12 @@ def relative(values: np.ndarray) -> np.ndarray:
 
 
 def game_potential(game: Game) -> Potential:
-    """The potential defined in ``boardgames_rl.games.<game>.shaping`` (clear error if none)."""
-    module_name = f"boardgames_rl.games.{game.name}.shaping"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name is None or not module_name.startswith(e.name):
-            raise  # a missing dependency inside the module, not a missing module
-        raise InvalidConfigError(
-            f"{game.name} defines no shaping potential ({module_name}): use --shaping none"
-        ) from e
-    return module.potential
+    """The shaping potential the game's :class:`~boardgames_rl.core.spec.GameSpec` declares
+    (clear error if none)."""
+    potential = game_spec(game.name).potential
+    if potential is None:
+        raise InvalidConfigError(f"{game.name} declares no shaping potential: use --shaping none")
+    return potential
 
 
 class PotentialShaping:

@@ -47,7 +47,7 @@ from boardgames_rl.agents.ppo import (
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.options import parse_options
-from boardgames_rl.core.registry import list_games, make_game
+from boardgames_rl.registry import list_games, make_game
 from boardgames_rl.training.callbacks import (
     CheckpointCallback,
     EvalCallback,
@@ -197,7 +197,7 @@ def _split_specs(text: str) -> list[str]:
 class _Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one line (the full usage of every flag is ``--help``)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
@@ -484,8 +484,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         target = done_steps + args.timesteps
     if args.resume:
-        checkpoint = saved.get("checkpoint")
-        cut_logs(out, checkpoint.get("logs", {}) if isinstance(checkpoint, dict) else {})
+        saved_checkpoint = saved.get("checkpoint")
+        logs = saved_checkpoint.get("logs", {}) if isinstance(saved_checkpoint, dict) else {}
+        cut_logs(out, logs)
     else:
         cut_logs(out, {})  # a fresh run starts fresh logs
     settings = {k: v for k, v in vars(args).items() if k not in _NOT_SAVED}

@@ -10,8 +10,8 @@ import pytest
 
 from boardgames_rl.agents import make_agent
 from boardgames_rl.agents.ismcts import ISMCTSAgent, load_evaluate
-from boardgames_rl.core import list_games, make_game
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.registry import list_games, make_game
 
 GAMES = list_games()  # includes the test suite's toy game (registered by conftest)
 PACKAGED = [n for n in GAMES if type(make_game(n)).__module__.startswith("boardgames_rl.games.")]

@@ -16,7 +16,7 @@ from boardgames_rl.arena import (
     tournament,
 )
 from boardgames_rl.arena.match import GameRecord as MatchGameRecord
-from boardgames_rl.core import list_games, make_game
+from boardgames_rl.registry import list_games, make_game
 
 
 def flutterstone_record(seed: int = 4) -> GameRecord:

@@ -15,8 +15,8 @@ from boardgames_rl.arena import (
     tournament,
 )
 from boardgames_rl.arena.tournament import default_tables, schedule
-from boardgames_rl.core import make_game
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.registry import make_game
 
 FLUTTER = make_game("castle_flutterstone", num_players=2)
 NINJA = make_game("night_of_the_ninja", num_players=4)
@@ -47,7 +47,12 @@ def test_two_player_pairings_cover_every_pair_with_seats_alternating():
 
 def test_multiplayer_tables_put_each_agent_alone_against_a_field():
     assert default_tables(4, 3) == [
-        [0, 1, 1, 1], [0, 2, 2, 2], [1, 0, 0, 0], [1, 2, 2, 2], [2, 0, 0, 0], [2, 1, 1, 1]
+        [0, 1, 1, 1],
+        [0, 2, 2, 2],
+        [1, 0, 0, 0],
+        [1, 2, 2, 2],
+        [2, 0, 0, 0],
+        [2, 1, 1, 1],
     ]
     tasks = schedule(default_tables(4, 3), 4, "rotate", 0)
     # the lone agent visits every seat once per table, and every agent sits in every seat equally
@@ -61,9 +66,7 @@ def test_multiplayer_tables_put_each_agent_alone_against_a_field():
 
 
 def test_explicit_tables_override_the_default():
-    result = tournament(
-        NINJA, AGENTS, 2, progress=False, tables=[[1, 1, 0, 0]], seats="fixed"
-    )
+    result = tournament(NINJA, AGENTS, 2, progress=False, tables=[[1, 1, 0, 0]], seats="fixed")
     assert [r.seats for r in result.records] == [[1, 1, 0, 0]] * 2
 
 
@@ -72,8 +75,9 @@ def test_seeds_depend_only_on_table_and_game_index():
     b = schedule(default_tables(2, 3), 3, "rotate", 5)
     assert a == b
     assert len({t.seed for t in a}) == len(a)
-    assert {t.seed for t in a}.isdisjoint(t.seed for t in schedule(default_tables(2, 3), 3,
-                                                                   "rotate", 6))
+    assert {t.seed for t in a}.isdisjoint(
+        t.seed for t in schedule(default_tables(2, 3), 3, "rotate", 6)
+    )
 
 
 def test_results_do_not_depend_on_workers():
@@ -101,7 +105,12 @@ def test_resume_after_interruption_plays_each_game_once(tmp_path):
         f.write(full.records[3].to_json()[:40])
     second: list[tuple[int, int]] = []
     resumed = tournament(
-        FLUTTER, AGENTS, 6, progress=False, seed=2, out=out,
+        FLUTTER,
+        AGENTS,
+        6,
+        progress=False,
+        seed=2,
+        out=out,
         on_game=lambda r: second.append((r.table, r.game_index)),
     )
     assert len(second) == 3 and set(first).isdisjoint(second)
@@ -121,21 +130,46 @@ def test_resume_with_other_parameters_is_refused(tmp_path):
     with pytest.raises(TournamentMismatchError, match="seed"):
         tournament(FLUTTER, AGENTS, 2, progress=False, seed=9, out=out)
     with pytest.raises(TournamentMismatchError, match="config"):
-        tournament(make_game("castle_flutterstone", num_players=2, goal=20), AGENTS, 2,
-                   progress=False, seed=2, out=out)
+        tournament(
+            make_game("castle_flutterstone", num_players=2, goal=20),
+            AGENTS,
+            2,
+            progress=False,
+            seed=2,
+            out=out,
+        )
 
 
 def test_files_are_written(tmp_path):
     out = tmp_path / "t"
-    result = tournament(NINJA, ["random", "heuristic", "heuristic:accuse_bonus=1"][:2], 2,
-                        progress=False, out=out)
+    result = tournament(
+        NINJA, ["random", "heuristic", "heuristic:accuse_bonus=1"][:2], 2, progress=False, out=out
+    )
     names = {p.name for p in out.iterdir()}
-    assert {"tournament.json", "games.jsonl", "results.csv", "pairwise.csv", "ratings.csv",
-            "results.json", "heatmap.png"} <= names
+    assert {
+        "tournament.json",
+        "games.jsonl",
+        "results.csv",
+        "pairwise.csv",
+        "ratings.csv",
+        "results.json",
+        "heatmap.png",
+    } <= names
     with open(out / "results.csv") as f:
         rows = list(csv.DictReader(f))
-    assert list(rows[0]) == ["agent", "games", "seats", "wins", "win_rate", "win_low",
-                             "win_high", "mean_return", "rating", "rating_low", "rating_high"]
+    assert list(rows[0]) == [
+        "agent",
+        "games",
+        "seats",
+        "wins",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "mean_return",
+        "rating",
+        "rating_low",
+        "rating_high",
+    ]
     assert {row["agent"] for row in rows} == set(AGENTS)
     assert sum(int(row["seats"]) for row in rows) == 4 * len(result.records)
     with open(out / "pairwise.csv") as f:
@@ -188,8 +222,13 @@ def test_result_statistics_and_tables():
     ],
 )
 def test_bad_input_raises_clearly_and_writes_nothing(tmp_path, kwargs, error, message):
-    args = {"game": FLUTTER, "agents": AGENTS, "games": 2, "progress": False,
-            "out": tmp_path / "t"} | kwargs
+    args = {
+        "game": FLUTTER,
+        "agents": AGENTS,
+        "games": 2,
+        "progress": False,
+        "out": tmp_path / "t",
+    } | kwargs
     with pytest.raises(error, match=message):
         tournament(**args)
     assert not (tmp_path / "t").exists()

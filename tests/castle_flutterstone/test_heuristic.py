@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from boardgames_rl.arena import play_series
-from boardgames_rl.core import make_game
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
 from boardgames_rl.games.castle_flutterstone.landing import Effects, landing_grid
 from boardgames_rl.games.castle_flutterstone.state import DRAW, FlutterstoneState
+from boardgames_rl.registry import make_game
 
 RNG = np.random.default_rng(0)
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core import make_game
 from boardgames_rl.games.castle_flutterstone import landing
 from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
 from boardgames_rl.games.castle_flutterstone.landing import (
@@ -32,6 +31,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     sample_flicks,
 )
 from boardgames_rl.games.castle_flutterstone.movement import advance
+from boardgames_rl.registry import make_game
 
 from .test_landing import ScriptedRng, _chisquare, literal_flick
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.core import make_game
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.registry import make_game
 
 
 def fields(state, player):

@@ -10,12 +10,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.core import IllegalActionError, InvalidConfigError, make_game
+from boardgames_rl.core import IllegalActionError, InvalidConfigError
 from boardgames_rl.games.castle_flutterstone import state as state_module
 from boardgames_rl.games.castle_flutterstone.data import BRIDGES, DECK_COUNTS, GOAL, Card
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.registry import make_game
 
 B = set(BRIDGES)
 

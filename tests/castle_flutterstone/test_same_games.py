@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import game_entry, make_game
+from boardgames_rl.registry import game_spec, make_game
 from boardgames_rl.testing.random_play import random_action, trajectory_hash
 
 FIXTURE = Path(__file__).parent / "data" / "trajectory_hashes.json"
@@ -30,7 +30,7 @@ SEEDS = (0, 1, 2)
 
 
 def configs() -> list[dict]:
-    return [dict(c) for c in game_entry("castle_flutterstone").test_configs] + [
+    return [dict(c) for c in game_spec("castle_flutterstone").test_configs] + [
         dict(c) for c in V1_CONFIGS
     ]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import make_game
 from boardgames_rl.games.castle_flutterstone import scenario
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.registry import make_game
 
 
 def test_build_matches_setup():

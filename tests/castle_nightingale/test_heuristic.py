@@ -21,12 +21,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
 from boardgames_rl.games.castle_nightingale.scenario import build, play
+from boardgames_rl.registry import make_game
 
 NINJA, SAMURAI = 0, 1
 GAME = make_game("castle_nightingale")

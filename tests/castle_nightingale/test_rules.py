@@ -26,7 +26,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.core import make_game
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.board import FIRST_GAME_LAYOUT, Layout
@@ -45,6 +44,7 @@ from boardgames_rl.games.castle_nightingale.state import (
     PROGRAMMED,
     STOLEN,
 )
+from boardgames_rl.registry import make_game
 
 NINJA, SAMURAI = 0, 1
 GAME = make_game("castle_nightingale")

@@ -25,9 +25,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import game_entry, make_game
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
 from boardgames_rl.games.castle_nightingale.shaping import potential
+from boardgames_rl.registry import game_spec, make_game
 from boardgames_rl.testing.random_play import random_action, random_states, trajectory_hash
 
 NAME = "castle_nightingale"
@@ -37,7 +37,7 @@ HEURISTIC_GAMES = 20
 
 
 def configs() -> list[dict]:
-    return [dict(c) for c in game_entry(NAME).test_configs]
+    return [dict(c) for c in game_spec(NAME).test_configs]
 
 
 def heuristic_configs() -> list[dict]:

@@ -14,7 +14,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import game_entry, make_game
 from boardgames_rl.games import castle_nightingale
 from boardgames_rl.games.castle_nightingale.ai.ninja import NinjaPolicy
 from boardgames_rl.games.castle_nightingale.ai.samurai import SamuraiPolicy
@@ -26,6 +25,7 @@ from boardgames_rl.games.castle_nightingale.state import (
     DECISIONS,
     NightingaleState,
 )
+from boardgames_rl.registry import game_spec, make_game
 
 GAMES_PER_CONFIG = 60
 
@@ -66,7 +66,7 @@ def reached() -> dict[str, set[str]]:
             mp.setitem(NightingaleState.STAGES, name, stage(name, fn))
         for name, fn in tasks.items():
             mp.setitem(NightingaleState.TASKS, name, task(name, fn))
-        for config in game_entry("castle_nightingale").test_configs:
+        for config in game_spec("castle_nightingale").test_configs:
             game = make_game("castle_nightingale", **config)
             for seed in range(GAMES_PER_CONFIG):
                 state = game.new_state(seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from boardgames_rl.core.registry import game_entry, list_games
+from boardgames_rl.registry import game_spec, list_games
 
 
 def case_id(name: str, config: dict[str, Any]) -> str:
@@ -24,4 +24,4 @@ def case_id(name: str, config: dict[str, Any]) -> str:
 
 def game_cases() -> list[tuple[str, dict[str, Any]]]:
     """Every registered game with each of its ``test_configs``."""
-    return [(name, dict(cfg)) for name in list_games() for cfg in game_entry(name).test_configs]
+    return [(name, dict(cfg)) for name in list_games() for cfg in game_spec(name).test_configs]

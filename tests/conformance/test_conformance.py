@@ -1,4 +1,4 @@
-"""Conformance suite: every registered game, in each of its ``GameEntry.test_configs``.
+"""Conformance suite: every registered game, in each of its ``GameSpec.test_configs``.
 
 The checks themselves ship with the library (:mod:`boardgames_rl.testing.conformance`, what each
 one proves is written there), so a game written outside this repository runs the same suite with
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from conformance import case_id, game_cases
 
-from boardgames_rl.core.registry import make_game
+from boardgames_rl.registry import make_game
 from boardgames_rl.testing import CHECKS, ConformanceError, check_agent_no_peeking, check_game
 from boardgames_rl.testing.toy_game import ToyGame, ToyState
 
@@ -80,7 +80,7 @@ def test_suite_catches_a_state_changed_by_an_error() -> None:
 
 
 def test_suite_catches_a_peeking_agent() -> None:
-    from boardgames_rl.agents.base import Agent
+    from boardgames_rl.core.agent import Agent
 
     class Peeker(Agent):
         name = "peeker"

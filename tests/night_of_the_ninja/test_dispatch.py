@@ -16,11 +16,11 @@ import inspect
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import make_game
 from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
 from boardgames_rl.games.night_of_the_ninja.legal import LEGAL_ACTIONS
 from boardgames_rl.games.night_of_the_ninja.naming import NAMING
 from boardgames_rl.games.night_of_the_ninja.state import DECISIONS, NightOfTheNinjaState
+from boardgames_rl.registry import make_game
 from boardgames_rl.testing.random_play import random_action
 
 CONFIGS = (

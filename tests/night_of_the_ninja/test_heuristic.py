@@ -9,11 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.agents.base import Agent
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.agent import Agent, RandomAgent
 from boardgames_rl.games.night_of_the_ninja import actions, cards
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic, View
@@ -279,7 +278,7 @@ def test_only_legal_actions_in_whole_games(n, flags):
 
 
 def test_registry_builds_the_heuristic():
-    from boardgames_rl.core.registry import make_game
+    from boardgames_rl.registry import make_game
 
     agent = make_agent("heuristic:samples=16", make_game("night_of_the_ninja"))
     assert isinstance(agent, NightOfTheNinjaHeuristic) and agent.samples == 16

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from boardgames_rl.core.errors import IllegalActionError, InvalidConfigError
-from boardgames_rl.core.registry import make_game
 from boardgames_rl.games.night_of_the_ninja import cards as C
 from boardgames_rl.games.night_of_the_ninja import honor_shaping
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
@@ -36,6 +35,7 @@ from boardgames_rl.games.night_of_the_ninja.state import (
     RESULT_TIE,
     compare_houses,
 )
+from boardgames_rl.registry import make_game
 
 G5 = NightOfTheNinja(num_players=5)
 G5R = NightOfTheNinja(num_players=5, mode="round")

@@ -26,9 +26,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.core.registry import game_entry, make_game
 from boardgames_rl.games.night_of_the_ninja import heuristic
 from boardgames_rl.games.night_of_the_ninja.shaping import potential
+from boardgames_rl.registry import game_spec, make_game
 from boardgames_rl.testing.random_play import random_action, random_states, trajectory_hash
 
 NAME = "night_of_the_ninja"
@@ -42,7 +42,7 @@ HEURISTIC_CONFIGS = (
 
 
 def configs() -> list[dict]:
-    return [dict(c) for c in game_entry(NAME).test_configs]
+    return [dict(c) for c in game_spec(NAME).test_configs]
 
 
 def key(config: dict) -> str:

@@ -6,9 +6,25 @@ from pathlib import Path
 
 from boardgames_rl.training.train_ppo import main
 
-TINY = ["--n-envs", "2", "--n-steps", "64", "--batch-size", "64", "--n-epochs", "2",
-        "--net", "32,32", "--eval-games", "2", "--eval-every", "0", "--no-progress",
-        "--bc-games", "0"]
+TINY = [
+    "--n-envs",
+    "2",
+    "--n-steps",
+    "64",
+    "--batch-size",
+    "64",
+    "--n-epochs",
+    "2",
+    "--net",
+    "32,32",
+    "--eval-games",
+    "2",
+    "--eval-every",
+    "0",
+    "--no-progress",
+    "--bc-games",
+    "0",
+]
 """Flags of a run small enough for the tests (a few seconds)."""
 
 

@@ -30,7 +30,7 @@ import torch
 from boardgames_rl.agents import make_agent
 from boardgames_rl.agents.ppo import UntrustedModelError
 from boardgames_rl.arena.match import play_game
-from boardgames_rl.core import make_game
+from boardgames_rl.registry import make_game
 
 from .helpers import TINY
 
@@ -286,7 +286,7 @@ def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path
     whether the model expects the seat feature ...)": the docstring example, then the arena."""
     from sb3_contrib import MaskablePPO
 
-    from boardgames_rl.core.single_agent import SingleAgentEnv
+    from boardgames_rl.envs.single_agent import SingleAgentEnv
 
     game = make_game("castle_flutterstone", num_players=2)
     env = SingleAgentEnv(game, seat="random")

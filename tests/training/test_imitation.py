@@ -11,10 +11,10 @@ import pytest
 from sb3_contrib import MaskablePPO
 
 from boardgames_rl.agents import make_agent
-from boardgames_rl.agents.base import Agent
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import InfoSet, State
+from boardgames_rl.registry import make_game
 from boardgames_rl.training.envs import build_vec_env, make_learner_env
 from boardgames_rl.training.imitation import (
     Demonstrations,
@@ -96,8 +96,9 @@ def test_nightingale_demonstrations_from_the_samurai_seat() -> None:
 def test_dagger_actor_plays_while_the_teacher_labels() -> None:
     game = make_game("castle_flutterstone", **FLUTTER)
     actor = make_agent("random", game)
-    data = collect_demonstrations(game, 1, "heuristic", None, 3, seed=2, progress=False,
-                                  actor=actor)
+    data = collect_demonstrations(
+        game, 1, "heuristic", None, 3, seed=2, progress=False, actor=actor
+    )
     rows = np.arange(len(data))
     assert data.masks[rows, data.actions].all() and data.masks[rows, data.played].all()
     assert (data.played != data.actions).any()  # the random actor's moves were played
@@ -106,8 +107,10 @@ def test_dagger_actor_plays_while_the_teacher_labels() -> None:
 
 def test_same_seed_same_demonstrations() -> None:
     game = make_game("castle_flutterstone", **FLUTTER)
-    a, b, c = (collect_demonstrations(game, 0, "heuristic", None, 3, seed=s, progress=False)
-               for s in (1, 1, 2))
+    a, b, c = (
+        collect_demonstrations(game, 0, "heuristic", None, 3, seed=s, progress=False)
+        for s in (1, 1, 2)
+    )
     for field in ("obs", "masks", "actions", "returns"):
         np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
     assert len(a) != len(c) or not np.array_equal(a.obs, c.obs)
@@ -115,8 +118,15 @@ def test_same_seed_same_demonstrations() -> None:
 
 def _tiny_model(game, seed: int) -> MaskablePPO:
     venv = build_vec_env(game, 0, OpponentPool.from_specs(game, ["random"]), 1, seed)
-    return MaskablePPO("MlpPolicy", venv, policy_kwargs=dict(net_arch=[32, 32]), seed=seed,
-                       n_steps=64, batch_size=64, device="cpu")
+    return MaskablePPO(
+        "MlpPolicy",
+        venv,
+        policy_kwargs=dict(net_arch=[32, 32]),
+        seed=seed,
+        n_steps=64,
+        batch_size=64,
+        device="cpu",
+    )
 
 
 def test_pretraining_raises_the_teacher_accuracy_reproducibly() -> None:
@@ -131,8 +141,9 @@ def test_pretraining_raises_the_teacher_accuracy_reproducibly() -> None:
     assert history[-1]["policy_loss"] < history[0]["policy_loss"]
     assert history[-1]["value_loss"] < history[0]["value_loss"]
     twin = _tiny_model(game, 0)
-    assert pretrain(twin, data, epochs=15, lr=3e-3, batch_size=64, seed=0,
-                    progress=False) == history
+    assert (
+        pretrain(twin, data, epochs=15, lr=3e-3, batch_size=64, seed=0, progress=False) == history
+    )
     a, b = model.policy.state_dict(), twin.policy.state_dict()
     assert all((a[k] == b[k]).all() for k in a)
 
@@ -155,15 +166,41 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 def test_train_ppo_warm_start_flags_save_and_resume(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    settings = tiny_run(out, "castle_flutterstone", 128, "--bc-games", "2", "--bc-epochs", "3",
-                        "--bc-lr", "0.002", "--bc-dagger-rounds", "1",
-                        "--bc-dagger-games", "1", "--bc-dagger-epochs", "2",
-                        "--opponents", "random", "--opponent-weights", "1")
-    assert (settings["bc_games"], settings["bc_epochs"], settings["bc_lr"],
-            settings["bc_teacher"]) == (2, 3, 0.002, "heuristic")
+    settings = tiny_run(
+        out,
+        "castle_flutterstone",
+        128,
+        "--bc-games",
+        "2",
+        "--bc-epochs",
+        "3",
+        "--bc-lr",
+        "0.002",
+        "--bc-dagger-rounds",
+        "1",
+        "--bc-dagger-games",
+        "1",
+        "--bc-dagger-epochs",
+        "2",
+        "--opponents",
+        "random",
+        "--opponent-weights",
+        "1",
+    )
+    assert (
+        settings["bc_games"],
+        settings["bc_epochs"],
+        settings["bc_lr"],
+        settings["bc_teacher"],
+    ) == (2, 3, 0.002, "heuristic")
     bc = _rows(out / "bc.csv")
     assert [(int(r["round"]), int(r["epoch"])) for r in bc] == [
-        (0, 1), (0, 2), (0, 3), (1, 1), (1, 2)]  # cloning, then one DAgger round
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 1),
+        (1, 2),
+    ]  # cloning, then one DAgger round
     assert [int(r["games"]) for r in bc] == [2, 2, 2, 1, 1]
     assert int(bc[-1]["samples"]) > int(bc[0]["samples"])  # the DAgger data is added
     assert all(0 <= float(r["accuracy"]) <= 1 for r in bc)

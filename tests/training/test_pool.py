@@ -7,9 +7,9 @@ import pytest
 import torch
 from sb3_contrib import MaskablePPO
 
-from boardgames_rl.agents.random_agent import RandomAgent
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.registry import make_game
 from boardgames_rl.training.envs import make_learner_env
 from boardgames_rl.training.pool import OpponentPool
 
@@ -18,8 +18,16 @@ from boardgames_rl.training.pool import OpponentPool
 def model() -> MaskablePPO:
     game = make_game("castle_flutterstone", num_players=2)
     env = make_learner_env(game, "random", None)
-    return MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=64, n_epochs=1, seed=0,
-                       policy_kwargs={"net_arch": [16]}, device="cpu")
+    return MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=64,
+        batch_size=64,
+        n_epochs=1,
+        seed=0,
+        policy_kwargs={"net_arch": [16]},
+        device="cpu",
+    )
 
 
 def test_probabilities_follow_weights_and_snapshots_share_self_weight(model) -> None:

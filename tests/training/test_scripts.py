@@ -20,12 +20,26 @@ def _load(relative: str):
 
 def test_ppo_results_writes_the_report(tmp_path: Path) -> None:
     script = _load("experiments/ppo_results.py")
-    results = script.main([
-        "--runs", "white_castle", "--timesteps", "128", "--eval-games", "4",
-        "--docs-dir", str(tmp_path / "docs"), "--runs-dir", str(tmp_path / "runs"),
-        "--train-arg=--n-envs=2", "--train-arg=--n-steps=64", "--train-arg=--batch-size=64",
-        "--train-arg=--eval-games=2", "--train-arg=--no-progress", "--train-arg=--net=16",
-    ])
+    results = script.main(
+        [
+            "--runs",
+            "white_castle",
+            "--timesteps",
+            "128",
+            "--eval-games",
+            "4",
+            "--docs-dir",
+            str(tmp_path / "docs"),
+            "--runs-dir",
+            str(tmp_path / "runs"),
+            "--train-arg=--n-envs=2",
+            "--train-arg=--n-steps=64",
+            "--train-arg=--batch-size=64",
+            "--train-arg=--eval-games=2",
+            "--train-arg=--no-progress",
+            "--train-arg=--net=16",
+        ]
+    )
     assert [r["run"]["name"] for r in results] == ["white_castle"]
     ev = results[0]["eval"]
     assert set(ev["ppo_vs_random"]["per_seat"]) == {0, 1}
@@ -39,9 +53,24 @@ def test_ppo_results_writes_the_report(tmp_path: Path) -> None:
 def test_training_speed_benchmark_runs(tmp_path: Path) -> None:
     bench = _load("benchmarks/training_speed.py")
     out = tmp_path / "speed.json"
-    result = bench.main(["--timesteps", "32", "--n-envs", "1", "--n-steps", "32",
-                         "--batch-size", "32", "--n-epochs", "1", "--net", "16",
-                         "--out", str(out)])
+    result = bench.main(
+        [
+            "--timesteps",
+            "32",
+            "--n-envs",
+            "1",
+            "--n-steps",
+            "32",
+            "--batch-size",
+            "32",
+            "--n-epochs",
+            "1",
+            "--net",
+            "16",
+            "--out",
+            str(out),
+        ]
+    )
     rows = result["results"]
     assert rows[0]["workload"].startswith("CartPole") and rows[0]["ratio_to_cartpole"] == 1.0
     assert len(rows) == 1 + len(bench.WORKLOADS)

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.registry import game_entry, list_games, make_game
-from boardgames_rl.core.single_agent import SingleAgentEnv
+from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.games.night_of_the_ninja import honor_shaping
 from boardgames_rl.games.night_of_the_ninja.shaping import potential as honor_potential
+from boardgames_rl.registry import game_spec, list_games, make_game
 from boardgames_rl.training.defaults import defaults_for
 from boardgames_rl.training.shaping import (
     PotentialShaping,
@@ -106,7 +106,7 @@ def test_a_game_without_potential_says_what_to_do() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_potentials_are_finite_per_seat_on_random_states(name: str) -> None:
     assert name in list_games()
-    for i, config in enumerate(game_entry(name).test_configs):
+    for i, config in enumerate(game_spec(name).test_configs):
         game = make_game(name, **config)
         potential = game_potential(game)
         seen = []
@@ -149,11 +149,14 @@ def test_shaping_flags_defaults_and_errors(capsys: pytest.CaptureFixture) -> Non
         defaults_for("castle_nightingale")["shaping"],
         defaults_for("castle_nightingale")["shaping_scale"],
     )
-    args = parse_args(["--game", "white_castle", "--shaping", "potential",
-                       "--shaping-scale", "0.25"])
+    args = parse_args(
+        ["--game", "white_castle", "--shaping", "potential", "--shaping-scale", "0.25"]
+    )
     assert (args.shaping, args.shaping_scale) == ("potential", 0.25)
-    for bad, message in ((["--shaping", "dense"], "invalid choice"),
-                         (["--shaping-scale", "-1"], "--shaping-scale must be >= 0")):
+    for bad, message in (
+        (["--shaping", "dense"], "invalid choice"),
+        (["--shaping-scale", "-1"], "--shaping-scale must be >= 0"),
+    ):
         with pytest.raises(SystemExit):
             parse_args(["--game", "white_castle", *bad])
         assert message in capsys.readouterr().err
@@ -161,8 +164,17 @@ def test_shaping_flags_defaults_and_errors(capsys: pytest.CaptureFixture) -> Non
 
 def test_shaping_is_saved_kept_on_resume_and_evaluation_ignores_it(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    settings = tiny_run(out, "castle_flutterstone", 128, "--shaping", "potential",
-                        "--shaping-scale", "1000", "--eval-opponents", "random")
+    settings = tiny_run(
+        out,
+        "castle_flutterstone",
+        128,
+        "--shaping",
+        "potential",
+        "--shaping-scale",
+        "1000",
+        "--eval-opponents",
+        "random",
+    )
     saved = json.loads((out / "config.json").read_text())
     assert (saved["shaping"], saved["shaping_scale"]) == ("potential", 1000.0)
     # evaluation counts real outcomes only: returns in [-1, 1] although shaping is x1000
@@ -182,8 +194,23 @@ def test_training_rewards_carry_the_shaping(tmp_path: Path) -> None:
     means = {}
     for kind in ("none", "potential"):
         out = tmp_path / kind
-        main(["--game", "castle_flutterstone", "--timesteps", "256", "--out", str(out), *TINY,
-              "--shaping", kind, "--shaping-scale", "1000", "--eval-games", "0"])
+        main(
+            [
+                "--game",
+                "castle_flutterstone",
+                "--timesteps",
+                "256",
+                "--out",
+                str(out),
+                *TINY,
+                "--shaping",
+                kind,
+                "--shaping-scale",
+                "1000",
+                "--eval-games",
+                "0",
+            ]
+        )
         rows = (out / "progress.csv").read_text().splitlines()
         header = rows[0].split(",")
         col = header.index("rollout/ep_rew_mean")

@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_rl.agents import make_agent
 from boardgames_rl.arena.match import play_game
-from boardgames_rl.core import make_game
+from boardgames_rl.registry import make_game
 from boardgames_rl.training.train_ppo import main
 
 from .helpers import TINY, tiny_run
@@ -31,8 +31,17 @@ def _rows(path: Path) -> list[dict[str, str]]:
 @pytest.mark.parametrize("name,config", SMOKE, ids=[s[0] for s in SMOKE])
 def test_smoke_training_then_play(tmp_path: Path, name: str, config: dict) -> None:
     out = tmp_path / "run"
-    settings = tiny_run(out, name, 128, "--opponents", "random,heuristic,self",
-                        "--opponent-weights", "1,1,1", "--snapshot-every", "64")
+    settings = tiny_run(
+        out,
+        name,
+        128,
+        "--opponents",
+        "random,heuristic,self",
+        "--opponent-weights",
+        "1,1,1",
+        "--snapshot-every",
+        "64",
+    )
     assert settings["config"] == config  # the per-game default configuration
     assert settings["num_timesteps"] == 128
     for f in ("model.zip", "config.json", "progress.csv", "eval.csv", "learning_curve.png"):
@@ -87,8 +96,10 @@ def test_same_seed_same_model_and_other_seed_differs(tmp_path: Path) -> None:
         (["--game", "chess"], "unknown game"),
         (["--game", "castle_flutterstone", "--seat", "2"], "seat must be"),
         (["--game", "castle_flutterstone", "--seat", "north"], "seat must be"),
-        (["--game", "castle_flutterstone", "--opponents", "bogus", "--opponent-weights", "1"],
-         "unknown agent"),
+        (
+            ["--game", "castle_flutterstone", "--opponents", "bogus", "--opponent-weights", "1"],
+            "unknown agent",
+        ),
         (["--game", "castle_flutterstone", "--opponent-weights", "1,2"], "one weight per"),
         (["--game", "castle_flutterstone", "-c", "num_players=9"], "num_players"),
         (["--game", "castle_flutterstone", "-c", "nonsense"], "key=value"),

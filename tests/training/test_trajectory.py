@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from sb3_contrib import MaskablePPO
 
-from boardgames_rl.core import make_game
+from boardgames_rl.core.policy_obs import policy_observation
+from boardgames_rl.registry import make_game
 from boardgames_rl.training.envs import build_vec_env
 from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.seat import policy_observation
 
 
 class DecisionRecorder(gym.Wrapper):
@@ -28,8 +28,7 @@ class DecisionRecorder(gym.Wrapper):
         base = self.env.unwrapped
         state = base.game_state
         assert state.current_player == base.seat  # the learner is on move
-        self.expected.append(policy_observation(state.observation(base.seat), base.seat,
-                                                base.game))
+        self.expected.append(policy_observation(state.observation(base.seat), base.seat, base.game))
         self.masks.append(state.legal_action_mask().copy())
 
     def reset(self, **kwargs):
@@ -49,8 +48,10 @@ class DecisionRecorder(gym.Wrapper):
 
 @pytest.mark.parametrize(
     "name,config,seat",
-    [("castle_flutterstone", {"num_players": 2}, 1), ("night_of_the_ninja", {"num_players": 5},
-                                                      "random")],
+    [
+        ("castle_flutterstone", {"num_players": 2}, 1),
+        ("night_of_the_ninja", {"num_players": 5}, "random"),
+    ],
 )
 def test_rollout_buffer_holds_only_the_learners_observations(name, config, seat) -> None:
     game = make_game(name, **config)
@@ -62,11 +63,24 @@ def test_rollout_buffer_holds_only_the_learners_observations(name, config, seat)
         return recorders[-1]
 
     venv = build_vec_env(game, seat, pool, n_envs=2, seed=5, wrapper=wrap)
-    venv.env_method("add_snapshot", "s0", MaskablePPO(
-        "MlpPolicy", venv, policy_kwargs={"net_arch": [16]}, device="cpu", seed=1).policy)
+    venv.env_method(
+        "add_snapshot",
+        "s0",
+        MaskablePPO(
+            "MlpPolicy", venv, policy_kwargs={"net_arch": [16]}, device="cpu", seed=1
+        ).policy,
+    )
     n_steps = 96
-    model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=96, n_epochs=1, seed=0,
-                        policy_kwargs={"net_arch": [16]}, device="cpu")
+    model = MaskablePPO(
+        "MlpPolicy",
+        venv,
+        n_steps=n_steps,
+        batch_size=96,
+        n_epochs=1,
+        seed=0,
+        policy_kwargs={"net_arch": [16]},
+        device="cpu",
+    )
     model.learn(n_steps)
     buffer = model.rollout_buffer
     size = game.observation_spec.size + (0 if "role" in game.observation_spec else game.num_players)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.agents.random_agent import RandomAgent
 from boardgames_rl.arena import play_series
-from boardgames_rl.core import make_game
+from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.games.white_castle.heuristic import WhiteCastleHeuristic
+from boardgames_rl.registry import make_game
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])

@@ -76,8 +76,9 @@ Version history
       holds the pile in a fixed shuffled order instead of sorted.
 """
 
-from boardgames_rl.core.registry import GameEntry, register_game
+from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic, evaluate
 from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
     SkillProfile,
@@ -85,30 +86,32 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     landing_distribution,
     landing_table,
 )
+from boardgames_rl.games.castle_flutterstone.shaping import potential
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneInfoSet, FlutterstoneState
 
-register_game(
-    GameEntry(
-        name=CastleFlutterstone.name,
-        factory=CastleFlutterstone,
-        test_configs=(
-            {"num_players": 2},
-            {"num_players": 3, "pesky_ghosts": True},
-            {
-                "num_players": 4,
-                "pesky_ghosts": True,
-                "skills": ["skilled", "average", "novice", "average"],
-            },
-            {
-                "num_players": 4,
-                "play_on": True,
-                "pesky_ghosts": True,
-                "aim_levels": 3,
-                "force_levels": 5,
-            },
-        ),
-        summary="2–4 players, dexterity race; flicks drawn from a physical landing model",
-    )
+SPEC = GameSpec(
+    name=CastleFlutterstone.name,
+    game=CastleFlutterstone,
+    test_configs=(
+        {"num_players": 2},
+        {"num_players": 3, "pesky_ghosts": True},
+        {
+            "num_players": 4,
+            "pesky_ghosts": True,
+            "skills": ["skilled", "average", "novice", "average"],
+        },
+        {
+            "num_players": 4,
+            "play_on": True,
+            "pesky_ghosts": True,
+            "aim_levels": 3,
+            "force_levels": 5,
+        },
+    ),
+    summary="2–4 players, dexterity race; flicks drawn from a physical landing model",
+    heuristic=FlutterstoneHeuristic,
+    evaluate=evaluate,
+    potential=potential,
 )
 
 __all__ = [

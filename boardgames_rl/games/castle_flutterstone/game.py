@@ -241,7 +241,7 @@ class CastleFlutterstone(Game):
         """Lateral aim in degrees of a flick action (negative = left, towards window 1)."""
         return self._flicks[action][0]
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         return self._names[action]
 
     # ----------------------------------------------------------------------------- factories

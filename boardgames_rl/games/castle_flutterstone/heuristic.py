@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.landing import (

@@ -482,22 +482,22 @@ class FlutterstoneState(PlainDataState):
         self.phase = OVER  # unreachable: the game ends when one figure is left racing
 
     # ------------------------------------------------------------------------- views
-    def observation(self, player: int) -> np.ndarray:
+    def _observation(self, player: int) -> np.ndarray:
         return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
         return _state_vector(self)
 
-    def info_set(self, player: int) -> FlutterstoneInfoSet:
+    def _info_set(self, player: int) -> FlutterstoneInfoSet:
         return FlutterstoneInfoSet(self, player)
 
     # ------------------------------------------------------------------------- rendering
-    def render(self, player: int | None = None) -> str:
+    def _render(self, player: int | None = None) -> str:
         from boardgames_rl.games.castle_flutterstone.render import render_text
 
         return render_text(self, player)
 
-    def render_rgb(self, player: int | None = None) -> np.ndarray:
+    def _render_rgb(self, player: int | None = None) -> np.ndarray:
         from boardgames_rl.games.castle_flutterstone.render import render_rgb
 
         return render_rgb(self, player)

@@ -109,7 +109,7 @@ class CastleNightingale(Game):
         self.max_game_length = max_turns * 120 + 10
         self._labels = get_board(reference_layout("A")).labels
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         return A.generic_name(action, self._labels)
 
     def new_state(self, seed: int | None = None):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from boardgames_rl.core.scenario import legal_names, play  # noqa: F401 (re-exported)
 from boardgames_rl.games.castle_nightingale import cards as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.board_data import COLOURS
@@ -81,28 +82,6 @@ def zone(state: NightingaleState, label: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ playing
-def legal_names(state: NightingaleState) -> list[str]:
-    """Contextual names of the legal actions of the pending decision, in action-id order."""
-    return [state.action_name(int(a)) for a in state.legal_actions()]
-
-
-def play(state: NightingaleState, *names: str) -> NightingaleState:
-    """Apply legal actions given by their contextual names, in order; returns ``state``.
-
-    Raises ``ValueError`` naming the decision and its legal actions when a name is not legal.
-    """
-    for name in names:
-        table = {state.action_name(int(a)): int(a) for a in state.legal_actions()}
-        if name not in table:
-            raise ValueError(
-                f"{name!r} is not legal at decision {state.decision_kind!r}; legal: "
-                + "; ".join(table)
-            )
-        state.apply(table[name])
-    return state
-
-
-# ------------------------------------------------------------------------------------ invariants
 def check_invariants(state: NightingaleState) -> None:
     """Raise ``AssertionError`` if the state breaks a conservation rule or a placement rule."""
     b = state.board

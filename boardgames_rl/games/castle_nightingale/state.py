@@ -165,7 +165,7 @@ class NightingaleState(PlainDataState):
             out[self.winner] = 1.0
         return out
 
-    def observation(self, player: int) -> np.ndarray:
+    def _observation(self, player: int) -> np.ndarray:
         from boardgames_rl.games.castle_nightingale.observation import encode
 
         if player not in (NINJA, SAMURAI):
@@ -177,24 +177,24 @@ class NightingaleState(PlainDataState):
 
         return encode(self, None)
 
-    def info_set(self, player: int):
+    def _info_set(self, player: int):
         from boardgames_rl.games.castle_nightingale.infoset import NightingaleInfoSet
 
         return NightingaleInfoSet(self, player)
 
-    def render(self, player: int | None = None, colour: bool = False) -> str:
+    def _render(self, player: int | None = None, colour: bool = False) -> str:
         """Text board from ``player`` 's view (``None``: omniscient); ``colour=True`` paints the
         floor colours with ANSI escapes for a terminal."""
         from boardgames_rl.games.castle_nightingale.render import render_text
 
         return render_text(self, player, colour=colour)
 
-    def render_rgb(self, player: int | None = None) -> np.ndarray:
+    def _render_rgb(self, player: int | None = None) -> np.ndarray:
         from boardgames_rl.games.castle_nightingale.render import render_rgb
 
         return render_rgb(self, player)
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         from boardgames_rl.games.castle_nightingale.naming import contextual_name
 
         return contextual_name(self, action)

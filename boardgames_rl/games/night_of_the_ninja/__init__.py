@@ -33,8 +33,10 @@ import warnings
 
 import numpy as np
 
-from boardgames_rl.core.registry import GameEntry, register_game
+from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
+from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic, evaluate
+from boardgames_rl.games.night_of_the_ninja.shaping import potential
 
 
 def honor_shaping(previous_state, state) -> np.ndarray:
@@ -52,25 +54,26 @@ def honor_shaping(previous_state, state) -> np.ndarray:
     return out
 
 
-register_game(
-    GameEntry(
-        name=NightOfTheNinja.name,
-        factory=NightOfTheNinja,
-        test_configs=(
-            {"num_players": 4},
-            {"num_players": 5},
-            {"num_players": 7},
-            {"num_players": 11},
-            {"num_players": 6, "mode": "round"},
-            {  # the earlier readings (config flags)
-                "num_players": 5,
-                "mode": "round",
-                "living_targets_only": True,
-                "target_learns_look": False,
-            },
-        ),
-        summary="4-11 players, hidden Houses: draft Ninja cards, spy, trick and kill by night",
-    )
+SPEC = GameSpec(
+    name=NightOfTheNinja.name,
+    game=NightOfTheNinja,
+    test_configs=(
+        {"num_players": 4},
+        {"num_players": 5},
+        {"num_players": 7},
+        {"num_players": 11},
+        {"num_players": 6, "mode": "round"},
+        {  # the earlier readings (config flags)
+            "num_players": 5,
+            "mode": "round",
+            "living_targets_only": True,
+            "target_learns_look": False,
+        },
+    ),
+    summary="4-11 players, hidden Houses: draft Ninja cards, spy, trick and kill by night",
+    heuristic=NightOfTheNinjaHeuristic,
+    evaluate=evaluate,
+    potential=potential,
 )
 
 _RENAMED = {
@@ -105,4 +108,4 @@ def __getattr__(name: str):
     return NightOfTheNinjaHeuristic
 
 
-__all__ = ["NightOfTheNinja", "honor_shaping"]
+__all__ = ["SPEC", "NightOfTheNinja", "honor_shaping"]

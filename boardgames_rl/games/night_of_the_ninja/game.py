@@ -105,7 +105,7 @@ class NightOfTheNinja(Game):
         # the kept-Trickster questions
         self.max_game_length = self.max_rounds * (29 * n + 16) + 1
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         return actions.generic_name(action, self.layout, self.player_names)
 
     def new_state(self, seed: int | None = None):

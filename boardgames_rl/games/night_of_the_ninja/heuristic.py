@@ -70,7 +70,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.games.night_of_the_ninja import actions, cards
 
 TIE, NOBODY = 2, 3  # round results besides Lotus (0) / Crane (1), as in ``state.py``

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from boardgames_rl.core.scenario import legal_names, play  # noqa: F401 (re-exported)
 from boardgames_rl.games.night_of_the_ninja import cards
 from boardgames_rl.games.night_of_the_ninja.state import (
     LOST,
@@ -75,27 +76,6 @@ def house(name: str | int) -> int:
 
 
 # ------------------------------------------------------------------------------------ playing
-def legal_names(state: NightOfTheNinjaState) -> list[str]:
-    """Contextual names of the legal actions of the pending decision, in action-id order."""
-    return [state.action_name(int(a)) for a in state.legal_actions()]
-
-
-def play(state: NightOfTheNinjaState, *names: str) -> NightOfTheNinjaState:
-    """Apply legal actions given by their contextual names, in order; returns ``state``.
-
-    Raises ``ValueError`` naming the decision and its legal actions when a name is not legal.
-    """
-    for name in names:
-        table = {state.action_name(int(a)): int(a) for a in state.legal_actions()}
-        if name not in table:
-            raise ValueError(
-                f"{name!r} is not legal at decision {state.decision_kind!r} of "
-                f"{state._seat_name(state.current_player)}; legal: " + "; ".join(table)
-            )
-        state.apply(table[name])
-    return state
-
-
 def commit(
     state: NightOfTheNinjaState, plays: Mapping[int, Iterable[str]] | None = None
 ) -> NightOfTheNinjaState:

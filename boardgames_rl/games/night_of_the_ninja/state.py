@@ -219,7 +219,7 @@ class NightOfTheNinjaState(PlainDataState):
         out[self.winners] = 1.0
         return out
 
-    def observation(self, player: int) -> np.ndarray:
+    def _observation(self, player: int) -> np.ndarray:
         from boardgames_rl.games.night_of_the_ninja.observation import encode
 
         if not 0 <= player < self.game.num_players:
@@ -231,23 +231,23 @@ class NightOfTheNinjaState(PlainDataState):
 
         return np.concatenate([encode(self, p) for p in range(self.game.num_players)])
 
-    def info_set(self, player: int):
+    def _info_set(self, player: int):
         from boardgames_rl.games.night_of_the_ninja.infoset import NightOfTheNinjaInfoSet
 
         return NightOfTheNinjaInfoSet(self, player)
 
-    def render(self, player: int | None = None) -> str:
+    def _render(self, player: int | None = None) -> str:
         """Text table of the round from ``player`` 's view (``None``: omniscient)."""
         from boardgames_rl.games.night_of_the_ninja.render import render_text
 
         return render_text(self, player)
 
-    def render_rgb(self, player: int | None = None) -> np.ndarray:
+    def _render_rgb(self, player: int | None = None) -> np.ndarray:
         from boardgames_rl.games.night_of_the_ninja.render import render_rgb
 
         return render_rgb(self, player)
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         from boardgames_rl.games.night_of_the_ninja.naming import contextual_name
 
         return contextual_name(self, action)

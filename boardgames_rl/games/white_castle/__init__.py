@@ -16,21 +16,24 @@ Observation version history: v0 1511/1639/1769 floats (2/3/4 players); v1 (issue
 colours, Well dice, decision details and pending effects: 2211/2378/2553 floats.
 """
 
-from boardgames_rl.core.registry import GameEntry, register_game
+from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.white_castle.game import WhiteCastle
+from boardgames_rl.games.white_castle.heuristic import WhiteCastleHeuristic, evaluate
+from boardgames_rl.games.white_castle.shaping import potential
 
-register_game(
-    GameEntry(
-        name=WhiteCastle.name,
-        factory=WhiteCastle,
-        test_configs=(
-            {"num_players": 2},
-            {"num_players": 3},
-            {"num_players": 4},
-            {"num_players": 2, "well_one_pays_tiles": False},
-        ),
-        summary="2-4 players, dice drafting worker placement in Himeji castle",
-    )
+SPEC = GameSpec(
+    name=WhiteCastle.name,
+    game=WhiteCastle,
+    test_configs=(
+        {"num_players": 2},
+        {"num_players": 3},
+        {"num_players": 4},
+        {"num_players": 2, "well_one_pays_tiles": False},
+    ),
+    summary="2-4 players, dice drafting worker placement in Himeji castle",
+    heuristic=WhiteCastleHeuristic,
+    evaluate=evaluate,
+    potential=potential,
 )
 
-__all__ = ["WhiteCastle"]
+__all__ = ["SPEC", "WhiteCastle"]

@@ -58,7 +58,7 @@ class WhiteCastle(Game):
         )
         self.max_game_length = 1500 * num_players
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         if 0 <= action < MAX_OPTS:
             return f"choose {action}"
         if MAX_OPTS <= action < NUM_ACTIONS:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring

@@ -325,7 +325,7 @@ class WhiteCastleState(PlainDataState):
         self._resolve(d, opt)
         self._run()
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         """What ``action`` does now ("take coral die from the left end"); the game's generic name
         ("choose 3") when it is not one of the current options."""
         from boardgames_rl.games.white_castle.naming import contextual_name
@@ -335,9 +335,9 @@ class WhiteCastleState(PlainDataState):
                 return contextual_name(self, int(action))
             except (IndexError, KeyError, TypeError):
                 pass
-        return self.game.action_name(action)
+        return self.game._action_name(action)
 
-    def observation(self, player: int) -> np.ndarray:
+    def _observation(self, player: int) -> np.ndarray:
         from boardgames_rl.games.white_castle.observation import encode
 
         return encode(self, player)
@@ -345,17 +345,17 @@ class WhiteCastleState(PlainDataState):
     def state_vector(self) -> np.ndarray:
         return np.concatenate([self.observation(p) for p in range(self.n)])
 
-    def info_set(self, player: int):
+    def _info_set(self, player: int):
         from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
 
         return WhiteCastleInfoSet.of(self, player)
 
-    def render(self, player: int | None = None) -> str:
+    def _render(self, player: int | None = None) -> str:
         from boardgames_rl.games.white_castle.render import render_text
 
         return render_text(self, player)
 
-    def render_rgb(self, player: int | None = None) -> np.ndarray:
+    def _render_rgb(self, player: int | None = None) -> np.ndarray:
         from boardgames_rl.games.white_castle.render import render_rgb
 
         return render_rgb(self, player)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.agents.base import Agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.games.castle_nightingale.ai.geometry import geo_for
 from boardgames_rl.games.castle_nightingale.ai.ninja import NinjaPolicy
 from boardgames_rl.games.castle_nightingale.ai.samurai import SamuraiPolicy

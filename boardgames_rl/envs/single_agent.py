@@ -17,7 +17,7 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
   seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
   agent per other seat (in seat order), or a callable ``pool(rng) -> agent(s)`` sampled at each
   reset (self-play pools).
-* Seeding: ``reset(seed)`` starts a seed stream exactly like :class:`~boardgames_rl.core.aec.
+* Seeding: ``reset(seed)`` starts a seed stream exactly like :class:`~boardgames_rl.envs.aec.
   GameAECEnv`; game ``k`` is the same game as the AEC env's game ``k`` for the same seed. The
   opponents' randomness (and a random seat) comes from a generator derived from each game's seed.
 """
@@ -31,12 +31,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from boardgames_rl.agents.base import Agent
-from boardgames_rl.agents.random_agent import RandomAgent
-from boardgames_rl.core.aec import RewardShaping
+from boardgames_rl.core.agent import Agent, RandomAgent
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
+from boardgames_rl.envs.aec import RewardShaping
 
 OpponentsSpec = (
     Agent | Sequence[Agent] | Callable[[np.random.Generator], Agent | Sequence[Agent]] | None
@@ -129,7 +128,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self.max_reset_attempts = int(max_reset_attempts)
         spec = game.observation_spec
         self.observation_space = spaces.Box(spec.low, spec.high, dtype=np.float32)
-        self.action_space = LegalActionSpace(game.num_actions, self._current_mask)
+        self.action_space = LegalActionSpace(game.num_actions, self._current_mask)  # type: ignore[assignment]
 
         self._seed_stream: np.random.Generator | None = None
         self._state: State | None = None
@@ -190,12 +189,12 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             self._done = True
             returns = np.zeros(self.game.num_players)
             returns[self._seat] = self.illegal_reward
-            info = {"illegal_action": True, "returns": returns}
-            return self._observation(), self.illegal_reward, True, False, info
+            lost = {"illegal_action": True, "returns": returns}
+            return self._observation(), self.illegal_reward, True, False, lost
         self._episode_steps += 1
         self._play_opponents()
         reward = 0.0
-        if previous is not None:
+        if previous is not None and self.reward_shaping is not None:
             reward += float(np.asarray(self.reward_shaping(previous, state))[self._seat])
         info: dict[str, Any] = {}
         terminated = truncated = False

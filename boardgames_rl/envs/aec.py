@@ -3,7 +3,7 @@
 Written once against the game contract; every game gets the same environment::
 
     from boardgames_rl import make_game
-    from boardgames_rl.core.aec import GameAECEnv
+    from boardgames_rl.envs.aec import GameAECEnv
 
     env = GameAECEnv(make_game("castle_flutterstone", num_players=3), render_mode="ansi")
     env.reset(seed=7)
@@ -30,7 +30,7 @@ Conventions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -70,11 +70,9 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             "is_parallelizable": False,
             "render_fps": 2,
         }
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                f"got {render_mode!r}"
-            )
+        modes = cast(list[str], self.metadata["render_modes"])
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be one of {modes} or None, got {render_mode!r}")
         self.game = game
         self.render_mode = render_mode
         self.reward_shaping = reward_shaping
@@ -162,14 +160,15 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             return
         state = self._require_state()
         player = self._agent_index[agent]
-        previous = state.clone() if self.reward_shaping is not None else None
-        state.apply(action, player=player)  # validates first; raises with state unchanged
+        shaping = self.reward_shaping
+        previous = state.clone() if shaping is not None else None
+        state.apply(action, player=player)  # type: ignore[arg-type]  # validated: None raises
 
         # ---- the action succeeded: only now touch the environment's bookkeeping
         self._cumulative_rewards[agent] = 0.0
         rewards = np.zeros(self.game.num_players, dtype=np.float64)
-        if previous is not None:
-            rewards += np.asarray(self.reward_shaping(previous, state), dtype=np.float64)
+        if shaping is not None and previous is not None:
+            rewards += np.asarray(shaping(previous, state), dtype=np.float64)
         if state.is_terminal():
             rewards += np.asarray(state.returns(), dtype=np.float64)
             self._mark_game_over()

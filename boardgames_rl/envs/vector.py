@@ -17,7 +17,7 @@ step reports its outcome (``rewards``, ``final_returns``, ``episode_lengths``, `
 
 Seeding: slot ``i`` owns the seed stream ``seed_stream((seed, i))`` and every new game in it takes
 ``next_game_seed(stream)``, so slot ``i`` plays exactly the games of a
-:class:`~boardgames_rl.core.aec.GameAECEnv` reset with ``seed=(seed, i)`` (then reset without a
+:class:`~boardgames_rl.envs.aec.GameAECEnv` reset with ``seed=(seed, i)`` (then reset without a
 seed after each game). With ``num_workers > 0`` slots are split into contiguous chunks stepped in
 worker processes; the results are identical.
 """
@@ -33,10 +33,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from boardgames_rl.core.aec import RewardShaping
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
+from boardgames_rl.envs.aec import RewardShaping
 
 
 @dataclass
@@ -304,7 +304,7 @@ class VectorEnv:
             for w in range(num_workers):
                 chunk = range(int(bounds[w]), int(bounds[w + 1]))
                 parent, child = ctx.Pipe()
-                proc = ctx.Process(
+                proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker, args=(child, game, chunk, reward_shaping), daemon=True
                 )
                 proc.start()
@@ -324,7 +324,7 @@ class VectorEnv:
         self._check_open()
         if seed is None and not self._has_reset:
             if self.seed is None:
-                self.seed = int(np.random.SeedSequence().entropy)
+                self.seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
             seed = self.seed
         elif seed is not None:
             self.seed = int(seed)

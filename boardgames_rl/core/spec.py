@@ -1,0 +1,49 @@
+"""``GameSpec``: what a game declares so that every adapter, agent and tool can use it.
+
+A game package builds one ``SPEC = GameSpec(...)`` in its ``__init__.py``, naming its hooks as
+explicit references (no module is ever found by building its name from a string), and
+:func:`boardgames_rl.registry.register_game` adds it to the registry. A game written outside this
+package does the same and gets every adapter, agent, tournament and CLI command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.game import Game, State
+
+Evaluate = Callable[[State], np.ndarray]
+"""``evaluate(state) -> float array of per-seat values in [-1, 1]`` (the returns if terminal)."""
+
+Potential = Callable[[State], np.ndarray]
+"""``potential(state) -> float array of per-seat progress`` (for potential-based shaping)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's declaration.
+
+    Attributes:
+        name: registry name (the game class's ``name``).
+        game: ``game(**config) -> Game``, usually the Game subclass itself.
+        heuristic: ``heuristic(**options) -> Agent``: the game's hand-written agent (the
+            ``heuristic`` agent spec), or ``None``.
+        evaluate: per-seat state values in [-1, 1], used by ISMCTS at its rollout cut-off, or
+            ``None`` (rollouts then play to the end).
+        potential: per-seat progress for potential-based reward shaping, or ``None``.
+        test_configs: configurations the conformance suite runs (each a kwargs dict).
+        summary: one-line description for ``boardgames-rl list``.
+    """
+
+    name: str
+    game: Callable[..., Game]
+    heuristic: Callable[..., Agent] | None = None
+    evaluate: Evaluate | None = None
+    potential: Potential | None = None
+    test_configs: tuple[dict[str, Any], ...] = field(default_factory=lambda: ({},))
+    summary: str = ""

@@ -1,0 +1,67 @@
+"""The game registry: name -> :class:`~boardgames_rl.core.spec.GameSpec`.
+
+The four built-in games are registered when this module is imported (their specs are listed
+explicitly in :mod:`boardgames_rl.games`); :func:`register_game` adds a game defined anywhere::
+
+    from boardgames_rl.core.spec import GameSpec
+    from boardgames_rl.registry import register_game
+
+    register_game(GameSpec(name="my_game", game=MyGame, heuristic=MyHeuristic))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardgames_rl import games
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.spec import GameSpec
+
+__all__ = ["GameSpec", "game_spec", "list_games", "load_state", "make_game", "register_game"]
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> None:
+    """Add a game to the registry (the name must be new)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register_game takes a GameSpec, got {type(spec).__name__}")
+    if spec.name in _GAMES:
+        raise ValueError(f"game {spec.name!r} is already registered")
+    _GAMES[spec.name] = spec
+
+
+def list_games() -> list[str]:
+    """Registered game names, sorted."""
+    return sorted(_GAMES)
+
+
+def game_spec(name: str) -> GameSpec:
+    """The spec of game ``name`` (``-`` and ``_`` are interchangeable)."""
+    key = name.replace("-", "_") if isinstance(name, str) else name
+    if key not in _GAMES:
+        raise InvalidConfigError(
+            f"unknown game {name!r}; registered games: {', '.join(sorted(_GAMES))}"
+        )
+    return _GAMES[key]
+
+
+def make_game(name: str, **config: Any) -> Game:
+    """Build a configured game by name, e.g. ``make_game("castle_flutterstone", num_players=3)``."""
+    return game_spec(name).game(**config)
+
+
+def load_state(d: Mapping[str, Any]) -> State:
+    """Rebuild a state of any registered game from :meth:`State.to_dict` output."""
+    if not isinstance(d, Mapping) or not isinstance(d.get("config"), Mapping):
+        raise InvalidConfigError("a state dict must be a mapping with 'game' and 'config' keys")
+    name = d.get("game")
+    if not isinstance(name, str):
+        raise InvalidConfigError(f"a state dict's 'game' must be a game name, got {name!r}")
+    return make_game(name, **d["config"]).state_from_dict(d)
+
+
+for _spec in games.BUILTIN_SPECS:
+    register_game(_spec)
