@@ -36,3 +36,19 @@ def test_a_series_writes_no_carriage_returns_into_a_log() -> None:
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "\r" not in out.stderr and "\r" not in out.stdout
+
+
+def test_arena_and_demo_take_no_progress() -> None:
+    for argv in (
+        ["arena", "castle_flutterstone", "random", "heuristic", "--games", "2", "--no-progress"],
+        ["demo", "--games", "2", "--no-progress"],
+    ):
+        out = subprocess.run(
+            [sys.executable, "-m", "boardgames_rl.cli", *argv],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert out.returncode == 0, out.stderr
+        assert "\r" not in out.stderr

@@ -9,6 +9,7 @@ from boardgames_rl.cli.common import (
     CliError,
     add_command,
     add_game_args,
+    add_progress_arg,
     add_seed_arg,
     build_agent,
     make_game_from_args,
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             seed=args.seed,
             out=str(out) if out else None,
-            progress=True,
+            progress=args.progress,
         )
     except (ValueError, FileExistsError) as e:
         raise CliError(str(e)) from e
@@ -91,5 +92,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-n", "--games", type=int, default=100, help="games per pairing (default 100)")
     p.add_argument("-w", "--workers", type=int, default=1, help="worker processes (default 1)")
     add_seed_arg(p)
+    add_progress_arg(p)
     p.add_argument("-o", "--out", metavar="DIR", help="folder for records and result tables")
     p.set_defaults(func=run)

@@ -63,6 +63,15 @@ def add_seed_arg(p: argparse.ArgumentParser, default: int = 0) -> None:
     p.add_argument("--seed", type=int, default=default, help=f"random seed (default {default})")
 
 
+def add_progress_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress bar (none is drawn anyway when stderr is not a terminal)",
+    )
+
+
 def signature_options(func: Callable[..., Any], skip: Sequence[str] = ()) -> dict[str, Any]:
     """Named parameters of ``func`` with their defaults (``inspect.Parameter.empty`` if none)."""
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from boardgames_rl.cli.common import add_command, add_seed_arg
+from boardgames_rl.cli.common import add_command, add_progress_arg, add_seed_arg
 from boardgames_rl.cli.watch import watch
 
 
@@ -17,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     print("One seeded game of Castle Flutterstone, heuristic (A) against random (B):\n")
     watch(game, agents, args.seed, verbose=False)
     print(f"\nA short demo series ({args.games} games, seats rotated):")
-    print(play_series(game, agents, args.games, seed=args.seed, progress=True).table())
+    print(play_series(game, agents, args.games, seed=args.seed, progress=args.progress).table())
     return 0
 
 
@@ -30,4 +30,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--games", type=int, default=100, help="games in the series (default 100)")
     add_seed_arg(p)
+    add_progress_arg(p)
     p.set_defaults(func=run)
