@@ -51,7 +51,7 @@ def _reference_encode(s, player: int) -> np.ndarray:
     d = s.decision
     if d is not None and s.phase != "over":
         f("decision_kind")[KINDS.index(d["kind"])] = 1
-        f("decider")[rel(d["p"])] = 1
+        f("decider")[rel(d["player"])] = 1
         f("num_options")[0] = len(s.options())
     if s.held:
         f("held_die")[s.held[0]] = 1
@@ -166,7 +166,7 @@ def _reference_v1_facts(s, v, spec, player: int) -> None:
     info = spec.view(v, "decision_info")
     if d["kind"] == "checkpoint":
         info[0] = d["steps"]
-        info[1] = T.CHECKPOINTS[s.players[d["p"]]["pot"] + 1]
+        info[1] = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
     elif d["kind"] == "pay":
         info[2] = d["amount"]
         info[3 if d["key"] == "seal" else 4] = 1

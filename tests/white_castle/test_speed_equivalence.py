@@ -156,8 +156,8 @@ def test_options_cache_dropped_with_the_mask():
         assert s.options() is s.options()  # cached
         assert s.options() == s._options()
         if s.decision["kind"] == "place":
-            s.players[s.decision["p"]]["coin"] = 0
-            s.domain_dice[s.decision["p"]] = [1, 1, 1]
+            s.players[s.decision["player"]]["coin"] = 0
+            s.domain_dice[s.decision["player"]] = [1, 1, 1]
             s._mask = None
             assert s.options() == s._options()
             assert s.legal_action_mask()[: len(s.options())].all()

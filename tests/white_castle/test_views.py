@@ -110,7 +110,7 @@ def test_well_dice_colour_value_and_owner_are_observed():
 def _pending(kind: str, stack: list, **d):
     s = _board().build()
     s.stack = [{"p": 0, "effs": effs, "mode": mode} for effs, mode in stack]
-    s.decision = {"p": 0, "kind": kind, **d}
+    s.decision = {"player": 0, "kind": kind, **d}
     s._mask = None
     return s
 

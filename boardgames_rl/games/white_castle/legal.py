@@ -24,9 +24,9 @@ def exchanges_ok(s) -> tuple[bool, ...]:
     d = s.decision
     if d is None or s.phase == "draft":
         return _NONE
-    if s.phase == "play" and d["p"] != s.turn_order[s.turns_taken % s.n]:
+    if s.phase == "play" and d["player"] != s.turn_order[s.turns_taken % s.n]:
         return _NONE
-    pl = s.players[d["p"]]
+    pl = s.players[d["player"]]
     seal = pl["seal"]
     if seal < 2:
         return _ONE if seal >= 1 else _NONE

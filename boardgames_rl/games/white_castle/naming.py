@@ -60,7 +60,7 @@ def option_name(s, opt) -> str:
     if kind == "lantern_q":
         return "yes: activate the lantern area" if yes else "no: skip the lantern"
     if kind == "checkpoint":
-        cost = T.CHECKPOINTS[s.players[d["p"]]["pot"] + 1]
+        cost = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
         return f"yes: pay {cost} seals to pass the checkpoint" if yes else "no: stop before it"
     if kind == "pay":
         what = f"{d['amount']} {d['key']}"

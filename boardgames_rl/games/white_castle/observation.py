@@ -389,7 +389,7 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
     if d is not None and s.phase != "over":
         opts = s.options()
         ones.append(st["decision_kind"] + _KIND[d["kind"]])
-        ones.append(st["decider"] + rel[d["p"]])
+        ones.append(st["decider"] + rel[d["player"]])
         ix.append(st["num_options"])
         vx.append(len(opts))
     held = s.held
@@ -541,7 +541,7 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
     kind = d["kind"]
     if kind == "checkpoint":
         ix += (o, o + 1)
-        vx += (d["steps"], T.CHECKPOINTS[s.players[d["p"]]["pot"] + 1])
+        vx += (d["steps"], T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1])
     elif kind == "pay":
         then = d["then"]
         ix += (o + 2, o + 3 + (d["key"] == "coin"), o + 5)

@@ -231,7 +231,7 @@ def _decision(s, viewer) -> list[str]:
     d = s.decision
     if d is None:
         return []
-    p = d["p"]
+    p = d["player"]
     what = W.DECISION_WORDS.get(d["kind"], d["kind"])
     if d["kind"] == "place" and s.held:
         col, val, left = s.held
@@ -630,7 +630,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         tot = ", ".join(f"P{p} {v}" for p, v in enumerate(scoring.totals(s)))
         now = f"game over: P{s.winner()} wins (final scores {tot})"
     elif s.decision is not None:
-        now = f"P{s.decision['p']} to decide: {W.DECISION_WORDS[s.decision['kind']]}"
+        now = f"P{s.decision['player']} to decide: {W.DECISION_WORDS[s.decision['kind']]}"
         opts = " / ".join(W.option_text(s, o) for o in s.options())
         if s.decision["kind"] in ("pick", "order", "opt", "res") and len(opts) < 110:
             now += f": {opts}"

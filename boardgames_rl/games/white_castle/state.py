@@ -2,8 +2,8 @@
 
 Pending work is a stack of frames ``{"p", "effs", "mode"}`` (mode ``seq``: in order; ``any``: the
 player picks the order; ``opt``: the player picks any subset in any order). A frame needing a
-choice raises a ``decision`` dict whose ``p`` decides; its options are recomputed from the state
-(seal exchanges may change what is affordable) and chosen with the ``choose k`` actions.
+choice raises a ``decision`` dict whose ``player`` decides; its options are recomputed from the
+state (seal exchanges may change what is affordable) and chosen with the ``choose k`` actions.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class WhiteCastleState(PlainDataState):
 
     Plain data named in ``FIELDS`` (clone / to_dict / from_state_dict come from
     :class:`~boardgames_rl.core.plain_state.PlainDataState`); the pending decision's player is
-    ``decision["p"]``; the game never truncates.
+    ``decision["player"]``; the game never truncates.
     """
 
     FIELDS = KEYS
@@ -236,7 +236,7 @@ class WhiteCastleState(PlainDataState):
     def current_player(self) -> int:
         if self.phase == "over" or self.decision is None:
             return TERMINAL
-        return self.decision["p"]
+        return self.decision["player"]
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -317,7 +317,7 @@ class WhiteCastleState(PlainDataState):
 
     def _apply(self, action: int, opts: list | None = None) -> None:
         if action >= MAX_OPTS:
-            self._exchange(self.decision["p"], action - MAX_OPTS)
+            self._exchange(self.decision["player"], action - MAX_OPTS)
             return
         opt = (opts if opts is not None else self._options())[action]
         d = self.decision
@@ -388,7 +388,7 @@ class WhiteCastleState(PlainDataState):
             self.stack.append({"p": p, "effs": list(loads(dumps(effs, 2))), "mode": mode})
 
     def ask(self, p: int, kind: str, **kw) -> None:
-        self.decision = {"p": p, "kind": kind, **kw}
+        self.decision = {"player": p, "kind": kind, **kw}
 
     def covered(self, space: int) -> int:
         if space == 7:
@@ -439,7 +439,7 @@ class WhiteCastleState(PlainDataState):
         d = self.decision
         if d is None:
             return []
-        p, kind = d["p"], d["kind"]
+        p, kind = d["player"], d["kind"]
         pl = self.players[p]
         if kind == "pair":
             return [[i] for i in range(len(self.offer))]
@@ -525,7 +525,7 @@ class WhiteCastleState(PlainDataState):
 
     # ------------------------------------------------------------------ resolution
     def _resolve(self, d: dict, opt: list) -> None:
-        p, kind = d["p"], d["kind"]
+        p, kind = d["player"], d["kind"]
         pl = self.players[p]
         if kind == "pair":
             r, a = self.offer.pop(opt[0])
