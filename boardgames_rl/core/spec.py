@@ -38,6 +38,10 @@ class GameSpec:
         potential: per-seat progress for potential-based reward shaping, or ``None``.
         test_configs: configurations the conformance suite runs (each a kwargs dict).
         summary: one-line description for ``boardgames-rl list``.
+        state_checks: ``state_checks(game, inner) -> str | None``: the game's consistency checks
+            of an untrusted inner state dict (ids in range, per-player lengths, conserved decks),
+            a one-line message naming the broken field or ``None``; ``State.from_dict`` runs them
+            (``boardgames_rl.core.state_check``). Or ``None``.
     """
 
     name: str
@@ -47,3 +51,10 @@ class GameSpec:
     potential: Potential | None = None
     test_configs: tuple[dict[str, Any], ...] = field(default_factory=lambda: ({},))
     summary: str = ""
+    state_checks: Callable[[Game, dict], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.state_checks is not None:
+            from boardgames_rl.core.state_check import STATE_CHECKS
+
+            STATE_CHECKS[self.name] = self.state_checks

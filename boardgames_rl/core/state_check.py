@@ -11,8 +11,10 @@ A state dict read from a file is untrusted input. :func:`checked_state` accepts 
    and rows of them, that always hold ``num_players`` entries); every number finite and within a
    generous bound of those seen, every list within a generous length (so no absurd count can
    exhaust memory); no list or object data at a path real states never use;
-3. **the game's own consistency checks** pass (:data:`CONSISTENCY`: counters within their limits,
-   so no game runs past its length cap);
+3. **the game's own consistency checks** pass (the ``state_checks`` of its
+   :class:`~boardgames_rl.core.spec.GameSpec`, in :data:`STATE_CHECKS`, and
+   ``Game.state_dict_problems`` if the class has it: id ranges, per-player lengths, conserved
+   decks, counters within their limits so no game runs past its length cap);
 4. **the state it gives behaves like a state**: ``current_player`` is a seat or ``TERMINAL`` as
    ``is_terminal`` says; a live state has a legal action; every player's observation has the spec's
    shape, finite values within its bounds; ``returns`` are finite; every info set builds; the state
@@ -219,85 +221,49 @@ def schema_for(game: Game) -> StateSchema:
     return _SCHEMAS[game]
 
 
-def _attr_at_most(field: str, limit: Callable[[Game], int]) -> Callable[[Game, dict], str | None]:
-    def check(game: Game, d: dict) -> str | None:
-        v = d.get(field)
-        if isinstance(v, int) and v > limit(game):
-            return f"{field} = {v} is past the game's limit {limit(game)}"
-        return None
-
-    return check
+def ints_within(v: Any, lo: int, hi: int) -> bool:
+    """True when ``v`` is an int in ``lo..hi-1``, or a (nested) list of such ints (for the games'
+    consistency checks: card, seat, token and square ids)."""
+    if isinstance(v, list | tuple):
+        return all(ints_within(x, lo, hi) for x in v)
+    return _kind(v) == "int" and lo <= v < hi
 
 
-def _flutterstone(game: Game, d: dict) -> str | None:
-    """Castle Flutterstone: card ids, per-player card counts and seats within their ranges."""
-    n = game.num_players
-    kinds = 6 if getattr(game, "pesky_ghosts", False) else 3
-
-    def ints(v: Any, lo: int, hi: int) -> bool:
-        return all(_kind(x) == "int" and lo <= x < hi for x in v)
-
-    if not ints(d.get("draw_pile", []), 0, kinds):
-        return f"draw_pile holds a card id outside 0..{kinds - 1}"
-    if not ints(d.get("discard", []), 0, 10**4):
-        return "discard counts must be integers >= 0"
-    for name in ("helpful_ready", "helpful_new"):
-        if not all(isinstance(row, list) and ints(row, 0, 10**4) for row in d.get(name, [])):
-            return f"{name} counts must be integers >= 0"
-    if not ints(d.get("ghost_giver", []), -1, n):
-        return f"ghost_giver entries must be -1 or a seat in 0..{n - 1}"
-    finished = d.get("finished", [])
-    if not ints(finished, 0, n) or len(set(finished)) != len(finished):
-        return "finished must list distinct seats"
-    goal = int(getattr(game, "goal", 10**4))
-    if not ints(d.get("positions", []), 0, goal + 1):
-        return f"positions must be fields 0..{goal}"
-    have = _flutterstone_cards(d, kinds)
-    if have is not None and have != _flutterstone_cards(game.new_state(0)._to_dict(), kinds):
-        return "the cards in the pile, the discard and the hands do not add up to the deck"
-    for name, lo in (("turn_player", 0), ("winner", -1)):
-        v = d.get(name)
-        if isinstance(v, int) and _kind(v) == "int" and not lo <= v < n:
-            return f"{name} = {v} is not {'-1 or ' if lo < 0 else ''}a seat"
-    v = d.get("pending_pesky")
-    if isinstance(v, int) and _kind(v) == "int" and not -1 <= v < 6:
-        return f"pending_pesky = {v} is not -1 or a card id"
-    return None
+def is_permutation(items: Any, size: int) -> bool:
+    """True when ``items`` holds each id ``0..size-1`` exactly once (a conserved deck)."""
+    return (
+        isinstance(items, list | tuple)
+        and len(items) == size
+        and ints_within(list(items), 0, size)
+        and len(set(items)) == size
+    )
 
 
-def _flutterstone_cards(d: dict, kinds: int) -> list[int] | None:
-    """Cards of each kind in the pile, the discard, the hands and the pending pesky card (the
-    deck's composition never changes), or None if the fields are not there to count."""
-    try:
-        counts = [0] * 6
-        for c in d["draw_pile"]:
-            counts[c] += 1
-        for k, n in enumerate(d["discard"]):
-            counts[k] += n
-        for name in ("helpful_ready", "helpful_new"):
-            for row in d[name]:
-                for k, n in enumerate(row):
-                    counts[k] += n
-        for row in d["pesky"]:
-            for j, held in enumerate(row):
-                counts[3 + j] += int(bool(held))
-        if d["pending_pesky"] >= 0:
-            counts[d["pending_pesky"]] += 1
-        return counts[:6]
-    except (KeyError, IndexError, TypeError):
-        return None
+def flat(rows: Any) -> list:
+    """The entries of a list of lists, in order (non-list rows are skipped)."""
+    out: list = []
+    for row in rows if isinstance(rows, list | tuple) else []:
+        if isinstance(row, list | tuple):
+            out.extend(row)
+    return out
 
 
-CONSISTENCY: dict[str, list[Callable[[Game, dict], str | None]]] = {
-    "castle_flutterstone": [
-        _attr_at_most("turn_count", lambda g: getattr(g, "max_turns", 10**6)),
-        _flutterstone,
-    ],
-    "castle_nightingale": [_attr_at_most("turn", lambda g: getattr(g, "max_turns", 10**6))],
-    "night_of_the_ninja": [_attr_at_most("round", lambda g: getattr(g, "max_rounds", 10**6))],
-    "white_castle": [_attr_at_most("round", lambda g: 3)],
-}
-"""Per-game consistency checks of the inner state dict (a message when broken, else None)."""
+STATE_CHECKS: dict[str, Callable[[Game, dict], str | None]] = {}
+"""Each game's consistency checks of the inner state dict (a message when broken, else None),
+by game name: filled by :class:`~boardgames_rl.core.spec.GameSpec` from its ``state_checks``
+field (core holds no game's rules)."""
+
+
+def consistency_problem(game: Game, inner: Mapping[str, Any]) -> str | None:
+    """The first broken consistency rule of ``inner`` for ``game`` (its spec's ``state_checks``,
+    then ``Game.state_dict_problems``), or None."""
+    d = dict(inner)
+    check = STATE_CHECKS.get(game.name)
+    problem = check(game, d) if check is not None else None
+    if problem is None:
+        hook = getattr(game, "state_dict_problems", None)
+        problem = hook(d) if callable(hook) else None
+    return problem
 
 
 def _behaves(state: State, d: Mapping[str, Any]) -> None:
@@ -454,10 +420,12 @@ def checked_state(d: Any) -> State:
     if _normalised(game.config) != _normalised(dict(config)):
         raise InvalidStateError(f"{name} state dict: config {dict(config)} is not the game's own")
     schema_for(game).check(inner)
-    for check in CONSISTENCY.get(game.name, []):
-        problem = check(game, dict(inner))
-        if problem:
-            raise InvalidStateError(f"{name} state dict: {problem}")
+    try:
+        problem = consistency_problem(game, inner)
+    except (Exception, RecursionError) as e:  # noqa: BLE001 - a check tripped on bad data
+        problem = f"a field is malformed ({type(e).__name__}: {str(e)[:80]})"
+    if problem:
+        raise InvalidStateError(f"{name} state dict: {problem}")
     try:
         with _time_limit(CHECK_SECONDS, name):
             state = game.state_from_dict(d)

@@ -77,6 +77,7 @@ Version history
 """
 
 from boardgames_rl.core.spec import GameSpec
+from boardgames_rl.games.castle_flutterstone import state_checks
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic, evaluate
 from boardgames_rl.games.castle_flutterstone.landing import (
@@ -90,6 +91,7 @@ from boardgames_rl.games.castle_flutterstone.shaping import potential
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneInfoSet, FlutterstoneState
 
 SPEC = GameSpec(
+    state_checks=state_checks.problems,
     name=CastleFlutterstone.name,
     game=CastleFlutterstone,
     test_configs=(

@@ -4,11 +4,13 @@ See ``docs/rules/castle_nightingale.md`` for every rule, interpretation and the 
 """
 
 from boardgames_rl.core.spec import GameSpec
+from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
 from boardgames_rl.games.castle_nightingale.shaping import potential
 
 SPEC = GameSpec(
+    state_checks=state_checks.problems,
     name=CastleNightingale.name,
     game=CastleNightingale,
     test_configs=(

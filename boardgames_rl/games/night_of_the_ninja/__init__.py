@@ -34,6 +34,7 @@ import warnings
 import numpy as np
 
 from boardgames_rl.core.spec import GameSpec
+from boardgames_rl.games.night_of_the_ninja import state_checks
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic, evaluate
 from boardgames_rl.games.night_of_the_ninja.shaping import potential
@@ -55,6 +56,7 @@ def honor_shaping(previous_state, state) -> np.ndarray:
 
 
 SPEC = GameSpec(
+    state_checks=state_checks.problems,
     name=NightOfTheNinja.name,
     game=NightOfTheNinja,
     test_configs=(
