@@ -1,4 +1,5 @@
-"""Per-game PPO hyperparameters (every one is a flag of ``train_ppo``; these are the defaults).
+"""Per-game PPO hyperparameters: values over the defaults of the fields of
+:class:`~boardgames_rl.training.args.TrainArgs` (every one is a flag of ``train_ppo``).
 
 Rewards are terminal (+1 win / -1 loss), so ``gamma`` is close to 1: a game lasts 20-300 of the
 learner's decisions and the outcome must reach the first of them. Nets are two hidden layers,
@@ -53,38 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
-COMMON: dict[str, Any] = {
-    "net": [128, 128],
-    "n_steps": 512,
-    "batch_size": 256,
-    "n_epochs": 5,
-    "lr": 3e-4,
-    "ent_coef": 0.01,
-    "vf_coef": 0.5,
-    "clip_range": 0.2,
-    "gamma": 0.999,
-    "gae_lambda": 0.95,
-    "max_grad_norm": 0.5,
-    "n_envs": 4,
-    "opponents": "random,heuristic,self",
-    "opponent_weights": "2,1,1",
-    "snapshot_every": 50_000,
-    "max_snapshots": 5,
-    "eval_every": 50_000,
-    "eval_games": 50,
-    "eval_opponents": "random,heuristic",
-    "shaping": "none",
-    "shaping_scale": 1.0,
-    "bc_games": 0,
-    "bc_teacher": "heuristic",
-    "bc_epochs": 10,
-    "bc_lr": 1e-3,
-    "bc_batch_size": 256,
-    "bc_value_coef": 0.5,
-    "bc_dagger_rounds": 0,
-    "bc_dagger_games": 100,
-    "bc_dagger_epochs": 8,
-}
+from boardgames_rl.training.args import HYPER, common_defaults
 
 PER_GAME: dict[str, dict[str, Any]] = {
     "castle_flutterstone": {"config": {"num_players": 2}},
@@ -93,8 +63,8 @@ PER_GAME: dict[str, dict[str, Any]] = {
         "net": [256, 256],
         "n_steps": 512,
         "batch_size": 512,
-        "opponents": "random",
-        "opponent_weights": "1",
+        "opponents": ["random"],
+        "opponent_weights": [1.0],
         "shaping": "potential",
         "shaping_scale": 1.0,
         # behaviour-cloning warm start from the heuristic + DAgger, then gentle PPO fine-tuning
@@ -112,12 +82,17 @@ PER_GAME: dict[str, dict[str, Any]] = {
     "white_castle": {"config": {"num_players": 2}, "net": [256, 256]},
     "night_of_the_ninja": {"config": {"num_players": 5}, "net": [256, 256]},
 }
+"""Each game's values over the :class:`~boardgames_rl.training.args.TrainArgs` field defaults
+(only fields named in :data:`~boardgames_rl.training.args.HYPER`, plus ``config``: the default
+game configuration)."""
 
 
 def defaults_for(game: str) -> dict[str, Any]:
-    """The default hyperparameters of ``game`` (common values overridden per game); the
-    ``config`` entry is the default game configuration."""
-    d = dict(COMMON)
+    """The default hyperparameters of ``game`` (the :data:`~boardgames_rl.training.args.HYPER`
+    fields' defaults overridden per game); the ``config`` entry is the default game
+    configuration."""
+    common = common_defaults()
+    d: dict[str, Any] = {k: common[k] for k in HYPER}
     d["config"] = {}
     d.update(PER_GAME.get(game.replace("-", "_"), {}))
     return d

@@ -3,7 +3,8 @@
     python experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
         --opponents random,heuristic,self --opponent-weights 2,1,1 --out runs/ppo_nightingale
 
-Every hyperparameter is a flag; defaults come per game from :mod:`boardgames_rl.training.defaults`.
+Every setting is a field of :class:`~boardgames_rl.training.args.TrainArgs` and a flag; games
+override defaults in :mod:`boardgames_rl.training.defaults`.
 The run folder gets ``model.zip``, ``config.json`` (every setting), ``progress.csv`` (SB3 training
 metrics), ``eval.csv`` (win rates with 95% intervals) and ``learning_curve.png``. ``--resume``
 continues the folder's model with its saved settings for ``--timesteps`` more steps.
@@ -25,7 +26,6 @@ Same seed + same flags -> the same model (one process; ``--vec dummy``).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import signal
@@ -46,8 +46,8 @@ from boardgames_rl.agents.ppo import (
 )
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
-from boardgames_rl.core.options import parse_options
-from boardgames_rl.registry import list_games, make_game
+from boardgames_rl.registry import make_game
+from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings
 from boardgames_rl.training.callbacks import (
     CheckpointCallback,
     EvalCallback,
@@ -63,297 +63,16 @@ from boardgames_rl.training.checkpoint import (
     read_snapshots,
     save_checkpoint,
 )
-from boardgames_rl.training.defaults import defaults_for
 from boardgames_rl.training.envs import build_vec_env, parse_seat
 from boardgames_rl.training.imitation import warm_start, write_bc_csv
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.shaping import SHAPING_KINDS, make_shaping
+from boardgames_rl.training.shaping import make_shaping
 
-HYPER_FLAGS: dict[str, type] = {
-    "n_steps": int,
-    "batch_size": int,
-    "n_epochs": int,
-    "lr": float,
-    "ent_coef": float,
-    "vf_coef": float,
-    "clip_range": float,
-    "gamma": float,
-    "gae_lambda": float,
-    "max_grad_norm": float,
-    "n_envs": int,
-    "snapshot_every": int,
-    "max_snapshots": int,
-    "eval_every": int,
-    "eval_games": int,
-    "shaping_scale": float,
-    "bc_games": int,
-    "bc_epochs": int,
-    "bc_lr": float,
-    "bc_batch_size": int,
-    "bc_value_coef": float,
-    "bc_dagger_rounds": int,
-    "bc_dagger_games": int,
-    "bc_dagger_epochs": int,
-}
-"""Numeric hyperparameters, each a ``--flag-name`` (defaults per game)."""
-LIST_FLAGS = ("net", "opponents", "opponent_weights", "eval_opponents")
-"""Comma-separated hyperparameters."""
 BC_SEED_OFFSET = 104_729
 """The demonstration games' seed is ``--seed`` plus this (other games than PPO's)."""
 SAVED_ONLY = ("game", "config", "net")
 """Settings a resumed run must keep."""
-
-
-# ---------------------------------------------------------------------------- arguments
-def _parser(defaults: dict[str, Any]) -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="train_ppo",
-        description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-    )
-    p.add_argument("--game", help=f"one of {', '.join(list_games())}")
-    p.add_argument(
-        "-c",
-        "--config",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="game option, repeatable, parsed like every command's -c (true/false, "
-        "numbers, a,b,c lists); default per game",
-    )
-    p.add_argument("--seat", default="random", help="learner seat: an int, or 'random'")
-    p.add_argument("--timesteps", type=int, default=300_000, help="learner steps to train")
-    p.add_argument(
-        "--max-minutes",
-        type=float,
-        default=0.0,
-        help="stop after this wall time (0: no limit), whichever comes first",
-    )
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=None, help="run folder (default runs/ppo_<game>_s<seed>)")
-    p.add_argument(
-        "--resume",
-        action="store_true",
-        help="continue the run in --out: an interrupted run to its target, a finished "
-        "one for --timesteps more (rerunning an interrupted command also resumes)",
-    )
-    p.add_argument(
-        "--checkpoint-every",
-        type=int,
-        default=defaults.get("checkpoint_every", 10_000),
-        help="checkpoint every N learner steps (rounded up to whole rollouts of "
-        "n_steps x n_envs; 0: only at the end and on SIGINT/SIGTERM)",
-    )
-    p.add_argument(
-        "--trust-model-file",
-        action="store_true",
-        help="let --resume unpickle the run's model.zip (only for a file you trust; "
-        "by default model files are read without running any code)",
-    )
-    p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
-    p.add_argument("--device", default="cpu")
-    p.add_argument("--threads", type=int, default=1, help="torch threads")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
-    p.add_argument(
-        "--eval-deterministic",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="evaluate the most probable action (else draw from the policy)",
-    )
-    p.add_argument("--verbose", type=int, default=0)
-    p.add_argument(
-        "--shaping",
-        choices=SHAPING_KINDS,
-        default=defaults["shaping"],
-        help="training reward shaping (potential-based; evaluation ignores it)",
-    )
-    for name, cast in HYPER_FLAGS.items():
-        p.add_argument("--" + name.replace("_", "-"), type=cast, default=defaults[name])
-    p.add_argument(
-        "--bc-teacher",
-        default=defaults["bc_teacher"],
-        help="agent spec of the behaviour-cloning teacher (used when --bc-games > 0)",
-    )
-    for name in LIST_FLAGS:
-        value = defaults[name]
-        text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        p.add_argument("--" + name.replace("_", "-"), default=text, help="comma-separated")
-    return p
-
-
-def _split_specs(text: str) -> list[str]:
-    """``"random,ismcts:iterations=50,rollout=random,self"`` -> 3 specs (a piece with ``=`` but
-    no ``:`` continues the previous spec's options)."""
-    out: list[str] = []
-    for piece in (s.strip() for s in text.split(",")):
-        if out and "=" in piece and ":" not in piece:
-            out[-1] += "," + piece
-        elif piece:
-            out.append(piece)
-    return out
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse whose usage errors are one line (the full usage of every flag is ``--help``)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def _parse_config(items: list[str]) -> dict[str, Any]:
-    """``-c key=value`` pairs, parsed like every other command (:mod:`boardgames_rl.core.options`:
-    ``pesky_ghosts=False`` is the bool False, not the string)."""
-    return parse_options(items, "-c")
-
-
-def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
-    """``(saved config, interrupted)`` of a run folder: an interrupted run (``complete`` false with
-    a checkpoint) is continued by the same command as by ``--resume``."""
-    if out is None or not (out / "config.json").is_file():
-        return {}, False
-    saved = read_config(out)
-    interrupted = saved.get("complete") is False and isinstance(saved.get("checkpoint"), dict)
-    return saved, interrupted
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """Flags -> settings: per-game defaults (or the saved ones on ``--resume``) under the flags."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    pre = _Parser(add_help=False, prog="train_ppo")
-    pre.add_argument("--game")
-    pre.add_argument("--out")
-    pre.add_argument("--resume", action="store_true")
-    pre.add_argument("--seed", type=int, default=0)
-    known, _ = pre.parse_known_args(argv)
-    out = Path(known.out) if known.out is not None else None
-    if out is not None and out.exists() and not out.is_dir():
-        pre.exit(1, f"train_ppo: error: --out {known.out} is a file: give a folder for the run\n")
-    try:
-        saved, interrupted = _run_state(out)
-    except InvalidConfigError as e:
-        if known.resume:
-            pre.exit(1, f"train_ppo: error: {e}\n")
-        saved, interrupted = {}, False  # a fresh run refuses the folder later (model.zip)
-    if known.resume and not saved:
-        pre.exit(
-            2,
-            "train_ppo: error: --resume needs --out <run folder> holding config.json and "
-            f"model.zip (got --out {known.out!r})\n",
-        )
-    if not (known.resume or interrupted):
-        saved = {}
-    game_name = saved.get("game", known.game)
-    defaults = defaults_for(game_name if isinstance(game_name, str) else "")
-    defaults.update({k: v for k, v in saved.items() if k in defaults})
-    parser = _parser(defaults)
-    if saved:
-        parser.set_defaults(
-            **{
-                k: v
-                for k, v in saved.items()
-                if k
-                in (
-                    "seat",
-                    "seed",
-                    "vec",
-                    "device",
-                    "threads",
-                    "eval_deterministic",
-                    "checkpoint_every",
-                )
-            }
-        )
-    args = parser.parse_args(argv)
-    args.interrupted = interrupted
-    args.resume = bool(args.resume or interrupted)
-    try:
-        _finish_args(args, defaults, saved)
-    except (InvalidConfigError, ValueError, TypeError, KeyError) as e:
-        parser.error(str(e))
-    return args
-
-
-def _finish_args(args: argparse.Namespace, defaults: dict[str, Any], saved: dict) -> None:
-    if saved:
-        if not isinstance(saved.get("game"), str) or not isinstance(saved.get("config"), dict):
-            raise InvalidConfigError(
-                f"{args.out}/config.json has no valid game and config: start a new run"
-            )
-        if args.game not in (None, saved["game"]):
-            raise InvalidConfigError(f"--resume: the run is {saved['game']}, not {args.game}")
-        if args.config and (
-            args.resume
-            and not args.interrupted
-            or {**defaults["config"], **_parse_config(args.config)} != saved["config"]
-        ):
-            raise InvalidConfigError("--resume keeps the run's game options: drop -c")
-        args.game, args.config = saved["game"], saved["config"]
-    elif args.game is None:
-        raise InvalidConfigError(f"--game is required: one of {', '.join(list_games())}")
-    else:
-        args.config = {**defaults["config"], **_parse_config(args.config)}
-    args.game = args.game.replace("-", "_")
-    if args.game not in list_games():
-        raise InvalidConfigError(f"unknown game {args.game!r}: one of {', '.join(list_games())}")
-    args.opponents = _split_specs(args.opponents)
-    args.eval_opponents = _split_specs(args.eval_opponents)
-    try:
-        args.net = [int(x) for x in str(args.net).split(",") if x.strip()]
-        args.opponent_weights = [
-            float(w) for w in str(args.opponent_weights).split(",") if w.strip()
-        ]
-    except ValueError as e:
-        raise InvalidConfigError(
-            f"--net and --opponent-weights take comma-separated numbers: {e}"
-        ) from e
-    if any(n < 1 for n in args.net):
-        raise InvalidConfigError(f"--net layer sizes must be >= 1, got {args.net}")
-    if saved and args.net != saved.get("net"):
-        raise InvalidConfigError(f"--resume keeps the network {saved.get('net')}: drop --net")
-    if args.timesteps < 1:
-        raise InvalidConfigError(f"--timesteps must be >= 1, got {args.timesteps}")
-    positive = ("lr", "clip_range", "max_grad_norm", "max_snapshots", "threads")
-    for name in positive:
-        value = getattr(args, name)
-        if not value > 0 or value == float("inf"):
-            raise InvalidConfigError(f"--{name.replace('_', '-')} must be > 0, got {value}")
-    for name in (
-        "ent_coef",
-        "vf_coef",
-        "snapshot_every",
-        "eval_every",
-        "eval_games",
-        "checkpoint_every",
-        "max_minutes",
-    ):
-        value = getattr(args, name)
-        if not value >= 0 or value == float("inf"):
-            raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 0, got {value}")
-    if any(not w >= 0 or w == float("inf") for w in args.opponent_weights):
-        raise InvalidConfigError(f"--opponent-weights must be >= 0, got {args.opponent_weights}")
-    for name in ("n_steps", "batch_size", "n_epochs", "n_envs"):
-        if getattr(args, name) < 1:
-            raise InvalidConfigError(f"--{name.replace('_', '-')} must be >= 1")
-    if not 0 < args.gamma <= 1 or not 0 <= args.gae_lambda <= 1:
-        raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
-    if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
-        raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
-    if args.bc_games < 0:
-        raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
-    if args.bc_games > 0 and (
-        min(args.bc_epochs, args.bc_batch_size, args.bc_dagger_games, args.bc_dagger_epochs) < 1
-        or args.bc_dagger_rounds < 0
-        or not args.bc_lr > 0
-        or not args.bc_value_coef >= 0
-    ):
-        raise InvalidConfigError(
-            "with --bc-games > 0: --bc-epochs, --bc-batch-size, --bc-dagger-games and "
-            "--bc-dagger-epochs must be >= 1, --bc-dagger-rounds >= 0, --bc-lr > 0 and "
-            "--bc-value-coef >= 0"
-        )
-    if args.out is None:
-        args.out = f"runs/ppo_{args.game}_s{args.seed}"
 
 
 # ---------------------------------------------------------------------------- training
@@ -361,16 +80,12 @@ class TrainingInterrupted(SystemExit):
     """SIGINT / SIGTERM: the run stopped at a checkpoint; ``code`` is 130 / 143."""
 
 
-_NOT_SAVED = ("resume", "progress", "max_minutes", "interrupted", "trust_model_file")
-"""Flags of one invocation, not settings of the run."""
-
-
 def _fail(message: str) -> SystemExit:
     return SystemExit(f"train_ppo: error: {message}")
 
 
 def _load_model(
-    args: argparse.Namespace, out: Path, saved: dict[str, Any], venv: Any, hyper: dict[str, Any]
+    args: TrainArgs, out: Path, saved: dict[str, Any], venv: Any, hyper: dict[str, Any]
 ) -> MaskablePPO:
     """The run's model at its checkpoint (weights and optimiser state, nothing unpickled unless
     ``--trust-model-file``), with the saved step count."""
@@ -489,7 +204,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         cut_logs(out, logs)
     else:
         cut_logs(out, {})  # a fresh run starts fresh logs
-    settings = {k: v for k, v in vars(args).items() if k not in _NOT_SAVED}
+    settings = saved_settings(args)
     previous_wall = float(saved.get("wall_time", 0)) if args.resume else 0.0
     bc_wall = float(saved.get("bc_wall_time", 0)) if args.resume else 0.0
     settings.update(target_timesteps=target, complete=False)
@@ -501,7 +216,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     venv = build_vec_env(game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping)
 
     # 4. the model: new, or the folder's checkpoint (nothing unpickled)
-    hyper = dict(
+    hyper: dict[str, Any] = dict(
         n_steps=args.n_steps,
         batch_size=args.batch_size,
         n_epochs=args.n_epochs,

@@ -1,0 +1,421 @@
+"""The training arguments: one typed dataclass, :class:`TrainArgs` (CleanRL style).
+
+Each knob of ``train_ppo`` is defined once, as a field: a type, a default and a help text
+(``field(metadata={"help": ...})``). The command-line parser is built from the fields (a flag
+cannot exist without one), :mod:`boardgames_rl.training.defaults` puts per-game values on top
+of the field defaults, and explicit flags win over both. On ``--resume`` (or rerunning an
+interrupted run) the run's saved ``config.json`` gives the defaults instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.options import parse_options
+from boardgames_rl.registry import list_games
+from boardgames_rl.training.checkpoint import read_config
+from boardgames_rl.training.shaping import SHAPING_KINDS
+
+
+def _arg(default: Any = None, help: str = "", **extra: Any) -> Any:
+    """A field with its help text; ``extra`` goes to argparse (``choices``, ``metavar``,
+    ``flags`` for extra option strings, ``action``) but ``flag`` (False: not a flag) and
+    ``shown_default`` (the default as
+    ``--help`` names it, when the value is worked out later)."""
+    meta = {"help": help, **extra}
+    if isinstance(default, (list, dict)):
+        return field(default_factory=lambda: type(default)(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass
+class TrainArgs:
+    """Every setting of a training run (``config.json`` holds them minus :data:`NOT_SAVED`)."""
+
+    game: str = _arg("", "the game to train on", shown_default="none, required")
+    config: dict[str, Any] = _arg(
+        {},
+        "game option KEY=VALUE, repeatable, parsed like every command's -c (true/false, "
+        "numbers, a,b,c lists)",
+        flags=("-c",),
+        metavar="KEY=VALUE",
+    )
+    seat: str = _arg("random", "learner seat: an int, or 'random'")
+    timesteps: int = _arg(300_000, "learner steps to train")
+    max_minutes: float = _arg(0.0, "stop after this wall time (0: no limit), whichever comes first")
+    seed: int = _arg(0, "seed of the model, the games and the evaluation")
+    out: str = _arg("", "run folder", shown_default="runs/ppo_<game>_s<seed>")
+    resume: bool = _arg(
+        False,
+        "continue the run in --out: an interrupted run to its target, a finished one for "
+        "--timesteps more (rerunning an interrupted command also resumes)",
+        action="store_true",
+    )
+    checkpoint_every: int = _arg(
+        10_000,
+        "checkpoint every N learner steps (rounded up to whole rollouts of n_steps x n_envs; "
+        "0: only at the end and on SIGINT/SIGTERM)",
+    )
+    trust_model_file: bool = _arg(
+        False,
+        "let --resume unpickle the run's model.zip (only for a file you trust; by default "
+        "model files are read without running any code)",
+        action="store_true",
+    )
+    vec: Literal["dummy", "subproc"] = _arg(
+        "dummy", "vectorised env kind", choices=("dummy", "subproc")
+    )
+    device: str = _arg("cpu", "torch device")
+    threads: int = _arg(1, "torch threads")
+    progress: bool = _arg(True, "show a progress bar")
+    eval_deterministic: bool = _arg(
+        True, "evaluate the most probable action (else draw from the policy)"
+    )
+    verbose: int = _arg(0, "SB3 verbosity (0, 1, 2)")
+    shaping: str = _arg(
+        "none",
+        "training reward shaping (potential-based; evaluation ignores it)",
+        choices=SHAPING_KINDS,
+    )
+    n_steps: int = _arg(512, "PPO rollout length per env")
+    batch_size: int = _arg(256, "PPO minibatch size")
+    n_epochs: int = _arg(5, "PPO epochs per update")
+    lr: float = _arg(3e-4, "PPO learning rate")
+    ent_coef: float = _arg(0.01, "PPO entropy coefficient")
+    vf_coef: float = _arg(0.5, "PPO value-loss coefficient")
+    clip_range: float = _arg(0.2, "PPO clip range")
+    gamma: float = _arg(0.999, "discount factor")
+    gae_lambda: float = _arg(0.95, "GAE lambda")
+    max_grad_norm: float = _arg(0.5, "gradient clipping norm")
+    n_envs: int = _arg(4, "parallel envs")
+    snapshot_every: int = _arg(50_000, "learner steps between self-play snapshots")
+    max_snapshots: int = _arg(5, "self-play snapshots kept in the opponent pool")
+    eval_every: int = _arg(50_000, "learner steps between evaluations (0: only at the end)")
+    eval_games: int = _arg(50, "games per evaluation opponent")
+    shaping_scale: float = _arg(1.0, "scale of the shaping reward")
+    bc_games: int = _arg(0, "behaviour-cloning warm start: teacher games (0: off)")
+    bc_epochs: int = _arg(10, "behaviour-cloning epochs")
+    bc_lr: float = _arg(1e-3, "behaviour-cloning learning rate")
+    bc_batch_size: int = _arg(256, "behaviour-cloning minibatch size")
+    bc_value_coef: float = _arg(0.5, "behaviour-cloning value-loss coefficient")
+    bc_dagger_rounds: int = _arg(0, "DAgger rounds after cloning")
+    bc_dagger_games: int = _arg(100, "games per DAgger round")
+    bc_dagger_epochs: int = _arg(8, "epochs per DAgger round")
+    bc_teacher: str = _arg(
+        "heuristic", "agent spec of the behaviour-cloning teacher (used when --bc-games > 0)"
+    )
+    net: list[int] = _arg([128, 128], "hidden layer sizes, comma-separated")
+    opponents: list[str] = _arg(
+        ["random", "heuristic", "self"],
+        "opponent agent specs, comma-separated (ismcts:iterations=50,rollout=random; self: "
+        "frozen snapshots of the learner)",
+    )
+    opponent_weights: list[float] = _arg([2.0, 1.0, 1.0], "opponent draw weights, comma-separated")
+    eval_opponents: list[str] = _arg(
+        ["random", "heuristic"], "evaluation opponent specs, comma-separated"
+    )
+
+    interrupted: bool = _arg(
+        False, "set by parse_args: the run folder holds an interrupted run", flag=False
+    )
+    """Not a flag (``flag=False``) and not saved."""
+
+
+NOT_SAVED = ("resume", "progress", "max_minutes", "interrupted", "trust_model_file")
+"""Flags of one invocation, not settings of the run."""
+RESUME_KEPT = ("seat", "seed", "vec", "device", "threads", "eval_deterministic", "checkpoint_every")
+"""Run flags whose saved value is the default of a resumed run (besides the per-game ones)."""
+HYPER = (
+    "net",
+    "n_steps",
+    "batch_size",
+    "n_epochs",
+    "lr",
+    "ent_coef",
+    "vf_coef",
+    "clip_range",
+    "gamma",
+    "gae_lambda",
+    "max_grad_norm",
+    "n_envs",
+    "opponents",
+    "opponent_weights",
+    "snapshot_every",
+    "max_snapshots",
+    "eval_every",
+    "eval_games",
+    "eval_opponents",
+    "shaping",
+    "shaping_scale",
+    "bc_games",
+    "bc_teacher",
+    "bc_epochs",
+    "bc_lr",
+    "bc_batch_size",
+    "bc_value_coef",
+    "bc_dagger_rounds",
+    "bc_dagger_games",
+    "bc_dagger_epochs",
+)
+"""Fields a game may give its own default (:mod:`boardgames_rl.training.defaults`); a resumed
+run takes them, and ``config``, from its saved settings."""
+LIST_FIELDS = ("net", "opponents", "opponent_weights", "eval_opponents")
+"""Comma-separated fields."""
+
+
+def field_types() -> dict[str, Any]:
+    """Field name -> type (resolved annotations)."""
+    hints = typing.get_type_hints(TrainArgs)
+    return {f.name: hints[f.name] for f in dataclasses.fields(TrainArgs)}
+
+
+def flag_fields() -> list[dataclasses.Field]:
+    """The fields that are flags (all but ``interrupted``)."""
+    return [f for f in dataclasses.fields(TrainArgs) if f.metadata.get("flag", True)]
+
+
+def flag_name(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def common_defaults() -> dict[str, Any]:
+    """Each field's own default."""
+    return dataclasses.asdict(TrainArgs())
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def default_text(name: str) -> str:
+    """``"default: 512; castle_nightingale: 256"``: a field's default and each game's own."""
+    from boardgames_rl.training.defaults import PER_GAME
+
+    base = common_defaults()[name]
+    parts = [f"default: {_text(base)}"]
+    for game, values in sorted(PER_GAME.items()):
+        if name in values and values[name] != base:
+            parts.append(f"{game}: {_text(values[name])}")
+    return "; ".join(parts)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line (the full usage of every flag is ``--help``)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser(defaults: dict[str, Any] | None = None) -> Parser:
+    """One flag per :class:`TrainArgs` field; ``defaults`` (field name -> value, e.g. a game's
+    from :func:`~boardgames_rl.training.defaults.defaults_for`) replace the field defaults."""
+    from boardgames_rl.training.defaults import defaults_for
+
+    values = defaults_for("") if defaults is None else defaults
+    types = field_types()
+    p = Parser(prog="train_ppo", description="Train a masked PPO learner on one seat of a game.")
+    for f in dataclasses.fields(TrainArgs):
+        meta = dict(f.metadata)
+        if not meta.pop("flag", True):
+            continue
+        help_text = meta.pop("help")
+        flags = (*meta.pop("flags", ()), flag_name(f.name))
+        if f.name == "game":
+            help_text += f": one of {', '.join(list_games())}"
+        shown = meta.pop("shown_default", None)
+        kind = types[f.name]
+        default = values.get(f.name, common_defaults()[f.name])
+        if f.name == "config":
+            kw: dict[str, Any] = dict(action="append", default=[])
+        elif kind is bool:
+            kw = dict(default=default)
+            kw.setdefault("action", argparse.BooleanOptionalAction)
+        elif f.name in LIST_FIELDS:
+            kw = dict(default=_text(default), metavar="A,B,...")
+        elif kind in (int, float):
+            kw = dict(type=kind, default=default)
+        else:
+            kw = dict(default=default)
+        kw.update(meta)
+        help_text += f" (default: {shown})" if shown else f" ({default_text(f.name)})"
+        p.add_argument(*flags, help=help_text.replace("%", "%%"), **kw)
+    return p
+
+
+def split_specs(text: str) -> list[str]:
+    """``"random,ismcts:iterations=50,rollout=random,self"`` -> 3 specs (a piece with ``=`` but
+    no ``:`` continues the previous spec's options)."""
+    out: list[str] = []
+    for piece in (s.strip() for s in text.split(",")):
+        if out and "=" in piece and ":" not in piece:
+            out[-1] += "," + piece
+        elif piece:
+            out.append(piece)
+    return out
+
+
+def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
+    """``(saved config, interrupted)`` of a run folder: an interrupted run (``complete`` false with
+    a checkpoint) is continued by the same command as by ``--resume``."""
+    if out is None or not (out / "config.json").is_file():
+        return {}, False
+    saved = read_config(out)
+    interrupted = saved.get("complete") is False and isinstance(saved.get("checkpoint"), dict)
+    return saved, interrupted
+
+
+def parse_args(argv: list[str] | None = None) -> TrainArgs:
+    """Flags -> settings: per-game defaults (or the saved ones on ``--resume``) under the flags.
+    Exits 2 on a bad flag (one line), 1 on an unreadable run folder."""
+    from boardgames_rl.training.defaults import defaults_for
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    pre = Parser(add_help=False, prog="train_ppo")
+    pre.add_argument("--game")
+    pre.add_argument("--out")
+    pre.add_argument("--resume", action="store_true")
+    pre.add_argument("--seed", type=int, default=0)
+    known, _ = pre.parse_known_args(argv)
+    out = Path(known.out) if known.out is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        pre.exit(1, f"train_ppo: error: --out {known.out} is a file: give a folder for the run\n")
+    try:
+        saved, interrupted = _run_state(out)
+    except InvalidConfigError as e:
+        if known.resume:
+            pre.exit(1, f"train_ppo: error: {e}\n")
+        saved, interrupted = {}, False  # a fresh run refuses the folder later (model.zip)
+    if known.resume and not saved:
+        pre.exit(
+            2,
+            "train_ppo: error: --resume needs --out <run folder> holding config.json and "
+            f"model.zip (got --out {known.out!r})\n",
+        )
+    if not (known.resume or interrupted):
+        saved = {}
+    game_name = saved.get("game", known.game)
+    defaults = defaults_for(game_name if isinstance(game_name, str) else "")
+    defaults.update({k: v for k, v in saved.items() if k in defaults})
+    parser = build_parser(defaults)
+    if saved:
+        parser.set_defaults(**{k: v for k, v in saved.items() if k in RESUME_KEPT})
+    ns = parser.parse_args(argv)
+    try:
+        args = _finish_args(ns, defaults, saved, interrupted)
+    except (InvalidConfigError, ValueError, TypeError, KeyError) as e:
+        parser.error(str(e))
+    return args
+
+
+def _finish_args(
+    ns: argparse.Namespace, defaults: dict[str, Any], saved: dict, interrupted: bool
+) -> TrainArgs:
+    resume = bool(ns.resume or interrupted)
+    if saved:
+        if not isinstance(saved.get("game"), str) or not isinstance(saved.get("config"), dict):
+            raise InvalidConfigError(
+                f"{ns.out}/config.json has no valid game and config: start a new run"
+            )
+        if ns.game not in ("", saved["game"]):
+            raise InvalidConfigError(f"--resume: the run is {saved['game']}, not {ns.game}")
+        if ns.config and (
+            resume
+            and not interrupted
+            or {**defaults["config"], **parse_options(ns.config, "-c")} != saved["config"]
+        ):
+            raise InvalidConfigError("--resume keeps the run's game options: drop -c")
+        game, config = saved["game"], saved["config"]
+    elif not ns.game:
+        raise InvalidConfigError(f"--game is required: one of {', '.join(list_games())}")
+    else:
+        game, config = ns.game, {**defaults["config"], **parse_options(ns.config, "-c")}
+    game = game.replace("-", "_")
+    if game not in list_games():
+        raise InvalidConfigError(f"unknown game {game!r}: one of {', '.join(list_games())}")
+    try:
+        net = [int(x) for x in str(ns.net).split(",") if x.strip()]
+        weights = [float(w) for w in str(ns.opponent_weights).split(",") if w.strip()]
+    except ValueError as e:
+        raise InvalidConfigError(
+            f"--net and --opponent-weights take comma-separated numbers: {e}"
+        ) from e
+    values = {f.name: getattr(ns, f.name) for f in flag_fields()}
+    values.update(
+        game=game,
+        config=config,
+        resume=resume,
+        net=net,
+        opponent_weights=weights,
+        opponents=split_specs(ns.opponents),
+        eval_opponents=split_specs(ns.eval_opponents),
+        interrupted=interrupted,
+    )
+    args = TrainArgs(**values)
+    _check(args, saved)
+    if not args.out:
+        args.out = f"runs/ppo_{args.game}_s{args.seed}"
+    return args
+
+
+def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
+    """Range checks: an :class:`InvalidConfigError` naming the flag."""
+    if any(n < 1 for n in args.net):
+        raise InvalidConfigError(f"--net layer sizes must be >= 1, got {args.net}")
+    if saved and args.net != saved.get("net"):
+        raise InvalidConfigError(f"--resume keeps the network {saved.get('net')}: drop --net")
+    if args.timesteps < 1:
+        raise InvalidConfigError(f"--timesteps must be >= 1, got {args.timesteps}")
+    for name in ("lr", "clip_range", "max_grad_norm", "max_snapshots", "threads"):
+        value = getattr(args, name)
+        if not value > 0 or value == float("inf"):
+            raise InvalidConfigError(f"{flag_name(name)} must be > 0, got {value}")
+    for name in (
+        "ent_coef",
+        "vf_coef",
+        "snapshot_every",
+        "eval_every",
+        "eval_games",
+        "checkpoint_every",
+        "max_minutes",
+    ):
+        value = getattr(args, name)
+        if not value >= 0 or value == float("inf"):
+            raise InvalidConfigError(f"{flag_name(name)} must be >= 0, got {value}")
+    if any(not w >= 0 or w == float("inf") for w in args.opponent_weights):
+        raise InvalidConfigError(f"--opponent-weights must be >= 0, got {args.opponent_weights}")
+    for name in ("n_steps", "batch_size", "n_epochs", "n_envs"):
+        if getattr(args, name) < 1:
+            raise InvalidConfigError(f"{flag_name(name)} must be >= 1")
+    if not 0 < args.gamma <= 1 or not 0 <= args.gae_lambda <= 1:
+        raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
+    if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
+        raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
+    if args.bc_games < 0:
+        raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
+    if args.bc_games > 0 and (
+        min(args.bc_epochs, args.bc_batch_size, args.bc_dagger_games, args.bc_dagger_epochs) < 1
+        or args.bc_dagger_rounds < 0
+        or not args.bc_lr > 0
+        or not args.bc_value_coef >= 0
+    ):
+        raise InvalidConfigError(
+            "with --bc-games > 0: --bc-epochs, --bc-batch-size, --bc-dagger-games and "
+            "--bc-dagger-epochs must be >= 1, --bc-dagger-rounds >= 0, --bc-lr > 0 and "
+            "--bc-value-coef >= 0"
+        )
+
+
+def saved_settings(args: TrainArgs) -> dict[str, Any]:
+    """The run's settings as ``config.json`` keeps them (every field but :data:`NOT_SAVED`)."""
+    return {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_SAVED}
