@@ -115,3 +115,78 @@ def test_the_faults_of_the_issue_are_refused_in_one_error_class(name: str, confi
             State.from_dict(case)
         assert "\n" not in str(info.value)
         assert isinstance(info.value, GameError)
+
+
+def _set(field: str, value):
+    def edit(s: dict) -> None:
+        s[field] = value
+
+    return edit
+
+
+def _first(field: str, value):
+    def edit(s: dict) -> None:
+        s[field] = [value, *s[field][1:]]
+
+    return edit
+
+
+CONSISTENCY_CASES = {
+    "castle_flutterstone": [
+        ("draw_pile", lambda s: s["draw_pile"].append(7)),
+        ("positions", _first("positions", 10**3)),
+        ("turn_player", _set("turn_player", 9)),
+        ("the cards in the pile", lambda s: s["draw_pile"].append(0)),
+    ],
+    "night_of_the_ninja": [
+        ("aside", lambda s: s["aside"].append(40)),
+        ("dealt", lambda s: s["dealt"][0].append(99)),
+        ("known", _first("known", [50])),
+        ("round_start_tokens", _first("round_start_tokens", [35])),
+        ("house", _first("house", 11)),
+        ("token_value", _first("token_value", 5)),
+        ("stack", lambda s: s["stack"].append(s["stack"][0] if s["stack"] else 0)),
+        ("the dealt cards and the cards set aside", lambda s: s["aside"].pop()),
+        ("ask_seat", _set("ask_seat", 9)),
+    ],
+    "castle_nightingale": [
+        ("n_stack", lambda s: s["n_stack"].append(9)),
+        ("n_deck", lambda s: s["n_deck"].append(s["n_deck"][0] if s["n_deck"] else 0)),
+        ("s_card", _set("s_card", 12)),
+        ("known_n_hand", _set("known_n_hand", [11])),
+        ("winner", _set("winner", 5)),
+    ],
+    "white_castle": [
+        ("turn_order", _set("turn_order", [0, 0])),
+        ("players", lambda s: s["players"].pop()),
+        ("round", _set("round", 4)),
+    ],
+}
+"""Per game: (field the refusal must name, mutation of a live inner state dict)."""
+
+
+@pytest.mark.parametrize("name,config", GAMES, ids=[g[0] for g in GAMES])
+def test_the_games_consistency_checks_refuse_broken_ids_lengths_and_decks(
+    name: str, config: dict
+) -> None:
+    """Issue 13.6, "every dict is either rejected at load or plays by the rules": a card, token,
+    seat or square id out of range, a per-player list of the wrong length, or a deck that no
+    longer adds up is refused with InvalidStateError naming the field (the game's own
+    ``state_checks``, not core)."""
+    base = _live(name, config)
+    for field, edit in CONSISTENCY_CASES[name]:
+        d = copy.deepcopy(base)
+        edit(d["state"])
+        with pytest.raises(InvalidStateError, match=field):
+            State.from_dict(d)
+
+
+def test_core_holds_no_game_rules() -> None:
+    """Per-game consistency rules live in the games (each GameSpec's ``state_checks``); the
+    core module names no game."""
+    from boardgames_rl.core import state_check
+
+    text = Path(state_check.__file__).read_text()
+    for name, _ in GAMES:
+        assert name not in text
+        assert name in state_check.STATE_CHECKS
