@@ -1,4 +1,6 @@
-"""``boardgames-rl train ...``: forwards every argument to the PPO training script."""
+"""``boardgames-rl train ...``: forwards every argument to the PPO training script (its flags are
+the fields of :class:`boardgames_rl.training.args.TrainArgs`; ``--help`` lists each with its help
+text and its default, per game where a game has its own)."""
 
 from __future__ import annotations
 

@@ -26,8 +26,8 @@ from boardgames_rl.training.shaping import SHAPING_KINDS
 
 def _arg(default: Any = None, help: str = "", **extra: Any) -> Any:
     """A field with its help text; ``extra`` goes to argparse (``choices``, ``metavar``,
-    ``flags`` for extra option strings, ``action``) but ``flag`` (False: not a flag) and
-    ``shown_default`` (the default as
+    ``flags`` for extra option strings, ``action``) but ``flag`` (False: not a flag),
+    ``tty`` (the flag's default: whether stderr is a terminal) and ``shown_default`` (the default as
     ``--help`` names it, when the value is worked out later)."""
     meta = {"help": help, **extra}
     if isinstance(default, (list, dict)):
@@ -74,7 +74,9 @@ class TrainArgs:
     )
     device: str = _arg("cpu", "torch device")
     threads: int = _arg(1, "torch threads")
-    progress: bool = _arg(True, "show a progress bar")
+    progress: bool = _arg(
+        True, "show progress bars", shown_default="on when stderr is a terminal", tty=True
+    )
     eval_deterministic: bool = _arg(
         True, "evaluate the most probable action (else draw from the policy)"
     )
@@ -236,6 +238,8 @@ def build_parser(defaults: dict[str, Any] | None = None) -> Parser:
         shown = meta.pop("shown_default", None)
         kind = types[f.name]
         default = values.get(f.name, common_defaults()[f.name])
+        if meta.pop("tty", False):
+            default = sys.stderr.isatty()
         if f.name == "config":
             kw: dict[str, Any] = dict(action="append", default=[])
         elif kind is bool:

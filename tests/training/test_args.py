@@ -119,3 +119,15 @@ def test_bad_flags_are_one_line_usage_errors(argv, capsys) -> None:
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("train_ppo: error: ") and err.count("\n") == 1, err
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch, tmp_path) -> None:
+    """Issue 16 point 4: "--no-progress (and no bar when output is not a terminal)"; --progress
+    still forces the bar."""
+    out = ["--out", str(tmp_path)]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert parse_args(["--game", "white_castle", *out]).progress is False
+    assert parse_args(["--game", "white_castle", "--progress", *out]).progress is True
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert parse_args(["--game", "white_castle", *out]).progress is True
+    assert parse_args(["--game", "white_castle", "--no-progress", *out]).progress is False
