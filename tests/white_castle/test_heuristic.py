@@ -65,7 +65,7 @@ def test_heuristic_orders_lantern_icons_to_keep_a_capped_seal():
     agent = WhiteCastleHeuristic()
     rng = np.random.default_rng(0)
     action = agent.act(s.info_set(0), rng)
-    assert s.action_name(action) == "do +1 passage of time"
+    assert s.action_name(action) == "do +1 Passage of Time"
     s.apply(action)
     s.apply(agent.act(s.info_set(0), rng))  # the checkpoint
     assert (s.players[0]["pot"], s.players[0]["seal"]) == (6, 5)

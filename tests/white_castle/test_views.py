@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle.naming import contextual_name, option_names
+from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.naming import MAX_NAME, contextual_name, option_names
 from boardgames_rl.games.white_castle.scenario import Scenario
 
 
@@ -60,6 +63,73 @@ def test_state_action_names_say_what_each_legal_action_does():
             assert not any(n.startswith("choose ") for n in names), names
             s.apply(int(rng.choice(legal)))
     assert s.action_name(0) == game.action_name(0)  # no decision pending: the generic name
+
+
+CARD_CODE = re.compile(r"\b(?:[RASDG]\d+[ab]?|DY\d|P\d)\b")  # R2, A3a, S7, D12, DY3, G1, P1
+
+
+def test_menu_names_are_words_distinct_and_short_in_random_games():
+    """Issue 16: the ``play`` menu (``state.action_name``) says what each legal action does in
+    words, not codes ("take starting pair R2 + A3a", "block 2 of S7", "gardener to garden P1"):
+    in random 2-4 player games every legal action's name is distinct, holds no card or garden
+    code and fits a menu line (at most 90 characters)."""
+    seen_kinds = set()
+    for n in (2, 3, 4):
+        game = WhiteCastle(num_players=n)
+        for seed in range(8):
+            s = game.new_state(seed)
+            rng = np.random.default_rng(seed)
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                names = [s.action_name(int(a)) for a in legal]
+                seen_kinds.add(s.decision["kind"])
+                assert len(set(names)) == len(names), names
+                for name in names:
+                    assert not CARD_CODE.search(name), name
+                    assert 0 < len(name) <= MAX_NAME, name
+                s.apply(int(legal[rng.integers(len(legal))]))
+    assert {"pair", "die", "place", "order", "gardener", "courtier", "pay"} <= seen_kinds
+
+
+def test_starting_pair_names_say_what_the_pair_gives():
+    """Data sheet: "R7 | +1 food | VP-Decree, 1 any res, 2 coins, 2 seals", "R1 | +1 pearl |
+    Coin-Decree, 2 food, 1 iron, 2 coins, 1 seal", "A2 | Warrior action": the draft menu names a
+    pair by its setup gains, its lantern icon and its action card."""
+    s = WhiteCastle(num_players=2).new_state(0)
+    s.offer = [["R7", "A2b"], ["R1", "A1b"]]
+    s._mask = None
+    assert [s.action_name(int(a)) for a in s.legal_actions()] == [
+        "+1 any resource, +2 coins, +2 seals, VP Decree; lantern +1 food; Warrior action card",
+        "+2 food, +1 iron, +2 coins, +1 seal, Coin Decree; lantern +1 pearl; Courtier action card",
+    ]
+
+
+def test_block_and_garden_names_say_their_effects():
+    """Rulebook: a light action takes "one light block" of a card, a gardener goes to a garden
+    card: the menu names the block by its effects and the garden by colour, cost, points and
+    reward, where the scenario handles say ``block 2 of S4`` / ``gardener to garden P2``."""
+    sc = Scenario(3).rooms(["S2", "S4", "S9", "D2", "D7"], None)
+    s = sc.bridges([[2, 3], [4], [5, 6]]).turn(0).build()
+    s.decision = {
+        "player": 0,
+        "kind": "pick",
+        "choices": [["blockc", "S4", 1], ["blockc", "S4", 2]],
+    }
+    s._mask = None
+    words = [s.action_name(i) for i in range(len(s.options()))]
+    from boardgames_rl.games.white_castle import describe as W
+
+    blocks = W.card_blocks("S4")
+    assert words == [f"block {i + 1}: {W.effects(blocks[i][2])}" for i in (1, 2)]
+    s.decision = {"player": 0, "kind": "gardener"}
+    s.players[0]["food"] = 7
+    s._mask = None
+    gardener = [s.action_name(i) for i in range(len(s.options()))]
+    g = s.gardens[0]
+    cost, vp, eff = T.GARDENS[g]
+    kind = "plant" if g in T.PLANTS else "stone"
+    want = f"gardener to coral garden 1 ({kind}, {cost} food, {vp} VP): {W.effect(eff)}"
+    assert want in gardener and "skip" in gardener
 
 
 # ---------------------------------------------------------------- every public fact is observed

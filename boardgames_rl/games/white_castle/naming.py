@@ -1,4 +1,11 @@
-"""Readable contextual names of the actions in a given state."""
+"""Names of the actions in a given state.
+
+Two kinds: :func:`option_name` is a short handle in codes (``take starting pair R2 + A3a``,
+``block 2 of S7``) that scenario tests select options by; :func:`contextual_name` (what
+``state.action_name``, the ``play`` menu, the AEC env and replays show) says in words what the
+action does (``describe.py``'s words, no card or tile codes), at most :data:`MAX_NAME` characters
+and distinct for the legal actions of every decision.
+"""
 
 from __future__ import annotations
 
@@ -74,7 +81,113 @@ def option_names(s) -> list[str]:
     return [option_name(s, o) for o in s.options()]
 
 
+MAX_NAME = 90
+EXCHANGE_WORDS = (
+    "exchange 1 seal for 1 coin",
+    "exchange 2 seals for 1 food",
+    "exchange 2 seals for 1 iron",
+    "exchange 2 seals for 1 pearl",
+)
+
+
+def _block_words(e, rooms) -> str:
+    """A block effect in words without the card's code: ``Steward room 2: +1 coin``."""
+    from boardgames_rl.games.white_castle import describe as W
+
+    if e[0] == "blockc":
+        return f"block {e[2] + 1}: {W.effects(W.card_blocks(e[1])[e[2]][2])}"
+    return W.effect(e, rooms)
+
+
+def _effect_words(e, rooms) -> str:
+    from boardgames_rl.games.white_castle import describe as W
+
+    if e[0] in ("block", "blockc"):
+        return _block_words(e, rooms)
+    if e[0] == "choice":
+        return " or ".join(_effect_words(x, rooms) for x in e[1:])
+    if e[0] == "pickof":
+        return "one light block of a card" if e[1] else "nothing"
+    return W.effect(e, rooms)
+
+
+def menu_name(s, opt) -> str:
+    """One option of the pending decision in words, for a menu line (may be cut later)."""
+    from boardgames_rl.games.white_castle import describe as W
+
+    d = s.decision
+    kind = d["kind"]
+    rooms = s.rooms
+    if kind == "pair":
+        r, a = s.offer[opt[0]]
+        lant = W.effect(T.START_RESOURCES[r][0])
+        blocks = W.card_blocks(a)
+        card = W.effects(blocks[0][2]) if len(blocks) == 1 else W.action_card(a)
+        return f"{W.resource_card(r)}; lantern {lant}; {card} card"
+    if kind == "die":
+        b, end = opt
+        dice = s.bridges[b]
+        v = dice[0] if end == 0 else dice[-1]
+        return f"take the {T.COLOURS[b]} {v} from the {'left' if end == 0 else 'right'} end"
+    if kind == "place":
+        return "place die: " + W.option_text(s, opt)
+    if kind in ("order", "opt"):
+        if opt[0] == "stop":
+            return "stop"
+        return "do " + _effect_words(s.stack[-1]["effs"][opt[0]], rooms)
+    if kind == "pick":
+        return _effect_words(d["choices"][opt[0]], rooms)
+    if kind == "gardener" and opt[0] != "skip":
+        cost, vp, eff = T.GARDENS[s.gardens[opt[0]]]
+        kind_word = "plant" if s.gardens[opt[0]] in T.PLANTS else "stone"
+        where = f"{T.COLOURS[opt[0] // 2]} garden {opt[0] % 2 + 1}"
+        return f"gardener to {where} ({kind_word}, {cost} food, {vp} VP): {W.effect(eff)}"
+    if kind == "warrior" and opt[0] != "skip":
+        return "warrior to " + W.option_text(s, opt)
+    if kind == "courtier" and opt[0] == "climb":
+        _, lvl, to, room = opt
+        cost = 2 if to - lvl == 1 else 5
+        src = W.LEVEL_WORDS[lvl]
+        if to == 3:
+            return f"climb from {src} to the Daimyo floor ({cost} pearl)"
+        card = rooms[room]
+        take = f": {W.action_card(card)}" if card else " (no card left)"
+        return f"climb from {src} to {W.ROOM_WORDS[room]} ({cost} pearl){take}"
+    if kind == "courtier" and opt[0] == "aud":
+        return W.option_text(s, opt)
+    if kind == "pay" and opt[0] == "yes":
+        return f"yes: pay {W.plural(d['amount'], d['key'])}, then {_effect_words(d['then'], rooms)}"
+    if kind == "daimyo":
+        return "daimyo " + W.option_text(s, opt)
+    if kind == "checkpoint" and opt[0] == "yes":
+        cost = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        return f"yes: pay {W.plural(cost, 'seal')} to pass the checkpoint"
+    return option_name(s, opt)
+
+
+def _fit(name: str, room: int) -> str:
+    return name if len(name) <= room else name[: room - 3].rstrip(" ,;:") + "..."
+
+
+def menu_names(s) -> list[str]:
+    """The words for every option of the pending decision: cut to :data:`MAX_NAME` characters,
+    and numbered (`` [2]``) where two would read the same."""
+    names = [_fit(menu_name(s, o), MAX_NAME) for o in s.options()]
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    count: dict[str, int] = {}
+    out = []
+    for n in names:
+        if seen[n] == 1:
+            out.append(n)
+            continue
+        count[n] = count.get(n, 0) + 1
+        out.append(f"{_fit(n, MAX_NAME - 5)} [{count[n]}]")
+    return out
+
+
 def contextual_name(s, action: int) -> str:
     if action >= MAX_OPTS:
-        return "exchange " + T.EXCHANGES[action - MAX_OPTS]
-    return option_name(s, s.options()[action])
+        return EXCHANGE_WORDS[action - MAX_OPTS]
+    return menu_names(s)[action]
