@@ -160,6 +160,8 @@ CONSISTENCY_CASES = {
         ("turn_order", _set("turn_order", [0, 0])),
         ("players", lambda s: s["players"].pop()),
         ("round", _set("round", 4)),
+        ("yards", lambda s: s["yards"][0].append(["Y99", 0])),
+        ("yards", lambda s: s["yards"][0].append(["Y1", 2])),
     ],
 }
 """Per game: (field the refusal must name, mutation of a live inner state dict)."""
