@@ -155,6 +155,8 @@ CONSISTENCY_CASES = {
         ("s_card", _set("s_card", 12)),
         ("known_n_hand", _set("known_n_hand", [11])),
         ("winner", _set("winner", 5)),
+        ("discs", _set("discs", [96])),
+        ("samurai_sq", _set("samurai_sq", 200)),
     ],
     "white_castle": [
         ("turn_order", _set("turn_order", [0, 0])),

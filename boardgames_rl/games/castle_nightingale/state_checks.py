@@ -2,7 +2,8 @@
 by ``State.from_dict`` after the learnt schema): each side's 10 cards (deck, hand, discard and
 the card in play) conserved, each id once; its 7 tokens (stack, equipped, used, spent, at the
 bottom) in range, the stack holding each at most once; the 8 vases and 6 tiles one entry each;
-the turn within ``max_turns``; the winner -1 or a seat."""
+square ids in
+range; the turn within ``max_turns``; the winner -1 or a seat."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.state_check import ints_within, is_permutation
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 
 CARDS = 10
 """Cards in each side's deck (ids 0..9)."""
@@ -52,6 +54,12 @@ def problems(game: Game, d: dict[str, Any]) -> str | None:
     ):  # fmt: skip
         if name in d and (not isinstance(d[name], list) or len(d[name]) != size):
             return f"{name} must have {size} entries"
+    for name, lo in (
+        ("discs", 0), ("turn_discs", 0), ("samurai_sq", -1), ("ninja_sq", -1), ("start_sq", -1),
+        ("vase_where", -2),
+    ):  # fmt: skip
+        if name in d and not ints_within(d[name], lo, NUM_SQUARES):
+            return f"{name} holds a square id outside {lo}..{NUM_SQUARES - 1}"
     v = d.get("winner")
     if isinstance(v, int) and not isinstance(v, bool) and not -1 <= v < game.num_players:
         return f"winner = {v} is not -1 or a seat"
