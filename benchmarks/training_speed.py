@@ -35,7 +35,7 @@ from sb3_contrib import MaskablePPO  # noqa: E402
 from stable_baselines3 import PPO  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
 
-from boardgames_rl.core import make_game  # noqa: E402
+from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import make_learner_env  # noqa: E402
 
 WORKLOADS: list[tuple[str, dict[str, Any]]] = [

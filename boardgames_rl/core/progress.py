@@ -36,6 +36,12 @@ class _NoBar:
     def set_postfix_str(self, s: str = "", refresh: bool = True) -> None:
         pass
 
+    def set_postfix(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def set_description(self, desc: str = "", refresh: bool = True) -> None:
+        pass
+
     def close(self) -> None:
         pass
 

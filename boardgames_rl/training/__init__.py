@@ -1,10 +1,12 @@
-"""Masked PPO training (sb3-contrib ``MaskablePPO``) on top of :class:`~boardgames_rl.core.
+"""Masked PPO training (sb3-contrib ``MaskablePPO``) on top of :class:`~boardgames_rl.envs.
 single_agent.SingleAgentEnv`.
 
-Modules (each with one job; import them directly, this package imports nothing eagerly so that
-``boardgames_rl.agents.ppo`` can use :mod:`.seat` without pulling in the training stack):
+Modules (each with one job; import them directly, this package imports nothing eagerly). The seat
+feature appended to seat-relative observations is :mod:`boardgames_rl.core.policy_obs` (the
+``ppo`` agent uses it too).
 
-* :mod:`.seat` -- the seat feature appended to observations of games whose view is seat-relative;
+* :mod:`.args` -- :class:`~.args.TrainArgs`, every training knob with its type, default and help;
+* :mod:`.checkpoint` -- atomic checkpoints (model, optimiser, pool snapshots, config) and resume;
 * :mod:`.pool` -- :class:`~.pool.OpponentPool`: random / heuristic / frozen self-play snapshots;
 * :mod:`.envs` -- the learner's env wrapper and the vectorised env builder (per-env seeds);
 * :mod:`.evaluation` -- win rates of a policy against an opponent, with Wilson intervals;
