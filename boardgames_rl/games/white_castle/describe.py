@@ -7,6 +7,7 @@ Used by the text board (``render.render_text``), the picture (``render.render_rg
 from __future__ import annotations
 
 from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.state import card_blocks, lantern_icon  # one definition
 
 PHASE_WORDS = {
     "draft": "choosing starting pairs",
@@ -117,29 +118,9 @@ def effects(effs) -> str:
     return ", ".join(effect(e) for e in effs) if effs else "nothing"
 
 
-def card_blocks(card: str) -> list:
-    if card in T.STEWARDS:
-        return T.STEWARDS[card][1]
-    if card in T.DIPLOMATS:
-        return T.DIPLOMATS[card][1]
-    return T.START_ACTIONS[card]
-
-
 def block(b) -> str:
     """A card block: dark blocks are marked (only light ones may be chosen by light actions)."""
     return ("(dark) " if b[1] else "") + effects(b[2])
-
-
-def lantern_icon(card: str):
-    if card in T.START_RESOURCES:
-        return T.START_RESOURCES[card][0]
-    if card in T.DECREES:
-        return T.DECREES[card]
-    if card in T.START_ACTIONS:
-        return T.START_ACTION_LANTERN
-    if card in T.STEWARDS:
-        return T.STEWARD_LANTERN
-    return T.DIPLOMAT_LANTERN
 
 
 def card_id(card: str) -> str:
