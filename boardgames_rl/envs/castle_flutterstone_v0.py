@@ -4,7 +4,7 @@
 other than ``render_mode`` / ``reward_shaping`` configure the game.
 """
 
-from boardgames_rl.envs._factory import env_functions
+from boardgames_rl.envs.pettingzoo import env_functions
 
 raw_env, env = env_functions("castle_flutterstone")
 

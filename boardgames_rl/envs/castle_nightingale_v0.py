@@ -1,5 +1,5 @@
 """PettingZoo-style module for Castle Nightingale: ``env()`` and ``raw_env()``."""
 
-from boardgames_rl.envs._factory import env_functions
+from boardgames_rl.envs.pettingzoo import env_functions
 
 raw_env, env = env_functions("castle_nightingale")

@@ -1,5 +1,5 @@
 """PettingZoo-style module for Night of the Ninja: ``env()`` and ``raw_env()``."""
 
-from boardgames_rl.envs._factory import env_functions
+from boardgames_rl.envs.pettingzoo import env_functions
 
 raw_env, env = env_functions("night_of_the_ninja")

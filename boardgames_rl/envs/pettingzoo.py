@@ -1,8 +1,20 @@
-"""Generic PettingZoo-style module functions (``raw_env`` / ``env``) for any registered game.
+"""PettingZoo glue: the ``env``/``raw_env`` module functions of every game and registration in
+PettingZoo's registry.
 
-A game's env module is three lines::
+Every registered game becomes ``boardgames_rl/<game>-v<version>``::
 
-    from boardgames_rl.envs._factory import env_functions
+    import boardgames_rl
+    import pettingzoo
+
+    env = pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0", num_players=3)
+
+:func:`register_envs` runs when :mod:`boardgames_rl.envs` is imported; it is idempotent (no
+"Overriding environment" warning on a second call); call it again after registering a game at run
+time.
+
+A game's env module (``boardgames_rl.envs.<game>_v<version>``) is three lines::
+
+    from boardgames_rl.envs.pettingzoo import env_functions
 
     raw_env, env = env_functions("castle_flutterstone")
 
@@ -16,14 +28,20 @@ an illegal action with ``IllegalActionError`` and a malformed one (not an int in
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
+import pettingzoo
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from boardgames_rl.core.game import Game
 from boardgames_rl.envs.aec import GameAECEnv, RewardShaping
-from boardgames_rl.registry import make_game
+from boardgames_rl.registry import game_spec, list_games, make_game
+
+__all__ = ["env_functions", "env_id", "make_env", "make_raw_env", "register_envs"]
 
 
 def make_raw_env(
@@ -73,3 +91,38 @@ def env_functions(
     raw_env.__qualname__ = raw_env.__name__ = "raw_env"
     env.__qualname__ = env.__name__ = "env"
     return raw_env, env
+
+
+def _game_version(name: str) -> int:
+    entry = game_spec(name)
+    factory = entry.game
+    if inspect.isclass(factory) and issubclass(factory, Game):
+        return int(factory.version)
+    config = entry.test_configs[0] if entry.test_configs else {}
+    return int(getattr(factory(**config), "version", 0))
+
+
+def env_id(name: str) -> str:
+    """PettingZoo registry id of game ``name``, e.g. ``boardgames_rl/castle_flutterstone-v0``."""
+    return f"boardgames_rl/{name}-v{_game_version(name)}"
+
+
+def register_envs() -> list[str]:
+    """Register every registered game with PettingZoo (skipping ids already there).
+
+    The entry point is :func:`make_env` bound to the game's name (the modules
+    ``boardgames_rl.envs.<game>_v<version>`` give the same ``env``/``raw_env`` for imports).
+
+    Returns:
+        the ids registered by this call.
+    """
+    added = []
+    for name in list_games():
+        version = _game_version(name)
+        eid = f"boardgames_rl/{name}-v{version}"
+        if eid in pettingzoo.aec_registry:
+            continue
+        entry_point = functools.partial(make_env, name)
+        pettingzoo.register("aec", eid, entry_point=entry_point)
+        added.append(eid)
+    return added
