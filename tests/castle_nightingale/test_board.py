@@ -19,7 +19,7 @@ from boardgames_rl.games.castle_nightingale.board import (
     random_layout,
     reference_layout,
 )
-from boardgames_rl.games.castle_nightingale.board_data import (
+from boardgames_rl.games.castle_nightingale.data import (
     BOARD_NAMES,
     BOARD_SIDES,
     COLOUR_LETTERS,

@@ -27,9 +27,9 @@ import numpy as np
 import pytest
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import FIRST_GAME_LAYOUT, Layout
-from boardgames_rl.games.castle_nightingale.board_data import COLOURS
+from boardgames_rl.games.castle_nightingale.data import COLOURS
 from boardgames_rl.games.castle_nightingale.paths import PlacementContext, legal_placements
 from boardgames_rl.games.castle_nightingale.scenario import (
     build,

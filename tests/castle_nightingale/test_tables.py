@@ -17,7 +17,7 @@ import pytest
 from boardgames_rl.games import castle_nightingale
 from boardgames_rl.games.castle_nightingale.ai.ninja import NinjaPolicy
 from boardgames_rl.games.castle_nightingale.ai.samurai import SamuraiPolicy
-from boardgames_rl.games.castle_nightingale.cards import NINJA, SAMURAI
+from boardgames_rl.games.castle_nightingale.data import NINJA, SAMURAI
 from boardgames_rl.games.castle_nightingale.legal import LEGAL
 from boardgames_rl.games.castle_nightingale.naming import NAMING
 from boardgames_rl.games.castle_nightingale.state import (

@@ -7,8 +7,8 @@ decision being made (``State.action_name`` names it in context, ``Game.action_na
 from __future__ import annotations
 
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.board_data import COLOURS
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale.data import (
+    COLOURS,
     NINJA_CARDS,
     NINJA_TOKENS,
     SAMURAI_CARDS,

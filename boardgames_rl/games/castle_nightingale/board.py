@@ -1,12 +1,13 @@
 """Castle Nightingale board geometry: layouts, squares, adjacency, jumps and colour zones.
 
-Pure functions and immutable data only (no game rules). Implements section 2 of the component data
-sheet ../shared/games/castle_nightingale.md; the board sides themselves live in ``board_data``.
+Pure functions and immutable data only (no game rules). Implements the board section of the
+component data sheet that accompanies the rulebook; the board sides themselves are tables in
+``data.py``.
 
 Conventions:
 - squares are indexed 0..95 in global reading order (row 1 A..K, row 2 A..K, ...), skipping
   the garden;
-- positions are 0..3 = N, E, S, W; boards are 0..3 = I..IV; colours index ``board_data.COLOURS``;
+- positions are 0..3 = N, E, S, W; boards are 0..3 = I..IV; colours index ``data.COLOURS``;
 - "physical" local coordinates ``(r, c)`` are the coordinates printed on the board side (sheet
   2.6); a board rotated 180 degrees first maps them to ``(2 - r, 7 - c)``, then its position's
   mapping (2.2) gives the global ``(x, y)``.
@@ -22,7 +23,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from boardgames_rl.games.castle_nightingale.board_data import (
+from boardgames_rl.games.castle_nightingale.data import (
     BOARD_COLS,
     BOARD_NAMES,
     BOARD_ROWS,

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.plain_state import RedealtInfoSet
-from boardgames_rl.games.castle_nightingale import cards as C
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale import data as C
+from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
     FACE_UP,
     HAND,

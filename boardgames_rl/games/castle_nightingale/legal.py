@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.cards import FACE_UP
+from boardgames_rl.games.castle_nightingale.data import FACE_UP
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale.board_data import COLOURS
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale.data import (
+    COLOURS,
     NINJA_CARDS,
     NINJA_TOKENS,
     SAMURAI_CARDS,

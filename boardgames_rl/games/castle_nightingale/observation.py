@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.actions import MAX_ZONES
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
     FACE_UP,
     HAND,

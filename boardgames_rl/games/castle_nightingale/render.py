@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.board_data import COLOURS
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale.data import (
+    COLOURS,
     NINJA,
     NINJA_CARDS,
     NINJA_TOKENS,

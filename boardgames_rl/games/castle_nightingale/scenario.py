@@ -14,7 +14,7 @@ reads like the rulebook::
     play(s, "ninja starts on J5", "disc -> K5", "disc -> K4")
 
 Squares are global labels ("C4"), cards, tokens and colours are their names (case-insensitive) or
-their ids; see ``cards.py`` and ``board_data.COLOURS``.
+their ids; see ``data.py`` (``NINJA_CARDS`` ... ``COLOURS``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from boardgames_rl.core.scenario import legal_names, play  # noqa: F401 (re-exported)
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.board_data import COLOURS
+from boardgames_rl.games.castle_nightingale.data import COLOURS
 from boardgames_rl.games.castle_nightingale.state import (
     BANKED,
     FACE_UP,

@@ -6,8 +6,8 @@ choice sets ``self.decision``; the next ``apply`` answers it and the engine runs
 decision. Everything is plain data, so ``to_dict`` / ``clone`` are exact.
 
 Seats: 0 = the ninja player, 1 = the samurai player. Data sheet references (G1..G21, W1..W9) point
-to ``shared/games/castle_nightingale.md``; ``docs/rules/castle_nightingale.md`` maps every rule
-to this code and to its test.
+to the component data sheet that accompanies the rulebook (its readings are restated in
+``docs/rules/castle_nightingale.md``, which maps every rule to this code and to its test).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import numpy as np
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, Layout, get_board
-from boardgames_rl.games.castle_nightingale.cards import (
+from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
     FACE_UP,
     HAND,

@@ -8,7 +8,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.games.castle_nightingale.ai.geometry import geo_for
 from boardgames_rl.games.castle_nightingale.ai.ninja import NinjaPolicy
 from boardgames_rl.games.castle_nightingale.ai.samurai import SamuraiPolicy
-from boardgames_rl.games.castle_nightingale.cards import NINJA
+from boardgames_rl.games.castle_nightingale.data import NINJA
 
 
 class NightingaleHeuristic(Agent):

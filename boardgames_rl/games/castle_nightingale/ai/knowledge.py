@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.cards import NINJA
+from boardgames_rl.games.castle_nightingale.data import NINJA
 
 N_MOVES = tuple(c.move for c in C.NINJA_CARDS)
 """Movement value of each ninja card."""

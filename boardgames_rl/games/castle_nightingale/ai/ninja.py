@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.colours import colour_scores
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
 from boardgames_rl.games.castle_nightingale.ai.knowledge import (
@@ -36,7 +36,7 @@ from boardgames_rl.games.castle_nightingale.ai.knowledge import (
 from boardgames_rl.games.castle_nightingale.ai.ninja_model import NinjaModel
 from boardgames_rl.games.castle_nightingale.ai.paths import plan, plans
 from boardgames_rl.games.castle_nightingale.ai.tokens import NINJA_TOKEN_VALUE
-from boardgames_rl.games.castle_nightingale.cards import NINJA
+from boardgames_rl.games.castle_nightingale.data import NINJA
 
 Handler = Callable[..., "int | None"]
 """``handler(policy, knowledge, geo, legal mask, decision, rng) -> action`` (None: no rule)."""

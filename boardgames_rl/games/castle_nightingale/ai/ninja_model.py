@@ -12,7 +12,7 @@ colour alike (he may anticipate the obvious route).
 
 from __future__ import annotations
 
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.colours import colour_scores, mix, path_colours
 from boardgames_rl.games.castle_nightingale.ai.geometry import Geo
 from boardgames_rl.games.castle_nightingale.ai.knowledge import (
@@ -25,7 +25,7 @@ from boardgames_rl.games.castle_nightingale.ai.knowledge import (
 from boardgames_rl.games.castle_nightingale.ai.paths import LAMBDA, PathContext
 from boardgames_rl.games.castle_nightingale.ai.tokens import NINJA_TOKEN_VALUE
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.cards import FACE_UP, NINJA, SAMURAI, STOLEN
+from boardgames_rl.games.castle_nightingale.data import FACE_UP, NINJA, SAMURAI, STOLEN
 
 
 class NinjaModel:

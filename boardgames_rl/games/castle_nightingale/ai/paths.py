@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
 from boardgames_rl.games.castle_nightingale.ai.tokens import NINJA_TOKEN_VALUE
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES

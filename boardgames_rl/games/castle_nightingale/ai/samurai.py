@@ -30,7 +30,7 @@ from typing import ClassVar
 import numpy as np
 
 from boardgames_rl.games.castle_nightingale import actions as A
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.colours import colour_scores, mix, path_colours
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
 from boardgames_rl.games.castle_nightingale.ai.knowledge import (
@@ -46,7 +46,7 @@ from boardgames_rl.games.castle_nightingale.ai.knowledge import (
 from boardgames_rl.games.castle_nightingale.ai.ninja_model import NinjaModel
 from boardgames_rl.games.castle_nightingale.ai.tokens import SAMURAI_TOKEN_VALUE
 from boardgames_rl.games.castle_nightingale.ai.walks import CAP, WalkSearch
-from boardgames_rl.games.castle_nightingale.cards import FACE_UP, HAND, PROGRAMMED, SAMURAI
+from boardgames_rl.games.castle_nightingale.data import FACE_UP, HAND, PROGRAMMED, SAMURAI
 
 Handler = Callable[..., "int | None"]
 """``handler(policy, knowledge, geo, legal mask, decision, rng) -> action`` (None: no rule)."""

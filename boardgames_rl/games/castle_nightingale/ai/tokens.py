@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 
 NINJA_TOKEN_VALUE = {
     C.KAWARIMI: 1.6,

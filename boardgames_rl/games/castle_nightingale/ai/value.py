@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.games.castle_nightingale import cards as C
-from boardgames_rl.games.castle_nightingale.cards import NINJA, SAMURAI, STOLEN
+from boardgames_rl.games.castle_nightingale import data as C
+from boardgames_rl.games.castle_nightingale.data import NINJA, SAMURAI, STOLEN
 
 CARRIED_WEIGHT = 0.5
 """A relic taken this turn counts this much of a banked one (it is lost on a capture)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_rl.games.castle_nightingale import cards as C
+from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
 from boardgames_rl.games.castle_nightingale.ai.knowledge import (
     ninja_distance,
@@ -19,7 +19,7 @@ from boardgames_rl.games.castle_nightingale.ai.knowledge import (
     open_passages,
     vase_values,
 )
-from boardgames_rl.games.castle_nightingale.cards import SAMURAI
+from boardgames_rl.games.castle_nightingale.data import SAMURAI
 
 CAP = 20.0
 """A capture."""
