@@ -60,8 +60,10 @@ Modules
     ``data`` (component tables, phase ids), ``actions`` (layout, names), ``game`` (config,
     spaces), ``state`` (rules engine), ``legal`` (mask), ``observation`` (encoder), ``infoset``
     (information set: the pile is re-dealt), ``scenario`` (hand-made positions: ``build``,
-    ``play``), ``movement`` and ``landing`` (pure rules of moving and of the flick), ``render``,
-    ``heuristic``, ``plots``.
+    ``play``), ``naming`` (contextual action names and decision words), ``movement`` and
+    ``landing`` (pure rules of moving and of the flick), ``render`` (text and picture, with
+    legends), ``ai`` (the heuristic in small modules; ``ai.value`` is the one value function of
+    ``evaluate`` and ``potential``; ``heuristic`` and ``shaping`` re-export them), ``plots``.
 
 Version history
     v0 (environment ``castle_flutterstone-v0``):
@@ -78,8 +80,8 @@ Version history
 
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_flutterstone import state_checks
+from boardgames_rl.games.castle_flutterstone.ai import FlutterstoneHeuristic, evaluate, potential
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic, evaluate
 from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
     SkillProfile,
@@ -87,7 +89,6 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     landing_distribution,
     landing_table,
 )
-from boardgames_rl.games.castle_flutterstone.shaping import potential
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneInfoSet, FlutterstoneState
 
 SPEC = GameSpec(

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import OVER, Card
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
@@ -200,31 +201,18 @@ def setup(
     on_path = [q for q in positions if 0 < q < game.goal]
     if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
         raise InvalidConfigError("two figures share a path field, or a figure stands on a bridge")
-    s = FlutterstoneState.initial(game, seed)
-    s.positions = [int(q) for q in positions]
-    s.helpful_ready = (
-        [[int(c) for c in r] for r in helpful] if helpful else [[0, 0, 0] for _ in range(n)]
+    return FlutterstoneState.deal(
+        game,
+        make_rng(seed),
+        turn_player,
+        positions=positions,
+        helpful=helpful,
+        helpful_new=helpful_new,
+        pesky=pesky_rows,
+        ghost_giver=givers,
+        draw_pile=draw_pile,
+        pile_from_rest=draw_pile is None,
     )
-    s.helpful_new = (
-        [[int(c) for c in r] for r in helpful_new] if helpful_new else [[0, 0, 0] for _ in range(n)]
-    )
-    s.pesky = [r[:] for r in pesky_rows]
-    s.ghost_giver = [int(q) for q in givers]
-    if draw_pile is not None:
-        s.draw_pile = [int(c) for c in draw_pile]
-    else:
-        held = [0] * 6
-        for seat in range(n):
-            for k in range(3):
-                held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
-                held[3 + k] += s.pesky[seat][k]
-        pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
-        s.rng.shuffle(pile)
-        s.draw_pile = pile
-    s.turn_count = 0
-    s._start_turn(turn_player)
-    s._mask = None
-    return s
 
 
 # ------------------------------------------------------------------------------------ playing

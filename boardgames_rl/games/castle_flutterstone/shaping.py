@@ -1,13 +1,7 @@
-"""Shaping potential for Castle Flutterstone (training signal only, see
-:mod:`boardgames_rl.training.shaping`): each figure's progress along the track, 0 at the start
-and 1 on the last step (the race is won by the first figure there)."""
+"""Shaping potential for Castle Flutterstone (a training signal only): each figure's progress
+along the path, from the one value function in
+:mod:`boardgames_rl.games.castle_flutterstone.ai.value` that ``evaluate`` also uses."""
 
-from __future__ import annotations
+from boardgames_rl.games.castle_flutterstone.ai.value import potential
 
-import numpy as np
-
-
-def potential(state) -> np.ndarray:
-    """Each seat's figure position divided by the goal field (capped at 1)."""
-    goal = state.game.goal
-    return np.array([min(pos, goal) / goal for pos in state.positions], dtype=np.float64)
+__all__ = ["potential"]

@@ -88,19 +88,59 @@ class FlutterstoneState(PlainDataState):
     # ------------------------------------------------------------------------- construction
     @classmethod
     def initial(cls, game: CastleFlutterstone, seed: int | None) -> FlutterstoneState:
-        s = cls(game, make_rng(seed))
+        """A new game: every figure on its start field, the ghost cards shuffled into the pile."""
+        return cls.deal(game, make_rng(seed), game.first_player)
+
+    @classmethod
+    def deal(
+        cls,
+        game: CastleFlutterstone,
+        rng: np.random.Generator,
+        turn_player: int,
+        positions: list[int] | None = None,
+        helpful: list[list[int]] | None = None,
+        helpful_new: list[list[int]] | None = None,
+        pesky: list[list[bool]] | None = None,
+        ghost_giver: list[int] | None = None,
+        draw_pile: list[int] | None = None,
+        pile_from_rest: bool = False,
+    ) -> FlutterstoneState:
+        """The one setup of a table (a new game and every hand-made position), at the start of
+        ``turn_player`` 's turn. Unchecked: :func:`scenario.setup` checks a hand-made position.
+
+        The whole deck is shuffled first (a new game's pile). A given ``draw_pile`` (card ids,
+        top last) then replaces it; ``pile_from_rest`` replaces it by the cards nobody holds,
+        shuffled again.
+        """
+        s = cls(game, rng)
         p = game.num_players
-        s.positions = [0] * p
+        s.positions = [0] * p if positions is None else [int(q) for q in positions]
         s.finished = []
-        s.helpful_ready = [[0, 0, 0] for _ in range(p)]
-        s.helpful_new = [[0, 0, 0] for _ in range(p)]
-        s.pesky = [[False, False, False] for _ in range(p)]
-        s.ghost_giver = [-1] * p
+        s.helpful_ready = (
+            [[int(c) for c in r] for r in helpful] if helpful else [[0] * 3 for _ in range(p)]
+        )
+        s.helpful_new = (
+            [[int(c) for c in r] for r in helpful_new]
+            if helpful_new
+            else [[0] * 3 for _ in range(p)]
+        )
+        s.pesky = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3 for _ in range(p)]
+        s.ghost_giver = [int(q) for q in ghost_giver] if ghost_giver else [-1] * p
         pile = [int(card) for card, n in game.deck_counts.items() for _ in range(n)]
         s.rng.shuffle(pile)
+        if draw_pile is not None:
+            pile = [int(c) for c in draw_pile]
+        elif pile_from_rest:
+            held = [0] * 6
+            for seat in range(p):
+                for k in range(3):
+                    held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
+                    held[3 + k] += s.pesky[seat][k]
+            pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
+            s.rng.shuffle(pile)
         s.draw_pile = pile
         s.discard = [0] * 6
-        s.turn_player = game.first_player
+        s.turn_player = turn_player
         s.turn_count = 0
         s.phase = FLICK
         s.shots_left = 0
@@ -110,45 +150,15 @@ class FlutterstoneState(PlainDataState):
         s.last_outcome = -1
         s.winner = -1
         s.truncated = False
-        s._start_turn(game.first_player)
+        s._start_turn(turn_player)
         return s
 
     @classmethod
-    def setup(
-        cls,
-        game: CastleFlutterstone,
-        positions: list[int],
-        turn_player: int = 0,
-        helpful: list[list[int]] | None = None,
-        helpful_new: list[list[int]] | None = None,
-        pesky: list[list[bool]] | None = None,
-        ghost_giver: list[int] | None = None,
-        draw_pile: list[int] | None = None,
-        seed: int = 0,
-    ) -> FlutterstoneState:
-        """A hand-made position at the start of ``turn_player`` 's turn (for scenarios, notebooks).
-
-        ``helpful[s]`` are seat ``s`` 's helpful cards by kind that are usable this turn,
-        ``helpful_new[s]`` those drawn in its last turn (they become usable at its next turn
-        start, so for the turn player they are usable now). ``draw_pile`` lists card kinds,
-        top last; by default the rest of the deck, shuffled by ``seed``.
-
-        Implemented by :func:`scenario.setup` (``scenario.build`` takes the same position
-        described by card names).
-        """
+    def setup(cls, game: CastleFlutterstone, positions: list[int], **kwargs) -> FlutterstoneState:
+        """A checked hand-made position: :func:`scenario.setup` (same arguments)."""
         from boardgames_rl.games.castle_flutterstone.scenario import setup
 
-        return setup(
-            game,
-            positions,
-            turn_player=turn_player,
-            helpful=helpful,
-            helpful_new=helpful_new,
-            pesky=pesky,
-            ghost_giver=ghost_giver,
-            draw_pile=draw_pile,
-            seed=seed,
-        )
+        return setup(game, positions, **kwargs)
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "positions",

@@ -1,0 +1,19 @@
+"""The heuristic Castle Flutterstone agent and the state value function.
+
+:class:`FlutterstoneHeuristic` plays for best expected progress from the landing model; it reads
+only its :class:`~boardgames_rl.games.castle_flutterstone.infoset.FlutterstoneInfoSet` (all of
+which is public at the table) and the legal mask.
+
+Modules, one job each:
+
+* :mod:`.agent` -- the agent and its ``HANDLERS`` table (one rule per decision kind);
+* :mod:`.flicks` -- what each flick is worth (landing tables x zone progress);
+* :mod:`.cards` -- which helpful ghost to play or discard;
+* :mod:`.value` -- the one value function behind ``evaluate`` (ISMCTS) and ``potential``
+  (reward shaping).
+"""
+
+from boardgames_rl.games.castle_flutterstone.ai.agent import FlutterstoneHeuristic
+from boardgames_rl.games.castle_flutterstone.ai.value import evaluate, potential
+
+__all__ = ["FlutterstoneHeuristic", "evaluate", "potential"]

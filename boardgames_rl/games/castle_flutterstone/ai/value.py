@@ -1,0 +1,39 @@
+"""The one value function of a Castle Flutterstone state, and the two hooks derived from it.
+
+:func:`fields_gained` is each figure's progress in fields along the path (0 on the start field,
+``game.goal`` on the last step; the race is won by the first figure there).
+
+* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is that progress as
+  a fraction of the path, per seat, in [0, 1];
+* :func:`evaluate` (ISMCTS cut-offs, on sampled states) is the returns at the end; before it,
+  each figure's lead in fields over the best other figure, as a fraction of half the path
+  (``2 * lead / goal``, clipped to [-1, 1]).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def fields_gained(state) -> np.ndarray:
+    """Fields each seat's figure has covered (float64, capped at the last step)."""
+    goal = state.game.goal
+    return np.array([min(pos, goal) for pos in state.positions], dtype=np.float64)
+
+
+def potential(state) -> np.ndarray:
+    """Each seat's :func:`fields_gained` divided by the goal field (a training signal only)."""
+    return fields_gained(state) / state.game.goal
+
+
+def evaluate(state) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
+    at the end; before it, each figure's lead over the best other figure, ``2 * lead / goal``,
+    clipped."""
+    if state.is_terminal():
+        return state.returns()
+    fields = fields_gained(state)
+    lead = np.empty(len(fields))
+    for p in range(len(fields)):
+        lead[p] = fields[p] - np.max(np.delete(fields, p))
+    return np.clip(2.0 * lead / state.game.goal, -1.0, 1.0)
