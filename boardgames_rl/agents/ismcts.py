@@ -121,6 +121,7 @@ class ISMCTSAgent(Agent):
         self.prior = prior
         self.prior_visits = int(prior_visits)
         self.last_iterations = 0  # iterations run by the last searched decision
+        self.last_visits: dict[int, int] = {}  # root visits per action of the last search
 
     def reset(self) -> None:
         for helper in (self.rollout, self.prior):
@@ -147,6 +148,7 @@ class ISMCTSAgent(Agent):
             self._iterate(root, info_set.sample(rng), rng, favoured if done == 0 else -1)
             done += 1
         self.last_iterations = done
+        self.last_visits = {a: n.visits for a, n in sorted(root.children.items())}
 
         def score(a: int) -> tuple[int, int]:
             bonus = self.prior_visits if a == favoured else 0
