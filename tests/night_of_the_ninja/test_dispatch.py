@@ -71,7 +71,7 @@ def test_no_handler_method_is_left_out_of_its_table():
     assert all(f.__name__ == f"_on_{kind}" for kind, f in handlers.items())
     rules = NightOfTheNinjaHeuristic.DECISION_RULES
     assert all(f.__name__ == f"_{kind}" for kind, f in rules.items())
-    assert all(f is vars(NightOfTheNinjaHeuristic)[f.__name__] for f in rules.values())
+    assert all(f is getattr(NightOfTheNinjaHeuristic, f.__name__) for f in rules.values())
 
 
 def play_and_collect(config: dict, monkeypatch) -> tuple[set[str], set[str]]:

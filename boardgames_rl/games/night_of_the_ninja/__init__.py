@@ -14,7 +14,7 @@ Version history (the env id stays ``night_of_the_ninja-v0``):
 * 2026-12 (issue 12): the classes are renamed so that they no longer collide with Castle
   Nightingale's ninja role: ``NinjaState`` -> ``NightOfTheNinjaState`` (``state.py``),
   ``NinjaInfoSet`` -> ``NightOfTheNinjaInfoSet`` (``infoset.py``), ``NinjaHeuristic`` ->
-  ``NightOfTheNinjaHeuristic`` (``heuristic.py``). The old names stay importable from this
+  ``NightOfTheNinjaHeuristic`` (``ai/agent.py``). The old names stay importable from this
   package, with a ``DeprecationWarning``, for one release. The engine, legality, naming and
   heuristic reach their handlers through explicit tables (``STAGE_RUNNERS``,
   ``DECISION_HANDLERS``, ``legal.LEGAL_ACTIONS``, ``naming.NAMING``, ``DECISION_RULES``); games,
@@ -31,29 +31,15 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
-
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.night_of_the_ninja import state_checks
+from boardgames_rl.games.night_of_the_ninja.ai import (
+    NightOfTheNinjaHeuristic,
+    evaluate,
+    honor_shaping,
+    potential,
+)
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
-from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic, evaluate
-from boardgames_rl.games.night_of_the_ninja.shaping import potential
-
-
-def honor_shaping(previous_state, state) -> np.ndarray:
-    """Optional per-step reward for ``GameAECEnv(reward_shaping=...)`` / ``VectorEnv``: the Honor
-    points each player gained (or lost) between two states, divided by 10.
-
-    It reads the true token values, so it is a training signal only (a seat's reward may hint at
-    values it has not seen). Across a round boundary it counts the tokens awarded at House Reveal
-    (the previous state is always in the same game).
-    """
-    n = state.game.num_players
-    out = np.zeros(n, dtype=np.float64)
-    for p in range(n):
-        out[p] = (state.score(p) - previous_state.score(p)) / 10.0
-    return out
-
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,
@@ -87,8 +73,7 @@ _RENAMED = {
 
 
 def __getattr__(name: str):
-    """The old class names (``_RENAMED``), imported on first use with a ``DeprecationWarning``
-    (lazily: the heuristic needs the agents package, which needs the game registry)."""
+    """The old class names (``_RENAMED``), given on first use with a ``DeprecationWarning``."""
     if name not in _RENAMED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     warnings.warn(
@@ -105,8 +90,6 @@ def __getattr__(name: str):
         from boardgames_rl.games.night_of_the_ninja.infoset import NightOfTheNinjaInfoSet
 
         return NightOfTheNinjaInfoSet
-    from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
-
     return NightOfTheNinjaHeuristic
 
 

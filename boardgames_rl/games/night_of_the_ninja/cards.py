@@ -1,122 +1,101 @@
-"""Night of the Ninja components as plain tables: Ninja cards, House cards, Honor tokens.
+"""The component tables under their older module name: everything here is defined in
+:mod:`boardgames_rl.games.night_of_the_ninja.data` (the engine modules and notebooks import
+``cards``)."""
 
-Source: the rulebook (``shared/rulebooks/night_of_the_ninja.txt``) and the data sheet
-(``shared/games/night_of_the_ninja.md`` sections 2-4). Effects are implemented in ``state.py``.
-
-Ids used everywhere:
-
-* Ninja cards ``0..32``: Spy 1-6 (0-5), Mystic 1-6 (6-11), the six Tricksters numbered 1-6
-  (12-17: Shapeshifter, Grave Digger, Troublemaker, Spirit Merchant, Thief, Judge),
-  Blind Assassin 1-6 (18-23), Shinobi 1-6 (24-29), Mirror Monk 30, Martyr 31, Mastermind 32.
-* House cards ``0..10``: Lotus 1-5 (0-4), Crane 1-5 (5-9), Ronin 10.
-* Honor tokens ``0..34``: physical tokens with public identities; their values (2, 3 or 4) are
-  dealt at the start of the game and hidden (``HONOR_SPLIT``).
-"""
-
-from __future__ import annotations
-
-from typing import NamedTuple
-
-
-class NinjaCard(NamedTuple):
-    """One Ninja card: ``phase`` 0-4 for the five Night phases, 5 react, 6 reveal."""
-
-    name: str
-    phase: int
-    kind: str
-    number: int
-
-
-SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI, REACT, REVEAL = range(7)
-NIGHT_PHASES = (SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI)
-PHASE_NAMES = ("Spy", "Mystic", "Trickster", "Blind Assassin", "Shinobi", "react", "reveal")
-
-TRICKSTER_NAMES = (
-    "Shapeshifter",
-    "Grave Digger",
-    "Troublemaker",
-    "Spirit Merchant",
-    "Thief",
-    "Judge",
+from boardgames_rl.games.night_of_the_ninja.data import (
+    ACTIVE_CARDS,
+    BLIND_ASSASSIN,
+    CARD_KIND,
+    CARD_NAMES,
+    CARD_NUMBER,
+    CARD_PHASE,
+    CRANE,
+    DRAFT_DEAL,
+    GRAVE_DIGGER,
+    HONOR_SPLIT,
+    HOUSE_CARD_NAMES,
+    HOUSE_NAMES,
+    HOUSE_SHORT,
+    JUDGE,
+    LOTUS,
+    MARTYR,
+    MASTERMIND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MIRROR_MONK,
+    MYSTIC,
+    NIGHT_PHASES,
+    NINJA_CARDS,
+    NUM_CARDS,
+    NUM_HOUSE_CARDS,
+    NUM_TOKENS,
+    PHASE_NAMES,
+    REACT,
+    REACTS,
+    REVEAL,
+    RONIN,
+    RONIN_HOUSE,
+    SHAPESHIFTER,
+    SHINOBI,
+    SPIRIT_MERCHANT,
+    SPY,
+    THIEF,
+    TOKEN_VALUES,
+    TRICKSTER,
+    TRICKSTER_NAMES,
+    TROUBLEMAKER,
+    NinjaCard,
+    card_of,
+    house_of,
+    houses_for,
+    rank_of,
 )
 
-
-def _deck() -> tuple[NinjaCard, ...]:
-    cards: list[NinjaCard] = []
-    for phase, kind in ((SPY, "Spy"), (MYSTIC, "Mystic")):
-        cards += [NinjaCard(f"{kind} {k}", phase, kind, k) for k in range(1, 7)]
-    cards += [NinjaCard(name, TRICKSTER, name, k + 1) for k, name in enumerate(TRICKSTER_NAMES)]
-    for phase, kind in ((BLIND_ASSASSIN, "Blind Assassin"), (SHINOBI, "Shinobi")):
-        cards += [NinjaCard(f"{kind} {k}", phase, kind, k) for k in range(1, 7)]
-    cards += [
-        NinjaCard("Mirror Monk", REACT, "Mirror Monk", 0),
-        NinjaCard("Martyr", REACT, "Martyr", 0),
-        NinjaCard("Mastermind", REVEAL, "Mastermind", 0),
-    ]
-    return tuple(cards)
-
-
-NINJA_CARDS: tuple[NinjaCard, ...] = _deck()
-NUM_CARDS = len(NINJA_CARDS)  # 33
-CARD_NAMES: tuple[str, ...] = tuple(c.name for c in NINJA_CARDS)
-CARD_PHASE: tuple[int, ...] = tuple(c.phase for c in NINJA_CARDS)
-CARD_NUMBER: tuple[int, ...] = tuple(c.number for c in NINJA_CARDS)
-CARD_KIND: tuple[str, ...] = tuple(c.kind for c in NINJA_CARDS)
-
-SHAPESHIFTER, GRAVE_DIGGER, TROUBLEMAKER, SPIRIT_MERCHANT, THIEF, JUDGE = range(12, 18)
-MIRROR_MONK, MARTYR, MASTERMIND = 30, 31, 32
-REACTS = (MIRROR_MONK, MARTYR)
-ACTIVE_CARDS = frozenset(c for c in range(NUM_CARDS) if CARD_PHASE[c] in NIGHT_PHASES)
-"""Cards with an effect of their own (every card but the reacts and the Mastermind)."""
-
-
-def card_of(phase: int, number: int) -> int:
-    """Id of the card of a Night phase with a given number (1-6)."""
-    return 6 * phase + number - 1
-
-
-# ----------------------------------------------------------------------------- House cards
-LOTUS, CRANE, RONIN_HOUSE = 0, 1, 2
-HOUSE_NAMES = ("Lotus", "Crane", "Ronin")
-RONIN = 10
-NUM_HOUSE_CARDS = 11
-HOUSE_CARD_NAMES: tuple[str, ...] = (
-    *(f"Lotus {k}" for k in range(1, 6)),
-    *(f"Crane {k}" for k in range(1, 6)),
-    "Ronin",
-)
-HOUSE_SHORT: tuple[str, ...] = (
-    *(f"L{k}" for k in range(1, 6)),
-    *(f"C{k}" for k in range(1, 6)),
-    "R",
-)
-
-
-def house_of(card: int) -> int:
-    """House of a House card: ``LOTUS``, ``CRANE`` or ``RONIN_HOUSE``."""
-    return RONIN_HOUSE if card == RONIN else card // 5
-
-
-def rank_of(card: int) -> int:
-    """Rank 1-5 of a House card (0 for the Ronin)."""
-    return 0 if card == RONIN else card % 5 + 1
-
-
-def houses_for(num_players: int) -> tuple[int, ...]:
-    """The House cards in play (data sheet section 2): Lotus and Crane ranks ``1..n//2``, plus
-    the Ronin at odd player counts."""
-    k = num_players // 2
-    cards = [*range(k), *range(5, 5 + k)]
-    if num_players % 2:
-        cards.append(RONIN)
-    return tuple(cards)
-
-
-# ----------------------------------------------------------------------------- Honor tokens
-NUM_TOKENS = 35
-TOKEN_VALUES = (2, 3, 4)
-HONOR_SPLIT = {2: 12, 3: 12, 4: 11}
-"""Honor token values in the stack: 12 x 2, 12 x 3, 11 x 4 (data sheet section 4, ASSUMED)."""
-
-MIN_PLAYERS, MAX_PLAYERS = 4, 11
-DRAFT_DEAL = 3
+__all__ = [
+    "ACTIVE_CARDS",
+    "BLIND_ASSASSIN",
+    "CARD_KIND",
+    "CARD_NAMES",
+    "CARD_NUMBER",
+    "CARD_PHASE",
+    "CRANE",
+    "DRAFT_DEAL",
+    "GRAVE_DIGGER",
+    "HONOR_SPLIT",
+    "HOUSE_CARD_NAMES",
+    "HOUSE_NAMES",
+    "HOUSE_SHORT",
+    "JUDGE",
+    "LOTUS",
+    "MARTYR",
+    "MASTERMIND",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MIRROR_MONK",
+    "MYSTIC",
+    "NIGHT_PHASES",
+    "NINJA_CARDS",
+    "NUM_CARDS",
+    "NUM_HOUSE_CARDS",
+    "NUM_TOKENS",
+    "PHASE_NAMES",
+    "REACT",
+    "REACTS",
+    "REVEAL",
+    "RONIN",
+    "RONIN_HOUSE",
+    "SHAPESHIFTER",
+    "SHINOBI",
+    "SPIRIT_MERCHANT",
+    "SPY",
+    "THIEF",
+    "TOKEN_VALUES",
+    "TRICKSTER",
+    "TRICKSTER_NAMES",
+    "TROUBLEMAKER",
+    "NinjaCard",
+    "card_of",
+    "house_of",
+    "houses_for",
+    "rank_of",
+]

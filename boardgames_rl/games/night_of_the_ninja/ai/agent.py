@@ -1,0 +1,65 @@
+"""The heuristic agent: rebuilds its player's beliefs at every decision and answers it with the
+rule its decision kind names in ``DECISION_RULES``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import numpy as np
+
+from boardgames_rl.core.agent import Agent
+from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
+from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
+from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
+from boardgames_rl.games.night_of_the_ninja.ai.view import View
+
+
+class NightOfTheNinjaHeuristic(DraftRules, NightRules, TricksterRules, Agent):
+    """Rule-based Night of the Ninja player over its information set (see :mod:`.ai`).
+
+    Args:
+        samples: scenarios drawn for the kill and swap evaluations.
+        rival_weight: how much the other players' tokens count against its own.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, samples: int = 32, rival_weight: float = 0.5):
+        self.samples = samples
+        self.rival_weight = rival_weight
+        self.fallbacks = 0
+
+    def act(self, info_set, rng: np.random.Generator) -> int:
+        legal = [int(a) for a in np.flatnonzero(info_set.legal_action_mask)]
+        if len(legal) == 1:
+            return legal[0]
+        k = info_set.knowledge
+        view = View(k, info_set.player, info_set.game, self.samples, self.rival_weight)
+        kind = k["decision"]["kind"]
+        action = self.DECISION_RULES[kind](self, view, legal, rng)
+        if action not in legal:
+            self.fallbacks += 1
+            action = legal[int(rng.integers(len(legal)))]
+        return int(action)
+
+    DECISION_RULES: ClassVar[dict[str, Callable[..., int]]] = {
+        "draft_pick1": DraftRules._draft_pick1,
+        "draft_pick2": DraftRules._draft_pick2,
+        "commit": NightRules._commit,
+        "target": NightRules._target,
+        "ss_first": TricksterRules._ss_first,
+        "ss_second": TricksterRules._ss_second,
+        "ss_swap": TricksterRules._ss_swap,
+        "gd_take": TricksterRules._gd_take,
+        "gd_use": TricksterRules._gd_use,
+        "kept_trickster": TricksterRules._kept_trickster,
+        "tm_reveal": TricksterRules._tm_reveal,
+        "sm_look": TricksterRules._sm_look,
+        "sm_swap": TricksterRules._sm_swap,
+        "thief_target": TricksterRules._thief_target,
+        "shinobi_kill": NightRules._shinobi_kill,
+        "react": NightRules._react,
+    }
+    """Decision kind -> the rule answering it, ``rule(self, view, legal, rng) -> action`` (a
+    subclass changes a rule by giving its own table: ``{**DECISION_RULES, kind: rule}``)."""

@@ -1,0 +1,34 @@
+"""Facts of the components that the heuristic's modules share: the House and rank of each House
+card, the Ninja card kinds grouped as the rules use them, and the result of a round."""
+
+from __future__ import annotations
+
+from boardgames_rl.games.night_of_the_ninja import data
+
+TIE, NOBODY = 2, 3  # round results besides Lotus (0) / Crane (1), as in ``state.py``
+HOUSE = tuple(data.house_of(h) for h in range(data.NUM_HOUSE_CARDS))
+RANK = tuple(data.rank_of(h) for h in range(data.NUM_HOUSE_CARDS))
+
+KIND = data.CARD_KIND
+INFO_KINDS = ("Spy", "Mystic")
+KILL_KINDS = ("Blind Assassin", "Shinobi", "Judge")
+
+
+def round_result(cur: list[int], living: list[bool], mm: int) -> int:
+    """Round result with current House cards ``cur``, survivors ``living``, Mastermind holder."""
+    if mm >= 0 and living[mm]:
+        h = HOUSE[cur[mm]]
+        return NOBODY if h == data.RONIN_HOUSE else h
+    lotus: list[int] = []
+    crane: list[int] = []
+    for c, ok in zip(cur, living, strict=True):
+        if ok and c != data.RONIN:
+            (lotus if c < 5 else crane).append(RANK[c])
+    lotus.sort()
+    crane.sort()
+    for a, b in zip(lotus, crane, strict=False):
+        if a != b:
+            return data.LOTUS if a < b else data.CRANE
+    if len(lotus) != len(crane):
+        return data.LOTUS if len(lotus) > len(crane) else data.CRANE
+    return TIE

@@ -1,0 +1,111 @@
+"""The Tricksters' decisions.
+
+The Grave Digger is always played and takes the more valuable card (Spy, Mystic and Tricksters
+are played at once when useful, killers kept for their phase, reacts and the Mastermind kept);
+the Thief is played when someone holds more tokens and steals from the player whose random token
+is worth most by what it knows (the richest breaking near-ties; dead or alive, a dead player's
+tokens count the same); the Spirit Merchant visits the player (dead or alive) whose tokens are
+worth most, looks at a token and gives its cheapest token for a better one (after a House look:
+when a random token of the target is worth more on average); the Shapeshifter names its own
+player and the player whose card is most worth taking, and swaps only when the scenarios say its
+player gains; the Troublemaker reveals the card it saw to all when it shows an enemy.
+"""
+
+from __future__ import annotations
+
+from boardgames_rl.games.night_of_the_ninja import actions, data
+from boardgames_rl.games.night_of_the_ninja.ai.tables import KIND
+from boardgames_rl.games.night_of_the_ninja.ai.view import View
+
+
+class TricksterRules:
+    """The Trickster decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (they use the card
+    values of :class:`~.draft.DraftRules` and the card tests of :class:`~.night.NightRules`)."""
+
+    def _ss_first(self, v: View, legal: list[int], rng) -> int:
+        me = actions.PLAYER + v.me
+        return me if me in legal else legal[0]
+
+    def _swap_gain(self, v: View, a: int, b: int, rng) -> list[float]:
+        """Per scenario, the value change of swapping the House cards of ``a`` and ``b``."""
+        out = []
+        for cur, fut, mm in v.scenarios(rng):
+            v0 = v.value(cur, fut, mm)
+            cur[a], cur[b] = cur[b], cur[a]
+            v1 = v.value(cur, fut, mm)
+            cur[a], cur[b] = cur[b], cur[a]
+            out.append(v1 - v0)
+        return out
+
+    def _ss_second(self, v: View, legal: list[int], rng) -> int:
+        first = v.k["decision"]["target"]
+        cands = [a - actions.PLAYER for a in legal]
+        sc = v.scenarios(rng)
+        S = len(sc)
+        best, best_score = cands[0], -1e9
+        for q in cands:
+            gains = self._swap_gain(v, first, q, rng)
+            by_pair: dict[tuple[int, int], float] = {}
+            for (cur, _fut, _mm), g in zip(sc, gains, strict=True):
+                key = (cur[first], cur[q])
+                by_pair[key] = by_pair.get(key, 0.0) + g
+            option = sum(max(0.0, s) for s in by_pair.values()) / S
+            score = option + 0.01 * v.uncertainty(q)
+            if score > best_score:
+                best, best_score = q, score
+        return actions.PLAYER + best
+
+    def _ss_swap(self, v: View, legal: list[int], rng) -> int:
+        _owner, a, b, _swapped = v.k["ss"]
+        gains = self._swap_gain(v, a, b, rng)
+        return v.lay.YES if sum(gains) / len(gains) > 0.02 else v.lay.DONE
+
+    def _gd_take(self, v: View, legal: list[int], rng) -> int:
+        hand = list(v.k["hand"][v.me])
+
+        def worth(c: int) -> float:
+            value = self.card_value(v, c, hand)
+            if KIND[c] == "Thief" and not self.thief_targets(v):
+                value -= 3.0
+            return value
+
+        return max(legal, key=lambda c: (worth(c), -c))
+
+    def _gd_use(self, v: View, legal: list[int], rng) -> int:
+        card = v.k["gd"][3]
+        if data.CARD_PHASE[card] >= data.BLIND_ASSASSIN:
+            return v.lay.DONE  # a killer is kept for its own phase (more is known by then)
+        return v.lay.YES if self.wants_to_play(v, card, rng) else v.lay.DONE
+
+    def _kept_trickster(self, v: View, legal: list[int], rng) -> int:
+        card = v.k["decision"]["card"]
+        return card if card in legal and self.wants_to_play(v, card, rng) else v.lay.DONE
+
+    def _tm_reveal(self, v: View, legal: list[int], rng) -> int:
+        t = v.k["decision"]["target"]
+        return v.lay.YES if v.p_enemy(t, rng) >= 0.5 else v.lay.DONE
+
+    def _sm_look(self, v: View, legal: list[int], rng) -> int:
+        lay = v.lay
+        if lay.LOOK_TOKEN in legal and v.k["tokens"][v.me]:
+            return lay.LOOK_TOKEN
+        return lay.LOOK_HOUSE
+
+    def _sm_swap(self, v: View, legal: list[int], rng) -> int:
+        k, lay = v.k, v.lay
+        _owner, target, looked_token, token = k["sm"]
+        gives = [(data.TOKEN_VALUES[a - lay.GIVE], a) for a in legal if a != lay.DONE]
+        if not gives:
+            return lay.DONE
+        cheapest, action = min(gives)
+        if looked_token == 1 and token >= 0:
+            worth = k["token_value"][token]
+            return action if worth > cheapest else lay.DONE
+        return action if v.token_mean(target) > cheapest + 0.3 else lay.DONE
+
+    def _thief_target(self, v: View, legal: list[int], rng) -> int:
+        cands = [a - actions.PLAYER for a in legal if a != v.lay.DONE]
+        if not cands:
+            return v.lay.DONE
+        best = max(cands, key=lambda q: (v.token_mean(q) + 0.1 * v.score_estimate(q), -q))
+        return actions.PLAYER + best
