@@ -163,22 +163,25 @@ class ISMCTSAgent(Agent):
         node = root
         # selection
         while not state.is_terminal():
-            legal = state.legal_actions()
-            untried = [int(a) for a in legal if int(a) not in node.children]
+            legal = np.flatnonzero(state.legal_action_mask()).tolist()  # ascending ints
+            children = node.children
+            untried = []
             for a in legal:
-                child = node.children.get(int(a))
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
                     child.available += 1
             if untried:
                 action = first if first in untried else untried[rng.integers(len(untried))]
                 child = _Node(player=state.current_player, available=1)
-                node.children[action] = child
-                state.apply(action)
+                children[action] = child
+                apply_legal(state, action)
                 path.append(child)
                 break
             action = self._select(node, legal)
-            state.apply(action)
-            node = node.children[action]
+            apply_legal(state, action)
+            node = children[action]
             path.append(node)
         values = self._playout(state, rng)
         for n in path[1:]:
@@ -187,44 +190,64 @@ class ISMCTSAgent(Agent):
 
     def _evaluator(self, game: Game) -> Evaluate | None:
         if self.evaluate is True:
-            if self._game_evaluate is None or self._game_evaluate[0] != game:
-                self._game_evaluate = (game, load_evaluate(game))
-            return self._game_evaluate[1]
+            cached = self._game_evaluate
+            if cached is None or (cached[0] is not game and cached[0] != game):
+                self._game_evaluate = cached = (game, load_evaluate(game))
+            return cached[1]
         if self.evaluate is False or self.evaluate is None:
             return None
         return self.evaluate
 
-    def _select(self, node: _Node, legal: np.ndarray) -> int:
+    def _select(self, node: _Node, legal: list[int]) -> int:
         best, best_value = -1, -math.inf
+        children, c, log, sqrt = node.children, self.c, math.log, math.sqrt
         for a in legal:
-            child = node.children[int(a)]
-            mean = child.total / child.visits if child.visits else 0.0
-            explore = math.sqrt(math.log(max(child.available, 1)) / (child.visits + 1))
-            value = mean + self.c * explore
+            child = children[a]
+            visits = child.visits
+            mean = child.total / visits if visits else 0.0
+            value = mean + c * sqrt(log(max(child.available, 1)) / (visits + 1))
             if value > best_value:
-                best, best_value = int(a), value
+                best, best_value = a, value
         return best
 
     def _playout(self, state: State, rng: np.random.Generator) -> np.ndarray:
+        """Play on from ``state`` (a determinization, owned by this search) with the rollout
+        policy. A random rollout never builds an info set; an agent rollout builds one only at
+        decisions with two or more legal actions (and not at an epsilon move)."""
         steps = 0
         policy = None if isinstance(self.rollout, str) else self.rollout
+        depth, epsilon = self.rollout_depth, self.epsilon
         while not state.is_terminal():
-            if self.rollout_depth is not None and steps >= self.rollout_depth:
+            if depth is not None and steps >= depth:
                 evaluate = self._evaluator(state.game)
                 if evaluate is None:
                     return np.zeros(state.game.num_players)
                 return evaluate(state)
-            legal = state.legal_actions()
+            legal = np.flatnonzero(state.legal_action_mask())
             if len(legal) == 1:
                 action = int(legal[0])
-            elif policy is None or (self.epsilon > 0 and rng.random() < self.epsilon):
+            elif policy is None or (epsilon > 0 and rng.random() < epsilon):
                 action = int(legal[rng.integers(len(legal))])
             else:
                 p = state.current_player
-                action = policy.act(state.info_set(p), rng)
-            state.apply(action)
+                # an agent's action is checked (cheap beside the agent): a faulty one fails here
+                action = state.validate_action(policy.act(state.info_set(p), rng))
+            apply_legal(state, action)
             steps += 1
         return state.returns()
+
+
+def apply_legal(state: State, action: int) -> None:
+    """``state.apply(action)`` for an ``action`` the caller took from the state's own legal
+    mask, without validating it again: :meth:`State.apply`'s template (drop the cached mask,
+    ``_apply``, drop it again) when the game keeps the core's ``apply``; a game that overrides
+    ``apply`` (e.g. to reuse work of its validation) gets its own ``apply``."""
+    if type(state).apply is State.apply:
+        state._mask = None
+        state._apply(action)
+        state._mask = None
+    else:
+        state.apply(action)
 
 
 TUNED_SETTINGS: dict[str, str] = {
