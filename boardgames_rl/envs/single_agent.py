@@ -11,7 +11,9 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
   ``state.observation(seat)``), ``action_space`` is ``Discrete(num_actions)`` and
   :meth:`SingleAgentEnv.action_masks` gives the legal actions (what ``MaskablePPO`` reads).
 * Each trajectory holds only the learner's own decisions: after the learner acts, the opponents
-  act (each sees only ``state.info_set(p)``) until the learner is on move again or the game ends.
+  act (each sees only ``state.info_set(p)``, or only its mask when the agent declares
+  ``needs_info_set = False``, see :func:`~boardgames_rl.core.agent.agent_view`) until the learner
+  is on move again or the game ends.
 * The reward is the learner's final return, given on the last step (plus optional shaping).
 * Opponents: ``None`` (a :class:`~boardgames_rl.agents.random_agent.RandomAgent` on every other
   seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
@@ -31,7 +33,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from boardgames_rl.core.agent import Agent, RandomAgent
+from boardgames_rl.core.agent import Agent, RandomAgent, agent_view
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
@@ -147,6 +149,11 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         ``info`` holds ``"seat"`` (the learner's seat this episode) and ``"game_seed"``.
         """
         super().reset(seed=seed)
+        info = self._start(seed)
+        return self._observation(), info
+
+    def _start(self, seed: int | Any | None) -> dict[str, Any]:
+        """:meth:`reset` without the observation (what the batched env calls): returns ``info``."""
         if seed is not None or self._seed_stream is None:
             self._seed_stream = seed_stream(seed)
         for _ in range(self.max_reset_attempts):
@@ -171,10 +178,15 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             )
         self._done = False
         self._episode_steps = 0
-        return self._observation(), {"seat": self._seat, "game_seed": game_seed}
+        return {"seat": self._seat, "game_seed": game_seed}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then the opponents' until the learner is on move again."""
+        reward, terminated, truncated, info = self._advance(action)
+        return self._observation(), reward, terminated, truncated, info
+
+    def _advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
+        """:meth:`step` without the observation (what the batched env calls)."""
         if self._state is None:
             raise RuntimeError(f"{self.game.name}: call reset() before step()")
         if self._done:
@@ -190,7 +202,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             returns = np.zeros(self.game.num_players)
             returns[self._seat] = self.illegal_reward
             lost = {"illegal_action": True, "returns": returns}
-            return self._observation(), self.illegal_reward, True, False, lost
+            return self.illegal_reward, True, False, lost
         self._episode_steps += 1
         self._play_opponents()
         reward = 0.0
@@ -205,7 +217,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             terminated = not truncated
             self._done = True
             info = {"returns": returns, "episode_steps": self._episode_steps}
-        return self._observation(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
     def _current_mask(self) -> np.ndarray | None:
         if self._state is None or self._done:
@@ -264,7 +276,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             p = state.current_player
             if p == seat:
                 return
-            state.apply(agents[p].act(state.info_set(p), rng), player=p)
+            agent = agents[p]
+            state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
 
     def _assign_opponents(self, rng: np.random.Generator) -> dict[int, Agent]:
         others = [p for p in range(self.game.num_players) if p != self._seat]

@@ -69,8 +69,14 @@ class TrainArgs:
         "model files are read without running any code)",
         action="store_true",
     )
-    vec: Literal["dummy", "subproc"] = _arg(
-        "dummy", "vectorised env kind", choices=("dummy", "subproc")
+    vec: Literal["batched", "dummy", "subproc"] = _arg(
+        "batched",
+        "vectorised env kind: batched (boardgames_rl.envs.batched_sb3.BatchedVecEnv, shared-memory "
+        "workers with --vec-workers), or SB3's dummy / subproc of one gym env each",
+        choices=("batched", "dummy", "subproc"),
+    )
+    vec_workers: int = _arg(
+        0, "worker processes of --vec batched (0: in-process; same results with any count)"
     )
     device: str = _arg("cpu", "torch device")
     threads: int = _arg(1, "torch threads")
@@ -392,6 +398,7 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         "eval_games",
         "checkpoint_every",
         "max_minutes",
+        "vec_workers",
     ):
         value = getattr(args, name)
         if not value >= 0 or value == float("inf"):

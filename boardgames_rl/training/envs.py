@@ -1,9 +1,13 @@
 """The learner's environments: :class:`LearnerEnv` (one seat, seat feature, action masks) and
-:func:`build_vec_env` (an SB3 ``DummyVecEnv`` / ``SubprocVecEnv`` of them, with per-env seeds).
+:func:`build_vec_env`, by default a :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` (the
+batched single-agent view, in-process or with shared-memory workers), else an SB3
+``DummyVecEnv`` / ``SubprocVecEnv`` of :class:`LearnerEnv` s; env ``i`` is seeded ``seed + i``
+either way, and the kinds give the same trajectories.
 
 Every env gets its own copy of the opponent pool (agents with memory never serve two games at
-once); snapshots reach every copy through ``vec_env.env_method("add_snapshot", name, policy)``.
-MaskablePPO reads the masks through ``env_method("action_masks")``.
+once); snapshots reach every copy through ``vec_env.env_method("add_snapshot", name, policy)``
+(both kinds: the batched env's slots are :class:`PoolEnv` s). MaskablePPO reads the masks
+through ``env_method("action_masks")`` (the batched env answers from its mask buffer).
 """
 
 from __future__ import annotations
@@ -22,8 +26,56 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.policy_obs import policy_obs_bounds, policy_observation
 from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 from boardgames_rl.training.pool import OpponentPool
+
+
+class PoolEnv(SingleAgentEnv):
+    """A :class:`SingleAgentEnv` that answers the pool calls (``add_snapshot``,
+    ``snapshot_states``, ``pool``): the batched env's slots in training."""
+
+    def add_snapshot(self, name: str, policy: Any) -> bool:
+        """Add a frozen policy to this env's pool (no-op without a pool)."""
+        pool = self.opponents
+        return pool.add_snapshot(name, policy) if isinstance(pool, OpponentPool) else False
+
+    def snapshot_states(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(name, state_dict)`` of each self-play snapshot in this env's pool, oldest first."""
+        return _snapshot_states(self.pool)
+
+    @property
+    def pool(self) -> OpponentPool | None:
+        return self.opponents if isinstance(self.opponents, OpponentPool) else None
+
+
+class PoolEnvFactory:
+    """Picklable ``factory() -> PoolEnv`` with a fresh deep copy of ``pool`` per call (what the
+    batched env's slots, in-process or in workers, are built with)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int | Literal["random"],
+        pool: OpponentsSpec,
+        reward_shaping: RewardShaping | None = None,
+    ):
+        self.game, self.seat, self.pool, self.reward_shaping = game, seat, pool, reward_shaping
+
+    def __call__(self) -> PoolEnv:
+        return PoolEnv(
+            self.game,
+            seat=self.seat,
+            opponents=copy.deepcopy(self.pool),
+            reward_shaping=self.reward_shaping,
+            illegal_action="raise",  # a masked learner never plays one: a bug must show
+        )
+
+
+def _snapshot_states(pool: OpponentPool | None) -> list[tuple[str, dict[str, Any]]]:
+    if pool is None:
+        return []
+    return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]  # type: ignore[attr-defined]
 
 
 class LearnerEnv(gym.ObservationWrapper):
@@ -53,10 +105,7 @@ class LearnerEnv(gym.ObservationWrapper):
     def snapshot_states(self) -> list[tuple[str, dict[str, Any]]]:
         """``(name, state_dict)`` of each self-play snapshot in this env's pool, oldest first
         (what a checkpoint saves)."""
-        pool = self.pool
-        if pool is None:
-            return []
-        return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]  # type: ignore[attr-defined]
+        return _snapshot_states(self.pool)
 
     @property
     def pool(self) -> OpponentPool | None:
@@ -105,20 +154,39 @@ def build_vec_env(
     pool: OpponentPool,
     n_envs: int = 1,
     seed: int = 0,
-    vec: Literal["dummy", "subproc"] = "dummy",
+    vec: Literal["batched", "dummy", "subproc"] | None = None,
     wrapper: Callable[[gym.Env], gym.Env] | None = None,
     reward_shaping: RewardShaping | None = None,
+    num_workers: int = 0,
 ) -> VecEnv:
     """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``seed + i``.
 
+    ``vec``: ``"batched"`` (the default without ``wrapper``): one
+    :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` with the seat feature, stepped
+    in-process or in ``num_workers`` shared-memory worker processes; ``"dummy"`` /
+    ``"subproc"``: SB3's ``DummyVecEnv`` / ``SubprocVecEnv`` of ``Monitor(LearnerEnv)`` s. All
+    three give the same observations, masks, rewards and episode infos for the same seed.
     ``wrapper`` (optional) wraps each :class:`LearnerEnv` (before SB3's ``Monitor``), e.g. to
-    record what the learner saw in tests. ``reward_shaping`` (optional, e.g. a
-    :class:`~boardgames_rl.training.shaping.PotentialShaping`) is added to every env's rewards.
+    record what the learner saw in tests; it needs one gym env per slot, so it implies ``"dummy"``
+    unless ``vec`` says ``"subproc"`` (``"batched"`` with a wrapper is refused).
+    ``reward_shaping`` (optional, e.g. a :class:`~boardgames_rl.training.shaping.PotentialShaping`)
+    is added to every env's rewards.
     """
     if n_envs < 1:
         raise InvalidConfigError(f"n_envs must be >= 1, got {n_envs}")
-    if vec not in ("dummy", "subproc"):
-        raise InvalidConfigError(f"vec must be 'dummy' or 'subproc', got {vec!r}")
+    if vec is None:
+        vec = "dummy" if wrapper is not None else "batched"
+    if vec not in ("batched", "dummy", "subproc"):
+        raise InvalidConfigError(f"vec must be 'batched', 'dummy' or 'subproc', got {vec!r}")
+    if num_workers < 0:
+        raise InvalidConfigError(f"num_workers must be >= 0, got {num_workers}")
+    if vec == "batched":
+        if wrapper is not None:
+            raise InvalidConfigError("a per-env wrapper needs vec='dummy' or 'subproc'")
+        factory = PoolEnvFactory(game, seat, pool, reward_shaping)
+        return BatchedVecEnv(
+            game, n_envs, seed=seed, seat_feature=True, num_workers=num_workers, env_factory=factory
+        )
 
     def env_fn(i: int) -> Callable[[], gym.Env]:
         env_pool = copy.deepcopy(pool)

@@ -21,7 +21,8 @@ wins. ``--bc-games N`` (0: off; default per game) warm-starts the policy by beha
 of ``--bc-teacher``'s decisions in N games, then ``--bc-dagger-rounds`` DAgger rounds
 (:mod:`boardgames_rl.training.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
 step 0 in ``eval.csv``; not redone on ``--resume``).
-Same seed + same flags -> the same model (one process; ``--vec dummy``).
+Same seed + same flags -> the same model (``--vec batched``, the default, with any
+``--vec-workers``, and ``--vec dummy`` give the same trajectories).
 """
 
 from __future__ import annotations
@@ -213,7 +214,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     # 3. vectorised envs, seeded per env (a resumed run continues with fresh games)
     env_seed = args.seed + 7_919 * done_steps
-    venv = build_vec_env(game, seat, pool, args.n_envs, env_seed, args.vec, reward_shaping=shaping)
+    venv = build_vec_env(
+        game,
+        seat,
+        pool,
+        args.n_envs,
+        env_seed,
+        args.vec,
+        reward_shaping=shaping,
+        num_workers=args.vec_workers,
+    )
 
     # 4. the model: new, or the folder's checkpoint (nothing unpickled)
     hyper: dict[str, Any] = dict(

@@ -1,0 +1,697 @@
+"""Batched single-agent env: N games seen from the learner's seat, opponents played inside.
+
+One core, :class:`BatchedCore`, and two thin facades:
+
+* :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv`: a stable-baselines3 ``VecEnv`` with
+  ``action_masks()`` (sb3-contrib ``MaskablePPO`` uses it directly; needs the ``[train]`` extra);
+* :class:`BatchedVectorEnv`: a ``gymnasium.vector.VectorEnv`` (autoreset mode ``SAME_STEP``).
+
+::
+
+    from boardgames_rl.envs.batched import BatchedVectorEnv
+    from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
+
+    venv = BatchedVecEnv(make_game("white_castle", num_players=2), num_envs=64, seat=0,
+                         opponents=None, seed=0, num_workers=2)   # None: random opponents
+    model = MaskablePPO("MlpPolicy", venv).learn(100_000)
+    venv.close()
+
+Constructor (the same keywords for both facades and :class:`BatchedCore`):
+
+* ``game``: the configured game; ``num_envs``: slots N.
+* ``seat``: the learner's seat, or ``"random"`` (drawn per game, as in
+  :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv`).
+* ``opponents``: what :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` accepts (``None``:
+  random agents; an Agent; one Agent per other seat; a callable ``pool(rng)``); every slot gets
+  its own deep copy (agents with memory never serve two games). Agents from spec strings:
+  ``boardgames_rl.agents.make_agent(spec, game)`` (or the training layer's ``OpponentPool``).
+* ``reward_shaping``: optional ``f(previous_state, new_state) -> per-seat array`` (the learner's
+  entry is added to each step's reward, as in ``SingleAgentEnv``).
+* ``seat_feature``: append the one-hot of the learner's seat to the observation where the game's
+  view is seat-relative (:mod:`boardgames_rl.core.policy_obs`, what training uses); default False
+  (the observation is ``state.observation(seat)``).
+* ``seed``: base seed; slot ``i`` is seeded ``seed + i`` at the first reset (SB3's ``VecEnv.seed``
+  and gymnasium's ``reset(seed=s)`` conventions), so slot ``i`` plays exactly the games of a
+  ``SingleAgentEnv`` reset with ``seed + i`` and then reset without a seed after each game.
+  The same seed gives the same trajectories in-process and with any worker count.
+* ``num_workers``: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
+  contiguous chunks stepped in ``k`` worker processes.
+* ``mp_context``: multiprocessing start method for workers (default ``"spawn"``).
+* ``env_factory``: advanced: a picklable ``factory() -> SingleAgentEnv`` (or subclass) called once
+  per slot instead of the keywords above (the training layer uses it for self-play pools; it must
+  return a fresh env with its own opponents each call).
+
+Workers share memory with the main process: actions, observations, masks, rewards, dones,
+final observations and episode statistics live in one shared block (``multiprocessing.RawArray``)
+seen as numpy arrays by both sides; pipes carry only one-word commands (``step``, ``reset`` with
+seeds, rare method calls such as adding a self-play snapshot), never the buffers. ``step_async``
+writes the actions and wakes every worker; the workers step their chunks concurrently while the
+main process is free until ``step_wait``.
+
+Per step every slot applies the learner's action and then plays the opponents (each through
+:func:`~boardgames_rl.core.agent.agent_view`: a random opponent builds no info set) until the
+learner is on move again or the game ends. A game that ends restarts at once (auto-reset): the
+returned observation and mask are the new game's; the ended game's last observation, return
+(sum of the rewards given, as SB3's ``Monitor`` reports it), length and per-seat returns are kept
+for the episode infos.
+
+Errors: malformed or illegal actions (checked against the current masks) raise before any slot
+moves. An exception inside a slot (an opponent agent, the shaping callback) propagates naming the
+slot, and the env must be ``reset()`` before it steps again (slots are not cloned per step: that
+would cost a copy of every game on every step). A worker that dies raises a one-line
+``RuntimeError`` naming it (worker, pid, slots, exit code), as
+:class:`~boardgames_rl.envs.vector.VectorEnv` does; ``close()`` stops every worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import multiprocessing as mp
+import pickle
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
+from boardgames_rl.core.game import Game
+from boardgames_rl.core.policy_obs import policy_obs_bounds, seat_in_observation
+from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
+
+# ---------------------------------------------------------------------------- shared buffers
+
+
+def _fields(game: Game, n: int, obs_size: int) -> list[tuple[str, Any, tuple[int, ...]]]:
+    p = game.num_players
+    return [
+        ("actions", np.int64, (n,)),
+        ("observation", np.float32, (n, obs_size)),
+        ("action_mask", np.bool_, (n, game.num_actions)),
+        ("reward", np.float32, (n,)),
+        ("terminated", np.bool_, (n,)),
+        ("truncated", np.bool_, (n,)),
+        ("final_observation", np.float32, (n, obs_size)),
+        ("episode_return", np.float64, (n,)),
+        ("episode_length", np.int64, (n,)),
+        ("final_returns", np.float64, (n, p)),
+        ("seat", np.int64, (n,)),
+        ("game_seed", np.int64, (n,)),
+    ]
+
+
+def _layout(game: Game, n: int, obs_size: int) -> tuple[dict[str, tuple], int]:
+    """Offsets of every buffer in one block (each 64-byte aligned)."""
+    table: dict[str, tuple] = {}
+    offset = 0
+    for name, dtype, shape in _fields(game, n, obs_size):
+        nbytes = int(np.dtype(dtype).itemsize * np.prod(shape))
+        table[name] = (offset, dtype, shape)
+        offset += -(-nbytes // 64) * 64
+    return table, max(offset, 64)
+
+
+def _views(block: Any, table: dict[str, tuple], rows: slice | None = None) -> dict[str, np.ndarray]:
+    """numpy views of ``block`` (a buffer) by ``table``; ``rows`` selects a chunk of slots."""
+    out = {}
+    for name, (offset, dtype, shape) in table.items():
+        count = int(np.prod(shape))
+        arr = np.frombuffer(block, dtype=dtype, count=count, offset=offset).reshape(shape)
+        out[name] = arr if rows is None else arr[rows]
+    return out
+
+
+# ---------------------------------------------------------------------------- slot factory
+
+
+class SlotFactory:
+    """The default ``env_factory``: a :class:`SingleAgentEnv` per call, with its own deep copy of
+    ``opponents`` (picklable: what worker processes receive)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int | Literal["random"] = 0,
+        opponents: OpponentsSpec = None,
+        reward_shaping: RewardShaping | None = None,
+    ):
+        self.game, self.seat, self.opponents = game, seat, opponents
+        self.reward_shaping = reward_shaping
+
+    def __call__(self) -> SingleAgentEnv:
+        return SingleAgentEnv(
+            self.game,
+            seat=self.seat,
+            opponents=copy.deepcopy(self.opponents),
+            reward_shaping=self.reward_shaping,
+            illegal_action="raise",  # actions are checked against the masks before any slot moves
+        )
+
+
+# ---------------------------------------------------------------------------- the slots
+
+
+class _Slots:
+    """A chunk of slots (one :class:`SingleAgentEnv` each) writing into buffer views."""
+
+    def __init__(self, envs: list[SingleAgentEnv], first: int, out: dict[str, np.ndarray]):
+        self.envs = envs
+        self.first = first
+        self.out = out
+        game = envs[0].game
+        self.obs_size = game.observation_spec.size
+        self.feature = out["observation"].shape[1] != self.obs_size
+        self.returns = np.zeros(len(envs), dtype=np.float64)
+        self.lengths = np.zeros(len(envs), dtype=np.int64)
+
+    def reset(self, seeds: Sequence[int | None]) -> None:
+        out = self.out
+        for k in ("reward", "terminated", "truncated", "episode_return", "episode_length"):
+            out[k].fill(0)
+        for j, env in enumerate(self.envs):
+            self._write_start(j, env, self._call(j, env._start, seeds[j]))
+        self.returns[:] = 0
+        self.lengths[:] = 0
+
+    def step(self) -> None:
+        out = self.out
+        actions = out["actions"]
+        obs, mask, rew = out["observation"], out["action_mask"], out["reward"]
+        term, trunc = out["terminated"], out["truncated"]
+        size, feature = self.obs_size, self.feature
+        returns, lengths = self.returns, self.lengths
+        for j, env in enumerate(self.envs):
+            reward, terminated, truncated, info = self._call(j, env._advance, int(actions[j]))
+            rew[j] = reward
+            term[j] = terminated
+            trunc[j] = truncated
+            returns[j] += reward
+            lengths[j] += 1
+            state = env._state
+            if terminated or truncated:
+                out["final_observation"][j, :size] = state.observation(env._seat)
+                if feature:
+                    out["final_observation"][j, size:] = obs[j, size:]
+                out["episode_return"][j] = returns[j]
+                out["episode_length"][j] = lengths[j]
+                out["final_returns"][j] = info["returns"]
+                returns[j] = 0.0
+                lengths[j] = 0
+                self._write_start(j, env, self._call(j, env._start, None))
+                continue
+            seat = env._seat
+            obs[j, :size] = state.observation(seat)
+            mask[j] = state.legal_action_mask()
+
+    def _write_start(self, j: int, env: SingleAgentEnv, info: dict[str, Any]) -> None:
+        out, state, seat = self.out, env._state, env._seat
+        out["observation"][j, : self.obs_size] = state.observation(seat)
+        if self.feature:
+            row = out["observation"][j, self.obs_size :]
+            row[:] = 0
+            row[seat] = 1
+        out["action_mask"][j] = state.legal_action_mask()
+        out["seat"][j] = seat
+        out["game_seed"][j] = info["game_seed"]
+
+    def _call(self, j: int, fn: Callable, arg: Any) -> Any:
+        try:
+            return fn(arg)
+        except Exception as exc:
+            raise SlotError(self.first + j, exc) from exc
+
+    def call(self, name: str, args: tuple, kwargs: dict, local: Sequence[int]) -> list[Any]:
+        return [getattr(self.envs[j], name)(*args, **kwargs) for j in local]
+
+    def get_attr(self, name: str, local: Sequence[int]) -> list[Any]:
+        return [getattr(self.envs[j], name) for j in local]
+
+    def set_attr(self, name: str, value: Any, local: Sequence[int]) -> None:
+        for j in local:
+            setattr(self.envs[j], name, value)
+
+
+class SlotError(RuntimeError):
+    """An exception raised inside one slot (an opponent, the shaping callback, the engine)."""
+
+    def __init__(self, slot: int, exc: BaseException):
+        super().__init__(f"slot {slot}: {type(exc).__name__}: {exc}")
+        self.slot = slot
+        self.original = exc
+
+    def __reduce__(self):  # picklable across the worker pipe
+        return (SlotError, (self.slot, self.original))
+
+
+def _worker(
+    conn: Any, block: Any, table: dict, first: int, stop: int, factory_bytes: bytes
+) -> None:
+    """Worker-process loop: owns slots ``first..stop-1`` and answers one-word commands."""
+    try:
+        factory = _loads(factory_bytes)
+        views = _views(block, table, slice(first, stop))
+        slots = _Slots([factory() for _ in range(stop - first)], first, views)
+        conn.send(("ok", None))
+    except Exception as exc:
+        conn.send(("error", _portable(exc)))
+        conn.close()
+        return
+    try:
+        while True:
+            cmd, arg = conn.recv()
+            try:
+                result = None
+                if cmd == "step":
+                    slots.step()
+                elif cmd == "reset":
+                    slots.reset(arg)
+                elif cmd == "call":
+                    result = slots.call(*arg)
+                elif cmd == "get_attr":
+                    result = slots.get_attr(*arg)
+                elif cmd == "set_attr":
+                    slots.set_attr(*arg)
+                elif cmd == "close":
+                    conn.send(("ok", None))
+                    break
+                else:
+                    raise ValueError(f"unknown command {cmd!r}")
+            except Exception as exc:
+                conn.send(("error", _portable(exc)))
+                continue
+            conn.send(("ok", result))
+    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+        pass
+    finally:
+        conn.close()
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """``exc`` if it pickles, else a RuntimeError with its text."""
+    try:
+        pickle.dumps(exc)
+        return exc
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
+
+
+def _dumps(obj: Any) -> bytes:
+    try:
+        import cloudpickle  # lambdas and local functions too (installed with stable-baselines3)
+
+        return cloudpickle.dumps(obj)
+    except ImportError:
+        return pickle.dumps(obj)
+
+
+def _loads(data: bytes) -> Any:
+    return pickle.loads(data)
+
+
+# ---------------------------------------------------------------------------- the core
+
+
+class BatchedCore:
+    """The engine behind both facades; see the module docstring for the arguments.
+
+    Buffers (numpy views, overwritten by the next call; copy what you keep): ``observation``
+    ``[N, D] float32``, ``action_mask`` ``[N, A] bool``, ``reward`` ``[N] float32``,
+    ``terminated`` / ``truncated`` ``[N] bool``, and for slots whose game ended on the last step
+    ``final_observation``, ``episode_return``, ``episode_length``, ``final_returns`` ``[N, P]``;
+    ``seat`` and ``game_seed`` of every slot's current game.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seat: int | Literal["random"] = 0,
+        opponents: OpponentsSpec = None,
+        reward_shaping: RewardShaping | None = None,
+        seat_feature: bool = False,
+        seed: int | None = None,
+        num_workers: int = 0,
+        mp_context: str = "spawn",
+        env_factory: Callable[[], SingleAgentEnv] | None = None,
+    ):
+        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs must be an integer >= 1, got {num_envs!r}")
+        if not isinstance(num_workers, int | np.integer) or num_workers < 0:
+            raise ValueError(f"num_workers must be an integer >= 0, got {num_workers!r}")
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < game.num_players):
+            raise ValueError(f"seat must be in [0, {game.num_players}) or 'random', got {seat!r}")
+        self.game = game
+        self.num_envs = int(num_envs)
+        self.seed = seed
+        self.seat_feature = bool(seat_feature) and not seat_in_observation(game)
+        spec = game.observation_spec
+        if self.seat_feature:
+            low, high = policy_obs_bounds(game)
+        else:
+            low, high = spec.low, spec.high
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(game.num_actions)
+        factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
+        self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]))
+        num_workers = min(int(num_workers), self.num_envs)
+        self.num_workers = num_workers
+        self._closed = False
+        self._broken: str | None = "call reset() before step()"
+        self._pending = False
+        self._rows = np.arange(self.num_envs)
+        self._conns: list[Any] = []
+        self._procs: list[Any] = []
+        self._chunks: list[range] = []
+        self._slots: _Slots | None = None
+        if num_workers == 0:
+            self._block: Any = bytearray(nbytes)
+            self.buffers = _views(self._block, self._table)
+            self._slots = _Slots([factory() for _ in range(self.num_envs)], 0, self.buffers)
+            return
+        ctx = mp.get_context(mp_context)
+        self._block = ctx.RawArray("B", nbytes)  # type: ignore[attr-defined]
+        self.buffers = _views(self._block, self._table)
+        data = _dumps(factory)
+        bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
+        try:
+            for w in range(num_workers):
+                chunk = range(int(bounds[w]), int(bounds[w + 1]))
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(  # type: ignore[attr-defined]
+                    target=_worker,
+                    args=(child, self._block, self._table, chunk.start, chunk.stop, data),
+                    daemon=True,
+                    name=f"boardgames_rl-batched-{w}",
+                )
+                proc.start()
+                child.close()
+                self._chunks.append(chunk)
+                self._conns.append(parent)
+                self._procs.append(proc)
+            self._gather(range(num_workers))  # every worker built its slots
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------------ stepping
+    def reset(self, seeds: Sequence[int | None] | None = None) -> None:
+        """Start a new game in every slot; ``seeds[i]`` (or None: the slot's next game)."""
+        self._check_open()
+        if self._pending:
+            self.wait()
+        if seeds is None:
+            seeds = [None] * self.num_envs
+        seeds = list(seeds)
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"reset: {len(seeds)} seeds for {self.num_envs} slots")
+        self._broken = "a reset failed; call reset() again"
+        if self._slots is not None:
+            self._slots.reset(seeds)
+        else:
+            for w, chunk in enumerate(self._chunks):
+                self._send(w, "reset", seeds[chunk.start : chunk.stop])
+            self._gather(range(self.num_workers))
+        self._broken = None
+
+    def validate(self, actions: Any) -> np.ndarray:
+        """``actions`` as ``int64 [N]``; one-line error if malformed or illegal (nothing moves)."""
+        arr = np.asarray(actions)
+        if arr.shape == (self.num_envs, 1):
+            arr = arr[:, 0]
+        if arr.shape != (self.num_envs,) or not (
+            np.issubdtype(arr.dtype, np.integer) and arr.dtype != np.bool_
+        ):
+            raise MalformedActionError(
+                f"{self.game.name}: batched step expects an integer array of shape "
+                f"({self.num_envs},), got {arr.dtype} array of shape {arr.shape}"
+            )
+        n = self.game.num_actions
+        bad = np.flatnonzero((arr < 0) | (arr >= n))
+        if bad.size:
+            raise MalformedActionError(
+                f"{self.game.name}: actions out of range [0, {n}) in slots "
+                f"{bad[:10].tolist()}: {arr[bad[:10]].tolist()}"
+            )
+        arr = arr.astype(np.int64, copy=False)
+        legal = self.buffers["action_mask"][self._rows, arr]
+        if not legal.all():
+            bad = np.flatnonzero(~legal)
+            i = int(bad[0])
+            raise IllegalActionError(
+                f"{self.game.name}: illegal actions in slots {bad[:10].tolist()}; e.g. slot {i}: "
+                f"action {int(arr[i])} ({self.game.action_name(int(arr[i]))}) for seat "
+                f"{int(self.buffers['seat'][i])}, legal: "
+                f"{np.flatnonzero(self.buffers['action_mask'][i]).tolist()}"
+            )
+        return arr
+
+    def start(self, actions: Any) -> None:
+        """Check ``actions`` and start the step (workers run while this process is free)."""
+        self._check_open()
+        if self._broken:
+            raise RuntimeError(f"{self.game.name}: batched env: {self._broken}")
+        if self._pending:
+            raise RuntimeError(f"{self.game.name}: batched env: a step is already pending")
+        self.buffers["actions"][:] = self.validate(actions)
+        self._pending = True
+        if self._slots is None:
+            for w in range(self.num_workers):
+                self._send(w, "step", None)
+
+    def wait(self) -> None:
+        """Finish the step started by :meth:`start` (buffers then hold its results)."""
+        if not self._pending:
+            raise RuntimeError(f"{self.game.name}: batched env: no step pending (call start)")
+        self._pending = False
+        try:
+            if self._slots is not None:
+                self._slots.step()
+            else:
+                self._gather(range(self.num_workers))
+        except BaseException as exc:
+            self._broken = f"a step failed ({exc}); call reset()"
+            raise
+
+    # ------------------------------------------------------------------ per-slot access
+    def call(self, name: str, *args: Any, indices: Sequence[int] | None = None, **kw: Any) -> list:
+        """``getattr(slot_env, name)(*args, **kw)`` for each slot in ``indices`` (default all)."""
+        return self._per_slot("call", (name, args, kw), indices)
+
+    def get_attr(self, name: str, indices: Sequence[int] | None = None) -> list:
+        """``getattr(slot_env, name)`` for each slot in ``indices``."""
+        return self._per_slot("get_attr", (name,), indices)
+
+    def set_attr(self, name: str, value: Any, indices: Sequence[int] | None = None) -> None:
+        """``setattr(slot_env, name, value)`` for each slot in ``indices``."""
+        self._per_slot("set_attr", (name, value), indices)
+
+    def _per_slot(self, cmd: str, arg: tuple, indices: Sequence[int] | None) -> list:
+        self._check_open()
+        if self._pending:
+            self.wait()
+        wanted = list(range(self.num_envs)) if indices is None else [int(i) for i in indices]
+        if any(not 0 <= i < self.num_envs for i in wanted):
+            raise IndexError(f"slot indices must be in [0, {self.num_envs}), got {wanted}")
+        if self._slots is not None:
+            got = getattr(self._slots, cmd)(*arg, wanted)
+            return [] if got is None else got
+        by_worker: dict[int, list[int]] = {}
+        for i in wanted:
+            w = next(w for w, c in enumerate(self._chunks) if i in c)
+            by_worker.setdefault(w, []).append(i - self._chunks[w].start)
+        for w, local in by_worker.items():
+            self._send(w, cmd, (*arg, local))
+        results = self._gather(list(by_worker))
+        merged: dict[int, Any] = {}
+        for w, local in by_worker.items():
+            for j, value in zip(local, results[w] or [None] * len(local), strict=True):
+                merged[self._chunks[w].start + j] = value
+        return [] if cmd == "set_attr" else [merged[i] for i in wanted]
+
+    @property
+    def envs(self) -> list[SingleAgentEnv]:
+        """The slots' envs (in-process mode only; tests and debugging)."""
+        if self._slots is None:
+            raise RuntimeError("the slots' envs are only available with num_workers=0")
+        return self._slots.envs
+
+    # ------------------------------------------------------------------ workers
+    def _send(self, w: int, cmd: str, arg: Any) -> None:
+        try:
+            self._conns[w].send((cmd, arg))
+        except (BrokenPipeError, EOFError, OSError) as exc:
+            self._procs[w].join(timeout=1)
+            raise self._dead(w, exc) from None
+
+    def _gather(self, workers: Sequence[int]) -> dict[int, Any]:
+        error: BaseException | None = None
+        results: dict[int, Any] = {}
+        for w in workers:
+            try:
+                status, payload = self._conns[w].recv()
+            except (EOFError, OSError) as exc:
+                self._procs[w].join(timeout=1)
+                error = error or self._dead(w, exc)
+                continue
+            if status == "error":
+                error = error or payload
+            else:
+                results[w] = payload
+        if error is not None:
+            raise error
+        return results
+
+    def _dead(self, w: int, exc: BaseException | None) -> RuntimeError:
+        chunk, proc = self._chunks[w], self._procs[w]
+        code = proc.exitcode
+        how = f"exit code {code}" if code is not None else type(exc).__name__
+        self._broken = f"worker {w} is dead; close this env and make a new one"
+        return RuntimeError(
+            f"batched env worker {w} (pid {proc.pid}, slots {chunk.start}-{chunk.stop - 1}) is "
+            f"dead ({how}); close this env and make a new one"
+        )
+
+    def close(self) -> None:
+        """Stop the worker processes (if any); safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        for conn in self._conns:
+            with contextlib.suppress(BrokenPipeError, EOFError, OSError):
+                conn.send(("close", None))
+        for conn, proc in zip(self._conns, self._procs, strict=False):
+            with contextlib.suppress(BrokenPipeError, EOFError, OSError):
+                if conn.poll(5):
+                    conn.recv()
+            conn.close()
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=5)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"{self.game.name}: batched env is closed")
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.close()
+
+
+# ---------------------------------------------------------------------------- gymnasium facade
+
+
+class BatchedVectorEnv(gym.vector.VectorEnv):
+    """:class:`BatchedCore` as a ``gymnasium.vector.VectorEnv`` (same constructor keywords).
+
+    * ``single_observation_space`` ``Box(float32)``, ``single_action_space`` ``Discrete(A)``;
+      ``observation_space`` / ``action_space`` are their batched forms (``MultiDiscrete`` for
+      actions).
+    * ``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``: on the step that ends a
+      game the returned observation is already the next game's, and ``infos`` holds
+      ``"final_obs"`` (object array, the ended game's last observation where ``"_final_obs"``)
+      and ``"final_info"`` (``"episode": {"r", "l"}``, ``"returns"`` per seat, with
+      ``"_final_info"``).
+    * ``reset(seed=s)`` seeds slot ``i`` with ``s + i`` (a list gives one seed per slot);
+      infos hold ``"seat"`` and ``"game_seed"`` arrays. Every ``step`` info holds ``"seat"``.
+    * :meth:`action_masks` gives the ``[N, A]`` legal-action masks of the current decisions.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, game: Game, num_envs: int, **kwargs: Any):
+        self.core = BatchedCore(game, num_envs, **kwargs)
+        self.num_envs = self.core.num_envs
+        self.single_observation_space = self.core.single_observation_space
+        self.single_action_space = self.core.single_action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._first_seed = kwargs.get("seed")
+        self._has_reset = False
+        self._started = time.perf_counter()
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and not self._has_reset:
+            seed = self._first_seed
+        if seed is None:
+            seeds: list[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int | np.integer):
+            seeds = [int(seed) + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+        self.core.reset(seeds)
+        self._has_reset = True
+        b = self.core.buffers
+        return b["observation"].copy(), {
+            "seat": b["seat"].copy(),
+            "game_seed": b["game_seed"].copy(),
+        }
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        self.core.start(actions)
+        self.core.wait()
+        b = self.core.buffers
+        term, trunc = b["terminated"].copy(), b["truncated"].copy()
+        infos: dict[str, Any] = {"seat": b["seat"].copy()}
+        done = term | trunc
+        if done.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            final_info = {
+                "episode": {
+                    "r": np.zeros(self.num_envs, np.float64),
+                    "l": np.zeros(self.num_envs, np.int64),
+                    "_r": done.copy(),
+                    "_l": done.copy(),
+                },
+                "returns": np.zeros_like(b["final_returns"]),
+                "_episode": done.copy(),
+                "_returns": done.copy(),
+            }
+            for i in np.flatnonzero(done):
+                final_obs[i] = b["final_observation"][i].copy()
+                final_info["episode"]["r"][i] = b["episode_return"][i]
+                final_info["episode"]["l"][i] = b["episode_length"][i]
+                final_info["returns"][i] = b["final_returns"][i]
+            infos.update(
+                final_obs=final_obs, _final_obs=done, final_info=final_info, _final_info=done
+            )
+        return b["observation"].copy(), b["reward"].copy(), term, trunc, infos
+
+    def action_masks(self) -> np.ndarray:
+        """``[N, A] bool``: the legal actions of each slot's current decision."""
+        return self.core.buffers["action_mask"].copy()
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """``name`` of every slot's env: called with the arguments if callable, else read."""
+        values = self.core.get_attr(name)
+        if values and callable(values[0]):
+            return tuple(self.core.call(name, *args, **kwargs))
+        return tuple(values)
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        return tuple(self.core.get_attr(name))
+
+    def set_attr(self, name: str, values: Any) -> None:
+        if not isinstance(values, list | tuple):
+            values = [values] * self.num_envs
+        for i, v in enumerate(values):
+            self.core.set_attr(name, v, indices=[i])
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.core.close()
+
+    def __repr__(self) -> str:
+        return (
+            f"BatchedVectorEnv({self.core.game.name}, num_envs={self.num_envs}, "
+            f"workers={self.core.num_workers})"
+        )
