@@ -1,45 +1,90 @@
-"""Smoke test of the throughput benchmark (boardgames_rl.benchmark), well under 20 s."""
+"""The comparison benchmark (``benchmarks/throughput.py``, outside the package, issue 12 and 14.5):
+a ``--quick`` run writes every ratio; ``boardgames-rl bench`` runs it from a checkout and says in
+one line what to do anywhere else; no stub modules."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from boardgames_rl.benchmark import main, random_legal_action, random_legal_actions
+from benchmarks.baselines import MissingBench, random_legal_action, random_legal_actions, require
+from benchmarks.throughput import main
+from boardgames_rl.cli import main as cli_main
+
+COLUMNS = ["engine", "aec_make", "aec_raw", "vec", "batched", "clone", "sample", "ismcts"]
 
 
-def test_benchmark_writes_positive_figures(tmp_path: Path, capsys) -> None:
+def test_quick_run_writes_every_ratio_beside_the_baselines(tmp_path: Path, capsys) -> None:
     out = tmp_path / "t.json"
     status = main(
-        ["--seconds", "0.2", "--games", "castle_flutterstone", "--out", out, "--no-progress"]
+        ["--quick", "--games", "castle_flutterstone", "--no-ppo", "--workers", "0", "--out", out]
     )
     assert status == 0
     result = json.loads(out.read_text())
-    for key in ("platform", "python", "numpy", "cpu_count"):
-        assert key in result["machine"]
-    assert result["timestamp"] and result["settings"]["seconds"] == 0.2
-
-    games = [r for r in result["rows"] if r["kind"] == "game"]
-    assert games and all(r["name"] == "castle_flutterstone" for r in games)
-    for row in games:
-        for column in ("engine", "aec", "vector"):
-            assert row[column]["steps_per_s"] > 0, (row["label"], column)
-            assert row[column]["steps"] > 0
-        assert row["ratios"]["aec"]["vs_connect_four_v3_aec"] > 0
-        assert row["ratios"]["aec"]["vs_texas_holdem_v4_aec"] > 0
-
-    baselines = {r["name"]: r for r in result["rows"] if r["kind"] == "baseline"}
-    assert set(baselines) == {"connect_four_v3", "texas_holdem_v4"}
-    for row in baselines.values():
-        assert row["aec"]["steps_per_s"] > 0
-        assert "errors" not in row
-    assert baselines["connect_four_v3"]["engine"] is None  # N/A, explained in the notes
-    assert result["references_aec_steps_per_s"]["connect_four_v3"] > 0
-
+    assert result["settings"]["quick"] and result["settings"]["rounds"] == 2
+    assert result["settings"]["timer"].startswith("time.thread_time")
+    assert result["connect_four_us_per_step"]["raw"]["median"] > 0
+    (row,) = result["games"].values()
+    for column in COLUMNS:
+        entry = row[column]
+        assert len(entry["rounds"]) == 2, column
+        assert 0 < entry["min"] <= entry["median"] <= entry["max"], column
+    for name in (
+        "openspiel_connect_four",
+        "openspiel_connect_four_obs",
+        "openspiel_python_tic_tac_toe",
+        "texas_holdem_raw",
+    ):
+        assert result["baselines"][name]["median"] > 0, name
     table = capsys.readouterr().out
-    assert "castle_flutterstone [default]" in table and "pettingzoo connect_four_v3" in table
+    assert "castle_flutterstone 2p" in table and "OpenSpiel connect_four" in table
+    assert "QUICK" in table
+
+
+def test_no_pygame_stub_is_left_in_sys_modules() -> None:
+    """Issue 12: the benchmark must not stub ``pygame`` in ``sys.modules``; with the ``[bench]``
+    extra it is the real package."""
+    import benchmarks.baselines as baselines
+
+    baselines.pettingzoo_classic("connect_four_v3", wrapped=False)
+    assert "pygame" in sys.modules and hasattr(sys.modules["pygame"], "__file__")
+    text = Path(baselines.__file__).read_text() + Path(main.__code__.co_filename).read_text()
+    assert "sys.modules[" not in text
+
+
+def test_a_missing_bench_package_is_one_line_naming_the_extra() -> None:
+    with pytest.raises(MissingBench) as e:
+        require("no_such_module_xyz", "open_spiel", "OpenSpiel's connect_four")
+    message = str(e.value.code)
+    assert "\n" not in message and "[bench]" in message and "open_spiel" in message
+
+
+def test_the_benchmark_is_not_in_the_package() -> None:
+    import boardgames_rl
+
+    package = Path(boardgames_rl.__file__).parent
+    assert not (package / "benchmark.py").exists()
+
+
+def test_cli_bench_runs_the_checkout_benchmark(capsys) -> None:
+    """From this checkout the command reaches the benchmark: its own argument check answers."""
+    code = cli_main(["bench", "--rounds", "0"])
+    err = capsys.readouterr().err
+    assert code == 1 and "--rounds must be >= 1" in err
+
+
+def test_cli_bench_outside_a_checkout_says_how_in_one_line(monkeypatch, capsys) -> None:
+    import boardgames_rl.cli.bench as bench
+
+    monkeypatch.setattr(bench, "find_checkout", lambda: None)
+    code = cli_main(["bench", "--quick"])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and len(err.splitlines()) == 1
+    assert "git clone" in err and "[bench]" in err
 
 
 def test_random_legal_action_pickers_agree_and_stay_legal() -> None:
@@ -51,11 +96,9 @@ def test_random_legal_action_pickers_agree_and_stay_legal() -> None:
     batch = random_legal_actions(masks, np.random.default_rng(1))
     assert masks[np.arange(len(masks)), batch].all()
     # the same draw u gives the same action in both forms
-    u_rng = np.random.default_rng(7)
+    batch = random_legal_actions(masks, np.random.default_rng(7))
     row_rng = np.random.default_rng(7)
-    batch = random_legal_actions(masks, u_rng)
-    single = [random_legal_action(m, row_rng) for m in masks]
-    assert batch.tolist() == single
+    assert batch.tolist() == [random_legal_action(m, row_rng) for m in masks]
     # uniform over the legal actions
     counts = np.bincount(
         [random_legal_action(masks[0] | True, rng) for _ in range(9000)], minlength=9

@@ -28,7 +28,6 @@ RANK = {
     "agents": 3,
     "api": 3.5,  # boardgames_rl/__init__.py
     "arena": 4,
-    "benchmark": 4,
     "training": 5,
     "testing": 5.5,
     "interop": 5,
