@@ -46,6 +46,7 @@ class ScreenReader:
         self.scripted = list(scripted)
         self.rng = np.random.default_rng(seed)
         self.transcript: list[str] = []
+        self.errors: list[str] = []
         self.answers: list[str] = []
         self.turn = 0
         self.limit = limit
@@ -60,8 +61,13 @@ class ScreenReader:
                 names[int(m.group(1))] = m.group(2)
         return [names[i] for i in sorted(names)]
 
+    def read(self) -> None:
+        out, err = self.capsys.readouterr()
+        self.transcript.append(out)
+        self.errors.append(err)
+
     def __call__(self, prompt: str = "") -> str:
-        self.transcript.append(self.capsys.readouterr().out)
+        self.read()
         assert len(self.answers) < self.limit, "the game does not end"
         if self.scripted:
             answer = self.scripted.pop(0)
@@ -80,8 +86,12 @@ class ScreenReader:
         return answer
 
     def screen(self) -> str:
-        self.transcript.append(self.capsys.readouterr().out)
+        self.read()
         return "".join(self.transcript)
+
+    def stderr(self) -> str:
+        self.read()
+        return "".join(self.errors)
 
 
 def unique_prefix(names: list[str], k: int) -> str:
@@ -173,10 +183,15 @@ def test_person_plays_a_few_moves_then_quits(game, config, capsys, monkeypatch):
 
     monkeypatch.setattr("builtins.input", ask)
     code = main(["play", game, *config, "--vs", "random", "--seat", "1", "--seed", "3"])
-    screen = person.screen()
-    assert code == 0
+    screen, err = person.screen(), person.stderr()
+    assert code == 1  # abandoned: non-zero, one line on stderr
     assert len(re.findall(r"your move, \w+ \(you\):", screen)) == 4
-    assert "game abandoned" in screen and "Traceback" not in screen
+    assert re.fullmatch(
+        r"boardgames-rl: game abandoned \(quit\) after \d+ actions; nothing was "
+        r"recorded\n",
+        err,
+    )
+    assert "Traceback" not in screen
 
 
 def test_person_never_sees_hidden_information(capsys, monkeypatch):
@@ -208,7 +223,7 @@ def test_person_never_sees_hidden_information(capsys, monkeypatch):
         ]
     )
     screen = person.screen()
-    assert code == 0 and len(views) == 12  # 11 answers, then quit
+    assert code == 1 and len(views) == 12  # 11 answers, then quit (abandoned: exit 1)
     own_lines = {line for own, _ in views for line in own.splitlines()}
     hidden = {line for _, omni in views for line in omni.splitlines()} - own_lines
     assert hidden, "the omniscient board should show something the seat cannot see"
@@ -216,18 +231,24 @@ def test_person_never_sees_hidden_information(capsys, monkeypatch):
         assert own in screen and own != omni
     for line in hidden:
         assert line not in screen
-    # the other players' actions (their secret picks and targets) are not named
-    assert re.search(r"\n  player_[013] acted", screen)
-    assert not re.search(r"\n  player_[013]: ", screen)
-    assert re.search(r"\n  you: (pick|keep|play) ", screen)  # the person's own choices are named
+    # the other players' actions (their secret picks and targets) are not named in the news
+    # (the board itself may list the cards revealed face up: those are public)
+    news = "\n".join(re.findall(r"since your last decision:\n((?:  .*\n)+)", screen))
+    assert re.search(r"^  player_[013] acted$", news, re.M)
+    assert not re.search(r"^  player_[013]: ", news, re.M)
+    assert re.search(r"^  you: (pick|keep|play) ", news, re.M)  # the person's own are named
 
 
 def test_end_of_input_mid_game_exits_cleanly(capsys, monkeypatch):
     code, out, err = run_cli(
         ["play", "white_castle", "--vs", "heuristic"], capsys, "1\n2\n", monkeypatch
     )
-    assert code == 0
-    assert "end of input: game abandoned" in out and "Traceback" not in out + err
+    assert code == 1
+    assert (
+        err
+        == "boardgames-rl: game abandoned (end of input) after 2 actions; nothing was recorded\n"
+    )
+    assert "Traceback" not in out + err
 
 
 def test_ctrl_c_exits_with_130(capsys, monkeypatch):
@@ -235,8 +256,9 @@ def test_ctrl_c_exits_with_130(capsys, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("builtins.input", interrupt)
-    code, out, _ = run_cli(["play", "castle_flutterstone"], capsys)
-    assert code == 130 and "interrupted" in out
+    code, _, err = run_cli(["play", "castle_flutterstone"], capsys)
+    assert code == 130
+    assert err == "boardgames-rl: game abandoned (interrupted); nothing was recorded\n"
 
 
 def test_piped_play_in_a_subprocess_has_no_traceback():
@@ -257,9 +279,10 @@ def test_piped_play_in_a_subprocess_has_no_traceback():
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr
     assert "no legal action is named 'not an action'" in proc.stdout
-    assert "end of input" in proc.stdout and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("boardgames-rl: game abandoned (end of input) after ")
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
 
 
 def test_parse_choice_accepts_numbers_names_and_unique_prefixes():
@@ -291,8 +314,14 @@ def test_watch_is_reproducible_and_plays_the_arena_game(capsys):
     code, out, _ = run_cli(argv, capsys)
     assert code == 0 and "player_0 (heuristic): " in out
     assert run_cli(argv, capsys)[1] == out
+    # the opening board comes first: the state before any action
+    seeds = np.random.SeedSequence(3).spawn(3)
+    state_seed = int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1))
+    opening = make_game("castle_flutterstone").new_state(state_seed).render(None)
+    assert out.startswith(f"opening board:\n{opening}\n  player_0 (heuristic): ")
     code, quiet, _ = run_cli([*argv, "-q"], capsys)
     assert code == 0 and "(heuristic): " not in quiet.split("returns:")[0]
+    assert "opening board" not in quiet
     game = make_game("castle_flutterstone")
     record = play_game(game, [make_agent("heuristic", game), make_agent("random", game)], 3)
     shown = [float(x) for x in re.findall(r"\((?:heuristic|random)\) +([+-][\d.]+)", quiet)]
@@ -418,7 +447,7 @@ def test_one_option_parser_for_cli_agents_and_benchmark():
     for bad in (["num_players"], ["=3"]):
         with pytest.raises(InvalidConfigError, match="expected key=value"):
             parse_options(bad, "-c")
-    from benchmarks.throughput import targets_for
+    from boardgames_rl.benchmark import targets_for
     from boardgames_rl.agents import parse_spec
 
     assert parse_spec("ismcts:iterations=40,rollout=heuristic") == (

@@ -3,12 +3,17 @@
 The person only ever sees ``state.render(seat)`` (their own view) and their own legal actions.
 Other players' actions are shown by name only in games where every action is public; in the
 hidden-information games the person reads "player_k acted" and the board from their seat.
+``?`` prints the game's rules summary of the pending decision (the ``rules_help`` hook of its
+:class:`~boardgames_rl.core.spec.GameSpec`) before the input help. A decision with a single legal
+option is answered at once, with a line saying so. An abandoned game (``quit``, end of input,
+Ctrl-C) exits non-zero (1, or 130 for Ctrl-C) with one line on stderr; nothing is recorded.
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 from collections.abc import Callable
 
 import numpy as np
@@ -35,8 +40,21 @@ HUMAN = "human"
 
 HELP_TEXT = """\
 Type the number of an action, its name (any case) or the start of its name if only one
-action starts that way. Commands: ? or help (this text), board (show the board again),
-quit (abandon the game). Ctrl-D also abandons the game; Ctrl-C stops at once."""
+action starts that way. Commands: ? or help (the rules of this decision and this text), board
+(show the board again), quit (abandon the game). Ctrl-D also abandons the game; Ctrl-C stops at
+once. A decision with only one option is played for you, with a line saying so."""
+
+ABANDONED_CODE = 1
+"""Exit code of a game abandoned with ``quit`` or end of input (Ctrl-C gives 130)."""
+
+
+def rules_help(state: State, seat: int) -> str | None:
+    """The game's rules summary of the pending decision for ``seat`` (its spec's ``rules_help``
+    hook), or ``None`` when the game declares none."""
+    from boardgames_rl.registry import game_spec
+
+    hook = game_spec(state.game.name).rules_help
+    return None if hook is None else hook(state, seat)
 
 
 def describe_action(state: State, seat: int, action: int, viewer: int) -> str:
@@ -97,10 +115,14 @@ class Person:
         self.seat = seat
         self.ask = ask
         self.news: list[str] = []
+        self.forced = 0  # decisions with one option, answered without asking
+        self.just_forced = False
 
     def heard(self, state: State, seat: int, action: int) -> None:
         """Note an action (before it is applied) as the person may see it."""
-        if seat == self.seat:
+        if seat == self.seat and self.just_forced:
+            self.just_forced = False  # already said: "only one option, played for you"
+        elif seat == self.seat:
             self.news.append(f"you: {state.action_name(action)}")
         else:
             self.news.append(describe_action(state, seat, action, self.seat))
@@ -117,21 +139,30 @@ class Person:
         print(state.render(self.seat))
 
     def __call__(self, state: State, seat: int, rng: np.random.Generator) -> int:
+        legal = [int(a) for a in state.legal_actions()]
+        names = [state.action_name(a) for a in legal]
+        if len(legal) == 1:
+            self.tell_news()
+            print(f"\nonly one option, played for you: {names[0]}")
+            self.forced += 1
+            self.just_forced = True
+            return legal[0]
         self.tell_news()
         print()
         self.show_board(state)
-        legal = [int(a) for a in state.legal_actions()]
-        names = [state.action_name(a) for a in legal]
         print(f"\nyour move, {seat_label(self.game, seat, 'you')}:")
         print(format_menu(names))
         while True:
             try:
                 answer = self.ask("> ")
             except EOFError:
-                print("\nend of input: game abandoned")
-                raise QuitGame() from None
+                raise QuitGame("end of input") from None
             command = answer.strip().lower()
             if command in ("?", "help"):
+                text = rules_help(state, seat)
+                if text:
+                    print(text.rstrip())
+                    print()
                 print(HELP_TEXT)
                 print(format_menu(names))
                 continue
@@ -140,8 +171,7 @@ class Person:
                 print(format_menu(names))
                 continue
             if command in ("quit", "exit"):
-                print("game abandoned")
-                raise QuitGame()
+                raise QuitGame("quit")
             try:
                 return legal[parse_choice(answer, names)]
             except ValueError as e:
@@ -177,13 +207,21 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         session = run_session(game, deciders, who, args.seed, before_action=person.heard)
-    except QuitGame:
-        return 0
+    except QuitGame as e:
+        return abandoned(str(e) or "quit", getattr(e, "session", None), ABANDONED_CODE)
     except KeyboardInterrupt:
-        print("\ninterrupted: game abandoned")
-        return 130
+        print()
+        return abandoned("interrupted", None, 130)
     finish(session, person, args.record)
     return 0
+
+
+def abandoned(reason: str, session: Session | None, code: int) -> int:
+    """One line on stderr for an abandoned game; returns the exit code ``code``."""
+    done = f" after {len(session.actions)} actions" if session is not None else ""
+    sys.stdout.flush()
+    print(f"boardgames-rl: game abandoned ({reason}){done}; nothing was recorded", file=sys.stderr)
+    return code
 
 
 def finish(session: Session, person: Person, record: str | None) -> None:

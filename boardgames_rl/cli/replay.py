@@ -1,39 +1,136 @@
-"""``boardgames-rl replay``: replay saved game records action by action, checking the outcome."""
+"""``boardgames-rl replay``: replay saved game records action by action, checking the outcome.
+
+Plain: every action by name, then the final board and the returns. ``--step``: board by board,
+one decision at a time (Enter for the next, ``q`` to stop; stdin may be a pipe: one line per
+step). ``--html FILE``: one self-contained page with the picture of every decision
+(:mod:`boardgames_rl.cli.replay_html`). ``--seat S`` shows the boards from seat S's view (and
+names the other seats' hidden actions only as "acted"); by default the boards are omniscient.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
-from boardgames_rl.cli.common import CliError, add_command, format_returns
+from boardgames_rl.cli.common import CliError, add_command, add_progress_arg, format_returns
 from boardgames_rl.core.game import State
 
 
-def replay_one(record, index: int, quiet: bool) -> None:
-    """Replay one record, printing each action by its name in context (unless ``quiet``), then
-    the final board (omniscient) and the returns."""
+class StopReplay(Exception):
+    """The person typed ``q`` (or stdin ended) during ``--step``."""
+
+
+def ask_next(prompt: str) -> bool:
+    """Print ``prompt`` and read one line from stdin: False for ``q``/``quit`` or end of input."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print("(end of input)")
+        return False
+    return line.strip().lower() not in ("q", "quit", "exit")
+
+
+def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
+    """Replay one record as ``args`` asks (plain, ``--step``, ``--html``), then print the final
+    board and the returns; the outcome is checked against the record.
+
+    Raises:
+        StopReplay: ``q`` or end of input during ``--step``.
+        ReplayMismatchError: the record does not replay to its outcome.
+    """
     from boardgames_rl.arena import replay
+    from boardgames_rl.cli.play import describe_action
+    from boardgames_rl.core.progress import progress_bar
     from boardgames_rl.registry import make_game
 
     game = make_game(record.game, **record.config)
+    seat = getattr(args, "seat", None)
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise CliError(f"--seat must be 0..{game.num_players - 1} for {game.name}")
+    stepping = bool(getattr(args, "step", False))
+    html_out = getattr(args, "html", None)
+    quiet = bool(getattr(args, "quiet", False)) and not stepping
+    agents = [str(a) for a in record.agents] or ["?"] * game.num_players
+    n = len(record.actions)
     before = game.new_state(record.state_seed)  # the state each next action is applied to
     step = 0
+    frames: list[Any] = []
+    bar = progress_bar(n, "pictures", "decision", enabled=bool(html_out) and args.progress)
+
+    def name_of(state: State, player: int, action: int) -> str:
+        if seat is None:
+            return f"{game.player_names[player]}: {state.action_name(action)}"
+        return describe_action(state, player, action, seat)
 
     def on_step(state: State, player: int, action: int) -> None:
         nonlocal before, step
         step += 1
-        if not quiet:
-            name = before.action_name(action)  # named in the context it was chosen in
-            print(f"  {step:>4}  {game.player_names[player]:<10} {name}")
+        said = name_of(before, player, action)  # named in the context it was chosen in
+        if stepping:
+            print(f"\ndecision {step} of {n}:")
+            print(before.render(seat))
+            print(f"-> {said} ({agents[player % len(agents)]})")
+            if not ask_next("[Enter] next, q quit: "):
+                raise StopReplay(f"stopped at decision {step} of {n}")
+        elif not quiet:
+            print(f"  {step:>4}  {said}")
+        if html_out:
+            from boardgames_rl.cli.replay_html import Frame, png_bytes
+
+            frames.append(Frame(png_bytes(before.render_rgb(seat)), said))
+            bar.update(1)
+        if stepping or html_out or not quiet:
             before = state.clone()
 
-    print(f"record {index}: {record.game} {record.config or ''} agents {record.agents}")
-    final = replay(record, on_step=on_step)
-    print(final.render(None))
+    where = "" if record.table is None else f" (table {record.table}, game {record.game_index})"
+    print(f"record {index}{where}: {record.game} {record.config or ''} agents {record.agents}")
+    try:
+        final = replay(record, on_step=on_step)
+    finally:
+        bar.close()
+    if stepping:
+        print("\nend of the game:")
+    print(final.render(seat))
     print("returns:")
-    print(format_returns(game, final.returns(), [str(a) for a in record.agents]))
-    print(f"replayed {len(record.actions)} actions: outcome matches the record")
+    print(format_returns(game, final.returns(), agents))
+    print(f"replayed {n} actions: outcome matches the record")
+    if html_out:
+        write_html(Path(html_out), record, index, game, final, frames, seat)
+
+
+def write_html(
+    path: Path, record: Any, index: int, game: Any, final: State, frames: list, seat: int | None
+) -> None:
+    """Write the page of one replayed record to ``path`` and say so."""
+    from boardgames_rl.cli.replay_html import Frame, page, png_bytes
+
+    returns = ", ".join(
+        f"{game.player_names[s]} ({a}) {float(r):+g}"
+        for s, (a, r) in enumerate(zip(record.agents, final.returns(), strict=False))
+    )
+    view = "omniscient view" if seat is None else f"{game.player_names[seat]}'s view"
+    where = "" if record.table is None else f", table {record.table} game {record.game_index}"
+    meta = [
+        f"record {index}{where}; seed {record.seed}; config {record.config or '{}'}; {view}",
+        f"{len(frames)} decisions; returns: {returns}"
+        + (" (cut short by the turn limit)" if record.truncated else ""),
+    ]
+    text = page(
+        f"{game.name}: {' vs '.join(map(str, record.agents))}",
+        meta,
+        frames,
+        Frame(png_bytes(final.render_rgb(seat)), returns),
+    )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e.strerror or e}") from e
+    size = path.stat().st_size / 1e6
+    print(f"wrote {path}: {len(frames)} decisions, {size:.1f} MB (opens offline in a browser)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,13 +150,21 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{path} holds no game records")
     if args.index is not None:
         if not 0 <= args.index < len(records):
-            raise CliError(f"--index must be 0..{len(records) - 1} ({len(records)} records)")
+            raise CliError(f"--game-index must be 0..{len(records) - 1} ({len(records)} records)")
         chosen = [args.index]
+    elif args.html and len(records) > 1:
+        raise CliError(
+            f"{path} holds {len(records)} records: pick one for --html with --game-index "
+            f"0..{len(records) - 1}"
+        )
     else:
-        chosen = range(len(records))
+        chosen = list(range(len(records)))
     for i in chosen:
         try:
-            replay_one(records[i], i, args.quiet)
+            replay_one(records[i], i, args)
+        except StopReplay as e:
+            print(e)
+            return 0
         except ReplayMismatchError as e:
             raise CliError(f"record {i} of {path} does not replay: {e}") from e
         except (ValueError, KeyError, TypeError) as e:
@@ -74,11 +179,42 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "replay saved games (from play --record or an arena --out folder)",
         [
             "boardgames-rl replay games.jsonl",
-            "boardgames-rl replay results/flutterstone --index 3",
+            "boardgames-rl replay results/flutterstone --game-index 3 --step",
+            "boardgames-rl replay results/flutterstone --game-index 3 --html game.html",
+            "boardgames-rl replay games.jsonl --step --seat 0   # as player_0 saw it",
             "boardgames-rl replay results/flutterstone --quiet   # check every record replays",
         ],
+        description=(
+            "Replay saved games from their seeds and actions, checking that each ends as "
+            "recorded. --step walks through a game board by board (Enter for the next "
+            "decision, q to stop; reads lines, so it also works from a pipe). --html writes "
+            "one self-contained page: the picture of every decision, the action log, a "
+            "slider and prev/next buttons (no network needed to view it)."
+        ),
     )
     p.add_argument("file", help="a .jsonl of records, or a tournament folder with games.jsonl")
-    p.add_argument("--index", type=int, help="replay only record I (0-based; default all)")
+    p.add_argument(
+        "--game-index",
+        "--index",
+        dest="index",
+        type=int,
+        metavar="I",
+        help="replay only record I (0-based, in the file's order; default all)",
+    )
+    p.add_argument(
+        "--step", action="store_true", help="board by board: Enter for the next decision, q quits"
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write one self-contained HTML page of the game (needs one record: --game-index)",
+    )
+    p.add_argument(
+        "--seat",
+        type=int,
+        help="show the boards from this seat's view (default: omniscient, all hidden "
+        "information shown)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="don't print each action")
+    add_progress_arg(p)
     p.set_defaults(func=run)

@@ -19,9 +19,10 @@ from boardgames_rl.core.game import Game, State
 
 
 def watch(game: Game, specs: list[str], seed: int, verbose: bool) -> Session:
-    """Play one game between the agents ``specs`` (cycled over the seats) and print it: every
-    action by name and the omniscient board whenever the turn passes (``verbose``), else only
-    the final board. Same seeding as :func:`boardgames_rl.arena.play_game`."""
+    """Play one game between the agents ``specs`` (cycled over the seats) and print it: the
+    opening board, every action by name and the omniscient board whenever the turn passes
+    (``verbose``), else only the final board. Same seeding as
+    :func:`boardgames_rl.arena.play_game`."""
     if len(specs) > game.num_players:
         raise CliError(
             f"{game.name} has {game.num_players} seats but {len(specs)} agents were "
@@ -36,10 +37,13 @@ def watch(game: Game, specs: list[str], seed: int, verbose: bool) -> Session:
     def after(state: State) -> None:
         print(state.render(None))
 
-    last = [None]
+    last: list[int | None] = [None]
 
     def before_action(state: State, seat: int, action: int) -> None:
-        if last[0] is not None and last[0] != seat:
+        if last[0] is None:
+            print("opening board:")
+            after(state)
+        elif last[0] != seat:
             after(state)
         last[0] = seat
         show(state, seat, action)
@@ -80,5 +84,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="agent specs per seat, cycled over the seats (default: heuristic random)",
     )
     add_seed_arg(p)
-    p.add_argument("-q", "--quiet", action="store_true", help="print only the final board")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print only the final board and the returns (not the opening board, the "
+        "actions and the boards between)",
+    )
     p.set_defaults(func=run)

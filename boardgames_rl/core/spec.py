@@ -42,6 +42,10 @@ class GameSpec:
             of an untrusted inner state dict (ids in range, per-player lengths, conserved decks),
             a one-line message naming the broken field or ``None``; ``State.from_dict`` runs them
             (``boardgames_rl.core.state_check``). Or ``None``.
+        rules_help: ``rules_help(state, player) -> str``: for a person at ``player``'s seat, the
+            rules summary of the pending decision and the text of the cards or tiles it involves,
+            in words (``?`` in ``boardgames-rl play``); it may only use what that seat can see.
+            Or ``None`` (``?`` then explains only how to answer).
     """
 
     name: str
@@ -52,6 +56,7 @@ class GameSpec:
     test_configs: tuple[dict[str, Any], ...] = field(default_factory=lambda: ({},))
     summary: str = ""
     state_checks: Callable[[Game, dict], str | None] | None = None
+    rules_help: Callable[[State, int], str] | None = None
 
     def __post_init__(self) -> None:
         if self.state_checks is not None:
