@@ -423,24 +423,34 @@ class Board:
             out.append(tuple(dist))
         return tuple(out)
 
-    def render_grid(self, cell: Callable[[int], str] | None = None) -> str:
+    def render_grid(
+        self,
+        cell: Callable[[int], str] | None = None,
+        garden: str = "#",
+        garden_label: str = "",
+    ) -> str:
         """The 11 x 11 map in the format of sheet 2.7 ('##' is the garden).
 
         `cell(sq)` gives each square's text (default ``cell_text``); all cells are padded to the
-        width of the widest one and the column letters are right-aligned over them.
+        width of the widest one and the column letters are right-aligned over them. The garden
+        cells are filled with the character ``garden``; ``garden_label`` is written centred on
+        the garden's middle row.
         """
         cell = cell or self.cell_text
         texts = [str(cell(s)) for s in range(NUM_SQUARES)]
         width = max(2, *(len(t) for t in texts))
-        garden = "#" * width
         lines = ["    " + " ".join(letter.rjust(width) for letter in COLUMN_LETTERS)]
+        span = (GARDEN_MAX - GARDEN_MIN + 1) * (width + 1) - 1
         for y in range(GRID_SIZE):
             row = []
             for x in range(GRID_SIZE):
                 if is_square(x, y):
                     row.append(texts[self._index[(x, y)]].ljust(width))
-                else:
-                    row.append(garden)
+                elif x == GARDEN_MIN:
+                    mid = y == (GARDEN_MIN + GARDEN_MAX) // 2 and garden_label
+                    plain = " ".join([garden * width] * (GARDEN_MAX - GARDEN_MIN + 1))
+                    fill = f" {garden_label} ".center(span, garden) if mid else plain
+                    row.append(fill)
             lines.append(f"{y + 1:2d}  " + " ".join(row).rstrip())
         return "\n".join(lines)
 

@@ -114,3 +114,115 @@ def contextual_name(s: NightingaleState, action: int) -> str:
     if action < A.PASS:
         return words.samurai_token.format(SAMURAI_TOKENS[action - A.SAMURAI_TOKEN])
     return words.special.get(action, A.SPECIAL_NAMES[action])
+
+
+DECISION_WORDS: dict[str, str] = {
+    "setup_close": "setup: the samurai closes a trap door (two in all)",
+    "setup_start": "setup: the samurai places his figurine (not on a trap door or a vase)",
+    "prog_s_card": "programming: the samurai chooses his action card, face down",
+    "prog_s_tile": "programming: the samurai chooses the nightingale tile (the colour that sings)",
+    "prog_n_card": "programming: the ninja chooses his action card (or uses the Listening Tube)",
+    "w2": "ninja's card shown: the samurai may use the Alarm Bell",
+    "bell_out": "Alarm Bell: the samurai takes back a programmed tile",
+    "bell_in": "Alarm Bell: the samurai programmes another tile in its place",
+    "sprint_out": "Sprint: the samurai may take back his programmed tile",
+    "sprint_in": "Sprint: the samurai programmes a tile in its place",
+    "pick_lock": "Pick the Lock: the ninja opens a closed trap door",
+    "pebble": "Thrown Pebble: the ninja moves the samurai into an adjacent zone",
+    "scout": "Scout: the ninja looks into a vase",
+    "listen": "Listen at the Floor: the ninja asks whether a colour is programmed",
+    "meditate": "Meditate: the ninja keeps one of the top two equipment tokens",
+    "start": "ninja's movement: he chooses where he starts",
+    "place": "ninja's movement: he places his next footprint disc",
+    "jump_token": "ninja's jump: he discards an equipment token face down to pay for it",
+    "jump_land": "ninja's jump: he lands two squares away",
+    "lockpick": "Lockpick: the ninja opens a closed trap door",
+    "map_vase": "Rice-Paper Map: the ninja looks into a vase",
+    "w4": "the floor sings under the ninja: he may use the Soft Tabi to stay hidden",
+    "w3_end": "end of the ninja's movement: he may use an equipment token",
+    "decoy": "False Trail: the ninja places a decoy disc",
+    "w5": "ninja's movement done: the samurai may use the Paper Lantern",
+    "lantern_zone": "Paper Lantern: the samurai names a zone",
+    "lantern_choice": "Paper Lantern: the ninja shows himself in that zone or clears its discs",
+    "lantern_disc": "Paper Lantern: the ninja chooses the disc he appears on",
+    "w6_s": "samurai's movement begins: he may use an equipment token",
+    "sandals": "Straw Sandals: the samurai adds one or two zone entries",
+    "w6_n": "samurai's movement begins: the ninja may use the Blowgun (one entry less)",
+    "entry": "samurai's movement: he enters the next zone",
+    "entry_end": "samurai's movement: entries made; he may use a token or end his movement",
+    "adjust_token": "samurai's adjustment: he discards an equipment token face down to pay",
+    "final_square": "samurai's movement: he chooses his square in the zone he is in",
+    "vase_move": "the samurai ended on a vase and looked into it: he moves it on the same board",
+    "w8": "capture: the ninja may use the Kawarimi to escape",
+    "confiscate": "capture: the samurai puts a confiscated vase back, face down",
+    "reopen": "after a lockdown: the samurai reopens a trap door on another board",
+    "reopen_extra": "after a lockdown: the samurai reopens one more trap door",
+    "w9": "samurai's action step: he may use an equipment token",
+    "iron_bar": "Iron Bar: the samurai closes a trap door",
+    "hound": "Hound: the samurai removes a footprint disc (two at most)",
+    "track": "Track the Trail: the samurai removes a footprint disc",
+    "bar": "Bar the Hatch: the samurai closes an open trap door on his floor board",
+    "sweep_keep": "Lantern Sweep: the ninja chooses the disc that stays",
+    "inspect": "Inspect the Vases: the samurai looks into a vase in or next to his zone",
+    "inspect_move": "Inspect the Vases: the samurai may move the vase he looked into",
+    "muster": "Muster the Guard: the samurai keeps one of the top two equipment tokens",
+    "ledger": "Inventory Ledger: the samurai looks into a vase",
+}
+"""Decision kind -> what is being decided, in words (for boards and prompts; every kind of
+``state.DECISIONS`` has one, checked by a test)."""
+
+
+def decision_words(s: NightingaleState) -> str:
+    """The pending decision in words, with its public counts ("2 discs left", "entry 3 of 4")."""
+    if s.decision is None:
+        return "game over"
+    kind = s.decision["kind"]
+    words = DECISION_WORDS[kind]
+    f = s.flags
+    if kind == "place":
+        left = f["discs_left"]
+        words += f" ({left} disc{'s' if left != 1 else ''} left)"
+    elif kind == "entry":
+        words += f" (entry {f['entries'] + 1} of {f['target']})"
+    elif kind == "setup_close":
+        words += f" ({s.setup_closed + 1} of 2)"
+    elif kind == "decoy":
+        words += f" ({f['decoys']} left)"
+    return words
+
+
+SECRET_FROM_OPPONENT: dict[str, str] = {
+    "prog_s_card": "programmes an action card, face down",
+    "prog_s_tile": "programmes a nightingale tile, face down",
+    "prog_n_card": "programmes an action card, face down",
+    "bell_out": "Alarm Bell: takes back a programmed tile, unseen",
+    "bell_in": "Alarm Bell: programmes another tile, unseen",
+    "sprint_out": "Sprint: may exchange his programmed tile, unseen",
+    "sprint_in": "Sprint: may exchange his programmed tile, unseen",
+    "meditate": "Meditate: keeps one of the top two tokens, unseen",
+    "muster": "Muster the Guard: keeps one of the top two tokens, unseen",
+    "jump_token": "discards an equipment token face down to jump",
+    "adjust_token": "discards an equipment token face down to adjust his movement",
+}
+"""Decisions whose choice the other player does not see: what he learns instead. (The Listening
+Tube, used openly in ``prog_n_card``, is named.) Every other decision is public: its effect is on
+the board or in the open (checked by a test against the other player's observation)."""
+
+
+def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
+    """What ``viewer`` (a seat, or ``None``: omniscient) learns when the player to move plays
+    ``action`` in ``s`` (before it is applied): the full name for the player himself and for an
+    observer; for the other player the name where the choice is public (discs, zones, squares,
+    trap doors, tokens used openly), else only that something was done
+    (``SECRET_FROM_OPPONENT``)."""
+    if s.decision is None:
+        raise ValueError("castle_nightingale: the game is over, no action to name")
+    name = contextual_name(s, action)
+    if viewer is None or viewer == s.decision["player"]:
+        return name
+    kind = s.decision["kind"]
+    if kind == "prog_n_card" and A.NINJA_TOKEN <= action < A.SAMURAI_TOKEN:
+        return name  # the Listening Tube is used openly
+    if action in (A.ADJUST_PLUS, A.ADJUST_MINUS):  # the direction shows once he has paid
+        return "adjusts his movement by one zone (a token face down pays for it)"
+    return SECRET_FROM_OPPONENT.get(kind, name)
