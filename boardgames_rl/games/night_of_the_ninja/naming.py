@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from boardgames_rl.games.night_of_the_ninja import actions
-from boardgames_rl.games.night_of_the_ninja.cards import CARD_KIND, CARD_NAMES
+from boardgames_rl.games.night_of_the_ninja.data import CARD_KIND, CARD_NAMES
 
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Words(NamedTuple):
     """Name templates of one decision kind. ``card``: ``{}`` is the card's name; ``player``:
     ``{who}`` the player's name, ``{card}`` / ``{verb}`` the resolving card's name and what it
-    does to the player (``_TARGET_VERB``)."""
+    does to the player (``TARGET_VERB``)."""
 
     card: str = "card {}"
     player: str = "choose {who}"
@@ -55,7 +55,7 @@ NAMING: dict[str, Words] = {
 }
 """Decision kind -> its name templates."""
 
-_TARGET_VERB = {
+TARGET_VERB = {
     "Spy": "looks at",
     "Mystic": "looks at",
     "Troublemaker": "looks at",
@@ -64,6 +64,7 @@ _TARGET_VERB = {
     "Blind Assassin": "attacks",
     "Shinobi": "looks at",
 }
+"""What a resolving card does to the player its owner names (decision ``target``)."""
 
 
 def contextual_name(s: NightOfTheNinjaState, action: int) -> str:
@@ -79,7 +80,7 @@ def contextual_name(s: NightOfTheNinjaState, action: int) -> str:
         card = d["card"] if d else -1
         if card < 0:
             return words.player.format(who=who)
-        verb = _TARGET_VERB.get(CARD_KIND[card], "targets")
+        verb = TARGET_VERB.get(CARD_KIND[card], "targets")
         return words.player.format(who=who, card=CARD_NAMES[card], verb=verb)
     if action == lay.DONE:
         return words.done

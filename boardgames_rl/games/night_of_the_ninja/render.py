@@ -1,226 +1,629 @@
-"""Text and image pictures of a Night of the Ninja round, from a player's view or omniscient."""
+"""Text and image pictures of a Night of the Ninja round, from a player's view or omniscient.
+
+A seat's picture holds the public facts and that seat's own knowledge only (the observation's
+information model, ``observation.py``): two true states sharing that seat's information set give
+the same picture. ``player=None`` is an observer's omniscient view.
+
+* :func:`render_text` -- a table of the seats (House card as known to the viewer, alive or what
+  killed the player, Honor tokens with the values the viewer knows, Ninja cards held), then every
+  public event of the round in order (cards played face up, who looked at or attacked whom, the
+  reacts, the deaths, House Reveal and the tokens drawn or moved), the viewer's own knowledge,
+  the decision in words and a legend; at most 100 columns at 11 players.
+* :func:`render_rgb` -- the table seen from above: standees standing or knocked down in the
+  colour of the House known to the viewer, each seat's House card, Honor tokens and the cards it
+  played face up, arrows from each card to its targets, the round and phase in the middle, and
+  a legend.
+"""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from boardgames_rl.games.night_of_the_ninja import cards
+from boardgames_rl.games.night_of_the_ninja import data
+from boardgames_rl.games.night_of_the_ninja.naming import TARGET_VERB
 
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-_STATUS = ("face up", "resolved", "lost")
-_AWARD = ("House win", "Ronin", "tie", "Martyr")
-_STAGE_TEXT = {"draft1": "Ninja Draft (first pick)", "draft2": "Ninja Draft (second pick)"}
+PENDING, RESOLVED, LOST = 0, 1, 2  # status of a played card, as in ``state.py``
+SRC_GD = 1  # a played card that came from the Grave Digger
+MARTYR_AWARD = 3  # ``state.AWARD_MARTYR``
+AWARD_WORDS = ("House win", "Ronin survived", "tie survivor", "Martyr")
+"""Why a player drew an Honor token (``state.AWARD_*``)."""
+RESULT_WORDS = {
+    data.LOTUS: "House Lotus wins",
+    data.CRANE: "House Crane wins",
+    2: "total tie: every survivor draws a token",
+    3: "no House wins (the Ronin holds the Mastermind)",
+}
+STAGE_WORDS = {
+    "draft1": "Ninja Draft, first pick",
+    "draft2": "Ninja Draft, second pick",
+    "phase_start": "Night, {phase} phase",
+    "commit": "Night, {phase} phase: cards are played face down",
+    "resolve": "Night, {phase} phase: cards resolve, number 1 first",
+    "house_reveal": "House Reveal",
+    "round_end": "end of the round",
+    "over": "game over",
+}
+"""Engine stage -> its name in words (``{phase}``: the Night phase)."""
+
+DECISION_WORDS = {
+    "draft_pick1": "{p} keeps 1 of the 3 Ninja cards dealt (the other 2 pass to the left)",
+    "draft_pick2": "{p} keeps 1 of the 2 cards received (the other is discarded face down)",
+    "commit": "{p} plays a {phase} card face down, or is done for this phase",
+    "target": "{p} names the player {card} {verb}",
+    "ss_first": "{p}'s Shapeshifter names a first player",
+    "ss_second": "{p}'s Shapeshifter names a second player (the first is {t})",
+    "ss_swap": "{p}'s Shapeshifter has seen both House cards: swap them or not",
+    "gd_take": "{p}'s Grave Digger takes 1 of the 2 discards it sees",
+    "gd_use": "{p} plays the Grave Digger's card now or keeps it face down",
+    "kept_trickster": "{p} may play the kept {card} now",
+    "tm_reveal": "{p}'s Troublemaker has seen {t}'s House card: show it to all or not",
+    "sm_look": "{p}'s Spirit Merchant looks at {t}'s House card or at one of {t}'s tokens",
+    "sm_swap": "{p}'s Spirit Merchant may give one of its tokens for one of {t}'s",
+    "thief_target": "{p}'s Thief takes a random token from a player holding more, or none",
+    "shinobi_kill": "{p}'s Shinobi has seen {t}'s House card: kill {t} or spare",
+    "react": "{p} is attacked by {o}'s {card}: reveal a Mirror Monk or Martyr, or not",
+}
+"""Decision kind -> what is being decided, in words (``{p}`` decides; ``{o}`` owns ``{card}``,
+``{t}`` is its target)."""
+
+LEGEND = (
+    "legend: * you  > decides now  ? unknown | house: dealt = your card as dealt (a Shapeshifter",
+    "  may have swapped it), seen = you looked at it, shown = shown to everyone, was = seen before",
+    "  a Shapeshifter named that player | tokens: how many (the values you know) | cards: Ninja",
+    "  cards held, + kept = one the Grave Digger keeps face down | the lowest rank leads its House",
+)
+OMNISCIENT_LEGEND = (
+    "legend: > decides now | house: the card now (the card dealt, if a Shapeshifter swapped it)",
+    "  | tokens: how many: their values = points | cards: Ninja cards held (face down)",
+    "  | the lowest rank leads its House",
+)
 
 
-def _stage_text(s: NightOfTheNinjaState) -> str:
+def _names(s: NightOfTheNinjaState) -> tuple[str, ...]:
+    return s.game.player_names
+
+
+def stage_text(s: NightOfTheNinjaState) -> str:
+    """The stage of the round in words."""
     if s.over:
-        return "game over"
-    if s.stage in _STAGE_TEXT:
-        return _STAGE_TEXT[s.stage]
-    return f"Night: {cards.PHASE_NAMES[s.phase]} phase"
+        return STAGE_WORDS["over"]
+    phase = data.PHASE_NAMES[s.phase] if 0 <= s.phase <= data.SHINOBI else ""
+    return STAGE_WORDS.get(s.stage, s.stage).format(phase=phase)
 
 
-def _house_text(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+def decision_text(s: NightOfTheNinjaState) -> str:
+    """The pending decision in words (``""`` at the end)."""
+    d = s.decision
+    if not d:
+        return ""
+    names = _names(s)
+    card = data.CARD_NAMES[d["card"]] if d["card"] >= 0 else ""
+    verb = TARGET_VERB.get(data.CARD_KIND[d["card"]], "targets") if d["card"] >= 0 else ""
+    phase = data.PHASE_NAMES[s.phase] if 0 <= s.phase <= data.SHINOBI else ""
+    return DECISION_WORDS[d["kind"]].format(
+        p=names[d["player"]],
+        o=names[d["owner"]] if d["owner"] >= 0 else "",
+        t=names[d["target"]] if d["target"] >= 0 else "",
+        card=card,
+        verb=verb,
+        phase=phase,
+    )
+
+
+# ----------------------------------------------------------------------------- what is known
+def visible_house(s: NightOfTheNinjaState, q: int, viewer: int | None) -> tuple[int, str]:
+    """``(House card, how it is known)`` of seat ``q`` for ``viewer``: ``"now"`` (omniscient),
+    ``"dealt"``, ``"seen"``, ``"shown"``, ``"was"`` (seen before a Shapeshifter named ``q``),
+    or ``(-1, "")`` when unknown."""
     if viewer is None:
-        now = cards.HOUSE_CARD_NAMES[s.house[q]]
-        if s.house[q] != s.dealt_house[q]:
-            now += f" (dealt {cards.HOUSE_SHORT[s.dealt_house[q]]})"
-        return now
-    text = f"{cards.HOUSE_CARD_NAMES[s.dealt_house[q]]} (dealt)" if q == viewer else "?"
+        return s.house[q], "now"
+    card, how = (s.dealt_house[q], "dealt") if q == viewer else (-1, "")
     for who, target, house, pre in s.looks:
         if target == q and (who == viewer or who == -1):
-            name = cards.HOUSE_CARD_NAMES[house]
-            text = f"{name}{' (revealed)' if who == -1 else ''}" if not pre else f"was {name}"
-    return text
+            card, how = house, "was" if pre else ("shown" if who == -1 else "seen")
+    return card, how
 
 
-def _tokens_text(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+def _house_cell(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+    card, how = visible_house(s, q, viewer)
+    if card < 0:
+        return "?"
+    name = data.HOUSE_CARD_NAMES[card]
+    if how == "now":
+        dealt = s.dealt_house[q]
+        return name if dealt == card else f"{name}, dealt {data.HOUSE_CARD_NAMES[dealt]}"
+    return f"was {name}" if how == "was" else f"{name} {how}"
+
+
+def _status_cell(s: NightOfTheNinjaState, q: int) -> str:
+    if s.alive[q]:
+        return "alive"
+    return f"dead: {data.CARD_NAMES[s.death[q]]}"
+
+
+def _tokens_cell(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
     held = s.tokens[q]
+    if not held:
+        return "0"
     if viewer is None:
-        return f"{len(held)} ({s.score(q)} pts)"
+        values = sorted(s.token_value[t] for t in held)
+        return f"{len(held)}: {' '.join(map(str, values))} = {sum(values)}"
     known = set(s.known[viewer])
     values = sorted(s.token_value[t] for t in held if t in known)
-    hidden = len(held) - len(values)
-    parts = [str(v) for v in values] + ["?"] * hidden
-    return f"{len(held)} [{' '.join(parts)}]" if held else "0"
+    parts = [str(v) for v in values] + ["?"] * (len(held) - len(values))
+    return f"{len(held)} ({' '.join(parts)})"
+
+
+def _cards_cell(s: NightOfTheNinjaState, q: int) -> str:
+    committed = sum(1 for _c, o, _src in s.committed if o == q)
+    count = len(s.hand[q]) + committed  # face-down commitments are still in front of the player
+    return f"{count} + kept" if s.kept[q] >= 0 else str(count)
+
+
+# ----------------------------------------------------------------------------- events
+def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
+    """One played card in words: who played it, on whom, and what came of it."""
+    names = _names(s)
+    card, owner, src, t1, t2, status = s.played[i]
+    kind = data.CARD_KIND[card]
+    name = data.CARD_NAMES[card]
+    who = names[owner]
+    head = f"{who}: {name}" + (" (from the Grave Digger)" if src == SRC_GD else "")
+    if status == LOST:
+        return f"{head} - lost, {who} died before it resolved"
+    tgt = names[t1] if t1 >= 0 else ""
+    text = ""
+    if kind in ("Spy", "Troublemaker"):
+        text = f"looked at {tgt}'s House card" if tgt else ""
+    elif kind == "Mystic":
+        text = f"looked at {tgt}'s House card and a card in their hand" if tgt else ""
+        seen = [c for w, t, c, _time in s.mystic if w == owner and t == t1]
+        if viewer is None and seen:
+            text += f" ({data.CARD_NAMES[seen[-1]] if seen[-1] >= 0 else 'none'})"
+    elif kind == "Shapeshifter":
+        if t1 >= 0 and t2 >= 0:
+            text = f"named {tgt} and {names[t2]}, saw both House cards"
+            swapped = s.ss[3] if s.ss else -1
+            if swapped >= 0 and (viewer is None or viewer == owner):
+                text += ", swapped them" if swapped else ", did not swap"
+            elif swapped >= 0:
+                text += ", may have swapped them"
+    elif kind == "Grave Digger":
+        if s.gd and s.gd[0] == owner and s.gd[3] >= 0:
+            taken = data.CARD_NAMES[s.gd[3]]
+            text = (
+                f"took {taken} from the discards"
+                if viewer is None or viewer == owner
+                else "took one of 2 discards"
+            )
+            if s.gd[4] == 0:
+                text += ", keeps it face down"
+    elif kind == "Spirit Merchant":
+        if tgt:
+            text = f"visited {tgt}"
+            if s.sm and s.sm[0] == owner and s.sm[1] == t1:
+                text += ", looked at " + ("one of their tokens" if s.sm[2] else "their House card")
+                if viewer is None and s.sm[2] == 1 and s.sm[3] >= 0:
+                    text += f" (worth {s.token_value[s.sm[3]]})"
+    elif kind == "Thief":
+        text = "showed their House card"
+        if status == RESOLVED:
+            text += f", took a token from {tgt}" if tgt else ", took nothing"
+    elif kind == "Judge":
+        text = "showed their House card" + (f", killed {tgt}" if tgt else "")
+    elif kind in ("Blind Assassin", "Shinobi"):
+        if tgt:
+            verb = "attacked" if kind == "Blind Assassin" else "looked at the House card of"
+            text = f"{verb} {tgt}"
+            if s.death[t1] == card:
+                text += f": {tgt} died"
+            elif status == RESOLVED and kind == "Shinobi" and not _reflected(s, i):
+                text += ", spared"
+    elif kind == "Mirror Monk":
+        text = f"revealed: the attack turns back, {tgt} died" if tgt else "revealed"
+    elif kind == "Martyr":
+        text = f"revealed: {who} dies" + (
+            " and draws an Honor token" if MARTYR_AWARD in s.awards[owner] else ""
+        )
+    elif kind == "Mastermind":
+        text = "revealed at House Reveal: the Mastermind's House wins"
+    if status == PENDING:
+        text = (text + ", resolving" if text else "resolving").lstrip(", ")
+    return f"{head} - {text}" if text else head
+
+
+def _reflected(s: NightOfTheNinjaState, i: int) -> bool:
+    """Whether the attack of played record ``i`` was turned back by a Mirror Monk."""
+    card, owner, _src, t1, _t2, _status = s.played[i]
+    return any(r[0] == data.MIRROR_MONK and r[1] == t1 and r[3] == owner for r in s.played[i:])
+
+
+def token_moves(s: NightOfTheNinjaState) -> list[tuple[int, int, int]]:
+    """``(giver, taker, count)``: Honor tokens (public identities) that changed hands this round
+    (the Thief, the Spirit Merchant)."""
+    n = s.game.num_players
+    start = {t: p for p in range(n) for t in s.round_start_tokens[p]}
+    moves: dict[tuple[int, int], int] = {}
+    for q in range(n):
+        for t in s.tokens[q]:
+            p = start.get(t, -1)
+            if p >= 0 and p != q:
+                moves[(p, q)] = moves.get((p, q), 0) + 1
+    return [(p, q, c) for (p, q), c in sorted(moves.items())]
+
+
+def _own_knowledge(s: NightOfTheNinjaState, me: int) -> list[str]:
+    """Lines of what seat ``me`` knows privately (its cards, draft, sights)."""
+    names = _names(s)
+    cn = data.CARD_NAMES
+    out = []
+    hand = ", ".join(cn[c] for c in s.hand[me]) or "none"
+    line = f"your hand: {hand}"
+    if s.kept[me] >= 0:
+        line += f"; kept face down: {cn[s.kept[me]]}"
+    mine = [cn[c] for c, o, _src in s.committed if o == me]
+    if mine:
+        line += f"; played face down this phase: {', '.join(mine)}"
+    out.append(line)
+    draft = f"your draft: dealt {', '.join(cn[c] for c in s.dealt[me])}"
+    if s.pick1[me] >= 0:
+        passed = ", ".join(cn[c] for c in s.dealt[me] if c != s.pick1[me])
+        left = names[(me + 1) % s.game.num_players]
+        draft += f"; kept {cn[s.pick1[me]]}, passed {passed} to {left}"
+    if s.received[me]:
+        draft += f"; received {', '.join(cn[c] for c in s.received[me])}"
+    if s.discard_of[me] >= 0:
+        draft += f"; discarded {cn[s.discard_of[me]]}"
+    out.append(draft)
+    for w, t, c, _time in s.mystic:
+        if w == me:
+            what = cn[c] if c >= 0 else "no card"
+            out.append(f"your Mystic saw {what} in {names[t]}'s hand")
+        elif t == me and c >= 0 and s.game.target_learns_look:
+            out.append(f"{names[w]}'s Mystic saw your {cn[c]}")
+    if s.gd and s.gd[0] == me:
+        seen = [cn[c] for c in s.gd[1:3] if c >= 0]
+        out.append(f"your Grave Digger saw {' and '.join(seen)} in the discards")
+    if s.ss and s.ss[0] == me and s.ss[3] >= 0:
+        out.append(f"you {'swapped' if s.ss[3] else 'did not swap'} the two House cards")
+    if s.sm and s.sm[2] == 1 and s.sm[3] >= 0:
+        value = s.token_value[s.sm[3]]
+        if s.sm[0] == me:
+            out.append(f"your Spirit Merchant saw a {value}-point token of {names[s.sm[1]]}")
+        elif s.sm[1] == me and s.game.target_learns_look:
+            out.append(f"{names[s.sm[0]]}'s Spirit Merchant saw your {value}-point token")
+    return out
+
+
+def _events(s: NightOfTheNinjaState, viewer: int | None) -> list[str]:
+    names = _names(s)
+    out = [f"  {_record_text(s, i, viewer)}" for i in range(len(s.played))]
+    moves = {(p, q): c for p, q, c in token_moves(s)}
+    for (p, q), c in moves.items():
+        back = moves.get((q, p), 0)
+        if back and p > q:
+            continue  # said with the pair's first seat
+        text = f"{c} Honor token{'s' if c > 1 else ''} moved from {names[p]} to {names[q]}"
+        if back:
+            text += f", {back} from {names[q]} to {names[p]}"
+        out.append(f"  {text}")
+    if s.result >= 0:
+        out.append(f"  House Reveal: the living show their House cards; {RESULT_WORDS[s.result]}")
+        drawn = [
+            f"{names[q]} ({AWARD_WORDS[a]})"
+            for q in range(s.game.num_players)
+            for a in s.awards[q]
+            if a != MARTYR_AWARD
+        ]
+        out.append("  tokens drawn: " + (", ".join(drawn) or "none (the stack is empty)"))
+    return out
 
 
 def render_text(s: NightOfTheNinjaState, player: int | None = None) -> str:
-    """The round as a table: one line per seat (House card known to the viewer, alive or what
-    killed it, tokens, cards held), then the played cards, the discards and the decision.
-    ``player=None`` shows everything."""
+    """The round as a table (one line per seat), the round's public events in order, the viewer's
+    own knowledge, the decision in words and a legend. ``player=None`` shows everything."""
     g = s.game
     names = g.player_names
-    view = "omniscient" if player is None else f"{names[player]}'s view"
+    view = "omniscient view" if player is None else f"{names[player]}'s view"
+    goal = "one round" if g.mode == "round" else f"first to {g.target_score} points"
     lines = [
-        f"Night of the Ninja | {g.num_players} players | round {s.round} | {_stage_text(s)} "
-        f"| {view} | stack {len(s.stack)} tokens"
+        f"Night of the Ninja | {g.num_players} players | round {s.round} ({goal}) | {view}",
+        f"now: {stage_text(s)}",
+        f"Honor stack: {len(s.stack)} tokens | draft discards: {len(s.discards)} face down",
+        "",
+        f"  {'seat':<11}{'house':<24}{'status':<24}{'tokens':<22}cards",
     ]
-    lines.append(f"{'seat':<11}{'house':<26}{'state':<26}{'tokens':<16}cards")
+    deciding = s.decision["player"] if s.decision else -1
     for q in range(g.num_players):
-        mark = "*" if q == player else " "
-        state = "alive" if s.alive[q] else f"dead ({cards.CARD_NAMES[s.death[q]]})"
-        if player is None or player == q:
-            cards_text = ", ".join(cards.CARD_NAMES[c] for c in s.hand[q]) or "-"
-            if s.kept[q] >= 0:
-                cards_text += f" | kept {cards.CARD_NAMES[s.kept[q]]}"
-            mine = [c for c, o, _ in s.committed if o == q]
-            if mine:
-                cards_text += " | committed " + ", ".join(cards.CARD_NAMES[c] for c in mine)
-        else:
-            cards_text = f"{s.held_count(q) + sum(1 for _, o, _ in s.committed if o == q)} held"
-        awards = ", ".join(_AWARD[a] for a in s.awards[q])
-        if awards:
-            state += f" +{awards}"
+        mark = ("*" if q == player else " ") + (">" if q == deciding else " ")
         lines.append(
-            f"{mark}{names[q]:<10}{_house_text(s, q, player):<26}{state:<26}"
-            f"{_tokens_text(s, q, player):<16}{cards_text}"
+            f"{mark}{names[q]:<11}{_house_cell(s, q, player):<24}{_status_cell(s, q):<24}"
+            f"{_tokens_cell(s, q, player):<22}{_cards_cell(s, q)}"
         )
-    if s.played:
-        lines.append("played:")
-        for card, owner, src, t1, t2, status in s.played:
-            targets = " & ".join(names[t] for t in (t1, t2) if t >= 0)
-            arrow = f" -> {targets}" if targets else ""
-            gd = " (Grave Digger)" if src else ""
-            lines.append(
-                f"  {cards.CARD_NAMES[card]}{gd} by {names[owner]}{arrow}: {_STATUS[status]}"
-            )
+    events = _events(s, player)
+    lines.append("")
+    lines.append("this round:" if events else "this round: nothing played face up yet")
+    lines += events
     if player is None:
-        lines.append("discards: " + (", ".join(cards.CARD_NAMES[c] for c in s.discards) or "-"))
-        if s.ss:
-            lines.append(f"Shapeshifter swapped: {bool(s.ss[3] == 1)}")
+        lines.append("")
+        lines.append(
+            "draft discards: " + (", ".join(data.CARD_NAMES[c] for c in s.discards) or "none")
+        )
+        for q in range(g.num_players):
+            held = [data.CARD_NAMES[c] for c in s.hand[q]]
+            held += [f"{data.CARD_NAMES[c]} (face down)" for c, o, _src in s.committed if o == q]
+            if s.kept[q] >= 0:
+                held.append(f"{data.CARD_NAMES[s.kept[q]]} (kept)")
+            if held:
+                lines.append(f"{names[q]} holds: {', '.join(held)}")
     else:
-        lines.append(f"discards: {len(s.discards)} face down")
-        seen = [(t, c) for w, t, c, _ in s.mystic if w == player]
-        for t, c in seen:
-            what = cards.CARD_NAMES[c] if c >= 0 else "no card"
-            lines.append(f"your Mystic saw {what} in {names[t]}'s hand")
-        if g.target_learns_look:  # the target sees which card / token was looked at
-            for w, t, c, _ in s.mystic:
-                if t == player and w != player and c >= 0:
-                    lines.append(f"{names[w]}'s Mystic saw your {cards.CARD_NAMES[c]}")
-            if s.sm and s.sm[1] == player and s.sm[2] == 1:
-                value = s.token_value[s.sm[3]]
-                lines.append(f"{names[s.sm[0]]}'s Spirit Merchant looked at your {value}-token")
-        if s.gd and s.gd[0] == player:
-            seen_gd = [cards.CARD_NAMES[c] for c in s.gd[1:3] if c >= 0]
-            lines.append(f"your Grave Digger saw {', '.join(seen_gd)}")
-        if s.ss and s.ss[0] == player and s.ss[3] >= 0:
-            lines.append(f"you {'swapped' if s.ss[3] else 'did not swap'} the House cards")
-    if s.result >= 0:
-        text = {0: "Lotus wins", 1: "Crane wins", 2: "total tie", 3: "no House wins (Ronin)"}
-        extra = " by the Mastermind" if s.by_mastermind else ""
-        lines.append(f"round result: {text[s.result]}{extra}")
+        lines.append("")
+        lines.append("you know:")
+        lines += [f"  {line}" for line in _own_knowledge(s, player)]
+    lines.append("")
     if s.is_terminal():
         if s.truncated:
             lines.append("game over: round cap reached (truncated)")
         else:
             scores = ", ".join(f"{names[p]} {s.score(p)}" for p in range(g.num_players))
-            win = ", ".join(names[p] for p in s.winners) or "-"
-            lines.append(f"game over: winners {win} | scores {scores}")
+            win = ", ".join(names[p] for p in s.winners) or "nobody"
+            lines.append(f"game over: {win} won | points: {scores}")
     else:
-        d = s.decision
-        extra = f" ({cards.CARD_NAMES[d['card']]})" if d["card"] >= 0 else ""
-        lines.append(f"{names[d['player']]} decides: {d['kind']}{extra}")
-    return "\n".join(lines)
+        lines.append(f"decision: {decision_text(s)}")
+    lines += OMNISCIENT_LEGEND if player is None else LEGEND
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str, width: int = 100) -> str:
+    """A line cut at spaces to at most ``width`` columns (continuations indented)."""
+    if len(line) <= width:
+        return line
+    out, rest = [], line
+    while len(rest) > width:
+        cut = rest.rfind(" ", 0, width + 1)
+        cut = cut if cut > 8 else width
+        out.append(rest[:cut])
+        rest = "    " + rest[cut:].lstrip()
+    out.append(rest)
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- picture
+HOUSE_COLOURS = {data.LOTUS: "#d9559b", data.CRANE: "#2f74c0", data.RONIN_HOUSE: "#6d6d6d"}
+UNKNOWN_COLOUR = "#d4d4d4"
+TOKEN_COLOURS = {2: "#c7a14a", 3: "#b8b8c8", 4: "#e0c040"}
+CARD_W = 0.38  # width of a played card in the picture (in table units)
+SEAT_R, TABLE_R, ARROW_R = 1.32, 0.7, 0.66  # radii of the seats, the table and the arrows' ends
 
 
 def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray:
-    """A round table: seats in a circle with standees (standing or knocked down), known or
-    revealed House cards, played cards with arrows to their targets, and token counts."""
-    from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
+    """The table seen from above (see the module docstring), ``uint8 [H, W, 3]``."""
+    from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Rectangle
 
     from boardgames_rl.core.rendering import figure_to_rgb, new_figure
 
     g = s.game
     n = g.num_players
-    fig = new_figure(8.0, 8.0, dpi=80)
-    ax = fig.add_axes((0.02, 0.02, 0.96, 0.92))
-    ax.set_xlim(-1.6, 1.6)
-    ax.set_ylim(-1.6, 1.6)
+    names = g.player_names
+    fig = new_figure(10.0, 10.8, dpi=80)
+    ax = fig.add_axes((0.0, 0.13, 1.0, 0.8))
+    ax.set_xlim(-1.85, 1.85)
+    ax.set_ylim(-1.8, 1.8)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.add_patch(Circle((0, 0), 0.95, facecolor="#e8dcc2", edgecolor="#8a7350", linewidth=2))
-    colours = {cards.LOTUS: "#e377c2", cards.CRANE: "#1f77b4", cards.RONIN_HOUSE: "#7f7f7f"}
+    ax.add_patch(Circle((0, 0), TABLE_R, facecolor="#efe4cc", edgecolor="#8a7350", linewidth=2))
     pos = []
     for q in range(n):
         ang = np.pi / 2 - 2 * np.pi * q / n
-        pos.append((1.2 * np.cos(ang), 1.2 * np.sin(ang)))
+        pos.append((np.cos(ang), np.sin(ang)))
+    deciding = s.decision["player"] if s.decision else -1
     for q in range(n):
-        x, y = pos[q]
-        house = _visible_house(s, q, player)
-        face = colours[cards.house_of(house)] if house >= 0 else "#cccccc"
+        ux, uy = pos[q]
+        x, y = SEAT_R * ux, SEAT_R * uy
+        card, how = visible_house(s, q, player)
+        face = HOUSE_COLOURS[data.house_of(card)] if card >= 0 else UNKNOWN_COLOUR
+        if q == deciding:
+            ax.add_patch(Circle((x, y + 0.02), 0.2, facecolor="#fff3a0", edgecolor="none"))
         if s.alive[q]:  # standee standing
             ax.add_patch(
-                Rectangle(
-                    (x - 0.06, y - 0.12),
-                    0.12,
-                    0.24,
-                    facecolor=face,
-                    edgecolor="black",
-                    linewidth=1.5,
-                )
+                Rectangle((x - 0.045, y - 0.1), 0.09, 0.17, facecolor=face, edgecolor="black")
             )
-            ax.add_patch(Circle((x, y + 0.17), 0.06, facecolor=face, edgecolor="black"))
-        else:  # knocked down
+            ax.add_patch(Circle((x, y + 0.11), 0.045, facecolor=face, edgecolor="black"))
+        else:  # knocked down, with a red cross
             ax.add_patch(
                 Rectangle(
-                    (x - 0.14, y - 0.05),
-                    0.24,
-                    0.1,
-                    facecolor=face,
-                    edgecolor="black",
-                    linewidth=1.5,
-                    hatch="//",
+                    (x - 0.12, y - 0.09), 0.17, 0.08, facecolor=face, edgecolor="black", hatch="//"
                 )
             )
-            ax.add_patch(Circle((x + 0.16, y), 0.05, facecolor=face, edgecolor="black"))
-        label = cards.HOUSE_SHORT[house] if house >= 0 else "?"
+            ax.add_patch(Circle((x + 0.1, y - 0.05), 0.04, facecolor=face, edgecolor="black"))
+            ax.plot([x - 0.08, x + 0.08], [y + 0.07, y - 0.0], color="#c00000", linewidth=2)
+            ax.plot([x - 0.08, x + 0.08], [y - 0.0, y + 0.07], color="#c00000", linewidth=2)
         you = " (you)" if q == player else ""
-        ax.text(x, y - 0.22, f"{g.player_names[q]}{you}", ha="center", fontsize=8)
-        ax.text(x, y - 0.31, f"house {label} | tokens {len(s.tokens[q])}", ha="center", fontsize=7)
-        played_names = [cards.CARD_NAMES[r[0]] for r in s.played if r[1] == q]
-        if played_names:
+        label = "House ?" if card < 0 else data.HOUSE_CARD_NAMES[card]
+        if how == "now" and s.dealt_house[q] != card:
+            label += f" (dealt {data.HOUSE_CARD_NAMES[s.dealt_house[q]]})"
+        elif how in ("seen", "shown", "dealt", "was"):
+            label = f"was {label}" if how == "was" else f"{label} ({how})"
+        ax.text(x, y - 0.14, f"{names[q]}{you}", ha="center", va="top", fontsize=9, weight="bold")
+        ax.text(x, y - 0.21, label, ha="center", va="top", fontsize=8)
+        status = "alive" if s.alive[q] else f"killed: {data.CARD_NAMES[s.death[q]]}"
+        colour = "black" if s.alive[q] else "#a00000"
+        ax.text(x, y - 0.27, status, ha="center", va="top", fontsize=7.5, color=colour)
+        holds = textwrap.wrap(_holds(s, q, player), 26)
+        ax.text(x, y - 0.33, "\n".join(holds), ha="center", va="top", fontsize=7)
+        drawn = ", ".join(AWARD_WORDS[a] for a in s.awards[q])
+        ty = y - 0.43 - 0.055 * (len(holds) - 1)
+        _draw_tokens(ax, s, q, player, x, ty, f"+ {drawn}" if drawn else "")
+        # the cards it played face up this round, as small cards beside the standee
+        played = [r for r in s.played if r[1] == q]
+        side = 1 if ux >= -1e-9 else -1
+        for j, rec in enumerate(played[-4:]):
+            cx = x + 0.1 if side > 0 else x - 0.1 - CARD_W
+            cy = y + 0.1 - 0.07 * j
+            lost = rec[5] == LOST
+            ax.add_patch(
+                FancyBboxPatch(
+                    (cx, cy - 0.028),
+                    CARD_W,
+                    0.056,
+                    boxstyle="round,pad=0.005",
+                    facecolor="#fbf6e9" if not lost else "#dddddd",
+                    edgecolor="#6b2d00" if data.CARD_PHASE[rec[0]] >= 3 else "#555555",
+                )
+            )
             ax.text(
-                x, y + 0.27, "\n".join(played_names[-3:]), ha="center", fontsize=6, color="#6b2d00"
+                cx + CARD_W / 2, cy, data.CARD_NAMES[rec[0]], ha="center", va="center", fontsize=7
             )
     for card, owner, _src, t1, t2, status in s.played:
         for t in (t1, t2):
             if t >= 0 and t != owner:
                 (x0, y0), (x1, y1) = pos[owner], pos[t]
+                kills = data.CARD_KIND[card] in (
+                    "Blind Assassin",
+                    "Shinobi",
+                    "Judge",
+                    "Mirror Monk",
+                )
                 ax.add_patch(
                     FancyArrowPatch(
-                        (0.75 * x0, 0.75 * y0),
-                        (0.75 * x1, 0.75 * y1),
-                        arrowstyle="->",
-                        mutation_scale=10,
-                        color="#b22222" if cards.CARD_PHASE[card] >= 3 else "#555555",
-                        alpha=0.9 if status != 2 else 0.3,
+                        (ARROW_R * x0, ARROW_R * y0),
+                        (ARROW_R * x1, ARROW_R * y1),
+                        arrowstyle="-|>",
+                        mutation_scale=12,
+                        color="#b22222" if kills else "#4a6fa5",
+                        linewidth=1.6,
+                        alpha=0.9 if status != LOST else 0.3,
                     )
                 )
-    ax.text(0, 0.1, f"round {s.round}", ha="center", fontsize=11)
-    ax.text(0, -0.05, _stage_text(s), ha="center", fontsize=9)
+                lx, ly = ARROW_R * (0.72 * x0 + 0.28 * x1), ARROW_R * (0.72 * y0 + 0.28 * y1)
+                ax.text(
+                    lx,
+                    ly,
+                    data.CARD_NAMES[card],
+                    ha="center",
+                    va="center",
+                    fontsize=6,
+                    color="#b22222" if kills else "#4a6fa5",
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "#efe4cc", "ec": "none"},
+                )
+    info = [
+        f"round {s.round}: {_short_stage(s)}",
+        f"Honor stack: {len(s.stack)} tokens",
+        f"draft discards: {len(s.discards)} face down",
+    ]
+    if s.result >= 0:
+        info.append(RESULT_WORDS[s.result].split(":")[0])
     ax.text(
-        0,
-        -0.2,
-        f"stack: {len(s.stack)} tokens | discards: {len(s.discards)}",
-        ha="center",
-        fontsize=8,
+        -1.72,
+        1.72,
+        "\n".join(info),
+        ha="left",
+        va="top",
+        fontsize=10,
+        linespacing=1.5,
+        bbox={"boxstyle": "round,pad=0.4", "fc": "#f7f1e3", "ec": "#8a7350"},
     )
-    view = "omniscient" if player is None else f"{g.player_names[player]}'s view"
-    ax.set_title(f"Night of the Ninja ({view})", fontsize=11)
+    view = "omniscient view" if player is None else f"{names[player]}'s view"
+    fig.text(
+        0.5,
+        0.975,
+        f"Night of the Ninja - {n} players - {view}",
+        ha="center",
+        va="top",
+        fontsize=14,
+    )
+    foot = decision_text(s) if s.decision else "game over"
+    fig.text(0.5, 0.945, f"now: {foot}", ha="center", va="top", fontsize=10)
+    _legend(fig, player)
     return figure_to_rgb(fig)
 
 
-def _visible_house(s: NightOfTheNinjaState, q: int, viewer: int | None) -> int:
-    if viewer is None:
-        return s.house[q]
-    house = s.dealt_house[q] if q == viewer else -1
-    for who, target, card, pre in s.looks:
-        if target == q and (who == viewer or who == -1) and not pre:
-            house = card
-    return house
+def _holds(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+    """The Ninja cards seat ``q`` holds: their names for the omniscient view and the viewer's
+    own seat, else how many (face-down commitments count, a kept Grave Digger card too)."""
+    committed = [c for c, o, _src in s.committed if o == q]
+    cards_held = s.hand[q] + committed + ([s.kept[q]] if s.kept[q] >= 0 else [])
+    if not cards_held:
+        return "holds no cards"
+    if viewer is None or viewer == q:
+        return "holds " + ", ".join(data.CARD_NAMES[c] for c in cards_held)
+    kept = " (1 kept)" if s.kept[q] >= 0 else ""
+    return f"holds {len(cards_held)} card{'s' if len(cards_held) > 1 else ''}{kept}"
+
+
+def _short_stage(s: NightOfTheNinjaState) -> str:
+    if s.over:
+        return "game over"
+    if s.stage in ("draft1", "draft2"):
+        return STAGE_WORDS[s.stage]
+    if s.stage in ("house_reveal", "round_end"):
+        return "House Reveal"
+    return f"Night: {data.PHASE_NAMES[s.phase]} phase"
+
+
+def _draw_tokens(
+    ax, s: NightOfTheNinjaState, q: int, viewer: int | None, x: float, y: float, note: str
+):
+    """Honor tokens as discs under a seat (the value written on those the viewer knows), and
+    ``note`` (the tokens drawn this round and why) after them."""
+    from matplotlib.patches import Circle
+
+    held = s.tokens[q]
+    if not held:
+        text = "no tokens" + (f" {note}" if note else "")
+        ax.text(x, y, text, ha="center", va="center", fontsize=7, color="#555555")
+        return
+    known = set(range(data.NUM_TOKENS)) if viewer is None else set(s.known[viewer])
+    values = sorted(s.token_value[t] for t in held if t in known)
+    labels = [str(v) for v in values] + ["?"] * (len(held) - len(values))
+    r = 0.032
+    step = 2.2 * r
+    x0 = x - step * (len(labels) - 1) / 2
+    for j, label in enumerate(labels):
+        colour = TOKEN_COLOURS[int(label)] if label != "?" else "#8b5a2b"
+        ax.add_patch(Circle((x0 + j * step, y), r, facecolor=colour, edgecolor="black", lw=0.8))
+        ax.text(x0 + j * step, y, label, ha="center", va="center", fontsize=7, weight="bold")
+    if note:
+        end = x0 + (len(labels) - 1) * step + 1.5 * r
+        ax.text(end, y, note, ha="left", va="center", fontsize=7, color="#1a7a1a")
+
+
+def _legend(fig, viewer: int | None) -> None:
+    """Keys for the colours and symbols, under the table."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Patch
+
+    handles = [
+        Patch(facecolor=HOUSE_COLOURS[data.LOTUS], edgecolor="black", label="Lotus"),
+        Patch(facecolor=HOUSE_COLOURS[data.CRANE], edgecolor="black", label="Crane"),
+        Patch(facecolor=HOUSE_COLOURS[data.RONIN_HOUSE], edgecolor="black", label="Ronin"),
+        Patch(facecolor=UNKNOWN_COLOUR, edgecolor="black", label="House unknown"),
+        Patch(facecolor="white", edgecolor="black", hatch="//", label="standee down: dead"),
+        Line2D([], [], color="#b22222", linewidth=2, label="attack / kill"),
+        Line2D([], [], color="#4a6fa5", linewidth=2, label="look / visit / theft"),
+        Circle((0, 0), 1, facecolor="#8b5a2b", edgecolor="black", label="Honor token (? unseen)"),
+        Patch(facecolor="#fbf6e9", edgecolor="#555555", label="card played face up"),
+        Patch(facecolor="#fff3a0", edgecolor="none", label="decides now"),
+    ]
+    fig.legend(
+        handles=handles,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 0.04),
+        ncol=5,
+        fontsize=9,
+        frameon=False,
+        handlelength=1.6,
+    )
+    how = (
+        "House card as now (dealt card in brackets after a Shapeshifter swap); token values shown"
+        if viewer is None
+        else "House: dealt = yours as dealt, seen = you looked, shown = shown to all, "
+        "was = seen before a Shapeshifter named the player"
+    )
+    fig.text(0.5, 0.012, how + " | lowest rank leads its House", ha="center", fontsize=8.5)
