@@ -16,6 +16,7 @@ Conventions:
 from __future__ import annotations
 
 import itertools
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from boardgames_rl.games.castle_nightingale.data import (
 )
 
 NUM_SQUARES = 96
+_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 COLUMN_LETTERS = "ABCDEFGHIJK"
 
 
@@ -438,14 +440,16 @@ class Board:
         """
         cell = cell or self.cell_text
         texts = [str(cell(s)) for s in range(NUM_SQUARES)]
-        width = max(2, *(len(t) for t in texts))
+        shown = [len(_ANSI_ESCAPE.sub("", t)) for t in texts]  # colour escapes take no room
+        width = max(2, *shown)
         lines = ["    " + " ".join(letter.rjust(width) for letter in COLUMN_LETTERS)]
         span = (GARDEN_MAX - GARDEN_MIN + 1) * (width + 1) - 1
         for y in range(GRID_SIZE):
             row = []
             for x in range(GRID_SIZE):
                 if is_square(x, y):
-                    row.append(texts[self._index[(x, y)]].ljust(width))
+                    i = self._index[(x, y)]
+                    row.append(texts[i] + " " * (width - shown[i]))
                 elif x == GARDEN_MIN:
                     mid = y == (GARDEN_MIN + GARDEN_MAX) // 2 and garden_label
                     plain = " ".join([garden * width] * (GARDEN_MAX - GARDEN_MIN + 1))
