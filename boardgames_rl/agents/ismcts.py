@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.agent import Agent, agent_view
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.registry import game_spec, list_games
@@ -212,8 +212,10 @@ class ISMCTSAgent(Agent):
 
     def _playout(self, state: State, rng: np.random.Generator) -> np.ndarray:
         """Play on from ``state`` (a determinization, owned by this search) with the rollout
-        policy. A random rollout never builds an info set; an agent rollout builds one only at
-        decisions with two or more legal actions (and not at an epsilon move)."""
+        policy. A random rollout never builds an info set; an agent rollout is given
+        :func:`~boardgames_rl.core.agent.agent_view` (a mask-only view when the agent declares
+        ``needs_info_set = False``, else its info set) only at decisions with two or more legal
+        actions, and not at an epsilon move."""
         steps = 0
         policy = None if isinstance(self.rollout, str) else self.rollout
         depth, epsilon = self.rollout_depth, self.epsilon
@@ -231,7 +233,7 @@ class ISMCTSAgent(Agent):
             else:
                 p = state.current_player
                 # an agent's action is checked (cheap beside the agent): a faulty one fails here
-                action = state.validate_action(policy.act(state.info_set(p), rng))
+                action = state.validate_action(policy.act(agent_view(policy, state, p), rng))
             apply_legal(state, action)
             steps += 1
         return state.returns()

@@ -241,3 +241,39 @@ def test_tuned_preset_expands_per_game_and_explicit_keys_win():
     assert make_agent("ismcts:preset=tuned,rollout_depth=3", game).rollout_depth == 3
     with pytest.raises(InvalidConfigError, match="preset"):
         make_agent("ismcts:preset=fast", game)
+
+
+@pytest.mark.parametrize("name", PACKAGED)
+def test_no_info_set_per_rollout_move_for_a_mask_only_rollout_agent(name, monkeypatch):
+    """Issue 14.4: "no info set per rollout move where the rollout agent does not need one": a
+    rollout agent declaring ``needs_info_set = False`` (the random agent) is given a mask view,
+    so the search builds no info set at all; an agent that needs one still gets the real one."""
+    from boardgames_rl.core.agent import RandomAgent
+
+    game = make_game(name)
+    state = _decisions(game, 1, first_seed=4)[0]
+    info = state.info_set(state.current_player)
+    built = []
+    original = type(state)._info_set
+
+    def counting(self, player):
+        built.append(player)
+        return original(self, player)
+
+    monkeypatch.setattr(type(state), "_info_set", counting)
+    mask_only = ISMCTSAgent(iterations=10, rollout=RandomAgent(), rollout_depth=15)
+    assert RandomAgent.needs_info_set is False
+    mask_only.act(info, np.random.default_rng(0))
+    assert built == []
+
+    class Reader(RandomAgent):
+        needs_info_set = True
+
+        def act(self, info_set, rng):
+            assert info_set.observation.shape == (game.observation_spec.size,)
+            return super().act(info_set, rng)
+
+    ISMCTSAgent(iterations=10, rollout=Reader(), rollout_depth=15).act(
+        info, np.random.default_rng(0)
+    )
+    assert built  # the reader was given real info sets
