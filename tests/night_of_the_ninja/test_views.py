@@ -149,8 +149,8 @@ def test_every_decision_and_stage_has_words():
 
 
 def test_spy_look_and_target_are_named():
-    """Rulebook, Spy: "Look at another player's House card." The table names who looked at
-    whom; the Spy's owner sees the card ("seen"), the others do not."""
+    """Rulebook, Spy: "Look at another player's HOUSE card." The table names who looked at whom
+    for everyone; the Spy's owner sees the card ("seen"), the others do not."""
     s = build(NightOfTheNinja(num_players=5), houses=HOUSES5, hands=fill({0: ["Spy 1", "Spy 2"]}))
     commit(s, {0: ["Spy 1"]})
     play(s, "Spy 1 looks at player_2")
@@ -159,8 +159,9 @@ def test_spy_look_and_target_are_named():
 
 
 def test_blind_assassin_kill_is_named():
-    """Rulebook, Blind Assassin: "KILL another player." The attack, its victim and the death
-    are named; the victim's row says what killed it."""
+    """Rulebook, Blind Assassin: "Choose a player and KILL them." The attack, its victim and
+    the death are named; the victim's row says what killed it; "Knock down your player standee
+    to indicate that you are dead" -- the row says dead, not the House card."""
     s = build(
         NightOfTheNinja(num_players=5),
         houses=HOUSES5,
@@ -175,8 +176,8 @@ def test_blind_assassin_kill_is_named():
 
 
 def test_mirror_monk_reflection_is_named():
-    """Rulebook, Mirror Monk: "When a player would KILL you, reveal this card: they die
-    instead." The reveal and the attacker's death are named."""
+    """Rulebook, Mirror Monk: "Reveal this if a Shinobi or Blind Assassin chooses to KILL you.
+    KILL them instead." The reveal and the attacker's death are named."""
     s = build(
         NightOfTheNinja(num_players=5),
         houses=HOUSES5,
@@ -191,8 +192,8 @@ def test_mirror_monk_reflection_is_named():
 
 
 def test_shinobi_look_then_spare_is_named():
-    """Rulebook, Shinobi: "Look at another player's House card. You may then KILL them." A
-    spared target is named as spared; the look shows only to the Shinobi's owner."""
+    """Rulebook, Shinobi: "Choose a player. Look at their HOUSE card. You may choose to KILL
+    them." A spared target is named as spared; the look shows only to the Shinobi's owner."""
     s = build(
         NightOfTheNinja(num_players=5),
         houses=HOUSES5,
@@ -208,9 +209,10 @@ def test_shinobi_look_then_spare_is_named():
 
 
 def test_house_reveal_and_tokens_drawn_are_named():
-    """Rulebook, House Reveal: "All living players reveal their House cards ... each player of
-    the winning House draws an Honor token" (dead ones too). The result and every token drawn
-    are named, with the reason."""
+    """Rulebook, House Reveal: "After the Night, if you're still alive, reveal your House
+    card! ... When a House wins, every member of the winning House draws one Honor token - even
+    if they were killed!" and "If playing as the Ronin, you draw one Honor token if you survive
+    the round." The result and every token drawn are named, with the reason."""
     s = build(
         NightOfTheNinja(num_players=5, mode="round"),
         houses=HOUSES5,  # L1 C1 L2 C2 R; C1 and L2 dead: L1 beats C2
@@ -227,9 +229,9 @@ def test_house_reveal_and_tokens_drawn_are_named():
 
 
 def test_theft_moves_a_token_publicly():
-    """Rulebook, Thief: "Reveal your House card, then take a random Honor token from a player
-    with more tokens than you." The reveal, the victim and the token that changed hands are
-    named for everyone."""
+    """Rulebook, Thief: "Reveal your HOUSE card. You may take one HONOR token from a player who
+    has more than you." The reveal, the victim and the token that changed hands are named for
+    everyone."""
     s = build(
         NightOfTheNinja(num_players=5),
         houses=HOUSES5,
@@ -254,3 +256,63 @@ def test_seat_sees_its_own_draft_and_hand():
     draft = text[text.index("your draft: dealt ") :]
     assert "kept Judge, passed" in draft and "to player_3; received" in draft
     assert "Judge" not in s.render(3)  # player_2's hand is hidden from player_3
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_troublemaker_reveal_is_named(reveal):
+    """Rulebook, Troublemaker: "Look at another player's HOUSE card. You may reveal it." Whether
+    it was revealed is named for everyone, and a revealed card shows in every seat's table."""
+    s = build(
+        NightOfTheNinja(num_players=5),
+        houses=HOUSES5,
+        hands=fill({0: ["Troublemaker", "Spy 1"], 3: ["Blind Assassin 3", "Spy 2"]}),
+        phase="trickster",
+    )
+    commit(s, {0: ["Troublemaker"]})
+    play(s, "Troublemaker looks at player_1", "reveal" if reveal else "don't reveal")
+    said = "showed it to all" if reveal else "kept it secret"
+    for seat in (None, 0, 2):
+        assert f"player_0: Troublemaker - looked at player_1's House card, {said}" in events(
+            s, seat
+        )
+    assert ("Crane 1 shown" in s.render(2)) == reveal
+
+
+def test_grave_digger_take_is_hidden_but_keeping_it_is_public():
+    """Rulebook, Grave Digger: "Look at two discarded NINJA cards and pick one. You may play it
+    immediately or keep it in front of you for use later." The others see that it took one and
+    keeps it in front of it, not which; its owner sees both cards and the one taken."""
+    s = build(
+        NightOfTheNinja(num_players=5),
+        houses=HOUSES5,
+        hands=fill({0: ["Grave Digger", "Spy 1"]}),
+        discards=["Judge", "Thief", "Shinobi 6", "Shinobi 5", "Shinobi 4"],
+        phase="trickster",
+    )
+    commit(s, {0: ["Grave Digger"]})
+    taken = s.action_name(int(np.flatnonzero(s.legal_action_mask())[0])).removeprefix("take ")
+    play(s, f"take {taken}", "keep it")
+    assert "player_0: Grave Digger - took one of 2 discards, keeps it face down" in events(s, 1)
+    assert f"player_0: Grave Digger - took {taken} from the discards, keeps it face down" in (
+        events(s, 0)
+    )
+    assert "your Grave Digger saw" in s.render(0) and "Grave Digger saw" not in s.render(1)
+    row = next(line for line in s.render(1).splitlines() if line[2:].startswith("player_0"))
+    assert row.endswith("1 + kept")
+
+
+def test_martyr_reveal_and_token_are_named():
+    """Rulebook, Martyr: "Reveal this if a Shinobi or Blind Assassin chooses to KILL you. Gain an
+    HONOR token." The reveal, the death and the token are named."""
+    s = build(
+        NightOfTheNinja(num_players=5),
+        houses=HOUSES5,
+        hands=fill({1: ["Blind Assassin 3", "Spy 1"], 4: ["Martyr", "Spy 2"]}),
+        phase="blind assassin",
+        stack=[4],
+    )
+    commit(s, {1: ["Blind Assassin 3"]})
+    play(s, "Blind Assassin 3 attacks player_4", "reveal Martyr")
+    lines = events(s, 0)
+    assert "player_1: Blind Assassin 3 - attacked player_4: player_4 died" in lines
+    assert "player_4: Martyr - revealed: player_4 dies and draws an Honor token" in lines

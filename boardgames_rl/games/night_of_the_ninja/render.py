@@ -179,8 +179,13 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
         return f"{head} - lost, {who} died before it resolved"
     tgt = names[t1] if t1 >= 0 else ""
     text = ""
-    if kind in ("Spy", "Troublemaker"):
+    if kind == "Spy":
         text = f"looked at {tgt}'s House card" if tgt else ""
+    elif kind == "Troublemaker":
+        text = f"looked at {tgt}'s House card" if tgt else ""
+        shown = _troublemaker_showed(s, t1) if tgt and status == RESOLVED else None
+        if shown is not None:
+            text += ", showed it to all" if shown else ", kept it secret"
     elif kind == "Mystic":
         text = f"looked at {tgt}'s House card and a card in their hand" if tgt else ""
         seen = [c for w, t, c, _time in s.mystic if w == owner and t == t1]
@@ -196,14 +201,19 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
                 text += ", may have swapped them"
     elif kind == "Grave Digger":
         if s.gd and s.gd[0] == owner and s.gd[3] >= 0:
+            offered = sum(1 for c in s.gd[1:3] if c >= 0)
             taken = data.CARD_NAMES[s.gd[3]]
             text = (
                 f"took {taken} from the discards"
                 if viewer is None or viewer == owner
-                else "took one of 2 discards"
+                else ("took one of 2 discards" if offered == 2 else "took the only discard")
             )
             if s.gd[4] == 0:
                 text += ", keeps it face down"
+            elif s.gd[4] == 1:
+                text += ", played it at once"
+        elif status == RESOLVED:
+            text = "found no discards"
     elif kind == "Spirit Merchant":
         if tgt:
             text = f"visited {tgt}"
@@ -236,6 +246,17 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
     if status == PENDING:
         text = (text + ", resolving" if text else "resolving").lstrip(", ")
     return f"{head} - {text}" if text else head
+
+
+def _troublemaker_showed(s: NightOfTheNinjaState, t: int) -> bool | None:
+    """Whether a resolved Troublemaker showed ``t``'s House card to all, as the public record
+    tells it; ``None`` when the record cannot tell (``t`` showed its card itself with a Thief or
+    Judge this round, or at House Reveal)."""
+    shown = any(w == -1 and q == t for w, q, _h, _pre in s.looks)
+    own_reveal = any(r[1] == t and data.CARD_KIND[r[0]] in ("Thief", "Judge") for r in s.played)
+    if own_reveal or (s.result >= 0 and s.alive[t]):
+        return None
+    return shown
 
 
 def _reflected(s: NightOfTheNinjaState, i: int) -> bool:
