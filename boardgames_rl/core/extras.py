@@ -5,6 +5,7 @@ The base install (numpy, gymnasium, pettingzoo) runs every game and environment.
 - ``train``: torch, stable-baselines3, sb3-contrib, tqdm (PPO training and agents, progress bars);
 - ``viz``: matplotlib (``render_mode="rgb_array"``, heatmaps, learning curves);
 - ``bench``: rlcard, pygame (the comparison benchmark against PettingZoo's classic games);
+- ``openspiel``: open_spiel (the OpenSpiel bridge, :mod:`boardgames_rl.interop.openspiel`);
 - ``dev``: all of the above and the test tools.
 """
 
@@ -24,6 +25,7 @@ EXTRAS: dict[str, str] = {
     "matplotlib": "viz",
     "rlcard": "bench",
     "pygame": "bench",
+    "pyspiel": "openspiel",
 }
 
 
