@@ -1,8 +1,9 @@
 """``boardgames-rl play``: a person plays in the terminal against agents on the other seats.
 
 The person only ever sees ``state.render(seat)`` (their own view) and their own legal actions.
-Other players' actions are shown by name only in games where every action is public; in the
-hidden-information games the person reads "player_k acted" and the board from their seat.
+Other players' actions are shown by name in games where every action is public, in the words of
+the game's ``public_action_name`` hook (what the person's seat sees of them) where it declares
+one, else as "player_k acted"; the board is always from the person's seat.
 ``?`` prints the game's rules summary of the pending decision (the ``rules_help`` hook of its
 :class:`~boardgames_rl.core.spec.GameSpec`) before the input help. A decision with a single legal
 option is answered at once, with a line saying so. An abandoned game (``quit``, end of input,
@@ -58,10 +59,17 @@ def rules_help(state: State, seat: int) -> str | None:
 
 
 def describe_action(state: State, seat: int, action: int, viewer: int) -> str:
-    """What ``viewer`` learns of ``seat`` playing ``action`` in ``state`` (before it is applied)."""
+    """What ``viewer`` learns of ``seat`` playing ``action`` in ``state`` (before it is applied):
+    in the words of the game's ``public_action_name`` hook where it declares one."""
+    from boardgames_rl.registry import game_spec
+
+    who = state.game.player_names[seat]
     if state.game.name in PUBLIC_ACTION_GAMES or seat == viewer:
-        return f"{state.game.player_names[seat]}: {state.action_name(action)}"
-    return f"{state.game.player_names[seat]} acted"
+        return f"{who}: {state.action_name(action)}"
+    public = game_spec(state.game.name).public_action_name
+    if public is not None:
+        return f"{who}: {public(state, action, viewer)}"
+    return f"{who} acted"
 
 
 def parse_choice(text: str, names: list[str]) -> int:

@@ -46,6 +46,11 @@ class GameSpec:
             rules summary of the pending decision and the text of the cards or tiles it involves,
             in words (``?`` in ``boardgames-rl play``); it may only use what that seat can see.
             Or ``None`` (``?`` then explains only how to answer).
+        public_action_name: ``public_action_name(state, action, viewer) -> str``: what seat
+            ``viewer`` learns when the player to move plays ``action`` in ``state`` (before it is
+            applied): the action's name where it is public, else words naming only what is seen
+            (``boardgames-rl play`` tells a person the other players' moves with it). Or ``None``
+            (another player's move is then named only in games whose actions are all public).
     """
 
     name: str
@@ -57,6 +62,7 @@ class GameSpec:
     summary: str = ""
     state_checks: Callable[[Game, dict], str | None] | None = None
     rules_help: Callable[[State, int], str] | None = None
+    public_action_name: Callable[[State, int, int], str] | None = None
 
     def __post_init__(self) -> None:
         if self.state_checks is not None:
