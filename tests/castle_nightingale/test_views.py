@@ -196,12 +196,16 @@ def test_the_samurai_moves_are_named_for_the_ninja():
     play(s, "programme card Forced March")
     assert "blue" not in public_name(s, tile, NINJA)
     assert public_name(s, tile, None) == "programme nightingale tile blue"
+    assert public_name(s, tile, SAMURAI) == "programme nightingale tile blue"
     play(s, "programme nightingale tile blue", "play card Supply Cache")
     while s.decision_kind != "entry":
         s.apply(int(s.legal_actions()[0]))
     entry = next(a for a in s.legal_actions() if A.ZONE <= a < A.NINJA_CARD)
     zone = s.board.zone_names[entry - A.ZONE]
-    assert public_name(s, int(entry), NINJA) == f"samurai enters zone {zone}"
+    assert public_name(s, int(entry), NINJA) == f"enters zone {zone}"
+    from boardgames_rl.cli.play import describe_action
+
+    assert describe_action(s, SAMURAI, int(entry), NINJA) == f"samurai: enters zone {zone}"
     with pytest.raises(ValueError, match="game is over"):
         over = s.clone()
         over.decision = None

@@ -7,6 +7,7 @@ from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
+from boardgames_rl.games.castle_nightingale.naming import public_name
 from boardgames_rl.games.castle_nightingale.shaping import potential
 
 SPEC = GameSpec(
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     heuristic=NightingaleHeuristic,
     evaluate=evaluate,
     potential=potential,
+    public_action_name=public_name,
 )
 
 __all__ = ["SPEC", "CastleNightingale"]

@@ -6,7 +6,7 @@ action group, ``{}`` for the square, zone, colour or token); :func:`contextual_n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from boardgames_rl.games.castle_nightingale import actions as A
@@ -94,9 +94,11 @@ NAMING: dict[str, Words] = {
 """Decision kind -> the words of its actions (in the order of ``state.DECISIONS``)."""
 
 
-def contextual_name(s: NightingaleState, action: int) -> str:
+def contextual_name(s: NightingaleState, action: int, words: Words | None = None) -> str:
+    """The name of ``action`` in the pending decision (in ``words``, default its ``NAMING``)."""
     labels = s.board.labels
-    words = NAMING.get(s.decision["kind"], _PLAIN) if s.decision else _PLAIN
+    if words is None:
+        words = NAMING.get(s.decision["kind"], _PLAIN) if s.decision else _PLAIN
     if action < A.ZONE:
         return words.square.format(labels[action])
     if action < A.NINJA_CARD:
@@ -209,6 +211,27 @@ Tube, used openly in ``prog_n_card``, is named.) Every other decision is public:
 the board or in the open (checked by a test against the other player's observation)."""
 
 
+TOLD: dict[str, Words] = {
+    "setup_start": Words(square="places his figurine on {}"),
+    "start": Words(square="starts on {}"),
+    "place": replace(NAMING["place"], square="places a disc on {}"),
+    "entry": Words(zone="enters zone {}"),
+    "entry_end": Words(zone="enters zone {}", special={A.PASS: "ends his movement"}),
+    "setup_close": Words(square="closes the trap door on {}"),
+    "inspect": Words(square="looks into the vase on {}"),
+    "scout": Words(square="looks into the vase on {}"),
+    "final_square": Words(square="stops on {}"),
+    "vase_move": Words(square="moves the vase to {}"),
+    "inspect_move": replace(NAMING["inspect_move"], square="moves the inspected vase to {}"),
+    **{
+        window: replace(NAMING[window], special={A.PASS: "uses no equipment token"})
+        for window in ("w2", "w4", "w3_end", "w5", "w6_s", "w6_n", "w8", "w9")
+    },
+}
+"""Where a move told to the other player reads better than its menu name (the actor's name
+comes first: "samurai: enters zone II-A green")."""
+
+
 def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
     """What ``viewer`` (a seat, or ``None``: omniscient) learns when the player to move plays
     ``action`` in ``s`` (before it is applied): the full name for the player himself and for an
@@ -217,10 +240,10 @@ def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
     (``SECRET_FROM_OPPONENT``)."""
     if s.decision is None:
         raise ValueError("castle_nightingale: the game is over, no action to name")
-    name = contextual_name(s, action)
+    kind = s.decision["kind"]
+    name = contextual_name(s, action, TOLD.get(kind))
     if viewer is None or viewer == s.decision["player"]:
         return name
-    kind = s.decision["kind"]
     if kind == "prog_n_card" and A.NINJA_TOKEN <= action < A.SAMURAI_TOKEN:
         return name  # the Listening Tube is used openly
     if action in (A.ADJUST_PLUS, A.ADJUST_MINUS):  # the direction shows once he has paid
