@@ -3,6 +3,7 @@ spaces). The action layout lives in ``actions.py``, the observation layout in ``
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -229,6 +230,8 @@ class CastleFlutterstone(Game):
             [sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter]
             for sk in self.skills
         ]
+        self._masks: dict[tuple[tuple[int, int], ...], np.ndarray] = {}  # legal.legal_mask's
+        self._obs_templates: dict[tuple[int, int], array] = {}  # observation.encode's
         self._names = generic_names(self.layout, self._flicks, landing_model)
 
     # ----------------------------------------------------------------------------- actions

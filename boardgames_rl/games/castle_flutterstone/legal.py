@@ -30,37 +30,62 @@ from boardgames_rl.games.castle_flutterstone.data import (
 )
 
 if TYPE_CHECKING:
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
     from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
 
 
 def legal_mask(state: FlutterstoneState) -> np.ndarray:
-    """Boolean mask of the legal actions of ``state.current_player`` (all False once over)."""
+    """Read-only boolean mask of the legal actions of ``state.current_player`` (all False once
+    over). Masks are shared: a decision's few possible masks are built once per game
+    (:func:`_shared_mask`) and every state with the same legal actions gets the same array."""
     g = state.game
     lay = g.layout
-    mask = np.zeros(g.num_actions, dtype=bool)
     ph = state.phase
     p = state.turn_player
     if ph == FLICK:
-        mask[: lay.num_flicks] = True
-    elif ph == MOVE:
+        return _shared_mask(g, ((0, lay.num_flicks),))
+    if ph == MOVE:
         lowest = 0 if (state.move_points > 1 or g.courtyard_optional) else 1
-        mask[lay.move + lowest : lay.move + state.move_points + 1] = True
-    elif ph == PLAY_CARDS:
-        for kind in data.HELPFUL:
-            if state._card_playable(p, kind):
-                mask[lay.play + kind] = True
-        mask[lay.end_play] = True
-    elif ph == DRAW:
-        mask[lay.draw] = True
-        mask[lay.decline] = True
-    elif ph == DISCARD:
-        for kind in data.HELPFUL:
-            if state.helpful_ready[p][kind] + state.helpful_new[p][kind] > 0:
-                mask[lay.discard + kind] = True
-    elif ph == GIVE:
-        for offset in range(1, g.num_players):
-            if state._can_receive((p + offset) % g.num_players, state.pending_pesky):
-                mask[lay.give + offset - 1] = True
-    elif ph == PLACE_GHOST:
-        mask[lay.place : lay.place + data.WINDOW_BANDS] = True
+        return _shared_mask(g, ((lay.move + lowest, lay.move + state.move_points + 1),))
+    if ph == PLAY_CARDS:
+        cards = tuple(
+            (lay.play + kind, lay.play + kind + 1)
+            for kind in data.HELPFUL
+            if state._card_playable(p, kind)
+        )
+        return _shared_mask(g, (*cards, (lay.end_play, lay.end_play + 1)))
+    if ph == DRAW:
+        return _shared_mask(g, ((lay.draw, lay.decline + 1),))
+    if ph == DISCARD:
+        return _shared_mask(
+            g,
+            tuple(
+                (lay.discard + kind, lay.discard + kind + 1)
+                for kind in data.HELPFUL
+                if state.helpful_ready[p][kind] + state.helpful_new[p][kind] > 0
+            ),
+        )
+    if ph == GIVE:
+        return _shared_mask(
+            g,
+            tuple(
+                (lay.give + offset - 1, lay.give + offset)
+                for offset in range(1, g.num_players)
+                if state._can_receive((p + offset) % g.num_players, state.pending_pesky)
+            ),
+        )
+    if ph == PLACE_GHOST:
+        return _shared_mask(g, ((lay.place, lay.place + data.WINDOW_BANDS),))
+    return _shared_mask(g, ())
+
+
+def _shared_mask(game: CastleFlutterstone, spans: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """The read-only mask with the actions ``[start, stop)`` of each span legal, one per game."""
+    mask = game._masks.get(spans)
+    if mask is None:
+        mask = np.zeros(game.num_actions, dtype=bool)
+        for start, stop in spans:
+            mask[start:stop] = True
+        mask.flags.writeable = False
+        game._masks[spans] = mask
     return mask

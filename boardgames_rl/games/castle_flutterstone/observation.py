@@ -40,6 +40,7 @@ of the pile order and future chance, which nobody knows.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -133,34 +134,58 @@ def make_state_spec(num_players: int, goal: int) -> ObservationSpec:
     )
 
 
+_NO_CARDS = [0, 0, 0]
+_NO_PESKY = [False, False, False]
+
+
+def _template(g: CastleFlutterstone, player: int, size: int) -> array:
+    """The part of ``player`` 's vector that never changes in a game (the seats' skills), made
+    once per game, seat and size."""
+    key = (player, size)
+    out = g._obs_templates.get(key)
+    if out is None:
+        n = g.num_players
+        out = array("f", bytes(4 * size))
+        at = g.obs_offsets["skill"]
+        for r in range(n):
+            out[at + 4 * r : at + 4 * r + 4] = array("f", g.skill_features[(player + r) % n])
+        g._obs_templates[key] = out
+    return out
+
+
 def encode(state: FlutterstoneState, player: int, size: int = 0) -> np.ndarray:
     """``player`` 's observation (layout ``game.observation_spec``), padded with zeros to
     ``size`` entries when given.
 
-    Filled as a flat Python list (field offsets precomputed by the game), then made into one
-    ``float32`` array: several times faster than writing numpy views.
+    Written into a copy of the seat's constant template (the skills), a C ``float`` array
+    (``array.array``), which numpy then wraps without copying: several times faster than
+    building a Python list or writing numpy entries one by one.
     """
     g: CastleFlutterstone = state.game
     n = g.num_players
     if not 0 <= player < n:
         raise ValueError(f"castle_flutterstone: no seat {player}")
     o = g.obs_offsets
-    out = [0.0] * (size or g.observation_spec.size)
-    width = g.goal + 1
+    out = _template(g, player, size or g.observation_spec.size)[:]
+    width, goal = g.goal + 1, g.goal
+    o_pos, o_prog, o_fin, o_giver = o["position"], o["progress"], o["finished"], o["ghost_giver"]
+    o_ready, o_new, o_pesky = o["helpful_ready"], o["helpful_new"], o["pesky_held"]
     for r in range(n):
         s = (player + r) % n
         here = state.positions[s]
-        out[o["position"] + r * width + here] = 1.0
-        out[o["progress"] + r] = here / g.goal
-        out[o["finished"] + r] = 1.0 if s in state.finished else 0.0
-        base = 3 * r
-        for k in range(3):
-            out[o["helpful_ready"] + base + k] = state.helpful_ready[s][k]
-            out[o["helpful_new"] + base + k] = state.helpful_new[s][k]
-            out[o["pesky_held"] + base + k] = 1.0 if state.pesky[s][k] else 0.0
-        if state.ghost_giver[s] >= 0:
-            out[o["ghost_giver"] + r * n + (state.ghost_giver[s] - player) % n] = 1.0
-        out[o["skill"] + 4 * r : o["skill"] + 4 * r + 4] = g.skill_features[s]
+        out[o_pos + r * width + here] = 1.0
+        out[o_prog + r] = here / goal
+        if s in state.finished:
+            out[o_fin + r] = 1.0
+        ready, new, pesky = state.helpful_ready[s], state.helpful_new[s], state.pesky[s]
+        if ready != _NO_CARDS or new != _NO_CARDS or pesky != _NO_PESKY:  # most seats hold none
+            for k in range(3):
+                out[o_ready + 3 * r + k] = ready[k]
+                out[o_new + 3 * r + k] = new[k]
+                out[o_pesky + 3 * r + k] = 1.0 if pesky[k] else 0.0
+        giver = state.ghost_giver[s]
+        if giver >= 0:
+            out[o_giver + r * n + (giver - player) % n] = 1.0
     if state.phase != OVER:
         out[o["turn_player"] + (state.turn_player - player) % n] = 1.0
         out[o["decider"] + (state.current_player - player) % n] = 1.0
@@ -171,12 +196,12 @@ def encode(state: FlutterstoneState, player: int, size: int = 0) -> np.ndarray:
         out[o["pending_pesky"] + state.pending_pesky - Card.EYES_CLOSED] = 1.0
     out[o["blocked_band"] + state.blocked_band] = 1.0
     out[o["last_outcome"] + (state.last_outcome if state.last_outcome >= 0 else 5)] = 1.0
-    pile = o["draw_pile"]
-    for kind in state.draw_pile:
-        out[pile + kind] += 1.0
-    out[o["discard_pile"] : o["discard_pile"] + 6] = state.discard
+    pile, draw_pile = o["draw_pile"], state.draw_pile
+    for kind in range(6):
+        out[pile + kind] = draw_pile.count(kind)
+    out[o["discard_pile"] : o["discard_pile"] + 6] = array("f", state.discard)
     out[o["turn_fraction"]] = min(1.0, state.turn_count / g.max_turns)
-    return np.array(out, dtype=np.float32)
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def state_vector(state: FlutterstoneState) -> np.ndarray:

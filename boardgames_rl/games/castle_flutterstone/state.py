@@ -301,6 +301,9 @@ class FlutterstoneState(PlainDataState):
             return figure_ahead(self.positions[p], self._occupied(p), self.game.goal) is not None
         return True
 
+    def _can_play_a_card(self, p: int) -> bool:
+        return any(self.helpful_ready[p]) and any(self._card_playable(p, k) for k in data.HELPFUL)
+
     def _can_receive(self, seat: int, kind: int) -> bool:
         """A pesky card goes to another player still racing who holds no card of that kind."""
         return (
@@ -339,7 +342,7 @@ class FlutterstoneState(PlainDataState):
 
     def _enter_play_cards(self) -> None:
         p = self.turn_player
-        if any(self._card_playable(p, k) for k in data.HELPFUL):
+        if self._can_play_a_card(p):
             self.phase = PLAY_CARDS
         else:
             self.phase = FLICK
@@ -357,7 +360,7 @@ class FlutterstoneState(PlainDataState):
                 return
         else:
             self._move_to(ghost_jump(self.positions[p], self._occupied(p), g.bridges, g.goal))
-        if not any(self._card_playable(p, k) for k in data.HELPFUL):
+        if not self._can_play_a_card(p):
             self.phase = FLICK
 
     def _flick(self, action: int) -> None:
