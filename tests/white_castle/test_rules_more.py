@@ -255,7 +255,7 @@ def test_the_well_with_a_one_gives_only_the_seal_under_the_literal_reading():
     value greater than 1, you gain the difference in coins ..., plus the benefits indicated on
     the 2 tiles in the Well. You always gain 1 Daimyo Seal": a 1 gains only the seal."""
     sc = base(coin=0).bridges([[1, 1], [4], [4]])
-    sc.s.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
+    sc.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
     s = sc.turn(0).build()
     do(s, "take coral die from the right")
     before = snapshot(s)
@@ -264,7 +264,7 @@ def test_the_well_with_a_one_gives_only_the_seal_under_the_literal_reading():
     assert s.current_player == 1
     # a die above 1 still pays coins and both tiles under this reading
     sc = base(coin=0).bridges([[4, 4], [4], [4]])
-    sc.s.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
+    sc.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
     s = sc.turn(0).build()
     do(s, "take coral die from the right")
     before = snapshot(s)

@@ -18,9 +18,8 @@ colours, Well dice, decision details and pending effects: 2211/2378/2553 floats.
 
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.white_castle import state_checks
+from boardgames_rl.games.white_castle.ai import WhiteCastleHeuristic, evaluate, potential
 from boardgames_rl.games.white_castle.game import WhiteCastle
-from boardgames_rl.games.white_castle.heuristic import WhiteCastleHeuristic, evaluate
-from boardgames_rl.games.white_castle.shaping import potential
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,

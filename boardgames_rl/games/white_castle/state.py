@@ -55,6 +55,7 @@ KEYS = (
 _NOTHING: frozenset = frozenset()
 _SEAL = frozenset(("seal",))
 _CAPPED = frozenset((*T.RESOURCES, "seal"))
+_NO_EXCHANGE = (False,) * N_EXCHANGES
 _MASKS: dict[tuple, np.ndarray] = {}
 """Read-only legal-action masks by (number of options, exchanges allowed), shared by states."""
 
@@ -261,18 +262,25 @@ class WhiteCastleState(PlainDataState):
                 return p
         return self.turn_order[0]
 
-    # Options are computed once per decision: ``legal_action_mask`` lists them together with the
-    # mask and keeps them in ``_opts`` beside that mask object; whatever drops the cached mask
-    # (``apply``, a test setting ``_mask = None`` after editing the state) drops them too.
-    _opts: tuple | None = None
+    # Options are listed once per decision: ``_legal_action_mask`` (called by the core's
+    # ``legal_action_mask`` whenever the cached mask was dropped: by ``apply``, or by a test
+    # setting ``_mask = None`` after editing the state) lists them and keeps them in ``_opts``
+    # beside the mask; ``_apply`` consumes them (the core's ``apply`` validated the action with
+    # that mask, then dropped it), so a step lists them once. A caller of ``_apply`` itself
+    # must have read the mask of the state as it is (as ISMCTS does), or pass a fresh state.
+    _opts: list | None = None
+    # The observation encoder keeps each seat's last vector in ``_obs_views`` and reuses it while
+    # ``_obs_gen`` (bumped whenever the mask is listed again, i.e. after every change) is the same.
+    _obs_views: list | None = None
+    _obs_gen = 0
 
     def _legal_action_mask(self) -> np.ndarray:
-        return self._mask_of(self._options())
-
-    def _mask_of(self, opts: list) -> np.ndarray:
-        """The mask of ``opts`` and the exchanges: a shared read-only array (one per pattern)."""
+        """The mask of the pending options and the exchanges: a shared read-only array (one per
+        pattern); the options are kept in ``_opts``."""
+        self._obs_gen += 1
+        opts = self._opts = self._options()
         if self.phase == "over" or self.decision is None:
-            key = (0, (False,) * N_EXCHANGES)
+            key = (0, _NO_EXCHANGE)
         else:
             key = (len(opts), exchanges_ok(self))
         mask = _MASKS.get(key)
@@ -284,45 +292,27 @@ class WhiteCastleState(PlainDataState):
             mask = _MASKS.setdefault(key, mask)
         return mask
 
-    def legal_action_mask(self) -> np.ndarray:
-        mask = self._mask
-        if mask is None:
-            opts = self._options()
-            mask = self._mask_of(opts)
-            self._mask = mask
-            self._opts = (mask, opts)
-        return mask
-
     def options(self) -> list:
         """The options of the pending decision (``choose k`` picks option ``k``); do not mutate."""
-        c, mask = self._opts, self._mask
-        if c is not None and mask is not None and c[0] is mask:
-            return c[1]
-        if mask is None:
+        if self._mask is None:
             self.legal_action_mask()
-            return self._opts[1]
-        opts = self._options()
-        self._opts = (mask, opts)
+        opts = self._opts
+        if opts is None:  # a clone (it keeps the mask, not the options)
+            opts = self._opts = self._options()
         return opts
 
-    def apply(self, action: int, player: int | None = None) -> None:
-        """:meth:`State.apply` (validate, then ``_apply``), reusing the options the validation
-        listed."""
-        a = self.validate_action(action, player)
-        opts = self.options()
-        self._mask = None
+    def _apply(self, action: int) -> None:
+        opts = self._opts
+        if opts is None:
+            opts = self._options()
         self._opts = None
-        self._apply(a, opts)
-        self._mask = None
-
-    def _apply(self, action: int, opts: list | None = None) -> None:
+        self._mask = None  # also for callers of ``_apply`` itself (the look-ahead)
         if action >= MAX_OPTS:
             self._exchange(self.decision["player"], action - MAX_OPTS)
             return
-        opt = (opts if opts is not None else self._options())[action]
         d = self.decision
         self.decision = None
-        self._resolve(d, opt)
+        self._resolve(d, opts[action])
         self._run()
 
     def _action_name(self, action: int) -> str:

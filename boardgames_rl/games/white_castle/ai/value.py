@@ -1,0 +1,98 @@
+"""The one value function of a White Castle state, and the two hooks derived from it.
+
+:func:`value` is a player's points if the game ended now (``scoring.totals``), plus the
+Passage of Time position and the assets that turn into points later (resources, coins, seals,
+clan members placed, Lantern cards), the assets weighted by how much of the game is left, minus
+a share of the best opponent's points. The weights are a :class:`Weights`:
+
+* the heuristic agent scores its look-ahead leaves with it (:data:`HEURISTIC`);
+* :func:`evaluate` (ISMCTS cut-offs) compares each seat's value without the opponent term
+  (:data:`WORTH`) with the best other seat's;
+* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is the value with
+  every weight zero (:data:`POINTS`): the points a seat already has, divided by
+  :data:`POINTS_SCALE` -- shaping pays only for what is already points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle import scoring
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What each asset is worth in points (assets are scaled by the share of the game left)."""
+
+    resource: float = 0.6
+    coin: float = 0.3
+    seal: float = 0.6
+    pot_step: float = 0.4
+    member: float = 1.0
+    lantern: float = 0.8
+    opponent: float = 0.5
+
+
+HEURISTIC = Weights()
+"""The heuristic agent's default weights."""
+WORTH = replace(HEURISTIC, opponent=0.0)
+"""A seat's own worth (no opponent term), compared between seats by :func:`evaluate`."""
+POINTS = Weights(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+"""Points only: :func:`potential`."""
+
+POINTS_SCALE = 20.0
+"""Points per unit of potential (a 2-player game's winning lead is a few to ~20 points)."""
+
+
+def value(state, me: int, w: Weights = HEURISTIC, totals: list[int] | None = None) -> float:
+    """Points now plus weighted assets of ``me``, minus ``w.opponent`` times the best opponent's
+    points; at the end, the point lead plus 100 for the winner. ``totals`` may pass
+    ``scoring.totals(state)`` already computed."""
+    if totals is None:
+        totals = scoring.totals(state)
+    if state.is_terminal():
+        best_other = max(t for p, t in enumerate(totals) if p != me)
+        return totals[me] - best_other + (100.0 if state.winner() == me else 0.0)
+    pl = state.players[me]
+    turns_total = 3 * T.ROUNDS
+    turns_done = 3 * (state.round - 1) + state.turns_taken // state.n
+    future = max(0.0, (turns_total - turns_done) / turns_total)
+    assets = (
+        w.resource * sum(min(pl[r], T.RES_CAP) for r in T.RESOURCES)
+        + w.coin * pl["coin"]
+        + w.seal * pl["seal"]
+        + w.member * (15 - sum(pl["members"]))
+        + w.lantern * len(pl["lantern"])
+    )
+    score = totals[me] + w.pot_step * pl["pot"] + future * assets
+    best_other = max(t for p, t in enumerate(totals) if p != me)
+    return score - w.opponent * best_other
+
+
+def evaluate(state, scale: float = 10.0) -> np.ndarray:
+    """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
+
+    The returns at the end; before it, ``tanh((worth - best other worth) / scale)`` where a
+    seat's worth is :func:`value` with :data:`WORTH` (points now plus assets weighted by the game
+    left, no opponent term).
+    """
+    if state.is_terminal():
+        return state.returns()
+    totals = scoring.totals(state)
+    worth = np.array([value(state, p, WORTH, totals) for p in range(state.n)], dtype=np.float64)
+    out = np.empty(len(worth))
+    for p in range(len(worth)):
+        out[p] = worth[p] - np.max(np.delete(worth, p))
+    return np.tanh(out / scale)
+
+
+def potential(state) -> np.ndarray:
+    """Each seat's :func:`value` with :data:`POINTS` (its final-scoring total now) divided by
+    ``POINTS_SCALE``; a training signal only, never part of the observation or the policy."""
+    if state.is_terminal():  # value() at the end is the lead; shaping wants the points
+        return np.asarray(scoring.totals(state), dtype=np.float64) / POINTS_SCALE
+    totals = scoring.totals(state)
+    return np.array([value(state, p, POINTS, totals) for p in range(state.n)]) / POINTS_SCALE

@@ -1,0 +1,532 @@
+"""The White Castle observation encoder as it was before the incremental one (commit 1ed8752),
+kept verbatim but for its per-state cache of the slowly changing part (every call writes
+everything, as that cache was checked to do): ``test_incremental_observation.py`` requires the
+incremental encoder to give bit-identical vectors."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.games.white_castle import data as T
+
+OBSERVATION_VERSION = 1
+"""Layout version of the observation (see the version history above)."""
+
+PHASES = ("draft", "play", "gardens", "final", "over")
+KINDS = (
+    "pair",
+    "die",
+    "place",
+    "order",
+    "opt",
+    "pick",
+    "res",
+    "pay",
+    "checkpoint",
+    "lantern_q",
+    "gardener",
+    "warrior",
+    "courtier",
+    "daimyo",
+    "final",
+)
+CASTLE = sorted(T.STEWARDS) + sorted(T.DIPLOMATS)
+ACTION_CARDS = sorted(T.START_ACTIONS) + CASTLE
+LANTERN_CARDS = sorted(T.START_RESOURCES) + sorted(T.DECREES) + ACTION_CARDS
+TILES = sorted(T.DIE_TILES)
+GARDENS = sorted(T.GARDENS)
+YARDS = sorted(T.YARD_TILES)
+DAIMYO = sorted(T.DAIMYO)
+RES_CARDS = sorted(T.START_RESOURCES)
+EFFECT_KINDS = (
+    "g",
+    "any",
+    "pot",
+    "lantern",
+    "well",
+    "courtier",
+    "gardener",
+    "warrior",
+    "domain",
+    "tile",
+    "light",
+    "payseal",
+    "paycoin",
+    "block",
+    "blockc",
+    "domrow",
+    "choice",
+    "wellspace",
+    "courtier_cont",
+    "daimyo_q",
+    "pickof",
+)
+OPT_WORDS = ("yes", "no", "stop", "skip", "aud", "climb", "done")
+N_OPT = 16
+MODES = ("seq", "any", "opt")
+DECISION_INFO = (
+    "checkpoint steps left",
+    "checkpoint seal cost",
+    "pay amount",
+    "pay in seals",
+    "pay in coins",
+    "paid effect argument",
+    "courtier audience done",
+    "courtier climb done",
+    "resource picks left",
+)
+N_PENDING = 12
+"""Pending effects encoded one per row (random play never holds more than 4 at once; the
+total is in ``pending_count``)."""
+
+
+def well_slots(n: int) -> int:
+    """Most dice the Well can hold: every turn of a round (3 per player)."""
+    return 3 * n
+
+
+def pending_row(n: int) -> int:
+    """Width of a ``pending`` row: effect kind one-hot, 2 arguments, inner kinds (multi-hot),
+    inner argument, frame mode one-hot, frame depth, owner one-hot (relative seat)."""
+    return 2 * len(EFFECT_KINDS) + 2 + 1 + len(MODES) + 1 + n
+
+
+def make_spec(n: int) -> ObservationSpec:
+    return ObservationSpec(
+        [
+            Field("round", (1,), high=3),
+            Field("phase", (len(PHASES),)),
+            Field("decision_kind", (len(KINDS),)),
+            Field("decider", (n,), description="relative seat deciding"),
+            Field("num_options", (1,), high=16),
+            Field("held_die", (4,), high=6, description="colour one-hot, value"),
+            Field("held_left", (1,)),
+            Field("bridges", (3, 5), high=6),
+            Field("rooms", (5, len(CASTLE) + 1)),
+            Field("room_tiles", (5, 3, 3)),
+            Field("deck_sizes", (2,), high=15),
+            Field("daimyo", (len(DAIMYO),)),
+            Field("daimyo_pos", (3, n + 1)),
+            Field("well_tiles", (len(TILES),)),
+            Field("spaces", (7, 2, 1 + n), high=6, description="die value and owner per slot"),
+            Field("space_colours", (7, 2, 3), description="die colour per slot"),
+            Field("well_dice", (1,), high=15),
+            Field(
+                "well_slots",
+                (well_slots(n), 4 + n),
+                high=6,
+                description="Well dice in placement order: value, colour, owner",
+            ),
+            Field("gardens", (6, len(GARDENS))),
+            Field("garden_workers", (6, n)),
+            Field("yards", (3, len(YARDS), 2)),
+            Field("yard_warriors", (3, n), high=5),
+            Field("turn_order", (n, n)),
+            Field("turns_taken", (1,), high=12),
+            Field("offer", (5, len(RES_CARDS) + len(T.START_ACTIONS))),
+            Field("res", (n, 6), high=1000, description="food iron pearl coin seal vp"),
+            Field("pot", (n, 2), high=20, description="position, arrival rank"),
+            Field("members", (n, 3), high=5),
+            Field("courtiers", (n, 4), high=5),
+            Field("domain_dice", (n, 3), high=6),
+            Field("action_card", (n, len(ACTION_CARDS))),
+            Field("lantern", (n, len(LANTERN_CARDS)), high=2),
+            Field("frame_size", (1,), high=20),
+            Field(
+                "decision_info",
+                (len(DECISION_INFO),),
+                low=-1,
+                high=20,
+                description=", ".join(DECISION_INFO),
+            ),
+            Field("pending_count", (1,), high=60, description="pending effects on the stack"),
+            Field(
+                "pending",
+                (N_PENDING, pending_row(n)),
+                low=-1,
+                high=40,
+                description="pending effects, top frame first: kind, 2 args, inner kinds, "
+                "inner arg, frame mode, frame depth, owner",
+            ),
+            Field("opt_index", (N_OPT, 16), description="first integer parameter of each option"),
+            Field("opt_word", (N_OPT, len(OPT_WORDS))),
+            Field("opt_effect", (N_OPT, len(EFFECT_KINDS)), description="effect kind chosen"),
+            Field("opt_effect_arg", (N_OPT, 2), low=-1, high=40, description="effect arguments"),
+            Field("opt_values", (N_OPT, 3), low=-6, high=6, description="die value, coin delta"),
+            Field("pay_for", (len(EFFECT_KINDS),), description="effect a pending payment buys"),
+        ]
+    )
+
+
+# ---------------------------------------------------------------- lookup tables
+def _positions(names) -> dict:
+    return {x: i for i, x in enumerate(names)}
+
+
+_PHASE = _positions(PHASES)
+_KIND = _positions(KINDS)
+_CASTLE = _positions(CASTLE)
+_ACTION_CARD = _positions(ACTION_CARDS)
+_LANTERN_CARD = _positions(LANTERN_CARDS)
+_TILE = _positions(TILES)
+_GARDEN = _positions(GARDENS)
+_YARD = _positions(YARDS)
+_DAIMYO = _positions(DAIMYO)
+_RES_CARD = _positions(RES_CARDS)
+_START_ACTION = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(T.START_ACTIONS))}
+_EFFECT = _positions(EFFECT_KINDS)
+_OPT_WORD = _positions(OPT_WORDS)
+_MODE = _positions(MODES)
+_RESOURCE = _positions(T.RESOURCES)
+# String effect arguments -> number: castle card, else starting resource card, else resource,
+# else coin/seal/vp as 3/4/5 (earlier tables win; other strings and non-numbers give -1).
+_ARG: dict[str, float] = {}
+for _table in (CASTLE, RES_CARDS, T.RESOURCES, ("", "", "", "coin", "seal", "vp")):
+    for _i, _name in enumerate(_table):
+        if _name:
+            _ARG.setdefault(_name, float(_i))
+_NO_ROOM_CARD = len(CASTLE)
+
+
+def _arg(x) -> float:
+    """An effect argument as a number (ints and bools as is, known names by table index)."""
+    if isinstance(x, int):  # bool included
+        return float(x)
+    if isinstance(x, str):
+        return _ARG.get(x, -1.0)
+    return -1.0
+
+
+# per-player number fields written at fixed indices, with their row widths
+_PLAYER_NUMBERS = (("res", 6), ("pot", 2), ("members", 3), ("courtiers", 4), ("domain_dice", 3))
+# row shapes the encoder's index arithmetic assumes (checked against make_spec by _Layout)
+_ROW_SHAPES = {
+    "bridges": (5,),
+    "rooms": (_NO_ROOM_CARD + 1,),
+    "room_tiles": (3, 3),
+    "spaces": (2, None),
+    "space_colours": (2, 3),
+    "gardens": (len(GARDENS),),
+    "yards": (len(YARDS), 2),
+    "offer": (len(RES_CARDS) + len(T.START_ACTIONS),),
+    "action_card": (len(ACTION_CARDS),),
+    "lantern": (len(LANTERN_CARDS),),
+    "opt_index": (16,),
+    "opt_word": (len(OPT_WORDS),),
+    "opt_effect": (len(EFFECT_KINDS),),
+    "opt_effect_arg": (2,),
+    "opt_values": (3,),
+    **{name: (width,) for name, width in _PLAYER_NUMBERS},
+}
+
+
+class _Layout:
+    """Flat offsets of the observation fields for one player count (row strides are fixed).
+
+    ``start[name]`` is where field ``name`` begins in the flat vector and ``rel[player][p]`` the
+    seat of ``p`` relative to ``player``. ``numbers[player]`` are the flat indices of the numbers
+    written in every observation, in the order :func:`encode` lists them: round, deck sizes, well
+    dice, turns taken, then for each seat ``p = 0..n-1`` its res, pot, members, courtiers and
+    domain dice (at the rows of ``p``'s relative seat).
+    """
+
+    def __init__(self, n: int):
+        spec = make_spec(n)
+        for name, row in _ROW_SHAPES.items():
+            want = tuple(1 + n if w is None else w for w in row)
+            if spec[name].shape[1:] != want:
+                raise AssertionError(f"observation field {name!r}: rows {spec[name].shape[1:]}")
+        self.n = n
+        self.size = spec.size
+        self.start = st = {f.name: spec.slices[f.name].start for f in spec.fields}
+        self.rel = tuple(tuple((p - player) % n for p in range(n)) for player in range(n))
+        head = [st["round"], st["deck_sizes"], st["deck_sizes"] + 1, st["well_dice"]]
+        head.append(st["turns_taken"])
+
+        def rows(name: str, width: int, q: int) -> list[int]:
+            return list(range(st[name] + width * q, st[name] + width * (q + 1)))
+
+        self.numbers = tuple(
+            np.array(
+                head
+                + [
+                    i
+                    for q in self.rel[player]
+                    for name, width in _PLAYER_NUMBERS
+                    for i in rows(name, width, q)
+                ],
+                dtype=np.intp,
+            )
+            for player in range(n)
+        )
+
+
+@cache
+def _layout(n: int) -> _Layout:
+    return _Layout(n)
+
+
+# ---------------------------------------------------------------- encoder
+def encode(s, player: int) -> np.ndarray:
+    """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`)."""
+    lay = _layout(s.n)
+    rel = lay.rel[player]
+    ones: list[int] = []  # flat indices set to 1
+    ix: list[int] = []  # flat indices set to the value at the same position of vx
+    vx: list[float] = []
+    # values at the fixed indices lay.numbers[player]; the players' numbers are appended below
+    numbers = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
+    opts = _board_entries(s, lay.start, rel, ones, ix, vx)
+    _player_numbers(s, numbers)
+    if opts is not None:
+        _encode_options(s, s.decision, opts, lay.start, ones, ix, vx)
+
+    _static_entries(s, lay.start, rel, ones, ix, vx)
+    v = np.zeros(lay.size, dtype=np.float32)
+    v[ones] = 1.0
+    v[ix] = vx
+    v[lay.numbers[player]] = numbers
+    return v
+
+
+def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> list | None:
+    """Append the entries of the phase, decision and dice (the fast-changing board); return the
+    options of the pending decision (``None`` when there is none)."""
+    n = s.n
+    spaces = s.spaces
+    ones.append(st["phase"] + _PHASE[s.phase])
+    d = s.decision
+    opts = None
+    if d is not None and s.phase != "over":
+        opts = s.options()
+        ones.append(st["decision_kind"] + _KIND[d["kind"]])
+        ones.append(st["decider"] + rel[d["player"]])
+        ix.append(st["num_options"])
+        vx.append(len(opts))
+    held = s.held
+    if held:
+        o = st["held_die"]
+        ones.append(o + held[0])
+        ix += (o + 3, st["held_left"])
+        vx += (held[1], float(held[2]))
+    o = st["bridges"]
+    for b, dice in enumerate(s.bridges):
+        ix += range(o + 5 * b, o + 5 * b + len(dice))
+        vx += dice
+    o, oc = st["spaces"], st["space_colours"]
+    for sp in range(7):
+        for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
+            slot = o + (1 + n) * (2 * sp + k)
+            ix.append(slot)
+            vx.append(val)
+            ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
+    if s.stack:
+        ix.append(st["frame_size"])
+        vx.append(min(20, len(s.stack[-1]["effs"])))
+    _well_entries(s, st, rel, ones, ix, vx)
+    _pending_entries(s, st, rel, ones, ix, vx)
+    if d is not None and s.phase != "over":
+        _decision_info(s, d, st["decision_info"], ix, vx)
+    return opts
+
+
+def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Append the entries of the slowly changing fields (see :func:`_static_key`)."""
+    n = s.n
+    o, ot = st["rooms"], st["room_tiles"]
+    for r, c in enumerate(s.rooms):
+        ones.append(o + (_NO_ROOM_CARD + 1) * r + (_CASTLE[c] if c else _NO_ROOM_CARD))
+        for row, col in enumerate(s.room_tiles[r]):
+            ones.append(ot + 9 * r + 3 * row + col)
+    ones.append(st["daimyo"] + _DAIMYO[s.daimyo])
+    o = st["daimyo_pos"]
+    for i, owner in enumerate(s.daimyo_pos):
+        ones.append(o + (n + 1) * i + (0 if owner < 0 else 1 + rel[owner]))
+    o = st["well_tiles"]
+    for t in s.well_tiles:
+        ones.append(o + _TILE[t])
+    og, ow = st["gardens"], st["garden_workers"]
+    for i, gcard in enumerate(s.gardens):
+        ones.append(og + len(GARDENS) * i + _GARDEN[gcard])
+        for owner in s.garden_workers[i]:
+            ones.append(ow + n * i + rel[owner])
+    oy, ow = st["yards"], st["yard_warriors"]
+    for y in range(3):
+        for t, face in s.yards[y]:
+            ones.append(oy + 2 * len(YARDS) * y + 2 * _YARD[t] + face)
+        warriors = s.yard_warriors[y]
+        for owner in set(warriors):
+            ix.append(ow + n * y + rel[owner])
+            vx.append(warriors.count(owner))
+    o = st["turn_order"]
+    for i, owner in enumerate(s.turn_order):
+        ones.append(o + n * i + rel[owner])
+    o = st["offer"]
+    row = len(RES_CARDS) + len(T.START_ACTIONS)
+    for i, (r, a) in enumerate(s.offer):
+        ones += (o + row * i + _RES_CARD[r], o + row * i + _START_ACTION[a])
+    oa, ol = st["action_card"], st["lantern"]
+    for p, pl in enumerate(s.players):
+        q = rel[p]
+        if pl["action_card"]:
+            ones.append(oa + len(ACTION_CARDS) * q + _ACTION_CARD[pl["action_card"]])
+        lantern = pl["lantern"]
+        for c in set(lantern):
+            ix.append(ol + len(LANTERN_CARDS) * q + _LANTERN_CARD[c])
+            vx.append(lantern.count(c))
+
+
+def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The dice in the Well, in placement order: value, colour one-hot, owner one-hot."""
+    width = 4 + s.n
+    o = st["well_slots"]
+    for k, (val, owner, colour) in enumerate(s.spaces[7][: well_slots(s.n)]):
+        slot = o + width * k
+        ix.append(slot)
+        vx.append(val)
+        ones += (slot + 1 + colour, slot + 4 + rel[owner])
+
+
+def effect_args(e) -> tuple[float, float, list, float]:
+    """``(arg1, arg2, inner kinds, inner arg)`` of a pending effect (see ``pending_row``).
+
+    Numbers and names are the first two plain arguments (names by table index as in the option
+    block; a ``blockc`` card by its index in ``ACTION_CARDS``); effects nested in an argument
+    (``payseal``, ``paycoin``, ``choice``, ``pickof``) give their kinds and the first plain
+    argument of the first one; ``pickof`` gives the number of choices as arg1.
+    """
+    kind = e[0]
+    if kind == "blockc":
+        return float(_ACTION_CARD[e[1]]), float(e[2]), [], -1.0
+    plain: list[float] = []
+    inner: list = []
+    for x in e[1:]:
+        if isinstance(x, list):
+            if x and isinstance(x[0], list):  # pickof: a list of effects
+                inner += x
+                plain.append(float(len(x)))
+            else:
+                inner.append(x)
+        else:
+            plain.append(_arg(x))
+    plain += [-1.0, -1.0]
+    inner_arg = -1.0
+    if inner and len(inner[0]) > 1:
+        x = inner[0][1]
+        if inner[0][0] == "blockc":
+            inner_arg = float(_ACTION_CARD[x])
+        elif not isinstance(x, list):
+            inner_arg = _arg(x)
+    return plain[0], plain[1], [_EFFECT[i[0]] for i in inner], inner_arg
+
+
+def _pending_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Every pending effect of the stack, top frame first (the frame an ``order`` / ``opt``
+    decision is about), up to :data:`N_PENDING` rows; the total count."""
+    k_eff = len(EFFECT_KINDS)
+    width = pending_row(s.n)
+    o = st["pending"]
+    row = 0
+    total = 0
+    for depth, fr in enumerate(reversed(s.stack)):
+        total += len(fr["effs"])
+        for e in fr["effs"]:
+            if row >= N_PENDING:
+                break
+            b = o + width * row
+            a1, a2, inner, inner_arg = effect_args(e)
+            ones.append(b + _EFFECT[e[0]])
+            ones += sorted({b + k_eff + 2 + i for i in inner})
+            ones.append(b + 2 * k_eff + 3 + _MODE[fr["mode"]])
+            ones.append(b + 2 * k_eff + 7 + rel[fr["p"]])
+            ix += (b + k_eff, b + k_eff + 1, b + 2 * k_eff + 2, b + 2 * k_eff + 6)
+            vx += (a1, a2, inner_arg, float(depth))
+            row += 1
+    if total:
+        ix.append(st["pending_count"])
+        vx.append(float(total))
+
+
+def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
+    """Parameters of the pending decision not shown by its options (``DECISION_INFO``)."""
+    kind = d["kind"]
+    if kind == "checkpoint":
+        ix += (o, o + 1)
+        vx += (d["steps"], T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1])
+    elif kind == "pay":
+        then = d["then"]
+        ix += (o + 2, o + 3 + (d["key"] == "coin"), o + 5)
+        vx += (d["amount"], 1.0, _arg(then[1]) if len(then) > 1 else -1.0)
+    elif kind == "courtier":
+        ix += (o + 6, o + 7)
+        vx += (float(d["aud"]), float(d["climb"]))
+    elif kind == "res":
+        ix.append(o + 8)
+        vx.append(d.get("left", 1))
+
+
+def _player_numbers(s, numbers: list) -> None:
+    """Append every player's numbers (in :attr:`_Layout.numbers` order)."""
+    players = s.players
+    n = len(players)
+    rank = [0] * n
+    for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
+        rank[p] = k
+    for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
+        numbers += (
+            min(pl["food"], 1000),
+            min(pl["iron"], 1000),
+            min(pl["pearl"], 1000),
+            min(pl["coin"], 1000),
+            min(pl["seal"], 1000),
+            min(pl["vp"], 1000),
+            pl["pot"],
+            r,
+        )
+        numbers += pl["members"]
+        numbers += pl["courtiers"]
+        numbers += dice
+
+
+def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
+    """Append the option-description block (first :data:`N_OPT` options) to the write lists."""
+    kind = d["kind"]
+    if kind == "pay":
+        ones.append(st["pay_for"] + _EFFECT[d["then"][0]])
+    # the effect each integer option chooses: a pending effect of the top frame, or a choice
+    effects = None
+    if kind in ("order", "opt"):
+        effects = s.stack[-1]["effs"]
+    elif kind == "pick":
+        effects = d["choices"]
+    o_idx, o_word, o_eff = st["opt_index"], st["opt_word"], st["opt_effect"]
+    o_arg, o_val = st["opt_effect_arg"], st["opt_values"]
+    for i, opt in enumerate(opts[:N_OPT]):
+        first = opt[0]
+        if isinstance(first, int):
+            ones.append(o_idx + 16 * i + min(first, 15))
+            if effects is not None:
+                e = effects[first]
+                ones.append(o_eff + len(EFFECT_KINDS) * i + _EFFECT[e[0]])
+                ix += (o_arg + 2 * i, o_arg + 2 * i + 1)
+                vx += (
+                    _arg(e[1]) if len(e) > 1 else -1.0,
+                    _arg(e[2]) if len(e) > 2 else -1.0,
+                )
+        elif first in _OPT_WORD:
+            ones.append(o_word + len(OPT_WORDS) * i + _OPT_WORD[first])
+            if first == "climb":
+                ix += (o_val + 3 * i, o_val + 3 * i + 1, o_val + 3 * i + 2)
+                vx += (opt[1], opt[2], opt[3])
+        if kind == "die":
+            dice = s.bridges[first]
+            ix.append(o_val + 3 * i)
+            vx.append(dice[0] if opt[1] == 0 else dice[-1])
+        elif kind == "place":
+            val = s.held[1]
+            cov = T.DOMAIN_VALUE if first >= 8 else s.covered(first)
+            ix += (o_val + 3 * i, o_val + 3 * i + 1)
+            vx += (val, max(-6, min(6, val - cov)))
