@@ -30,16 +30,22 @@ Version history:
 The encoder runs on every environment step, so it is written for speed: the flat offset of every
 field is computed once per player count (:class:`_Layout`), card and name lookups are dicts, and
 the entries are collected in plain lists (flat indices of ones, ``(index, value)`` pairs, and the
-numbers every observation has at fixed indices) that numpy writes into a zero vector at the end.
-``make_spec`` is the definition of the layout (read it with ``spec.describe()`` or ``spec.view``);
-``tests/white_castle/test_observation_speed.py`` keeps a field-by-field reference encoder the
-fast one must match.
+numbers every observation has at fixed indices) that numpy writes in one go. It is incremental:
+each seat's last vector is kept on the state (:class:`_SeatView`) with the inputs of its slowly
+changing blocks (bridges; dice on the board; pending effects; castle cards, gardens, yards, turn
+order, offer, Action cards and Lantern Areas), and only the blocks whose inputs changed are
+rewritten; the pending decision and the numbers are rewritten every time. A repeated observation
+of an unchanged state (the same mask generation, see ``WhiteCastleState._legal_action_mask``) is a
+copy of the kept vector. ``make_spec`` is the definition of the layout (read it with
+``spec.describe()`` or ``spec.view``); ``tests/white_castle/test_observation_speed.py`` keeps a
+field-by-field reference encoder and ``tests/white_castle/test_incremental_observation.py`` the
+previous (non-incremental) fast encoder; this one must match both bit for bit.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from marshal import dumps, loads
+from marshal import dumps
 
 import numpy as np
 
@@ -257,6 +263,46 @@ _ROW_SHAPES = {
 }
 
 
+# The blocks of the incremental encoder (see encode): fields rewritten together when their
+# inputs change; every other field is a number written at fixed indices on every call.
+_BLOCKS = {
+    "decision": (
+        "phase",
+        "decision_kind",
+        "decider",
+        "num_options",
+        "held_die",
+        "held_left",
+        "decision_info",
+        "opt_index",
+        "opt_word",
+        "opt_effect",
+        "opt_effect_arg",
+        "opt_values",
+        "pay_for",
+    ),
+    "bridges": ("bridges",),
+    "dice": ("spaces", "space_colours", "well_slots"),
+    "pending": ("frame_size", "pending_count", "pending"),
+    "static": (
+        "rooms",
+        "room_tiles",
+        "daimyo",
+        "daimyo_pos",
+        "well_tiles",
+        "gardens",
+        "garden_workers",
+        "yards",
+        "yard_warriors",
+        "turn_order",
+        "offer",
+        "action_card",
+        "lantern",
+    ),
+}
+_NUMBER_FIELDS = ("round", "deck_sizes", "well_dice", "turns_taken")
+
+
 class _Layout:
     """Flat offsets of the observation fields for one player count (row strides are fixed).
 
@@ -283,6 +329,22 @@ class _Layout:
         def rows(name: str, width: int, q: int) -> list[int]:
             return list(range(st[name] + width * q, st[name] + width * (q + 1)))
 
+        self.zero = {}
+        covered = set(n for n, _ in _PLAYER_NUMBERS) | set(_NUMBER_FIELDS)
+        for block, names in _BLOCKS.items():
+            bounds = sorted((spec.slices[f].start, spec.slices[f].stop) for f in names)
+            merged: list[list[int]] = []
+            for a, b in bounds:
+                if merged and merged[-1][1] == a:
+                    merged[-1][1] = b
+                else:
+                    merged.append([a, b])
+            self.zero[block] = tuple(slice(a, b) for a, b in merged)
+            covered |= set(names)
+        if covered != {f.name for f in spec.fields} or sum(map(len, _BLOCKS.values())) + len(
+            _PLAYER_NUMBERS
+        ) + len(_NUMBER_FIELDS) != len(spec.fields):
+            raise AssertionError("observation blocks must cover every field once")
         self.numbers = tuple(
             np.array(
                 head
@@ -296,6 +358,7 @@ class _Layout:
             )
             for player in range(n)
         )
+        self.number_list = tuple(a.tolist() for a in self.numbers)
 
 
 @cache
@@ -304,90 +367,113 @@ def _layout(n: int) -> _Layout:
 
 
 # ---------------------------------------------------------------- encoder
+class _SeatView:
+    """One seat's kept observation of a state: the vector, the mask generation it was written at
+    (``gen``) and the inputs of each slowly changing block when it was last written."""
+
+    __slots__ = ("gen", "vec", "mv", "bridges", "dice", "pending", "static")
+
+    def __init__(self, size: int):
+        self.gen = -1
+        self.vec = np.zeros(size, dtype=np.float32)
+        self.mv = memoryview(self.vec)  # item writes through it are the cheapest from Python
+        self.bridges = self.dice = self.pending = self.static = None
+
+
 def encode(s, player: int) -> np.ndarray:
     """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
 
-    The slowly changing part (castle cards and die tiles, Daimyo, Well tiles, gardens, yards and
-    their workers, turn order, offer, Action cards and Lantern Areas) is written once into a
-    per-player base vector kept on the state (:func:`_static_base`); every call copies it and adds
-    the rest. A state's first observation writes everything directly (a one-off clone, as in
-    search, gains nothing from a cache) and only marks the state for caching.
+    Incremental (module docstring): ``player`` 's vector is kept on the state
+    (``s._obs_views``); the decision block and the numbers are rewritten, every other block only
+    if its inputs differ from those it was written from (compared by value, so an edited state is
+    never shown stale); an unchanged state (same ``s._obs_gen``) returns a copy at once.
     """
+    opts = s.options()  # lists the options and, with them, the mask (and its generation)
+    views = s._obs_views
+    if views is None:
+        views = s._obs_views = [None] * s.n
+    view = views[player]
+    gen = s._obs_gen
+    if view is not None and view.gen == gen:
+        return view.vec.copy()
     lay = _layout(s.n)
+    if view is None:
+        view = views[player] = _SeatView(lay.size)
+    v = view.vec
+    st = lay.start
     rel = lay.rel[player]
+    zero = lay.zero
     ones: list[int] = []  # flat indices set to 1
     ix: list[int] = []  # flat indices set to the value at the same position of vx
     vx: list[float] = []
-    # values at the fixed indices lay.numbers[player]; the players' numbers are appended below
-    numbers = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
-    opts = _board_entries(s, lay.start, rel, ones, ix, vx)
-    _player_numbers(s, numbers)
-    if opts is not None:
-        _encode_options(s, s.decision, opts, lay.start, ones, ix, vx)
 
-    if "_obs_static" in s.__dict__:
-        v = _static_base(s, player, lay, rel).copy()
-    else:
-        s.__dict__["_obs_static"] = {}
-        _static_entries(s, lay.start, rel, ones, ix, vx)
-        v = np.zeros(lay.size, dtype=np.float32)
-    v[ones] = 1.0
-    v[ix] = vx
-    v[lay.numbers[player]] = numbers
-    return v
+    for sl in zero["decision"]:
+        v[sl] = 0.0
+    _decision_entries(s, opts, st, rel, ones, ix, vx)
+    key = dumps(s.bridges)
+    if key != view.bridges:
+        view.bridges = key
+        for sl in zero["bridges"]:
+            v[sl] = 0.0
+        _bridge_entries(s, st, ix, vx)
+    key = dumps(s.spaces)
+    if key != view.dice:
+        view.dice = key
+        for sl in zero["dice"]:
+            v[sl] = 0.0
+        _dice_entries(s, st, rel, ones, ix, vx)
+    key = dumps(s.stack)
+    if key != view.pending:
+        view.pending = key
+        for sl in zero["pending"]:
+            v[sl] = 0.0
+        _pending_entries(s, st, rel, ones, ix, vx)
+    key = _static_key(s)
+    if key != view.static:
+        view.static = key
+        for sl in zero["static"]:
+            v[sl] = 0.0
+        _static_entries(s, st, rel, ones, ix, vx)
+
+    # written item by item: numpy's conversion of index lists costs more than the loop
+    mv = view.mv
+    for i in ones:
+        mv[i] = 1.0
+    for i, x in zip(ix, vx):
+        mv[i] = x
+    for i, x in zip(lay.number_list[player], _numbers(s)):
+        mv[i] = x
+    view.gen = gen
+    return v.copy()
 
 
-def _static_key(s) -> tuple:
-    """Everything :func:`_static_entries` reads (compared by value with the cached copy)."""
-    return (
-        s.rooms,
-        s.room_tiles,
-        s.daimyo,
-        s.daimyo_pos,
-        s.well_tiles,
-        s.gardens,
-        s.garden_workers,
-        s.yards,
-        s.yard_warriors,
-        s.turn_order,
-        s.offer,
-        [(pl["action_card"], pl["lantern"]) for pl in s.players],
+def _static_key(s) -> bytes:
+    """Everything :func:`_static_entries` reads, serialised (equal bytes: equal inputs)."""
+    return dumps(
+        (
+            s.rooms,
+            s.room_tiles,
+            s.daimyo,
+            s.daimyo_pos,
+            s.well_tiles,
+            s.gardens,
+            s.garden_workers,
+            s.yards,
+            s.yard_warriors,
+            s.turn_order,
+            s.offer,
+            [(pl["action_card"], pl["lantern"]) for pl in s.players],
+        )
     )
 
 
-def _static_base(s, player: int, lay: _Layout, rel: tuple) -> np.ndarray:
-    """``player`` 's base vector: zeros but for the slowly changing fields (do not write to it).
-
-    Kept on the state in ``_obs_static`` (``player -> (copy of _static_key, vector)``) and
-    rebuilt whenever the key differs from the copy, so it is never stale whatever edited the
-    state; clones start without it.
-    """
-    cache = s.__dict__["_obs_static"]
-    key = _static_key(s)
-    hit = cache.get(player)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    ones: list[int] = []
-    ix: list[int] = []
-    vx: list[float] = []
-    _static_entries(s, lay.start, rel, ones, ix, vx)
-    v = np.zeros(lay.size, dtype=np.float32)
-    v[ones] = 1.0
-    v[ix] = vx
-    cache[player] = (loads(dumps(key, 2)), v)
-    return v
-
-
-def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> list | None:
-    """Append the entries of the phase, decision and dice (the fast-changing board); return the
-    options of the pending decision (``None`` when there is none)."""
-    n = s.n
-    spaces = s.spaces
+def _decision_entries(s, opts: list, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Append the entries of the phase, the pending decision (kind, decider, number of options,
+    ``decision_info``, the option block) and the held die."""
     ones.append(st["phase"] + _PHASE[s.phase])
     d = s.decision
-    opts = None
-    if d is not None and s.phase != "over":
-        opts = s.options()
+    live = d is not None and s.phase != "over"
+    if live:
         ones.append(st["decision_kind"] + _KIND[d["kind"]])
         ones.append(st["decider"] + rel[d["player"]])
         ix.append(st["num_options"])
@@ -398,10 +484,23 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
         ones.append(o + held[0])
         ix += (o + 3, st["held_left"])
         vx += (held[1], float(held[2]))
+    if live:
+        _decision_info(s, d, st["decision_info"], ix, vx)
+        _encode_options(s, d, opts, st, ones, ix, vx)
+
+
+def _bridge_entries(s, st: dict, ix: list, vx: list) -> None:
+    """The dice on each bridge (bridge index = colour), lowest first."""
     o = st["bridges"]
     for b, dice in enumerate(s.bridges):
         ix += range(o + 5 * b, o + 5 * b + len(dice))
         vx += dice
+
+
+def _dice_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Value, owner and colour of every die in the rooms and Outside the Walls; the Well's."""
+    n = s.n
+    spaces = s.spaces
     o, oc = st["spaces"], st["space_colours"]
     for sp in range(7):
         for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
@@ -409,14 +508,7 @@ def _board_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> l
             ix.append(slot)
             vx.append(val)
             ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
-    if s.stack:
-        ix.append(st["frame_size"])
-        vx.append(min(20, len(s.stack[-1]["effs"])))
     _well_entries(s, st, rel, ones, ix, vx)
-    _pending_entries(s, st, rel, ones, ix, vx)
-    if d is not None and s.phase != "over":
-        _decision_info(s, d, st["decision_info"], ix, vx)
-    return opts
 
 
 def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
@@ -510,8 +602,11 @@ def effect_args(e) -> tuple[float, float, list, float]:
 
 
 def _pending_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
-    """Every pending effect of the stack, top frame first (the frame an ``order`` / ``opt``
-    decision is about), up to :data:`N_PENDING` rows; the total count."""
+    """The size of the top frame, then every pending effect of the stack, top frame first (the
+    frame an ``order`` / ``opt`` decision is about), up to :data:`N_PENDING` rows; their total."""
+    if s.stack:
+        ix.append(st["frame_size"])
+        vx.append(min(20, len(s.stack[-1]["effs"])))
     k_eff = len(EFFECT_KINDS)
     width = pending_row(s.n)
     o = st["pending"]
@@ -554,27 +649,26 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _player_numbers(s, numbers: list) -> None:
-    """Append every player's numbers (in :attr:`_Layout.numbers` order)."""
+def _numbers(s) -> list:
+    """The numbers at the fixed indices :attr:`_Layout.numbers`: round, deck sizes, Well dice,
+    turns taken, then every player's resources (each at most 1000), Passage of Time position and
+    arrival rank, members, courtiers and Domain dice."""
     players = s.players
     n = len(players)
     rank = [0] * n
     for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
         rank[p] = k
+    numbers = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
     for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
-        numbers += (
-            min(pl["food"], 1000),
-            min(pl["iron"], 1000),
-            min(pl["pearl"], 1000),
-            min(pl["coin"], 1000),
-            min(pl["seal"], 1000),
-            min(pl["vp"], 1000),
-            pl["pot"],
-            r,
-        )
+        res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
+        if max(res) > 1000:
+            res = tuple(min(x, 1000) for x in res)
+        numbers += res
+        numbers += (pl["pot"], r)
         numbers += pl["members"]
         numbers += pl["courtiers"]
         numbers += dice
+    return numbers
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
