@@ -6,12 +6,12 @@ Ghost cards lie face up, so every seat knows the same facts; the order of the fa
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 import numpy as np
 
 from boardgames_rl.core.plain_state import RedealtInfoSet
-from boardgames_rl.core.seeding import rng_to_state
 
 
 class FlutterstoneInfoSet(RedealtInfoSet):
@@ -28,10 +28,17 @@ class FlutterstoneInfoSet(RedealtInfoSet):
         d["draw_pile"] = pile  # a new list: the knowledge's lists are never written
 
     def sample(self, rng: np.random.Generator):
-        """As :meth:`RedealtInfoSet.sample`, without its first deep copy of the knowledge:
-        ``deal_hidden`` replaces the pile instead of writing into it, and ``from_state_dict``
-        copies the rest (same draws from ``rng``, so the same samples)."""
+        """As :meth:`RedealtInfoSet.sample` (the same draws from ``rng``, so the same samples),
+        built directly: no first deep copy of the knowledge (``deal_hidden`` replaces the pile
+        instead of writing into it), and the new generator is seeded in place instead of going
+        through a state dict and a second generator."""
         d = dict(self.knowledge)
         self.deal_hidden(d, self.player, rng)
-        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
-        return self._state_class.from_state_dict(self.game, d)
+        fresh = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        cls = self._state_class
+        s = cls(self.game, fresh)
+        for k, v in zip(
+            cls.FIELDS, marshal.loads(marshal.dumps([d[k] for k in cls.FIELDS], 2)), strict=True
+        ):
+            setattr(s, k, v)
+        return s

@@ -21,7 +21,7 @@ import numpy as np
 
 from boardgames_rl.core.game import TERMINAL
 from boardgames_rl.core.plain_state import PlainDataState
-from boardgames_rl.core.seeding import clone_rng, make_rng
+from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import (
     DISCARD,
@@ -55,6 +55,9 @@ __all__ = [
     "FlutterstoneInfoSet",
     "FlutterstoneState",
 ]
+
+_THROWAWAY_SEED = np.random.SeedSequence(0)
+"""Seeds a bit generator whose state is overwritten at once (cheaper than OS entropy)."""
 
 _ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
 _EFFECTS = {
@@ -184,7 +187,8 @@ class FlutterstoneState(PlainDataState):
     def clone(self) -> FlutterstoneState:
         s = FlutterstoneState.__new__(FlutterstoneState)
         s.game = self.game
-        s.rng = clone_rng(self.rng)
+        s._rng = None  # the generator is copied when the clone first draws (see ``rng``)
+        s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
         s._mask = self._mask
         s.positions = self.positions[:]
         s.finished = self.finished[:]
@@ -205,6 +209,23 @@ class FlutterstoneState(PlainDataState):
         s.winner = self.winner
         s._truncated = self._truncated
         return s
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's chance generator. A clone holds only a snapshot of its parent's generator
+        state and builds its own generator from it when it first draws: most clones (reward
+        shaping's previous state, backups) never draw, and the snapshot is the costly part's
+        third. The draws are exactly those of a copied generator."""
+        rng = self._rng
+        if rng is None:
+            bits = np.random.PCG64(_THROWAWAY_SEED)  # seeded cheaply, then overwritten
+            bits.state = self._rng_state
+            rng = self._rng = np.random.Generator(bits)
+        return rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
 
     # ------------------------------------------------------------------------- contract
     @property
