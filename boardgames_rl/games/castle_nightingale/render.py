@@ -198,8 +198,8 @@ def _hand_lines(s: NightingaleState, viewer: int | None) -> list[str]:
         used = s.n_used if who == NINJA else s.s_used
         spent = s.n_spent if who == NINJA else s.s_spent
         discard = s.n_discard if who == NINJA else s.s_discard
-        extra = f"          discards {_names(discard, table) or '-'} | tokens used openly "
-        extra += f"{_names(used, tokens) or '-'}"
+        out.append(f"          discards {_names(discard, table) or '-'}")
+        extra = f"          tokens used openly {_names(used, tokens) or '-'}"
         if spent:
             extra += f" | {_count(len(spent), 'token')} spent face down"
             if viewer in (None, who):
@@ -280,19 +280,20 @@ def _label_key(label: str) -> tuple[int, str]:
 
 
 def _wrap(line: str) -> str:
-    """Break a line longer than :data:`WIDTH` at ' | ' or spaces, continuing indented."""
+    """Break a line longer than :data:`WIDTH` at ' | ', else after a comma, else at a space,
+    continuing indented."""
     if len(line) <= WIDTH or "\x1b" in line:
         return line
     out, rest = [], line
     while len(rest) > WIDTH:
-        cut = rest.rfind(" | ", 0, WIDTH)
-        skip = 3
-        if cut <= 10:
-            cut, skip = rest.rfind(" ", 0, WIDTH), 1
-        if cut <= 10:
-            cut, skip = WIDTH, 0
-        out.append(rest[:cut])
-        rest = "          " + rest[cut + skip :]
+        for sep, keep in ((" | ", 0), (", ", 1), (" ", 0)):
+            cut = rest.rfind(sep, 0, WIDTH - keep)
+            if cut > 10:
+                break
+        else:
+            cut, sep, keep = WIDTH, "", 0
+        out.append(rest[: cut + keep])
+        rest = "          " + rest[cut + len(sep) :]
     out.append(rest)
     return "\n".join(out)
 
@@ -381,6 +382,10 @@ def _draw_board(ax, s: NightingaleState, player: int | None) -> None:
     for sq in range(NUM_SQUARES):
         x, y = b.xy[sq]
         cx, cy = x + 0.5, y + 0.5
+        if b.zone_of[sq] == s.samurai_zone:
+            ax.add_patch(
+                Rectangle((x + 0.12, y + 0.12), 0.76, 0.76, fill=False, ec="#8b6508", ls=":", lw=2)
+            )
         if fire >= 0 and b.zone_of[sq] == fire:
             ax.add_patch(
                 Rectangle((x + 0.05, y + 0.05), 0.9, 0.9, fill=False, edgecolor="#ff6a00", lw=2.5)
@@ -419,7 +424,7 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
     from matplotlib.patches import Rectangle
 
     ax.set_xlim(0, 15)
-    ax.set_ylim(26, 0)
+    ax.set_ylim(26.5, 0)
     ax.set_aspect("equal")
     ax.axis("off")
     y = 0.6
@@ -444,6 +449,7 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
         ("samurai", "samurai figurine"),
         ("start", "the ninja's start this turn"),
         ("fire", "Watch Fire zone (it sings)"),
+        ("szone", "the samurai's zone"),
         ("zone", "thick line: edge of a colour zone"),
     ]
     for key, text in items:
@@ -460,6 +466,10 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
         elif key == "start":
             ax.add_patch(
                 Rectangle((0.08, y0 + 0.08), 0.84, 0.84, fill=False, ec="black", ls="--", lw=1)
+            )
+        elif key == "szone":
+            ax.add_patch(
+                Rectangle((0.12, y0 + 0.12), 0.76, 0.76, fill=False, ec="#8b6508", ls=":", lw=2)
             )
         elif key == "fire":
             ax.add_patch(
@@ -479,7 +489,8 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
         elif s.tile_revealed[c]:
             state = "programmed, turned up: it sang"
         elif player in (None, SAMURAI):
-            state = "programmed (face down)" if loc == PROGRAMMED else "in the samurai's hand"
+            hand = "in your hand" if player == SAMURAI else "in the samurai's hand"
+            state = "programmed (face down)" if loc == PROGRAMMED else hand
         elif s.tile_in[c]:
             state = "you know it is programmed"
         elif s.tile_out[c]:
@@ -495,8 +506,9 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
 def _info_lines(s: NightingaleState, player: int | None) -> list[str]:
     """The facts under the picture, in the text board's words (no line is cut)."""
     lines = [_card_line(s, player)]
-    for line in _hand_lines(s, player)[0::2]:
+    for line in _hand_lines(s, player)[0::3]:
         lines.append(line)
+    lines.extend(line for line in _board_lines(s) if line[:8] in ("samurai ", "ninja   "))
     if s.is_terminal():
         lines.append("game over: " + ("a draw" if s.draw else f"the {ROLE[s.winner]} wins"))
     else:
@@ -510,11 +522,11 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
     hands and pending decision under it."""
     from boardgames_rl.core.rendering import figure_to_rgb, new_figure
 
-    fig = new_figure(11.6, 8.6, dpi=80)
+    fig = new_figure(11.6, 9.4, dpi=80)
     fig.patch.set_facecolor("white")
-    board_ax = fig.add_axes((0.0, 0.17, 0.66, 0.77))
+    board_ax = fig.add_axes((0.0, 0.225, 0.66, 0.72))
     _draw_board(board_ax, s, player)
-    legend_ax = fig.add_axes((0.665, 0.17, 0.33, 0.77))
+    legend_ax = fig.add_axes((0.665, 0.225, 0.33, 0.72))
     _draw_legend(legend_ax, s, player)
     fig.text(
         0.01,
@@ -526,5 +538,5 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
         va="top",
     )
     for i, line in enumerate(_info_lines(s, player)):
-        fig.text(0.01, 0.145 - i * 0.033, line, fontsize=9.5, va="top", family="monospace")
+        fig.text(0.01, 0.205 - i * 0.03, line, fontsize=9.5, va="top", family="monospace")
     return figure_to_rgb(fig)
