@@ -244,3 +244,37 @@ def test_every_render_mode_from_every_view():
             assert out.startswith("Castle Nightingale |") and "legend:" in out
         else:
             assert out.dtype == np.uint8 and out.shape[2] == 3
+
+
+def test_rules_help_names_the_decision_cards_and_tokens_and_hides_nothing():
+    """Issue 16.1: "In play, ? shows the rules summary of the current decision and the text of
+    the cards or tiles involved": the help starts with the decision in words, holds the text of
+    each card in hand when a card is chosen and of each token the person may use now, fits 100
+    columns, and is the same for true states sharing the person's information set."""
+    from boardgames_rl.games.castle_nightingale import data
+    from boardgames_rl.games.castle_nightingale.naming import rules_help
+
+    rng = np.random.default_rng(9)
+    kinds = set()
+    for config in CONFIGS[:2]:
+        for s in random_states(config, 6, every=7):
+            if s.is_terminal():
+                assert rules_help(s, NINJA) == "The game is over."
+                continue
+            seat = s.current_player
+            text = rules_help(s, seat)
+            kinds.add(s.decision_kind)
+            assert text.startswith(f"Now: {decision_words(s)}.")
+            assert max(len(line) for line in text.splitlines()) <= 100
+            flat = " ".join(text.split())
+            if s.decision_kind == "prog_n_card":
+                for c in s.n_hand:
+                    assert " ".join(data.NINJA_CARDS[c].text.split()) in flat
+            for a in s.legal_actions():
+                if A.NINJA_TOKEN <= a < A.SAMURAI_TOKEN:
+                    assert data.NINJA_TOKEN_TEXT[a - A.NINJA_TOKEN] in flat
+                elif A.SAMURAI_TOKEN <= a < A.PASS:
+                    assert data.SAMURAI_TOKEN_TEXT[a - A.SAMURAI_TOKEN] in flat
+            other = s.info_set(seat).sample(rng)
+            assert rules_help(other, seat) == text
+    assert {"prog_s_card", "prog_n_card", "place", "entry"} <= kinds

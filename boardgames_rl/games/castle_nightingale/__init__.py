@@ -7,7 +7,7 @@ from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
-from boardgames_rl.games.castle_nightingale.naming import public_name
+from boardgames_rl.games.castle_nightingale.naming import public_name, rules_help
 from boardgames_rl.games.castle_nightingale.shaping import potential
 
 SPEC = GameSpec(
@@ -30,6 +30,7 @@ SPEC = GameSpec(
     evaluate=evaluate,
     potential=potential,
     public_action_name=public_name,
+    rules_help=rules_help,
 )
 
 __all__ = ["SPEC", "CastleNightingale"]

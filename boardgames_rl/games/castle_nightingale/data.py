@@ -89,6 +89,16 @@ NINJA_TOKENS: tuple[str, ...] = (
     "Rice-Paper Map",
 )
 SOFT_TABI, KAWARIMI, LOCKPICK, SHUKO, BLOWGUN, LISTENING_TUBE, RICE_PAPER_MAP = range(7)
+NINJA_TOKEN_TEXT: tuple[str, ...] = (
+    "when the floor sings (or a Watch Fire burns), cancel that detection; the movement goes on",
+    "cancel a capture by zone entry (not by lockdown); the discs and this turn's vases still go",
+    "between placements: remove 1 closed trap door the samurai does not stand on",
+    "the next footprint disc may go diagonally",
+    "before the samurai moves: his movement is 1 zone shorter (never below 1)",
+    "before choosing your card: look at the samurai's programmed tile(s)",
+    "look into 2 vases on the board",
+)
+"""What each ninja token does when used openly (same order as NINJA_TOKENS)."""
 
 SAMURAI_TOKENS: tuple[str, ...] = (
     "Alarm Bell",
@@ -100,6 +110,19 @@ SAMURAI_TOKENS: tuple[str, ...] = (
     "Inventory Ledger",
 )
 ALARM_BELL, IRON_BAR, PAPER_LANTERN, STRAW_SANDALS, HOUND, WATCH_FIRE, INVENTORY_LEDGER = range(7)
+SAMURAI_TOKEN_TEXT: tuple[str, ...] = (
+    "after the ninja's card is shown: exchange a programmed tile for one from your hand",
+    "in your action step: close any open trap door (this can cause a lockdown)",
+    "after a hidden ninja's movement: name a zone with a disc; he shows himself there or its "
+    "discs go",
+    "+1 or +2 zone entries this turn",
+    "in your action step: remove up to 2 footprint discs",
+    "in your action step: mark your zone; next turn the first disc placed there gives the ninja "
+    "away",
+    "look into 2 vases on the board",
+)
+"""What each samurai token does when used openly (same order as SAMURAI_TOKENS). Any token may
+instead be discarded face down: the ninja jumps, the samurai adjusts his movement by 1."""
 
 NINJA, SAMURAI = 0, 1
 """Seats: player 0 plays the ninjas, player 1 the samurai."""
