@@ -1,6 +1,71 @@
-"""Castle Nightingale: a 2-player hidden-movement duel, ninja against samurai.
+"""Castle Nightingale: a 2-player hidden-movement duel, the ninja against the samurai.
 
-See ``docs/rules/castle_nightingale.md`` for every rule, interpretation and the test checking it.
+The ninja sneaks through a castle of four floor boards around a garden, stealing vases (6 of the
+8 hold a relic); it moves by placing footprint discs, and vanishes from the board unless a disc
+lands on the colour the samurai secretly programmed with a nightingale tile (the floor sings and
+the ninja is seen). The samurai moves zone by zone (a colour zone, or a trap-door square) and
+captures a seen ninja by entering its zone, or any ninja on the board when every trap door is
+closed. Both play action cards and equipment tokens. The ninja wins with 5 relics banked, the
+samurai by capturing 3 ninjas. The rules, every interpretation and the test of each:
+``docs/rules/castle_nightingale.md``.
+
+Usage::
+
+    from boardgames_rl import make_game
+    game = make_game("castle_nightingale", side="B")
+    state = game.new_state(seed=0)
+    print(state.render(0))          # the ninja's text board, with its legend
+    state.apply(int(state.legal_actions()[0]))
+
+    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    env = pettingzoo.make("aec", "boardgames_rl/castle_nightingale-v0")
+
+Players
+    2: seat 0 ``ninja``, seat 1 ``samurai``. Each decision belongs to one of them
+    (``state.DECISION_PLAYER``); the samurai programmes first each turn.
+
+Config (keyword arguments; ``CastleNightingale`` checks them)
+    ``side`` "A" (first game, diagram layout) or "B"; ``random_layout`` (False; side B is always
+    random); ``max_turns`` (60) and ``on_turn_limit`` "draw" / "samurai"; variants
+    ``keep_last_disc`` (False), ``lockdown_reopen`` "three_plus_one" / "one_per_board",
+    ``merge_zones_across_seams`` (False).
+
+Actions (``Discrete(175)``)
+    One flat space (``actions``): 96 squares, 32 zones, 10 + 10 action cards, 6 tiles, 7 + 7
+    tokens, pass, jump, adjust +1 / -1, lantern reveal / clear, +2 entries. Each decision opens
+    only its own options; ``state.action_name(a)`` names them in context ("disc -> K5",
+    "samurai enters zone II-A green"), ``game.action_name(a)`` generically.
+
+Observation (``float32``, 2441 floats, ``game.observation_spec``)
+    Per square: colour, trap door and its state, vase and what the viewer knows of it, discs,
+    figurines, start square, zones marked (samurai, Watch Fire, decision); the decision and its
+    decider; tiles face up, revealed, known programmed or not; the viewer's hand, card and tokens;
+    cards shown, discards, tokens used openly, counts; flags of the turn. Nothing hidden from the
+    viewer (``infoset`` deals the rest again). ``state_vector()`` (``game.state_spec``, 4882) is
+    both views concatenated (omniscient, for centralised critics).
+
+Rewards (at the end only)
+    +1 for the winner, -1 for the loser; a game reaching ``max_turns`` is a draw (0 each,
+    reported as truncation) unless ``on_turn_limit="samurai"``.
+
+Views
+    ``state.render(seat)`` (``None``: omniscient) the text board with a legend of its glyphs and
+    the decision in words; ``state.render_rgb(seat)`` the picture with a legend and the tiles;
+    ``naming.public_name`` what the other seat learns of a move, ``naming.rules_help`` the ``?``
+    of ``boardgames-rl play`` (both declared in ``SPEC``).
+
+Modules
+    ``data`` (component tables), ``board`` (layouts, squares, adjacency, jumps, zones),
+    ``actions``, ``game``, ``state`` (rules engine), ``paths`` (footprint placement), ``legal``,
+    ``observation``, ``infoset``, ``naming`` (action names, decision words, public moves, rules
+    help), ``render``, ``scenario`` (``build``, ``play``), ``state_checks``, ``ai`` (the
+    heuristic in small modules; ``ai.value`` the one value function of ``evaluate`` and
+    ``potential``; ``heuristic`` and ``shaping`` re-export them).
+
+Version history
+    v0 (environment ``castle_nightingale-v0``): the rulebook with the data sheet's readings;
+    the last disc is removed like any other (``keep_last_disc`` the earlier reading); issue 12:
+    the tables moved into ``data`` (``cards`` and ``board_data`` removed), games unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec
