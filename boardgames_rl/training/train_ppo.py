@@ -357,8 +357,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             file=sys.stderr,
         )
         raise TrainingInterrupted(128 + signals[0])
+    final = checkpoint(complete=True)  # reads the snapshots from the envs: before closing them
     _close(venv)
-    final = checkpoint(complete=True)
     settings = {k: v for k, v in final.items() if k != "checkpoint"}
     settings["final_eval"] = [r for r in evaluator.history if r["timesteps"] == model.num_timesteps]
     atomic_write_text(out / "config.json", json.dumps({**final, **settings}, indent=1))

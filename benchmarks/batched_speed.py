@@ -1,0 +1,183 @@
+"""The batched single-agent env: learner steps/s in-process and with worker processes.
+
+Run from the repository root::
+
+    python benchmarks/batched_speed.py                 # N = 64, 2 workers, 5 interleaved rounds
+    python benchmarks/batched_speed.py --rounds 3 --cpu-seconds 1 --workers 2
+
+For every game configuration and round (rounds interleave the configurations): the in-process
+env (``num_workers=0``) and the env with ``--workers`` processes, each stepped the same number of
+learner steps (``N`` slots per call, random legal actions from the masks, random opponents
+inside). ``--cpu-seconds`` sets the length of each measurement (the step count is calibrated per
+game). Figures:
+
+* ``cpu0``: in-process learner steps per CPU second of this thread (``time.thread_time``);
+* ``wall0`` / ``wallW``: learner steps per wall second, in-process / with workers, measured back
+  to back; ``wallW/wall0`` is the speed-up on this machine as loaded at that moment;
+* ``cpuW``: CPU seconds per step with workers, of the main thread and of the busiest worker
+  (``/proc/<pid>/stat``); ``ideal = cpu0 time / (main + busiest worker)`` is the speed-up the
+  workers give on otherwise idle cores (the main process waits while the workers step, so a
+  step's critical path is the main thread's part plus the slowest worker's).
+
+Medians (and min-max) over the rounds; JSON in ``benchmarks/results/batched_speed.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # work from a source checkout
+    sys.path.insert(0, str(REPO_ROOT))
+
+from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: E402
+from boardgames_rl.registry import make_game  # noqa: E402
+
+TARGETS: list[tuple[str, dict[str, Any]]] = [
+    ("castle_flutterstone", {"num_players": 2}),
+    ("castle_nightingale", {}),
+    ("night_of_the_ninja", {"num_players": 5}),
+    ("night_of_the_ninja", {"num_players": 11}),
+    ("white_castle", {"num_players": 2}),
+    ("white_castle", {"num_players": 4}),
+]
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of process ``pid``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    counts = masks.sum(axis=1)
+    k = np.minimum((rng.random(len(masks)) * counts).astype(np.int64), counts - 1)
+    return (np.cumsum(masks, axis=1) <= k[:, None]).sum(axis=1)
+
+
+def run_env(venv: BatchedVectorEnv, steps: int, rng: np.random.Generator) -> dict[str, float]:
+    """Step ``venv`` for ``steps`` learner steps (after a warm-up); times per step."""
+    venv.reset()
+    for _ in range(5):
+        venv.step(random_actions(venv.action_masks(), rng))
+    calls = -(-steps // venv.num_envs)
+    pids = [p.pid for p in venv.core._procs]
+    w0 = [proc_cpu(p) for p in pids]
+    t0, c0 = time.perf_counter(), time.thread_time()
+    for _ in range(calls):
+        venv.step(random_actions(venv.action_masks(), rng))
+    wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
+    workers = [proc_cpu(p) - w for p, w in zip(pids, w0, strict=True)]
+    n = calls * venv.num_envs
+    return {
+        "wall": wall / n,
+        "cpu_main": cpu / n,
+        "cpu_worker_max": max(workers, default=0.0) / n,
+        "cpu_workers": sum(workers) / n,
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--num-envs", type=int, default=64)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument(
+        "--cpu-seconds",
+        type=float,
+        default=1.5,
+        help="CPU seconds of in-process stepping per measurement (steps calibrated per game)",
+    )
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", nargs="*", help="names (default: the issue-14 configurations)")
+    p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/batched_speed.json"))
+    args = p.parse_args(argv)
+    targets = [t for t in TARGETS if not args.games or t[0] in args.games]
+    envs = {}
+    for name, config in targets:
+        game = make_game(name, **config)
+        label = f"{name} {game.num_players}p"
+        envs[label] = (
+            BatchedVectorEnv(game, args.num_envs, seed=args.seed),
+            BatchedVectorEnv(game, args.num_envs, seed=args.seed, num_workers=args.workers),
+        )
+    rng = np.random.default_rng(args.seed)
+    steps = {  # calibrated: about --cpu-seconds of in-process CPU per measurement
+        label: max(args.num_envs, int(args.cpu_seconds / run_env(pair[0], 512, rng)["cpu_main"]))
+        for label, pair in envs.items()
+    }
+    raw: dict[str, list[dict[str, float]]] = {label: [] for label in envs}
+    try:
+        for r in range(args.rounds):
+            for label, (inproc, workers) in envs.items():
+                a = run_env(inproc, steps[label], rng)
+                b = run_env(workers, steps[label], rng)
+                raw[label].append(
+                    {
+                        "cpu0_steps_per_s": 1 / a["cpu_main"],
+                        "wall0_steps_per_s": 1 / a["wall"],
+                        "wallW_steps_per_s": 1 / b["wall"],
+                        "wall_ratio": a["wall"] / b["wall"],
+                        "main_cpu_per_step_W": b["cpu_main"],
+                        "worker_max_cpu_per_step": b["cpu_worker_max"],
+                        "ideal_ratio": a["cpu_main"] / (b["cpu_main"] + b["cpu_worker_max"]),
+                        "overhead": (b["cpu_main"] + b["cpu_workers"]) / a["cpu_main"],
+                    }
+                )
+            print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+    finally:
+        for pair in envs.values():
+            for v in pair:
+                v.close()
+
+    def med(label: str, key: str) -> tuple[float, float, float]:
+        xs = [row[key] for row in raw[label]]
+        return statistics.median(xs), min(xs), max(xs)
+
+    w = args.workers
+    lines = [
+        f"| game | cpu0 steps/s | wall0 steps/s | wall{w}w steps/s | wall {w}w/0w | "
+        f"ideal {w}w/0w (CPU) | CPU total {w}w / 0w |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for label in envs:
+        c0, w0, ww = med(label, "cpu0_steps_per_s"), med(label, "wall0_steps_per_s"), None
+        ww = med(label, "wallW_steps_per_s")
+        wr, ir, ov = med(label, "wall_ratio"), med(label, "ideal_ratio"), med(label, "overhead")
+        lines.append(
+            f"| {label} | {c0[0]:.0f} | {w0[0]:.0f} | {ww[0]:.0f} | {wr[0]:.2f} "
+            f"({wr[1]:.2f}-{wr[2]:.2f}) | {ir[0]:.2f} ({ir[1]:.2f}-{ir[2]:.2f}) | {ov[0]:.2f} |"
+        )
+    table = "\n".join(lines)
+    print(table)
+    result = {
+        "settings": {k: v for k, v in vars(args).items() if k != "out"},
+        "steps_per_measurement": steps,
+        "machine": {
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "load_avg": os.getloadavg(),
+        },
+        "rounds": raw,
+        "table": table,
+    }
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(result, indent=1))
+    return result
+
+
+if __name__ == "__main__":
+    main()
