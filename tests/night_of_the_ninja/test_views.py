@@ -204,7 +204,7 @@ def test_shinobi_look_then_spare_is_named():
     play(s, "Shinobi 3 looks at player_4")
     assert "decision: player_1's Shinobi has seen player_4's House card" in s.render(0)
     play(s, "spare")
-    assert "player_1: Shinobi 3 - looked at the House card of player_4, spared" in events(s, 0)
+    assert "player_1: Shinobi 3 - looked at player_4's House card, spared player_4" in events(s, 0)
     assert "Ronin seen" in s.render(1) and "Ronin" not in s.render(0).split("legend")[0]
 
 

@@ -227,14 +227,18 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
             text += f", took a token from {tgt}" if tgt else ", took nothing"
     elif kind == "Judge":
         text = "showed their House card" + (f", killed {tgt}" if tgt else "")
-    elif kind in ("Blind Assassin", "Shinobi"):
+    elif kind == "Blind Assassin":
         if tgt:
-            verb = "attacked" if kind == "Blind Assassin" else "looked at the House card of"
-            text = f"{verb} {tgt}"
+            text = f"attacked {tgt}" + (f": {tgt} died" if s.death[t1] == card else "")
+    elif kind == "Shinobi":
+        if tgt:
+            text = f"looked at {tgt}'s House card"
             if s.death[t1] == card:
-                text += f": {tgt} died"
-            elif status == RESOLVED and kind == "Shinobi" and not _reflected(s, i):
-                text += ", spared"
+                text += f", attacked: {tgt} died"
+            elif _reflected(s, i):
+                text += ", attacked"
+            elif status == RESOLVED:
+                text += f", spared {tgt}"
     elif kind == "Mirror Monk":
         text = f"revealed: the attack turns back, {tgt} died" if tgt else "revealed"
     elif kind == "Martyr":
@@ -244,7 +248,10 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
     elif kind == "Mastermind":
         text = "revealed at House Reveal: the Mastermind's House wins"
     if status == PENDING:
-        text = (text + ", resolving" if text else "resolving").lstrip(", ")
+        d = s.decision
+        now = d is not None and d["card"] == card and d["owner"] == owner
+        state = "resolving" if now else "face up, resolves in turn"
+        text = f"{text}, {state}" if text else state
     return f"{head} - {text}" if text else head
 
 
