@@ -15,8 +15,9 @@ RNG = np.random.default_rng(0)
 
 
 def choose(state):
+    """The heuristic's action, by its fixed name (``game.action_name``: no words appended)."""
     p = state.current_player
-    return state.action_name(FlutterstoneHeuristic().act(state.info_set(p), RNG))
+    return state.game.action_name(FlutterstoneHeuristic().act(state.info_set(p), RNG))
 
 
 def flick_values(game, effects, skill="average"):

@@ -37,8 +37,11 @@ Actions (``Discrete(game.num_actions)``: 624 by default, 96 with ``landing_model
     grid (yaw x elevation x force, ``flick aim 15 force 1.00 yaw -15``), ``move k fields`` (k =
     0..3, up to the landing's points), ``play <helpful card>``, ``start flicking``, ``draw ghost
     card`` / ``decline ghost card``, ``discard <helpful card>`` (a fourth was drawn), ``give
-    pesky card to player +1..+3`` (seats clockwise), ``place ghost in window 1..3``. Names do not
-    depend on the state (``game.action_name(a)``).
+    pesky card to player +1..+3`` (seats clockwise), ``place ghost in window 1..3``.
+    ``game.action_name(a)`` is that fixed name; ``state.action_name(a)`` (what the CLI lists)
+    follows a flick's name with its meaning in words (``naming``): ``flick aim 15 force 1.00
+    yaw -15: at window 1 (left), low arc, full force`` -- yaw the lateral aim (-15 / 0 / +15
+    point at windows 1 / 2 / 3), aim the launch elevation, force 0 (softest) .. 1 (full).
 
 Observation (``float32``, ``game.observation_spec``; 122 / 167 / 214 floats for 2 / 3 / 4 players)
     Every public fact, seat-relative (row 0 = the viewer, then clockwise): figure fields
@@ -89,6 +92,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     landing_distribution,
     landing_table,
 )
+from boardgames_rl.games.castle_flutterstone.rules_help import rules_help
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneInfoSet, FlutterstoneState
 
 SPEC = GameSpec(
@@ -115,6 +119,7 @@ SPEC = GameSpec(
     heuristic=FlutterstoneHeuristic,
     evaluate=evaluate,
     potential=potential,
+    rules_help=rules_help,
 )
 
 __all__ = [

@@ -40,6 +40,7 @@ from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
 from boardgames_rl.games.castle_flutterstone.legal import legal_mask
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
+from boardgames_rl.games.castle_flutterstone.naming import contextual_name
 from boardgames_rl.games.castle_flutterstone.observation import encode
 from boardgames_rl.games.castle_flutterstone.observation import state_vector as _state_vector
 
@@ -516,6 +517,9 @@ class FlutterstoneState(PlainDataState):
         self.phase = OVER  # unreachable: the game ends when one figure is left racing
 
     # ------------------------------------------------------------------------- views
+    def _action_name(self, action: int) -> str:
+        return contextual_name(self, action)
+
     def _observation(self, player: int) -> np.ndarray:
         return encode(self, player)
 
