@@ -40,6 +40,7 @@ from boardgames_rl.games.night_of_the_ninja.ai import (
     potential,
 )
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
+from boardgames_rl.games.night_of_the_ninja.rules_help import rules_help
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,
@@ -62,6 +63,7 @@ SPEC = GameSpec(
     heuristic=NightOfTheNinjaHeuristic,
     evaluate=evaluate,
     potential=potential,
+    rules_help=rules_help,
 )
 
 _RENAMED = {

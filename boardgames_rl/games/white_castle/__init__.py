@@ -20,6 +20,7 @@ from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.white_castle import state_checks
 from boardgames_rl.games.white_castle.ai import WhiteCastleHeuristic, evaluate, potential
 from boardgames_rl.games.white_castle.game import WhiteCastle
+from boardgames_rl.games.white_castle.rules_help import rules_help
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,
@@ -35,6 +36,7 @@ SPEC = GameSpec(
     heuristic=WhiteCastleHeuristic,
     evaluate=evaluate,
     potential=potential,
+    rules_help=rules_help,
 )
 
 __all__ = ["SPEC", "WhiteCastle"]
