@@ -124,7 +124,7 @@ def contextual_name(s: NightingaleState, action: int, words: Words | None = None
 
 
 DECISION_WORDS: dict[str, str] = {
-    "setup_close": "setup: the samurai closes a trap door (two in all)",
+    "setup_close": "setup: the samurai closes a trap door",
     "setup_start": "setup: the samurai places his figurine (not on a trap door or a vase)",
     "prog_s_card": "programming: the samurai chooses his action card, face down",
     "prog_s_tile": "programming: the samurai chooses the nightingale tile (the colour that sings)",

@@ -252,8 +252,7 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
         return f"{_ANSI[b.colour[sq]]}\x1b[30m{text}\x1b[0m" if colour else text
 
     lines = [
-        f"Castle Nightingale | turn {s.turn} of {s.game.max_turns} | {VIEW_NAMES[player]} "
-        f"| floor boards side {s.layout[0]}"
+        f"Castle Nightingale | {_turn(s)} | {VIEW_NAMES[player]} | floor boards side {s.layout[0]}"
     ]
     lines.append(b.render_grid(cell, garden=" ", garden_label="garden"))
     lines.extend(legend_lines({cell_mark(s, sq, player) for sq in range(NUM_SQUARES)}))
@@ -269,6 +268,10 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
         d = s.decision
         lines.append(f"to decide: {ROLE[d['player']]} | {decision_words(s)}")
     return "\n".join(_wrap(line) for text in lines for line in text.split("\n"))
+
+
+def _turn(s: NightingaleState) -> str:
+    return f"turn {s.turn} of {s.game.max_turns}" if s.turn else "setup"
 
 
 def _count(n: int, noun: str) -> str:
@@ -531,8 +534,7 @@ def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
     fig.text(
         0.01,
         0.975,
-        f"Castle Nightingale - turn {s.turn} of {s.game.max_turns} - {VIEW_NAMES[player]} - "
-        f"{banked_text(s, player)}",
+        f"Castle Nightingale - {_turn(s)} - {VIEW_NAMES[player]} - {banked_text(s, player)}",
         fontsize=12,
         weight="bold",
         va="top",
