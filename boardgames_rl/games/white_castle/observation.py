@@ -439,9 +439,9 @@ def encode(s, player: int) -> np.ndarray:
     mv = view.mv
     for i in ones:
         mv[i] = 1.0
-    for i, x in zip(ix, vx):
+    for i, x in zip(ix, vx, strict=True):
         mv[i] = x
-    for i, x in zip(lay.number_list[player], _numbers(s)):
+    for i, x in zip(lay.number_list[player], _numbers(s), strict=True):
         mv[i] = x
     view.gen = gen
     return v.copy()

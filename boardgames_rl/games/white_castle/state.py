@@ -161,7 +161,8 @@ class WhiteCastleState(PlainDataState):
         g = self.game
         n = g.num_players
         base = WhiteCastleState.empty(g, rng)
-        self.__dict__.update({k: getattr(base, k) for k in KEYS})
+        for k in KEYS:  # setattr, not __dict__ (see PlainDataState)
+            setattr(self, k, getattr(base, k))
         self.phase = "draft"
         stew = [c for c, (dia, _) in T.STEWARDS.items() if not (n == 2 and dia)]
         dipl = [c for c, (dia, _) in T.DIPLOMATS.items() if not (n == 2 and dia)]

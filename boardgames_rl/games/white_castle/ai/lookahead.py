@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from boardgames_rl.games.white_castle.state import KEYS
+
 
 def _copy(x):
     """Deep copy of the engine's JSON-like data (lists, dicts, scalars): much faster than
@@ -22,25 +24,33 @@ _SCALARS = ("n", "round", "phase", "turns_taken", "turn_active", "pot_counter")
 
 
 def clone(state):
-    """A look-ahead copy sharing the (sampled, private) chance generator and setup tables."""
-    s = type(state)(state.game, state.rng)
-    d, src = s.__dict__, state.__dict__
+    """A look-ahead copy sharing the (sampled, private) chance generator and setup tables.
+
+    Fields are read and set with ``getattr`` / ``setattr`` in ``KEYS`` order, never through
+    ``__dict__`` (see :class:`~boardgames_rl.core.plain_state.PlainDataState`: touching an
+    instance's ``__dict__`` slows every later attribute read of the engine on it).
+    """
+    get = state.__getattribute__
+    out: dict = {}
     for k in _SHARED + _SCALARS:
-        d[k] = src[k]
+        out[k] = get(k)
     for k in _FLAT:
-        d[k] = list(src[k])
+        out[k] = list(get(k))
     for k in _NESTED:
-        d[k] = [list(x) for x in src[k]]
-    d["spaces"] = [[list(x) for x in sp] for sp in src["spaces"]]
-    d["players"] = [
+        out[k] = [list(x) for x in get(k)]
+    out["spaces"] = [[list(x) for x in sp] for sp in get("spaces")]
+    out["players"] = [
         {
             **pl,
             "members": list(pl["members"]),
             "courtiers": list(pl["courtiers"]),
             "lantern": list(pl["lantern"]),
         }
-        for pl in src["players"]
+        for pl in get("players")
     ]
     for k in ("offer", "held", "stack", "decision", "final_left"):
-        d[k] = _copy(src[k])
+        out[k] = _copy(get(k))
+    s = type(state)(state.game, state.rng)
+    for k in KEYS:
+        setattr(s, k, out[k])
     return s
