@@ -2,6 +2,7 @@
 
     python benchmarks/step_cpu.py                 # 3 rounds of 6,000 steps per game, medians
     python benchmarks/step_cpu.py --rounds 5 --steps 10000 --json out.json
+    python benchmarks/step_cpu.py --games castle_nightingale night_of_the_ninja
 
 CPU time of this thread (``time.thread_time``), so the figures hold on a shared machine where
 wall time does not; every round measures every game and connect_four again (interleaved), and the
@@ -26,6 +27,7 @@ from boardgames_rl.registry import make_game
 CONFIGS = [
     ("castle_flutterstone", {"num_players": 2}),
     ("castle_nightingale", {}),
+    ("night_of_the_ninja", {"num_players": 4}),
     ("night_of_the_ninja", {"num_players": 5}),
     ("night_of_the_ninja", {"num_players": 11}),
     ("white_castle", {"num_players": 2}),
@@ -70,10 +72,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--steps", type=int, default=6000)
     parser.add_argument("--json", help="write the raw figures here")
+    parser.add_argument("--games", nargs="+", help="only these games (default: every one)")
     args = parser.parse_args()
+    configs = [(n, c) for n, c in CONFIGS if not args.games or n in args.games]
+    if not configs:
+        parser.error(f"--games: none of {args.games} is one of {sorted({n for n, _ in CONFIGS})}")
     raw: dict[str, list[tuple[float, float, float]]] = {}
     for _ in range(args.rounds):
-        for name, config in CONFIGS:
+        for name, config in configs:
             c4 = aec_us(connect_four_v3.env(), args.steps // 2)
             env = pettingzoo.make("aec", f"boardgames_rl/{name}-v0", **config)
             row = (engine_us(name, config, args.steps), aec_us(env, args.steps // 2), c4)

@@ -36,6 +36,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
@@ -98,6 +100,7 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
 
         self._seed_stream: np.random.Generator | None = None
         self._state: State | None = None
+        self._rewards_zero = True  # every entry of self.rewards is 0.0 (the usual case)
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -132,6 +135,7 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._rewards_zero = True
         self._skip_agent_selection = None
         if self._state.is_terminal():  # degenerate game over at setup: report it at once
             self._mark_game_over()
@@ -141,11 +145,17 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
 
     def observe(self, agent: str) -> ObsDict:
         """``{"observation": state.observation(p), "action_mask": int8 mask (zeros off move)}``."""
-        state = self._require_state()
+        state = self._state
+        if state is None:
+            state = self._require_state()
         p = self._agent_index[agent]
+        if p == state.current_player:
+            mask = state.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.game.num_actions, dtype=np.int8)
         return {
             "observation": np.asarray(state.observation(p), dtype=np.float32),
-            "action_mask": state.legal_action_mask_for(p).astype(np.int8),
+            "action_mask": mask,
         }
 
     def step(self, action: int | None) -> None:
@@ -159,13 +169,17 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             self._was_dead_step(action)
             return
         state = self._require_state()
-        player = self._agent_index[agent]
         shaping = self.reward_shaping
         previous = state.clone() if shaping is not None else None
+        player = self._agent_index[agent]
         state.apply(action, player=player)  # type: ignore[arg-type]  # validated: None raises
 
         # ---- the action succeeded: only now touch the environment's bookkeeping
         self._cumulative_rewards[agent] = 0.0
+        if shaping is None and self._rewards_zero and not state.is_terminal():
+            # the common step: every reward is 0 and stays 0, nothing to accumulate
+            self.agent_selection = self.possible_agents[state.current_player]
+            return
         rewards = np.zeros(self.game.num_players, dtype=np.float64)
         if shaping is not None and previous is not None:
             rewards += np.asarray(shaping(previous, state), dtype=np.float64)
@@ -177,6 +191,7 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             self.agent_selection = self.possible_agents[state.current_player]
         for a in self.agents:
             self.rewards[a] = float(rewards[self._agent_index[a]])
+        self._rewards_zero = not rewards.any()
         self._accumulate_rewards()
 
     def state(self) -> np.ndarray:
@@ -237,5 +252,61 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             )
         return self._state
 
+    def _clear_rewards(self) -> None:
+        super()._clear_rewards()
+        self._rewards_zero = True
+
     def __repr__(self) -> str:
         return f"<GameAECEnv {self.game!r}>"
+
+
+def _forward(name: str) -> property:
+    """A property of the wrapper reading ``env.<name>``, refused before ``reset`` like
+    :class:`OrderEnforcingWrapper` refuses it."""
+
+    def get(self: GameOrderEnforcingWrapper) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"``env.{name}`` (only after ``reset``).")
+
+
+class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
+    """PettingZoo's :class:`OrderEnforcingWrapper` (what ``env()`` / ``pettingzoo.make`` return),
+    with the same checks and errors, minus its per-step forwarding cost.
+
+    The parent class reaches every attribute of the inner env (``agent_selection``,
+    ``terminations``, ...) through ``__getattr__``, about eight times per step of the usual
+    ``agent_iter`` / ``last`` / ``step`` loop; here those attributes are properties with the same
+    before-``reset`` check, and ``observe`` / ``step`` call the inner env directly.
+    """
+
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards
+
+    def observe(self, agent: str) -> ObsDict | None:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)  # as OrderEnforcingWrapper itself prints

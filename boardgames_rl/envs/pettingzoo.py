@@ -35,10 +35,9 @@ from typing import Any
 
 import pettingzoo
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from boardgames_rl.core.game import Game
-from boardgames_rl.envs.aec import GameAECEnv, RewardShaping
+from boardgames_rl.envs.aec import GameAECEnv, GameOrderEnforcingWrapper, RewardShaping
 from boardgames_rl.registry import game_spec, list_games, make_game
 
 __all__ = ["env_functions", "env_id", "make_env", "make_raw_env", "register_envs"]
@@ -57,10 +56,9 @@ def make_raw_env(
 
 
 def make_env(game_name: str, **kwargs: Any) -> AECEnv:
-    """``make_raw_env`` wrapped like PettingZoo classic envs (bounds check + call order check)."""
-    env: AECEnv = make_raw_env(game_name, **kwargs)
-    env = wrappers.OrderEnforcingWrapper(env)
-    return env
+    """``make_raw_env`` wrapped like PettingZoo classic envs: the call order check of
+    ``OrderEnforcingWrapper`` (as :class:`~boardgames_rl.envs.aec.GameOrderEnforcingWrapper`)."""
+    return GameOrderEnforcingWrapper(make_raw_env(game_name, **kwargs))
 
 
 def env_functions(
