@@ -6,14 +6,18 @@ Examples::
     boardgames-rl play castle_flutterstone --vs heuristic      # you against the heuristic
     boardgames-rl watch castle_flutterstone --agents heuristic random --seed 3
     boardgames-rl arena castle_flutterstone heuristic random --games 200 --out results/cf
-    boardgames-rl replay results/cf --index 0
+    boardgames-rl replay results/cf --game-index 0 --step       # board by board
+    boardgames-rl replay results/cf --game-index 0 --html g.html  # one page, a picture each
     boardgames-rl train --help                                 # PPO training options
     boardgames-rl bench --games castle_flutterstone --seconds 2
 
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
 line saying what to do: a bad option value, an unreadable or tampered file, a model file that
 would run code), 2 a usage error (one line: an unknown flag, a flag without its value),
-130 interrupted (Ctrl-C; ``train`` saves a checkpoint first, 143 on SIGTERM).
+130 interrupted (Ctrl-C; ``train`` saves a checkpoint first, 143 on SIGTERM). An abandoned
+``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long commands
+(arena, demo, bench, train, replay --html) draw a progress bar only on a terminal; --no-progress
+turns it off.
 
 One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``bench``,
 ``demo``, ``listing``); ``common`` holds the shared argument and error helpers and
