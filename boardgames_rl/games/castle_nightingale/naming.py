@@ -239,10 +239,15 @@ comes first: "samurai: enters zone II-A green")."""
 
 def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
     """What ``viewer`` (a seat, or ``None``: omniscient) learns when the player to move plays
-    ``action`` in ``s`` (before it is applied): the full name for the player himself and for an
-    observer; for the other player the name where the choice is public (discs, zones, squares,
-    trap doors, tokens used openly), else only that something was done
-    (``SECRET_FROM_OPPONENT``)."""
+    ``action`` in ``s`` (before it is applied), told after the actor's name ("enters zone
+    II-A green": ``TOLD``'s words where they differ from the menu's): the whole move for the
+    player himself and for an observer; for the other player the same where the choice is public
+    (discs, zones, squares, trap doors, tokens used openly), else only that something was done
+    (``SECRET_FROM_OPPONENT``).
+
+    Raises:
+        ValueError: the game is over (no player to move).
+    """
     if s.decision is None:
         raise ValueError("castle_nightingale: the game is over, no action to name")
     kind = s.decision["kind"]
