@@ -34,7 +34,8 @@ numbers every observation has at fixed indices) that numpy writes in one go. It 
 each seat's last vector is kept on the state (:class:`_SeatView`) with the inputs of its slowly
 changing blocks (bridges; dice on the board; pending effects; castle cards, gardens, yards, turn
 order, offer, Action cards and Lantern Areas), and only the blocks whose inputs changed are
-rewritten; the pending decision and the numbers are rewritten every time. A repeated observation
+rewritten; the pending decision and the numbers are rewritten every time (a seat's row of numbers
+only when it changed). A repeated observation
 of an unchanged state (the same mask generation, see ``WhiteCastleState._legal_action_mask``) is a
 copy of the kept vector. ``make_spec`` is the definition of the layout (read it with
 ``spec.describe()`` or ``spec.view``); ``tests/white_castle/test_observation_speed.py`` keeps a
@@ -358,7 +359,14 @@ class _Layout:
             )
             for player in range(n)
         )
-        self.number_list = tuple(a.tolist() for a in self.numbers)
+        # the same indices split for the encoder: the head, then one row per seat (seat order)
+        k = len(head)
+        width = sum(w for _, w in _PLAYER_NUMBERS)
+        self.number_head = head
+        self.number_rows = tuple(
+            tuple(a[k + width * p : k + width * (p + 1)].tolist() for p in range(n))
+            for a in self.numbers
+        )
 
 
 @cache
@@ -371,13 +379,13 @@ class _SeatView:
     """One seat's kept observation of a state: the vector, the mask generation it was written at
     (``gen``) and the inputs of each slowly changing block when it was last written."""
 
-    __slots__ = ("gen", "vec", "mv", "bridges", "dice", "pending", "static")
+    __slots__ = ("gen", "vec", "mv", "bridges", "dice", "pending", "static", "rows")
 
     def __init__(self, size: int):
         self.gen = -1
         self.vec = np.zeros(size, dtype=np.float32)
         self.mv = memoryview(self.vec)  # item writes through it are the cheapest from Python
-        self.bridges = self.dice = self.pending = self.static = None
+        self.bridges = self.dice = self.pending = self.static = self.rows = None
 
 
 def encode(s, player: int) -> np.ndarray:
@@ -441,8 +449,15 @@ def encode(s, player: int) -> np.ndarray:
         mv[i] = 1.0
     for i, x in zip(ix, vx, strict=True):
         mv[i] = x
-    for i, x in zip(lay.number_list[player], _numbers(s), strict=True):
+    head, rows = _numbers(s)
+    for i, x in zip(lay.number_head, head, strict=True):
         mv[i] = x
+    last = view.rows
+    for p, (at, row) in enumerate(zip(lay.number_rows[player], rows, strict=True)):
+        if last is None or last[p] != row:  # a seat's numbers are rewritten when they change
+            for i, x in zip(at, row, strict=True):
+                mv[i] = x
+    view.rows = rows
     view.gen = gen
     return v.copy()
 
@@ -649,26 +664,23 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _numbers(s) -> list:
-    """The numbers at the fixed indices :attr:`_Layout.numbers`: round, deck sizes, Well dice,
-    turns taken, then every player's resources (each at most 1000), Passage of Time position and
-    arrival rank, members, courtiers and Domain dice."""
+def _numbers(s) -> tuple[list, list[tuple]]:
+    """The numbers at the fixed indices :attr:`_Layout.numbers`: the head (round, deck sizes,
+    Well dice, turns taken) and one row per seat: resources (each at most 1000), Passage of Time
+    position and arrival rank, members, courtiers and Domain dice."""
     players = s.players
     n = len(players)
     rank = [0] * n
     for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
         rank[p] = k
-    numbers = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
+    head = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
+    rows = []
     for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
         res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
         if max(res) > 1000:
             res = tuple(min(x, 1000) for x in res)
-        numbers += res
-        numbers += (pl["pot"], r)
-        numbers += pl["members"]
-        numbers += pl["courtiers"]
-        numbers += dice
-    return numbers
+        rows.append((*res, pl["pot"], r, *pl["members"], *pl["courtiers"], *dice))
+    return head, rows
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:

@@ -19,6 +19,7 @@ from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS, exchanges_ok
+from boardgames_rl.games.white_castle.observation import encode
 
 KEYS = (
     "n",
@@ -329,8 +330,6 @@ class WhiteCastleState(PlainDataState):
         return self.game._action_name(action)
 
     def _observation(self, player: int) -> np.ndarray:
-        from boardgames_rl.games.white_castle.observation import encode
-
         return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
