@@ -1,6 +1,7 @@
 """Castle Flutterstone pictures for the docs: the board, and the landing model over aim x force.
 
-python experiments/flutterstone_pictures.py            # writes docs/img/*.png
+python experiments/flutterstone_pictures.py              # writes docs/img/*.png
+python experiments/flutterstone_pictures.py --board-only # only the board picture and text
 """
 
 from __future__ import annotations
@@ -22,19 +23,34 @@ from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--out", default="docs/img")
+parser.add_argument("--board-only", action="store_true", help="only the board (png and txt)")
 args = parser.parse_args()
 out = Path(args.out)
 out.mkdir(parents=True, exist_ok=True)
 
-# 1. The board, 40 heuristic decisions into a seeded 3-player game with pesky ghosts.
+# 1. The board: a seeded 3-player game with pesky ghosts played at random (the heuristic avoids the
+#    moat, so it never holds a card) up to the first flick with the ghost figure in a window and
+#    a card in front of a player, seen by player_0.
 game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-state = game.new_state(4)
-agent, rng = make_agent("heuristic", game), np.random.default_rng(4)
-for _ in range(40):
-    p = state.current_player
-    state.apply(agent.act(state.info_set(p), rng))
+agent = make_agent("random", game)
+
+
+def board_state(seed: int):
+    """The first flick decision of game ``seed`` with the ghost in a window and a card held."""
+    state, rng = game.new_state(seed), np.random.default_rng(seed)
+    while not state.is_terminal():
+        held = any(any(r) for r in state.helpful_ready) or any(any(r) for r in state.pesky)
+        if state.phase_name == "flick" and state.blocked_band and held:
+            return state
+        state.apply(agent.act(state.info_set(state.current_player), rng))
+    return None
+
+
+state = next(s for s in map(board_state, range(4, 100)) if s is not None)
 imsave(out / "castle_flutterstone_board.png", state.render_rgb(0))
 (out / "castle_flutterstone_board.txt").write_text(state.render(0) + "\n")
+if args.board_only:
+    raise SystemExit(0)
 
 # 2. Landing model v2 (the default): one column per window, at the game's yaw aimed at it (the
 #    windows' centres are at -15.0, 0 and +15.0 degrees): P(window) and expected progress for an

@@ -313,10 +313,10 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
         turn = "> " if s == state.turn_player and not state.is_terminal() else "   "
         done = ""
         if s in state.finished and state.positions[s] >= g.goal:
-            done = f"  finished #{state.finished.index(s) + 1}"
+            done = f" (finished #{state.finished.index(s) + 1})"
         row = (
-            f"{turn}{FIGURE_LETTERS[s]}  {names[s]}{you}, field {state.positions[s]},"
-            f" {g.skills[s].name}{done}: {_cards_text(state, s)}"
+            f"{turn}{FIGURE_LETTERS[s]}  {names[s]}{you}: field {state.positions[s]}{done},"
+            f" skill {g.skills[s].name}, cards: {_cards_text(state, s)}"
         )
         fig.text(
             0.015,
@@ -334,7 +334,7 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
     ax.add_patch(Rectangle((wall_x, -0.7), 0.62 * 10 + 1.6, 6.4, color="#e4ded1", zorder=0))
     ax.text(wall_x + 0.2, 5.3, "castle", fontsize=9, color="#6b6256")
     ax.add_patch(Rectangle((-0.6, -0.7), wall_x + 0.6, 1.4, color="#cfe8c1", zorder=0))
-    ax.text(-0.5, 0.85, "courtyard path", fontsize=8, color="#4a7a3a")
+    ax.text(0.7, 0.85, "courtyard path", fontsize=8, color="#4a7a3a")
     for f in range(g.goal + 1):
         x, y = _field_xy(f, g.goal)
         if f in g.bridges:
@@ -355,15 +355,26 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
         if f < first_step:
             ax.text(x, y - 0.32, label, ha="center", va="top", fontsize=7, color="#333333")
         else:  # on the staircase the label sits inside the step
-            ax.text(x, y, label, ha="center", va="center", fontsize=6, color="white", zorder=2)
+            goal = f == g.goal
+            ax.text(
+                x,
+                y,
+                label,
+                ha="center",
+                va="center",
+                fontsize=7 if goal else 6,
+                zorder=2,
+                color="#ffe066" if goal else "white",
+                weight="bold" if goal else "normal",
+            )
     gx, gy = _field_xy(g.goal, g.goal)
-    ax.plot([gx], [gy + 0.62], marker="*", markersize=16, color="#e6b800", zorder=3)
+    ax.plot([gx + 0.62], [gy], marker="*", markersize=16, color="#e6b800", zorder=3)
     at_field: dict[int, int] = {}
-    for s, f in enumerate(state.positions):
+    for s, f in enumerate(state.positions):  # figures sharing a field (start, goal) stack up
         x, y = _field_xy(f, g.goal)
         k = at_field.get(f, 0)
         at_field[f] = k + 1
-        cx, cy = x + 0.2 * k - 0.15 * (f == 0), y + 0.42 + 0.3 * k * (f == 0)
+        cx, cy = x, y + 0.45 + 0.47 * k
         ax.add_patch(
             Circle(
                 (cx, cy),
@@ -371,7 +382,7 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
                 facecolor=FIGURE_COLOURS[s],
                 edgecolor="black",
                 linewidth=2.0 if player == s else 0.8,
-                zorder=4 + k,
+                zorder=4,
             )
         )
         ax.text(
@@ -383,10 +394,10 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
             fontsize=7,
             color="white",
             weight="bold",
-            zorder=5 + k,
+            zorder=5,
         )
-    ax.set_xlim(-0.8, _field_xy(g.goal, g.goal)[0] + 0.8)
-    ax.set_ylim(-1.0, 6.0)
+    ax.set_xlim(-0.8, gx + 1.1)
+    ax.set_ylim(-1.0, gy + 0.45 + 0.47 * g.num_players)
     ax.set_aspect("equal")
     ax.axis("off")
     # ---- the wall (right)
@@ -395,6 +406,9 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
     last = ZONE_NAMES[state.last_outcome] if state.last_outcome >= 0 else "none yet"
     band = f"ghost figure in window {state.blocked_band}" if state.blocked_band else "windows free"
     status = [decision_text(state), f"last bat: {last}  |  {band}", *_pile_text(state, player, 8)]
+    if state.phase_name == "flick" and not state.is_terminal():
+        name, chances = (line.strip() for line in best_flicks(state, 1))
+        status.insert(1, f"best flick now: {name}; {chances}")
     wrapped = [
         part for line in status for part in textwrap.wrap(line, 105, subsequent_indent="    ")
     ]
