@@ -26,6 +26,8 @@ from boardgames_rl.registry import make_game
 
 CONFIGS = [
     ("castle_flutterstone", {"num_players": 2}),
+    ("castle_flutterstone", {"num_players": 3}),
+    ("castle_flutterstone", {"num_players": 4}),
     ("castle_nightingale", {}),
     ("night_of_the_ninja", {"num_players": 4}),
     ("night_of_the_ninja", {"num_players": 5}),
