@@ -107,7 +107,7 @@ class Budget:
     copies: int = 300  # clones and samples
     ismcts_moves: int = 2  # ISMCTS decisions per round
     ismcts_iterations: int = 400
-    ppo_steps: int = 4096  # timed learner steps per round (after one warm-up rollout)
+    ppo_steps: int = 2048  # timed learner steps per round (after one warm-up rollout)
     workers: int = 2
 
 
@@ -384,6 +384,98 @@ BASELINE_ROWS = [
 ]
 
 
+def measure_target(
+    t: Target,
+    s: dict[str, Any],
+    budget: Budget,
+    r: int,
+    seed: int,
+    rng: np.random.Generator,
+    errors: dict[str, list[str]],
+    ppo: bool,
+) -> dict[str, float]:
+    """One round of every measurement of one configuration: CPU seconds per unit (wall seconds
+    for ``batched_wall_*``). A failing measurement is recorded in ``errors`` and skipped."""
+    g, f = t.game, {}
+    n = budget.vec_calls * budget.num_envs
+
+    def batched() -> None:
+        env = make_batched_env(g, budget.num_envs, 0, seed)
+        try:
+            f["batched"] = per_step(batched_stepper(env, rng), n)
+            f["batched_wall_0w"] = wall_per_step(batched_stepper(env, rng), n)
+        finally:
+            env.close()
+        if budget.workers > 0:
+            env = make_batched_env(g, budget.num_envs, budget.workers, seed)
+            try:
+                f["batched_wall_ww"] = wall_per_step(batched_stepper(env, rng), n)
+            finally:
+                env.close()
+
+    def ppo_ratio() -> None:
+        cp = ppo_steps_per_cpu_s(lambda: sb3_vec(None, seed), False, budget, seed)
+        ours = ppo_steps_per_cpu_s(lambda: sb3_vec(g, seed), True, budget, seed)
+        f["ppo"] = ours / cp
+
+    jobs: list[tuple[str, Callable[[], Any]]] = [
+        ("engine", lambda: f.__setitem__("engine", per_step(s["engine"], budget.steps))),
+        ("aec_raw", lambda: f.__setitem__("aec_raw", per_step(s["aec_raw"], budget.steps))),
+        ("aec_make", lambda: f.__setitem__("aec_make", per_step(s["aec_make"], budget.steps))),
+        ("vec", lambda: f.__setitem__("vec", per_step(s["vec"], n))),
+        ("batched", batched),
+        ("clone", lambda: f.__setitem__("clone", clone_seconds(s["states"], budget.copies))),
+        (
+            "sample",
+            lambda: f.__setitem__("sample", sample_seconds(s["states"], budget.copies, rng)),
+        ),
+        (
+            "ismcts",
+            lambda: f.__setitem__(
+                "ismcts",
+                ismcts_seconds(
+                    g,
+                    s["states"],
+                    budget.ismcts_iterations,
+                    r * budget.ismcts_moves,
+                    budget.ismcts_moves,
+                ),
+            ),
+        ),
+    ]
+    if ppo:
+        jobs.append(("ppo", ppo_ratio))
+    for key, job in jobs:
+        try:
+            job()
+        except Exception as exc:  # reported beside the table and in the JSON
+            errors.setdefault(key, []).append(repr(exc))
+    return f
+
+
+def target_ratios(f: dict[str, float], c4: dict[str, float]) -> dict[str, float]:
+    """The table's ratios of one round from :func:`measure_target`'s figures (those measured)."""
+    out = {}
+    have = f.__contains__
+    if have("engine"):
+        out["engine"] = c4["raw"] / f["engine"]
+    if have("aec_raw"):
+        out["aec_raw"] = c4["raw"] / f["aec_raw"]
+    if have("aec_make"):
+        out["aec_make"] = c4["make"] / f["aec_make"]
+        for key in ("vec", "batched"):
+            if have(key):
+                out[key] = f["aec_make"] / f[key]
+    if have("batched_wall_ww"):
+        out["workers"] = f["batched_wall_0w"] / f["batched_wall_ww"]
+    for key in ("clone", "sample", "ismcts"):
+        if have(key):
+            out[key] = f[key] / c4["raw"]
+    if have("ppo"):
+        out["ppo"] = f["ppo"]
+    return out
+
+
 def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
     seed = args.seed
     targets = [t for spec in (args.games or DEFAULT_TARGETS) for t in targets_for(spec)]
@@ -427,6 +519,7 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
     raw: dict[str, dict[str, list[float]]] = {t.title: {} for t in targets}
     base_raw: dict[str, list[float]] = {}
     c4_rounds: list[dict[str, float]] = []
+    errors: dict[str, dict[str, list[str]]] = {}
     started = time.perf_counter()
 
     def note(row: dict[str, list[float]], key: str, value: float) -> None:
@@ -438,34 +531,16 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
         for name, stepper in base_steppers.items():
             seconds[name] = {"step": per_step(stepper, budget.steps)}
         for t in targets:
-            g, s = t.game, per_game[t.title]
-            f = seconds[t.title] = {}
-            f["engine"] = per_step(s["engine"], budget.steps)
-            f["aec_raw"] = per_step(s["aec_raw"], budget.steps)
-            f["aec_make"] = per_step(s["aec_make"], budget.steps)
-            f["vec"] = per_step(s["vec"], budget.vec_calls * budget.num_envs)
-            n = budget.vec_calls * budget.num_envs
-            inproc = make_batched_env(g, budget.num_envs, 0, seed)
-            f["batched"] = per_step(batched_stepper(inproc, rng), n)
-            f["batched_wall_0w"] = wall_per_step(batched_stepper(inproc, rng), n)
-            inproc.close()
-            if budget.workers > 0:
-                workers = make_batched_env(g, budget.num_envs, budget.workers, seed)
-                f["batched_wall_ww"] = wall_per_step(batched_stepper(workers, rng), n)
-                workers.close()
-            f["clone"] = clone_seconds(s["states"], budget.copies)
-            f["sample"] = sample_seconds(s["states"], budget.copies, rng)
-            f["ismcts"] = ismcts_seconds(
-                g,
-                s["states"],
-                budget.ismcts_iterations,
-                r * budget.ismcts_moves,
-                budget.ismcts_moves,
+            seconds[t.title] = measure_target(
+                t,
+                per_game[t.title],
+                budget,
+                r,
+                seed,
+                rng,
+                errors.setdefault(t.title, {}),
+                want_ppo and t.spec in PPO_TARGETS | set(args.games or []),
             )
-            if want_ppo and t.spec in PPO_TARGETS | set(args.games or []):
-                cp = ppo_steps_per_cpu_s(lambda: sb3_vec(None, seed), False, budget, seed)
-                ours = ppo_steps_per_cpu_s(lambda g=g: sb3_vec(g, seed), True, budget, seed)
-                f["ppo"] = ours / cp
         c4_end = {"raw": per_step(c4_raw, budget.steps), "make": per_step(c4_make, budget.steps)}
         c4 = {k: (c4[k] + c4_end[k]) / 2 for k in c4}
         c4_rounds.append(c4)
@@ -473,18 +548,8 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
             note(base_raw, name, c4["raw"] / seconds[name]["step"])
         for t in targets:
             f, row = seconds[t.title], raw[t.title]
-            note(row, "engine", c4["raw"] / f["engine"])
-            note(row, "aec_raw", c4["raw"] / f["aec_raw"])
-            note(row, "aec_make", c4["make"] / f["aec_make"])
-            note(row, "vec", f["aec_make"] / f["vec"])
-            note(row, "batched", f["aec_make"] / f["batched"])
-            if "batched_wall_ww" in f:
-                note(row, "workers", f["batched_wall_0w"] / f["batched_wall_ww"])
-            note(row, "clone", f["clone"] / c4["raw"])
-            note(row, "sample", f["sample"] / c4["raw"])
-            note(row, "ismcts", f["ismcts"] / c4["raw"])
-            if "ppo" in f:
-                note(row, "ppo", f["ppo"])
+            for key, value in target_ratios(f, c4).items():
+                note(row, key, value)
             for k, v in f.items():
                 note(row, f"seconds_{k}", v)
         print(f"benchmark: round {r + 1}/{budget.rounds} done", file=sys.stderr, flush=True)
@@ -508,6 +573,7 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
             k: summary([1e6 * c[k] for c in c4_rounds]) for k in ("raw", "make")
         },
         "baselines": {name: summary(v) | {"rounds": v} for name, v in base_raw.items()},
+        "errors": {title: e for title, e in errors.items() if e},
         "games": {
             title: {
                 "config": t.config,
@@ -583,6 +649,9 @@ def format_table(result: dict[str, Any]) -> str:
         f"in-process, / AEC make; {st['workers']}w/0w: wall time, {st['batched_env']}; "
         "PPO/CP: MaskablePPO steps/s on the game / SB3 PPO on CartPole-v1 (same settings)",
     ]
+    for title, failed in result.get("errors", {}).items():
+        for key, messages in failed.items():
+            out.append(f"error: {title} {key} ({len(messages)} round(s)): {messages[0]}")
     return "\n".join(out)
 
 
@@ -628,7 +697,7 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result, indent=1) + "\n")
         print(f"saved {out}")
-    return 0
+    return 1 if result["errors"] else 0  # the other figures are still reported
 
 
 if __name__ == "__main__":
