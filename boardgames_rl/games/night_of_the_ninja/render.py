@@ -76,12 +76,12 @@ LEGEND = (
     "legend: * you  > decides now  ? unknown | house: dealt = your card as dealt (a Shapeshifter",
     "  may have swapped it), seen = you looked at it, shown = shown to everyone, was = seen before",
     "  a Shapeshifter named that player | tokens: how many (the values you know) | cards: Ninja",
-    "  cards held, + kept = one the Grave Digger keeps face down | the lowest rank leads its House",
+    "  cards held, + kept = one the Grave Digger keeps face down | rank 1 is a House's highest",
 )
 OMNISCIENT_LEGEND = (
     "legend: > decides now | house: the card now (the card dealt, if a Shapeshifter swapped it)",
-    "  | tokens: how many: their values = points | cards: Ninja cards held (face down)",
-    "  | the lowest rank leads its House",
+    "  | tokens: how many: the values = the points | cards: Ninja cards held (face down)",
+    "  | rank 1 is a House's highest",
 )
 
 
@@ -654,4 +654,4 @@ def _legend(fig, viewer: int | None) -> None:
         else "House: dealt = yours as dealt, seen = you looked, shown = shown to all, "
         "was = seen before a Shapeshifter named the player"
     )
-    fig.text(0.5, 0.012, how + " | lowest rank leads its House", ha="center", fontsize=8.5)
+    fig.text(0.5, 0.012, how + " | rank 1 is a House's highest", ha="center", fontsize=8.5)
