@@ -15,6 +15,7 @@ where only spending could continue, the ninja may stop (the unplaced discs go ba
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from boardgames_rl.games.castle_nightingale.board import Board
 
@@ -79,16 +80,39 @@ def longest_extension(
     ``diagonal`` (a Shuko still held). Depth-first with an early exit at ``limit``."""
     if limit <= 0:
         return 0
+    return _extend(board, cur, set(visited), samurai, open_p, jump, limit, diagonal)
+
+
+def _extend(
+    board: Board,
+    cur: int,
+    seen: set[int],
+    samurai: int,
+    open_p: frozenset[int],
+    jump: bool,
+    limit: int,
+    diagonal: bool,
+) -> int:
+    """:func:`longest_extension` with ``limit >= 1``, walking with one set of the squares taken
+    (``seen``: a square is added on the way down and removed on the way back)."""
     best = 0
-    moves = [(t, jump, diagonal) for t in _steps(board, cur, visited, samurai, open_p)]
+    moves = [(t, jump, diagonal) for t in board.neighbours[cur]]  # orthogonal steps (G15)
+    if cur in open_p:
+        moves += [(p, jump, diagonal) for p in open_p if p != cur]  # passage travel
     if jump:
-        moves += [(t, False, diagonal) for t in _jumps(board, cur, visited, samurai)]
+        moves += [(land, False, diagonal) for _over, land in board.jumps[cur]]  # G16
     if diagonal:
-        moves += [(t, jump, False) for t in _diagonals(board, cur, visited, samurai)]
+        moves += [(t, jump, False) for t in board.diagonals[cur]]  # Shuko
     for target, jump_left, diagonal_left in moves:
-        length = 1 + longest_extension(
-            board, target, visited | {target}, samurai, open_p, jump_left, limit - 1, diagonal_left
-        )
+        if target in seen or target == samurai:
+            continue
+        length = 1
+        if limit > 1:
+            seen.add(target)
+            length += _extend(
+                board, target, seen, samurai, open_p, jump_left, limit - 1, diagonal_left
+            )
+            seen.discard(target)
         if length > best:
             best = length
             if best >= limit:
@@ -113,8 +137,13 @@ class Placements:
         return bool(self.free or self.free_jumps or self.paid_jumps)
 
 
+@lru_cache(maxsize=4096)
 def legal_placements(board: Board, ctx: PlacementContext, discs_left: int) -> Placements:
     """G7 with the paid jump (and a held Shuko) counted in the look-ahead.
+
+    Memoised: the answer is a pure function of the (immutable) arguments, and one placement is
+    asked three times -- by the engine (may the ninja go on?), by the action mask and by the
+    answer (was that a jump?).
 
     Each placement not paid now (a step, passage travel, an active Shuko diagonal, a Rooftop
     Leap jump) gets two lengths: ``spend``, the longest path it opens when a later paid jump /

@@ -123,154 +123,176 @@ def make_spec(n: int) -> ObservationSpec:
     )
 
 
-_OFFSETS: dict[int, dict[str, int]] = {}
+class _Layout:
+    """What every observation of one player count shares: the flat offset of each field
+    (``start``), the vector size and the decision indices."""
+
+    def __init__(self, spec: ObservationSpec):
+        from boardgames_rl.games.night_of_the_ninja.state import DECISION_INDEX
+
+        self.start = {name: sl.start for name, sl in spec.slices.items()}
+        self.size = spec.size
+        self.decision_index = DECISION_INDEX
 
 
-def _offsets(spec: ObservationSpec, n: int) -> dict[str, int]:
-    off = _OFFSETS.get(n)
-    if off is None:
-        off = {name: sl.start for name, sl in spec.slices.items()}
-        _OFFSETS[n] = off
-    return off
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(g) -> _Layout:
+    lay = _LAYOUTS.get(g.num_players)
+    if lay is None:
+        lay = _LAYOUTS[g.num_players] = _Layout(g.observation_spec)
+    return lay
 
 
 def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
-    """The observation of seat ``me`` (see the module docstring)."""
-    from boardgames_rl.games.night_of_the_ninja.state import DECISION_INDEX
+    """The observation of seat ``me`` (see the module docstring).
 
+    It runs at every environment step, so it is built for speed: every entry but two (the round
+    and the context card's number, fractions) is a small non-negative integer -- a one-hot flag
+    or a count of cards or tokens -- so the vector is first written as bytes (``buf``, one byte
+    per entry), converted to ``float32`` once, then given the two fractions. Rows indexed by
+    players are seat-relative: a list in seat order ``x`` becomes ``x[me:] + x[:me]`` (row 0 is
+    ``me``). ``tests/night_of_the_ninja/test_speed_observation.py`` keeps the original
+    field-by-field encoder as the reference this one must equal.
+    """
     g = s.game
     n = g.num_players
-    spec = g.observation_spec
-    o = _offsets(spec, n)
-    vec = np.zeros(spec.size, dtype=np.float32)
-    ones: list[int] = []
-    add = ones.append
+    lay = _layout(g)
+    o = lay.start
+    buf = bytearray(lay.size)
 
     def row(q: int) -> int:
         return (q - me) % n
 
-    vec[o["round"]] = min(1.0, s.round / g.max_rounds)
+    def put_row(name: str, values: list) -> None:  # a per-player row, from a list in seat order
+        start = o[name]
+        buf[start : start + n] = values[me:] + values[:me]
+
     if s.over:
         stage = 7
     elif s.stage in ("draft1", "draft2"):
         stage = 0 if s.stage == "draft1" else 1
     else:
         stage = min(7, 2 + s.phase)
-    add(o["stage"] + stage)
+    buf[o["stage"] + stage] = 1
     d = s.decision
     if d is not None:
-        add(o["decision"] + DECISION_INDEX[d["kind"]])
-        add(o["decider"] + row(d["player"]))
+        buf[o["decision"] + lay.decision_index[d["kind"]]] = 1
+        buf[o["decider"] + row(d["player"])] = 1
         if d["card"] >= 0:
-            add(o["context_card"] + d["card"])
-            vec[o["context_number"]] = cards.CARD_NUMBER[d["card"]] / 6.0
+            buf[o["context_card"] + d["card"]] = 1
         if d["owner"] >= 0:
-            add(o["context_players"] + row(d["owner"]))
+            buf[o["context_players"] + row(d["owner"])] = 1
         if d["target"] >= 0:
-            add(o["context_players"] + n + row(d["target"]))
+            buf[o["context_players"] + n + row(d["target"])] = 1
 
+    # ---- per player: alive, tokens held and known, asks, cards held, death, awards
     tv = s.token_value
     known = set(s.known[me])
-    committed_by = [0] * n
+    held = [len(h) + (k >= 0) for h, k in zip(s.hand, s.kept, strict=True)]  # s.held_count
     for card, owner, _src in s.committed:
-        committed_by[owner] += 1
+        held[owner] += 1
         if owner == me:
-            add(o["own_committed"] + card)
+            buf[o["own_committed"] + card] = 1
+    put_row("alive", s.alive)
+    put_row("tokens_held", [len(t) for t in s.tokens])
+    put_row("asks_left", [min(3, a) for a in s.asks_left])
+    put_row("held_count", [min(3, h) for h in held])
+    tokens_known, death, awards = o["tokens_known"], o["death_cause"], o["awards"]
     for q in range(n):
         r = row(q)
-        if s.alive[q]:
-            add(o["alive"] + r)
-        held = s.tokens[q]
-        vec[o["tokens_held"] + r] = len(held)
-        for t in held:
+        for t in s.tokens[q]:
             if t in known:
-                vec[o["tokens_known"] + 3 * r + tv[t] - 2] += 1
-        vec[o["asks_left"] + r] = min(3, s.asks_left[q])
-        vec[o["held_count"] + r] = min(3, s.held_count(q) + committed_by[q])
+                buf[tokens_known + 3 * r + tv[t] - 2] += 1
         if s.death[q] >= 0:
-            add(o["death_cause"] + NC * r + s.death[q])
+            buf[death + NC * r + s.death[q]] = 1
         for code in s.awards[q]:
-            add(o["awards"] + 4 * r + code)
-    vec[o["stack"]] = len(s.stack)
+            buf[awards + 4 * r + code] = 1
+    buf[o["stack"]] = len(s.stack)
 
-    add(o["own_house_dealt"] + s.dealt_house[me])
+    buf[o["own_house_dealt"] + s.dealt_house[me]] = 1
     for who, target, house, pre in s.looks:
         if who == me or who == -1:
             r = row(target)
             if pre:
-                add(o["house_seen_before_swap"] + NH * r + house)
+                buf[o["house_seen_before_swap"] + NH * r + house] = 1
             else:
-                add(o["house_known"] + NH * r + house)
+                buf[o["house_known"] + NH * r + house] = 1
                 if who == -1:
-                    add(o["house_revealed"] + r)
+                    buf[o["house_revealed"] + r] = 1
     if s.ss:
         owner, a, b, swapped = s.ss
-        add(o["ss_named"] + row(a))
-        add(o["ss_named"] + row(b))
+        buf[o["ss_named"] + row(a)] = 1
+        buf[o["ss_named"] + row(b)] = 1
         if owner == me and swapped >= 0:
-            add(o["ss_swap"] + (0 if swapped else 1))
+            buf[o["ss_swap"] + (0 if swapped else 1)] = 1
 
+    card_owner, card_target = o["card_owner"], o["card_target"]
     for card, owner, src, t1, t2, status in s.played:
-        add(o["card_owner"] + n * card + row(owner))
+        buf[card_owner + n * card + row(owner)] = 1
         if t1 >= 0:
-            add(o["card_target"] + n * card + row(t1))
+            buf[card_target + n * card + row(t1)] = 1
         if t2 >= 0:
-            add(o["card_target"] + n * card + row(t2))
-        add(o["card_status"] + 3 * card + status)
+            buf[card_target + n * card + row(t2)] = 1
+        buf[o["card_status"] + 3 * card + status] = 1
         if src:
-            add(o["card_from_gd"] + card)
+            buf[o["card_from_gd"] + card] = 1
 
     for c in s.hand[me]:
-        add(o["own_hand"] + c)
+        buf[o["own_hand"] + c] = 1
     if s.kept[me] >= 0:
-        add(o["own_kept"] + s.kept[me])
+        buf[o["own_kept"] + s.kept[me]] = 1
     if s.commit_done[me] and s.stage == "commit":
-        vec[o["own_done"]] = 1.0
+        buf[o["own_done"]] = 1
 
     dr = o["draft"]
     for c in s.dealt[me]:
-        add(dr + c)
+        buf[dr + c] = 1
     if s.pick1[me] >= 0:
-        add(dr + NC + s.pick1[me])
+        buf[dr + NC + s.pick1[me]] = 1
         for c in s.dealt[me]:
             if c != s.pick1[me]:
-                add(dr + 2 * NC + c)
+                buf[dr + 2 * NC + c] = 1
     for c in s.received[me]:
-        add(dr + 3 * NC + c)
+        buf[dr + 3 * NC + c] = 1
     if s.pick2[me] >= 0:
-        add(dr + 4 * NC + s.pick2[me])
-        add(dr + 5 * NC + s.discard_of[me])
+        buf[dr + 4 * NC + s.pick2[me]] = 1
+        buf[dr + 5 * NC + s.discard_of[me]] = 1
 
     informed = g.target_learns_look
     for who, target, card, _time in s.mystic:
         if who == me:
             if card >= 0:
-                add(o["mystic_seen"] + NC * row(target) + card)
+                buf[o["mystic_seen"] + NC * row(target) + card] = 1
             else:
-                add(o["mystic_empty"] + row(target))
+                buf[o["mystic_empty"] + row(target)] = 1
         elif target == me and informed and card >= 0:
-            add(o["mystic_saw_yours"] + NC * row(who) + card)
+            buf[o["mystic_saw_yours"] + NC * row(who) + card] = 1
     if s.gd:
         owner, seen1, seen2, _taken, use = s.gd
-        add(o["gd_owner"] + row(owner))
+        buf[o["gd_owner"] + row(owner)] = 1
         if use == 0 and not any(r[1] == owner and r[2] for r in s.played):
-            add(o["gd_kept"] + row(owner))  # (a hidden commitment of it is still "kept")
+            buf[o["gd_kept"] + row(owner)] = 1  # (a hidden commitment of it is still "kept")
         if owner == me:
             for c in (seen1, seen2):
                 if c >= 0:
-                    add(o["gd_seen"] + c)
+                    buf[o["gd_seen"] + c] = 1
     if s.sm:
         owner, target, looked_token, token = s.sm
-        add(o["sm_look"] + looked_token)
+        buf[o["sm_look"] + looked_token] = 1
         if looked_token and (owner == me or (target == me and informed)):
-            add(o["sm_token_seen"] + tv[token] - 2)
+            buf[o["sm_token_seen"] + tv[token] - 2] = 1
     if s.round > 1 and g.mode == "game":  # every earlier round ended below the target score
-        vec[o["game_went_on"]] = 1.0
-        for q in range(n):
-            vec[o["checked_tokens"] + row(q)] = len(s.round_start_tokens[q])
+        buf[o["game_went_on"]] = 1
+        put_row("checked_tokens", [len(t) for t in s.round_start_tokens])
     if s.result >= 0:
-        add(o["result"] + s.result)
+        buf[o["result"] + s.result] = 1
         if s.by_mastermind:
-            add(o["result"] + 4)
-    vec[ones] = 1.0
+            buf[o["result"] + 4] = 1
+
+    vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+    vec[o["round"]] = min(1.0, s.round / g.max_rounds)
+    if d is not None and d["card"] >= 0:
+        vec[o["context_number"]] = cards.CARD_NUMBER[d["card"]] / 6.0
     return vec
