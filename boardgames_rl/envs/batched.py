@@ -43,8 +43,9 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 
 Workers share memory with the main process: actions, observations, masks, rewards, dones,
 final observations and episode statistics live in one shared block (``multiprocessing.RawArray``)
-seen as numpy arrays by both sides; pipes carry only one-word commands (``step``, ``reset`` with
-seeds, rare method calls such as adding a self-play snapshot), never the buffers. ``step_async``
+seen as numpy arrays by both sides; a step is one byte down each pipe and one byte back (the
+actions and results are in the block), other commands are small pickles (``reset`` with seeds,
+rare method calls such as adding a self-play snapshot), never the buffers. ``step_async``
 writes the actions and wakes every worker; the workers step their chunks concurrently while the
 main process is free until ``step_wait``.
 
@@ -252,7 +253,7 @@ class SlotError(RuntimeError):
 def _worker(
     conn: Any, block: Any, table: dict, first: int, stop: int, factory_bytes: bytes
 ) -> None:
-    """Worker-process loop: owns slots ``first..stop-1`` and answers one-word commands."""
+    """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands."""
     try:
         factory = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
@@ -264,12 +265,19 @@ def _worker(
         return
     try:
         while True:
-            cmd, arg = conn.recv()
+            message = conn.recv_bytes()
+            if message == STEP:  # the hot path: one byte each way, no pickling
+                try:
+                    slots.step()
+                except Exception as exc:
+                    conn.send(("error", _portable(exc)))
+                else:
+                    conn.send_bytes(DONE)
+                continue
+            cmd, arg = pickle.loads(message)
             try:
                 result = None
-                if cmd == "step":
-                    slots.step()
-                elif cmd == "reset":
+                if cmd == "reset":
                     slots.reset(arg)
                 elif cmd == "call":
                     result = slots.call(*arg)
@@ -290,6 +298,12 @@ def _worker(
         pass
     finally:
         conn.close()
+
+
+STEP = b"S"
+"""The step command (actions are in the shared block)."""
+DONE = b"K"
+"""A worker's answer to :data:`STEP` when its slots stepped (results are in the shared block)."""
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -414,8 +428,7 @@ class BatchedCore:
         if self._slots is not None:
             self._slots.reset(seeds)
         else:
-            for w, chunk in enumerate(self._chunks):
-                self._send(w, "reset", seeds[chunk.start : chunk.stop])
+            self._broadcast("reset", [seeds[c.start : c.stop] for c in self._chunks])
             self._gather(range(self.num_workers))
         self._broken = None
 
@@ -461,8 +474,7 @@ class BatchedCore:
         self.buffers["actions"][:] = self.validate(actions)
         self._pending = True
         if self._slots is None:
-            for w in range(self.num_workers):
-                self._send(w, "step", None)
+            self._broadcast(STEP)
 
     def wait(self) -> None:
         """Finish the step started by :meth:`start` (buffers then hold its results)."""
@@ -522,23 +534,42 @@ class BatchedCore:
         return self._slots.envs
 
     # ------------------------------------------------------------------ workers
-    def _send(self, w: int, cmd: str, arg: Any) -> None:
+    def _send(self, w: int, cmd: str | bytes, arg: Any = None) -> None:
         try:
-            self._conns[w].send((cmd, arg))
+            if isinstance(cmd, bytes):
+                self._conns[w].send_bytes(cmd)
+            else:
+                self._conns[w].send((cmd, arg))
         except (BrokenPipeError, EOFError, OSError) as exc:
             self._procs[w].join(timeout=1)
             raise self._dead(w, exc) from None
+
+    def _broadcast(self, cmd: str | bytes, args: list | None = None) -> None:
+        """Send ``cmd`` to every worker (``args[w]`` to worker ``w``); when one is dead, the
+        answers of those already told are drained before the error is raised."""
+        for w in range(self.num_workers):
+            try:
+                self._send(w, cmd, None if args is None else args[w])
+            except RuntimeError:
+                self._pending = False
+                with contextlib.suppress(Exception):
+                    self._gather(range(w))
+                raise
 
     def _gather(self, workers: Sequence[int]) -> dict[int, Any]:
         error: BaseException | None = None
         results: dict[int, Any] = {}
         for w in workers:
             try:
-                status, payload = self._conns[w].recv()
+                message = self._conns[w].recv_bytes()
             except (EOFError, OSError) as exc:
                 self._procs[w].join(timeout=1)
                 error = error or self._dead(w, exc)
                 continue
+            if message == DONE:
+                results[w] = None
+                continue
+            status, payload = pickle.loads(message)
             if status == "error":
                 error = error or payload
             else:
@@ -566,9 +597,9 @@ class BatchedCore:
             with contextlib.suppress(BrokenPipeError, EOFError, OSError):
                 conn.send(("close", None))
         for conn, proc in zip(self._conns, self._procs, strict=False):
-            with contextlib.suppress(BrokenPipeError, EOFError, OSError):
-                if conn.poll(5):
-                    conn.recv()
+            with contextlib.suppress(Exception):  # a dead worker, or an answer not yet read
+                while conn.poll(5) and conn.recv_bytes() == DONE:  # then the close answer
+                    pass
             conn.close()
             proc.join(timeout=5)
             if proc.is_alive():
