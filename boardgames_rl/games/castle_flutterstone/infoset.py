@@ -7,11 +7,25 @@ Ghost cards lie face up, so every seat knows the same facts; the order of the fa
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+
+
+@lru_cache(maxsize=64)
+def _fixed_order(n: int) -> tuple[int, ...]:
+    """The permutation of ``range(n)`` that ``np.random.default_rng(0).shuffle`` makes (the
+    fixed order of the knowledge's pile, as :class:`RedealtInfoSet` deals it)."""
+    order = list(range(n))
+    np.random.default_rng(0).shuffle(order)
+    return tuple(order)
 
 
 class FlutterstoneInfoSet(RedealtInfoSet):
@@ -21,6 +35,31 @@ class FlutterstoneInfoSet(RedealtInfoSet):
     (its contents are known, its order is not) and no chance generator; ``sample`` deals the
     known pile contents in a random order and gives the state a fresh generator.
     """
+
+    def __init__(self, state: FlutterstoneState, player: int):
+        """As :class:`RedealtInfoSet` (the same ``knowledge``), without building the fixed
+        generator each time: its shuffle of a pile of ``n`` cards is one permutation of
+        ``range(n)``, made once (:func:`_fixed_order`)."""
+        InfoSet.__init__(
+            self,
+            state.game,
+            player,
+            state.current_player,
+            state.observation(player),
+            state.legal_action_mask_for(player).copy(),
+        )
+        fields = type(state).FIELDS
+        d = dict(
+            zip(
+                fields,
+                marshal.loads(marshal.dumps([getattr(state, k) for k in fields], 2)),
+                strict=True,
+            )
+        )
+        pile = sorted(d["draw_pile"])
+        d["draw_pile"] = [pile[i] for i in _fixed_order(len(pile))]
+        self.knowledge: dict[str, Any] = d
+        self._state_class = type(state)
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         pile = sorted(d["draw_pile"])
