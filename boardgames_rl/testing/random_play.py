@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -112,3 +113,45 @@ def trajectory_hash(game: Game, seed: int) -> str:
             raise AssertionError(f"{game.name}: game longer than max_game_length")
     h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
     return h.hexdigest()
+
+
+def full_trajectory_hash(
+    game: Game, seed: int, state: State | None = None, sort_keys: bool = False
+) -> str:
+    """SHA-256 of one seeded random game, fuller than :func:`trajectory_hash`: at every step the
+    state dict, every seat's observation, the legal mask and the contextual names of the legal
+    actions, then the action; the returns at the end. ``state`` starts from a hand-made position
+    instead of ``game.new_state(seed)`` (the random moves are still drawn from ``seed``)."""
+    h = hashlib.sha256()
+    state = game.new_state(seed) if state is None else state
+    rng = np.random.default_rng(seed)
+    while True:
+        h.update(json.dumps(state.to_dict(), sort_keys=sort_keys).encode())
+        for p in range(game.num_players):
+            h.update(np.ascontiguousarray(state.observation(p), dtype=np.float32).tobytes())
+        if state.is_terminal():
+            break
+        mask = state.legal_action_mask()
+        h.update(mask.tobytes())
+        h.update("|".join(state.action_name(int(a)) for a in np.flatnonzero(mask)).encode())
+        a = random_action(state, rng)
+        h.update(str(a).encode())
+        state.apply(a)
+    h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
+    return h.hexdigest()
+
+
+def value_hashes(
+    game: Game,
+    evaluate: Callable[[State], Any],
+    potential: Callable[[State], Any],
+    n: int,
+    seed: int = 5,
+) -> dict[str, str]:
+    """SHA-256 of the float64 bytes of ``evaluate`` and of ``potential`` over ``n`` random-play
+    states: a change of either value function by one bit changes its hash."""
+    ev, pot = hashlib.sha256(), hashlib.sha256()
+    for state in random_states(game, n, seed=seed):
+        ev.update(np.asarray(evaluate(state), dtype=np.float64).tobytes())
+        pot.update(np.asarray(potential(state), dtype=np.float64).tobytes())
+    return {"evaluate": ev.hexdigest(), "potential": pot.hexdigest()}

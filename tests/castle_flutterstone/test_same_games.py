@@ -10,16 +10,14 @@ Regenerate (only for a deliberate rules change) with
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from boardgames_rl.registry import game_spec, make_game
-from boardgames_rl.testing.random_play import random_action, trajectory_hash
+from boardgames_rl.testing.random_play import full_trajectory_hash, trajectory_hash
 
 FIXTURE = Path(__file__).parent / "data" / "trajectory_hashes.json"
 V1_CONFIGS = (
@@ -35,33 +33,13 @@ def configs() -> list[dict]:
     ]
 
 
-def full_hash(game, seed: int, state=None) -> str:
-    h = hashlib.sha256()
-    state = game.new_state(seed) if state is None else state
-    rng = np.random.default_rng(seed)
-    while True:
-        h.update(json.dumps(state.to_dict()).encode())
-        for p in range(game.num_players):
-            h.update(np.ascontiguousarray(state.observation(p), dtype=np.float32).tobytes())
-        if state.is_terminal():
-            break
-        mask = state.legal_action_mask()
-        h.update(mask.tobytes())
-        h.update("|".join(state.action_name(int(a)) for a in np.flatnonzero(mask)).encode())
-        a = random_action(state, rng)
-        h.update(str(a).encode())
-        state.apply(a)
-    h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
-    return h.hexdigest()
-
-
 def record() -> dict[str, dict[str, list[str]]]:
     out = {}
     for config in configs():
         game = make_game("castle_flutterstone", **config)
         out[json.dumps(config, sort_keys=True)] = {
             "trajectory_hash": [trajectory_hash(game, s) for s in SEEDS],
-            "full_hash": [full_hash(game, s) for s in SEEDS],
+            "full_hash": [full_trajectory_hash(game, s) for s in SEEDS],
         }
     out["setup"] = setup_hashes()
     return out
@@ -85,7 +63,7 @@ def setup_hashes() -> list[str]:
         ),
         FlutterstoneState.setup(game, [0, 0, 0], draw_pile=[4, 0, 5], seed=1),
     ]
-    return [full_hash(game, i, s) for i, s in enumerate(positions)]
+    return [full_trajectory_hash(game, i, s) for i, s in enumerate(positions)]
 
 
 @pytest.mark.parametrize("config", configs(), ids=lambda c: json.dumps(c, sort_keys=True))
@@ -95,7 +73,7 @@ def test_fixed_seed_games_are_unchanged(config):
     expected = json.loads(FIXTURE.read_text())[json.dumps(config, sort_keys=True)]
     game = make_game("castle_flutterstone", **config)
     assert [trajectory_hash(game, s) for s in SEEDS] == expected["trajectory_hash"]
-    assert [full_hash(game, s) for s in SEEDS] == expected["full_hash"]
+    assert [full_trajectory_hash(game, s) for s in SEEDS] == expected["full_hash"]
 
 
 def test_games_from_hand_made_positions_are_unchanged():

@@ -28,7 +28,7 @@ import pytest
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
 from boardgames_rl.games.castle_nightingale.shaping import potential
 from boardgames_rl.registry import game_spec, make_game
-from boardgames_rl.testing.random_play import random_action, random_states, trajectory_hash
+from boardgames_rl.testing.random_play import full_trajectory_hash, trajectory_hash, value_hashes
 
 NAME = "castle_nightingale"
 FIXTURE = Path(__file__).parent / "data" / "same_games.json"
@@ -47,35 +47,6 @@ def heuristic_configs() -> list[dict]:
 
 def key(config: dict) -> str:
     return json.dumps(config, sort_keys=True)
-
-
-def full_hash(game, seed: int) -> str:
-    h = hashlib.sha256()
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    while True:
-        h.update(json.dumps(state.to_dict()).encode())
-        for p in range(game.num_players):
-            h.update(np.ascontiguousarray(state.observation(p), dtype=np.float32).tobytes())
-        if state.is_terminal():
-            break
-        mask = state.legal_action_mask()
-        h.update(mask.tobytes())
-        h.update("|".join(state.action_name(int(a)) for a in np.flatnonzero(mask)).encode())
-        a = random_action(state, rng)
-        h.update(str(a).encode())
-        state.apply(a)
-    h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
-    return h.hexdigest()
-
-
-def value_hashes(game) -> dict[str, str]:
-    """SHA-256 of ``evaluate`` and of ``potential`` (float64 bytes) over random-play states."""
-    ev, pot = hashlib.sha256(), hashlib.sha256()
-    for state in random_states(game, 300, seed=5):
-        ev.update(np.asarray(evaluate(state), dtype=np.float64).tobytes())
-        pot.update(np.asarray(potential(state), dtype=np.float64).tobytes())
-    return {"evaluate": ev.hexdigest(), "potential": pot.hexdigest()}
 
 
 def heuristic_hashes(config: dict, games: int = HEURISTIC_GAMES) -> dict[str, object]:
@@ -109,8 +80,8 @@ def record() -> dict[str, object]:
         game = make_game(NAME, **config)
         out[key(config)] = {
             "trajectory_hash": [trajectory_hash(game, s) for s in SEEDS],
-            "full_hash": [full_hash(game, s) for s in SEEDS],
-            "values": value_hashes(game),
+            "full_hash": [full_trajectory_hash(game, s) for s in SEEDS],
+            "values": value_hashes(game, evaluate, potential, 300),
         }
     out["heuristic"] = {key(c): heuristic_hashes(c) for c in heuristic_configs()}
     return out
@@ -127,14 +98,17 @@ def test_fixed_seed_random_games_are_unchanged(config):
     want = expected()[key(config)]
     game = make_game(NAME, **config)
     assert [trajectory_hash(game, s) for s in SEEDS] == want["trajectory_hash"]
-    assert [full_hash(game, s) for s in SEEDS] == want["full_hash"]
+    assert [full_trajectory_hash(game, s) for s in SEEDS] == want["full_hash"]
 
 
 @pytest.mark.parametrize("config", configs(), ids=key)
 def test_evaluate_and_potential_values_are_unchanged(config):
     """``evaluate`` and ``potential`` now come from one value function: on random-play states they
     give exactly (bit for bit) the values they gave before."""
-    assert value_hashes(make_game(NAME, **config)) == expected()[key(config)]["values"]
+    assert (
+        value_hashes(make_game(NAME, **config), evaluate, potential, 300)
+        == expected()[key(config)]["values"]
+    )
 
 
 @pytest.mark.parametrize("config", heuristic_configs(), ids=key)

@@ -29,7 +29,7 @@ import pytest
 from boardgames_rl.games.night_of_the_ninja import heuristic
 from boardgames_rl.games.night_of_the_ninja.shaping import potential
 from boardgames_rl.registry import game_spec, make_game
-from boardgames_rl.testing.random_play import random_action, random_states, trajectory_hash
+from boardgames_rl.testing.random_play import full_trajectory_hash, trajectory_hash, value_hashes
 
 NAME = "night_of_the_ninja"
 FIXTURE = Path(__file__).parent / "data" / "same_games.json"
@@ -47,35 +47,6 @@ def configs() -> list[dict]:
 
 def key(config: dict) -> str:
     return json.dumps(config, sort_keys=True)
-
-
-def full_hash(game, seed: int) -> str:
-    h = hashlib.sha256()
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    while True:
-        h.update(json.dumps(state.to_dict(), sort_keys=True).encode())
-        for p in range(game.num_players):
-            h.update(np.ascontiguousarray(state.observation(p), dtype=np.float32).tobytes())
-        if state.is_terminal():
-            break
-        mask = state.legal_action_mask()
-        h.update(mask.tobytes())
-        h.update("|".join(state.action_name(int(a)) for a in np.flatnonzero(mask)).encode())
-        a = random_action(state, rng)
-        h.update(str(a).encode())
-        state.apply(a)
-    h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
-    return h.hexdigest()
-
-
-def value_hashes(game) -> dict[str, str]:
-    """SHA-256 of ``evaluate`` and of ``potential`` (float64 bytes) over random-play states."""
-    ev, pot = hashlib.sha256(), hashlib.sha256()
-    for state in random_states(game, 200, seed=5):
-        ev.update(np.asarray(heuristic.evaluate(state), dtype=np.float64).tobytes())
-        pot.update(np.asarray(potential(state), dtype=np.float64).tobytes())
-    return {"evaluate": ev.hexdigest(), "potential": pot.hexdigest()}
 
 
 def heuristic_agent():
@@ -116,8 +87,8 @@ def record() -> dict[str, object]:
         game = make_game(NAME, **config)
         out[key(config)] = {
             "trajectory_hash": [trajectory_hash(game, s) for s in SEEDS],
-            "full_hash": [full_hash(game, s) for s in SEEDS],
-            "values": value_hashes(game),
+            "full_hash": [full_trajectory_hash(game, s, sort_keys=True) for s in SEEDS],
+            "values": value_hashes(game, heuristic.evaluate, potential, 200),
         }
     out["heuristic"] = {key(c): heuristic_hashes(c) for c in HEURISTIC_CONFIGS}
     return out
@@ -134,14 +105,17 @@ def test_fixed_seed_random_games_are_unchanged(config):
     want = expected()[key(config)]
     game = make_game(NAME, **config)
     assert [trajectory_hash(game, s) for s in SEEDS] == want["trajectory_hash"]
-    assert [full_hash(game, s) for s in SEEDS] == want["full_hash"]
+    assert [full_trajectory_hash(game, s, sort_keys=True) for s in SEEDS] == want["full_hash"]
 
 
 @pytest.mark.parametrize("config", configs(), ids=key)
 def test_evaluate_and_potential_values_are_unchanged(config):
     """``evaluate`` and ``potential`` give exactly (bit for bit) the values they gave before the
     refactor on random-play states."""
-    assert value_hashes(make_game(NAME, **config)) == expected()[key(config)]["values"]
+    assert (
+        value_hashes(make_game(NAME, **config), heuristic.evaluate, potential, 200)
+        == expected()[key(config)]["values"]
+    )
 
 
 @pytest.mark.parametrize("config", HEURISTIC_CONFIGS, ids=key)
