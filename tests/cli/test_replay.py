@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -142,6 +143,54 @@ class PageCheck(HTMLParser):
             self.stack.pop()
 
 
+_DOM = """
+function El(i) { this.i = i; this.cls = new Set(); this.h = {}; var s = this;
+  this.classList = {toggle: function (c, on) { if (on) s.cls.add(c); else s.cls.delete(c); },
+                    add: function (c) { s.cls.add(c); }}; }
+El.prototype.getAttribute = function () { return 'label' + this.i; };
+El.prototype.scrollIntoView = function () {};
+El.prototype.addEventListener = function (e, f) { this.h[e] = f; };
+var figs = [], items = [];
+for (var i = 0; i < @N@; i++) { figs.push(new El(i)); items.push(new El(i)); }
+var ids = {slider: new El(-1), prev: new El(-2), next: new El(-3), position: new El(-4)};
+ids.slider.value = '0';
+var document = {body: new El(-5),
+  querySelectorAll: function (q) { return q.indexOf('figure') >= 0 ? figs : items; },
+  getElementById: function (k) { return ids[k]; },
+  addEventListener: function (e, f) { document.kd = f; }};
+"""
+
+_DRIVE = """
+var out = [];
+function shown() { return figs.filter(function (f) { return f.cls.has('shown'); })
+  .map(function (f) { return f.i; }); }
+out.push(shown());
+ids.next.h.click(); ids.next.h.click(); out.push(shown());
+ids.prev.h.click(); out.push(shown());
+ids.slider.value = String(@N@ - 1); ids.slider.h.input(); out.push(shown());
+ids.next.h.click(); out.push(shown());
+items[1].h.click(); out.push(shown());
+document.kd({key: 'ArrowRight'}); out.push(shown());
+console.log(JSON.stringify(out));
+"""
+
+
+def drive_page_script(text: str) -> list[list[int]] | None:
+    """Run the page's script with node on a minimal stand-in DOM (a figure per frame, the
+    controls) and press next, prev, the slider, a log line, an arrow key; ``None`` without
+    node."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    script = re.search(r"<script>(.*)</script>", text, re.S)
+    assert script is not None
+    n = len(re.findall(r'<figure class="(?:frame|final)"', text))
+    source = _DOM.replace("@N@", str(n)) + script.group(1) + _DRIVE.replace("@N@", str(n))
+    proc = subprocess.run([node, "-e", source], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
 def decode_png(src: str) -> np.ndarray:
     from PIL import Image
 
@@ -195,6 +244,11 @@ def test_html_page_is_valid_self_contained_with_one_frame_per_decision(records, 
     import html as html_lib
 
     assert [html_lib.unescape(x) for x in logged] == names
+    # the slider and the buttons show one picture at a time (checked where node is installed)
+    last = len(rec.actions)  # the final board's figure
+    steps = drive_page_script(text)
+    if steps is not None:
+        assert steps == [[0], [2], [1], [last], [last], [1], [2]]
 
 
 def test_html_needs_one_record_of_a_tournament(records, tmp_path):
