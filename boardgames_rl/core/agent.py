@@ -54,8 +54,8 @@ class MaskInfoSet(InfoSet):
         self.current_player = current_player
         self.legal_action_mask = mask
 
-    @property  # type: ignore[override]
-    def observation(self) -> NoReturn:
+    @property
+    def observation(self) -> NoReturn:  # type: ignore[override]
         raise AttributeError(self._refusal("observation"))
 
     def fields(self) -> NoReturn:

@@ -194,7 +194,7 @@ class _Slots:
             trunc[j] = truncated
             returns[j] += reward
             lengths[j] += 1
-            state = env._state
+            state = env.game_state
             if terminated or truncated:
                 out["final_observation"][j, :size] = state.observation(env._seat)
                 if feature:
@@ -211,7 +211,7 @@ class _Slots:
             mask[j] = state.legal_action_mask()
 
     def _write_start(self, j: int, env: SingleAgentEnv, info: dict[str, Any]) -> None:
-        out, state, seat = self.out, env._state, env._seat
+        out, state, seat = self.out, env.game_state, env._seat
         out["observation"][j, : self.obs_size] = state.observation(seat)
         if self.feature:
             row = out["observation"][j, self.obs_size :]
@@ -389,7 +389,7 @@ class BatchedCore:
             self._slots = _Slots([factory() for _ in range(self.num_envs)], 0, self.buffers)
             return
         ctx = mp.get_context(mp_context)
-        self._block = ctx.RawArray("B", nbytes)  # type: ignore[attr-defined]
+        self._block = ctx.RawArray("B", nbytes)
         self.buffers = _views(self._block, self._table)
         data = _dumps(factory)
         bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
