@@ -214,7 +214,7 @@ def render_text(state: FlutterstoneState, player: int | None = None) -> str:
         WIDTH,
         subsequent_indent="       ",
     )
-    last = ZONE_NAMES[state.last_outcome] if state.last_outcome >= 0 else "-"
+    last = ZONE_NAMES[state.last_outcome] if state.last_outcome >= 0 else "none yet"
     band = f"ghost figure in window {state.blocked_band}" if state.blocked_band else "windows free"
     lines.append(f"last bat: {last} | {band}")
     for line in _pile_text(state, player):
@@ -254,7 +254,10 @@ def _draw_wall(ax, state: FlutterstoneState) -> None:
         ax.add_patch(
             Rectangle((ylo, zlo), yhi - ylo, zhi - zlo, facecolor="#2b2b3a", edgecolor="#e6b800")
         )
-        ax.text((ylo + yhi) / 2, zhi + 0.4, f"window {k}", ha="center", va="bottom", fontsize=7)
+        if geo.yaw_max:
+            ax.text((ylo + yhi) / 2, zhi + 0.4, f"window {k}", ha="center", va="bottom", fontsize=7)
+        else:  # landing model v1: one column of windows, labels beside them
+            ax.text(yhi + 0.8, (zlo + zhi) / 2, f"window {k}", va="center", fontsize=7)
         if state.blocked_band == k:
             cx, cz = (ylo + yhi) / 2, (zlo + zhi) / 2
             ax.add_patch(
@@ -271,8 +274,9 @@ def _draw_wall(ax, state: FlutterstoneState) -> None:
     ax.text(
         0,
         -6.6,
-        f"flick aim E force F yaw Y: E elevation {aims} degrees,\n"
-        "F 0 softest .. 1 full, Y - left / + right",
+        f"flick aim E force F{' yaw Y' if geo.yaw_max else ''}: E elevation {aims} degrees,\n"
+        "F 0 softest .. 1 full"
+        + (", Y - left / + right" if geo.yaw_max else " (model v1: no lateral aim)"),
         ha="center",
         va="top",
         fontsize=7,
