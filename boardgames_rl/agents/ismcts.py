@@ -261,7 +261,13 @@ TUNED_SETTINGS: dict[str, str] = {
 """Per-game settings chosen by short probes (see ``experiments/strength_ladder.py``): random
 rollouts cut off after ``rollout_depth`` actions and scored by the game's ``evaluate`` (on Night of
 the Ninja, heuristic rollouts with 10% random actions: random opponents are a poor model of a
-hidden-role table); the game's heuristic as a root prior. ``ismcts:preset=tuned`` uses them."""
+hidden-role table); the game's heuristic as a root prior. ``ismcts:preset=tuned`` uses them.
+
+Night of the Ninja's heuristic rollouts cost an info set per rollout decision (the heuristic reads
+the player's knowledge): 14,000 (5p) / 23,000 (11p) connect_four steps per move (issue 14.4 asks
+<= 5,000). Random rollouts cut at 10 with the prior (``rollout_depth=10,prior=heuristic``) cost
+3,800 / 4,900 but won 3.3 of 30 seeded 5-player games against four heuristics, where a heuristic
+in the same seat of the same games won 5 (``benchmarks/README.md``), so the preset is unchanged."""
 
 
 def tuned_spec(game: str, iterations: int = 400) -> str:
