@@ -163,7 +163,7 @@ class ISMCTSAgent(Agent):
         node = root
         # selection
         while not state.is_terminal():
-            legal = np.flatnonzero(state.legal_action_mask()).tolist()  # ascending ints
+            legal = state.legal_action_mask().nonzero()[0].tolist()  # ascending ints
             children = node.children
             untried = []
             for a in legal:
@@ -225,7 +225,7 @@ class ISMCTSAgent(Agent):
                 if evaluate is None:
                     return np.zeros(state.game.num_players)
                 return evaluate(state)
-            legal = np.flatnonzero(state.legal_action_mask())
+            legal = state.legal_action_mask().nonzero()[0]  # the mask is 1-D
             if len(legal) == 1:
                 action = int(legal[0])
             elif policy is None or (epsilon > 0 and rng.random() < epsilon):
