@@ -125,6 +125,7 @@ class Person:
         self.news: list[str] = []
         self.forced = 0  # decisions with one option, answered without asking
         self.just_forced = False
+        self.forced_last = False  # the last thing printed was a forced-decision line
 
     def heard(self, state: State, seat: int, action: int) -> None:
         """Note an action (before it is applied) as the person may see it."""
@@ -135,13 +136,16 @@ class Person:
         else:
             self.news.append(describe_action(state, seat, action, self.seat))
 
-    def tell_news(self) -> None:
-        """Print the actions noted since the person's last decision, and forget them."""
-        if self.news:
-            print("\nsince your last decision:")
-            for line in self.news:
-                print(f"  {line}")
-            self.news.clear()
+    def tell_news(self) -> bool:
+        """Print the actions noted since the person's last decision, and forget them; whether
+        there were any."""
+        if not self.news:
+            return False
+        print("\nsince your last decision:")
+        for line in self.news:
+            print(f"  {line}")
+        self.news.clear()
+        return True
 
     def show_board(self, state: State) -> None:
         print(state.render(self.seat))
@@ -150,11 +154,13 @@ class Person:
         legal = [int(a) for a in state.legal_actions()]
         names = [state.action_name(a) for a in legal]
         if len(legal) == 1:
-            self.tell_news()
-            print(f"\nonly one option, played for you: {names[0]}")
+            told = self.tell_news()
+            gap = "" if self.forced_last and not told else "\n"  # a run of them: one block
+            print(f"{gap}only one option, played for you: {names[0]}")
             self.forced += 1
-            self.just_forced = True
+            self.just_forced = self.forced_last = True
             return legal[0]
+        self.forced_last = False
         self.tell_news()
         print()
         self.show_board(state)

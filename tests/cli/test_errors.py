@@ -136,7 +136,7 @@ CASES = [
     (["replay", "{dir}/nested.jsonl"], 1, "nested too deeply"),
     (["replay", "{dir}/binary.jsonl"], 1, "not a"),
     (["replay", "{run}", "--index", "x"], 2, "invalid int"),
-    (["bench", "--seconds", "x"], 2, "invalid float"),
+    (["bench", "--rounds", "x"], 2, "invalid int"),
     (["list", "--bogus"], 2, "unrecognized"),
 ]
 
