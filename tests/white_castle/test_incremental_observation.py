@@ -105,3 +105,19 @@ def test_hand_edits_then_dropping_the_mask_are_seen():
         legal = s.legal_actions()
         if len(legal):
             s.apply(int(legal[rng.integers(len(legal))]))
+
+
+def test_states_with_kept_views_pickle_and_deepcopy():
+    """The kept views hold no memoryview: a state observed many times still pickles and
+    deep-copies, and its copies observe the same vectors."""
+    import copy
+    import pickle
+
+    s = WhiteCastle(num_players=3).new_state(3)
+    for _ in range(30):
+        for p in range(3):
+            s.observation(p)
+        s.apply(int(s.legal_actions()[0]))
+    for c in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        for p in range(3):
+            assert np.array_equal(c.observation(p), previous_encode(s, p))

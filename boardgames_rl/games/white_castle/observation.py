@@ -37,7 +37,9 @@ order, offer, Action cards and Lantern Areas), and only the blocks whose inputs 
 rewritten; the pending decision and the numbers are rewritten every time (a seat's row of numbers
 only when it changed). A repeated observation
 of an unchanged state (the same mask generation, see ``WhiteCastleState._legal_action_mask``) is a
-copy of the kept vector. ``make_spec`` is the definition of the layout (read it with
+copy of the kept vector. A state's first observation writes everything in bulk and keeps nothing
+(a one-off clone, as in search, pays nothing for the views); the second starts the seat's view.
+``make_spec`` is the definition of the layout (read it with
 ``spec.describe()`` or ``spec.view``); ``tests/white_castle/test_observation_speed.py`` keeps a
 field-by-field reference encoder and ``tests/white_castle/test_incremental_observation.py`` the
 previous (non-incremental) fast encoder; this one must match both bit for bit.
@@ -46,6 +48,7 @@ previous (non-incremental) fast encoder; this one must match both bit for bit.
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 from marshal import dumps
 
 import numpy as np
@@ -375,31 +378,36 @@ def _layout(n: int) -> _Layout:
 
 
 # ---------------------------------------------------------------- encoder
+_BULK = 32
+"""More entries than this are written with one numpy call, fewer one by one (see encode)."""
+
+
 class _SeatView:
     """One seat's kept observation of a state: the vector, the mask generation it was written at
     (``gen``) and the inputs of each slowly changing block when it was last written."""
 
-    __slots__ = ("gen", "vec", "mv", "bridges", "dice", "pending", "static", "rows")
+    __slots__ = ("gen", "vec", "bridges", "dice", "pending", "static", "rows")
 
     def __init__(self, size: int):
         self.gen = -1
         self.vec = np.zeros(size, dtype=np.float32)
-        self.mv = memoryview(self.vec)  # item writes through it are the cheapest from Python
         self.bridges = self.dice = self.pending = self.static = self.rows = None
 
 
 def encode(s, player: int) -> np.ndarray:
     """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
 
-    Incremental (module docstring): ``player`` 's vector is kept on the state
+    Incremental (module docstring): after the state's first observation, ``player`` 's vector is
+    kept on the state
     (``s._obs_views``); the decision block and the numbers are rewritten, every other block only
     if its inputs differ from those it was written from (compared by value, so an edited state is
     never shown stale); an unchanged state (same ``s._obs_gen``) returns a copy at once.
     """
     opts = s.options()  # lists the options and, with them, the mask (and its generation)
     views = s._obs_views
-    if views is None:
-        views = s._obs_views = [None] * s.n
+    if views is None:  # a state's first observation: no view kept (one-off clones pay nothing)
+        s._obs_views = [None] * s.n
+        return _encode_all(s, player, opts)
     view = views[player]
     gen = s._obs_gen
     if view is not None and view.gen == gen:
@@ -407,6 +415,12 @@ def encode(s, player: int) -> np.ndarray:
     lay = _layout(s.n)
     if view is None:
         view = views[player] = _SeatView(lay.size)
+        view.vec = v = _encode_all(s, player, opts)
+        view.bridges, view.dice, view.pending = dumps(s.bridges), dumps(s.spaces), dumps(s.stack)
+        view.static = _static_key(s)
+        view.rows = _numbers(s)[1]
+        view.gen = gen
+        return v.copy()
     v = view.vec
     st = lay.start
     rel = lay.rel[player]
@@ -443,23 +457,53 @@ def encode(s, player: int) -> np.ndarray:
             v[sl] = 0.0
         _static_entries(s, st, rel, ones, ix, vx)
 
-    # written item by item: numpy's conversion of index lists costs more than the loop
-    mv = view.mv
-    for i in ones:
-        mv[i] = 1.0
-    for i, x in zip(ix, vx, strict=True):
-        mv[i] = x
+    # few entries (the usual incremental call) are written item by item through a memoryview, as
+    # numpy's conversion of index lists costs more than that loop; many (a first call) in bulk
+    mv = memoryview(v)  # item writes through it are the cheapest from Python (not kept: the
+    # state stays picklable)
+    if len(ones) > _BULK:
+        v[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    else:
+        for i in ones:
+            mv[i] = 1.0
+    if len(ix) > _BULK:
+        v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
+    else:
+        for i, x in zip(ix, vx, strict=True):
+            mv[i] = x
     head, rows = _numbers(s)
     for i, x in zip(lay.number_head, head, strict=True):
         mv[i] = x
     last = view.rows
     for p, (at, row) in enumerate(zip(lay.number_rows[player], rows, strict=True)):
-        if last is None or last[p] != row:  # a seat's numbers are rewritten when they change
+        if last[p] != row:  # a seat's numbers are rewritten when they change
             for i, x in zip(at, row, strict=True):
                 mv[i] = x
     view.rows = rows
     view.gen = gen
     return v.copy()
+
+
+def _encode_all(s, player: int, opts: list) -> np.ndarray:
+    """Every entry of ``player`` 's observation written into a new zero vector in bulk."""
+    lay = _layout(s.n)
+    st = lay.start
+    rel = lay.rel[player]
+    ones: list[int] = []
+    ix: list[int] = []
+    vx: list[float] = []
+    _decision_entries(s, opts, st, rel, ones, ix, vx)
+    _bridge_entries(s, st, ix, vx)
+    _dice_entries(s, st, rel, ones, ix, vx)
+    _pending_entries(s, st, rel, ones, ix, vx)
+    _static_entries(s, st, rel, ones, ix, vx)
+    head, rows = _numbers(s)
+    v = np.zeros(lay.size, dtype=np.float32)
+    v[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
+    at = lay.numbers[player]
+    v[at] = np.fromiter(chain(head, *rows), np.float32, len(at))
+    return v
 
 
 def _static_key(s) -> bytes:
