@@ -8,8 +8,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.games.white_castle import data as T
-from boardgames_rl.games.white_castle.legal import MAX_OPTS, NUM_ACTIONS
+from boardgames_rl.games.white_castle.actions import NUM_ACTIONS, generic_name
 
 
 class WhiteCastle(Game):
@@ -59,11 +58,7 @@ class WhiteCastle(Game):
         self.max_game_length = 1500 * num_players
 
     def _action_name(self, action: int) -> str:
-        if 0 <= action < MAX_OPTS:
-            return f"choose {action}"
-        if MAX_OPTS <= action < NUM_ACTIONS:
-            return f"exchange {T.EXCHANGES[action - MAX_OPTS]}"
-        raise KeyError(action)
+        return generic_name(action)
 
     def new_state(self, seed: int | None = None):
         from boardgames_rl.games.white_castle.state import WhiteCastleState

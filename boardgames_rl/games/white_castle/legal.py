@@ -1,4 +1,5 @@
-"""The White Castle action layout and the legality of seal exchanges.
+"""The legality of the White Castle seal exchanges (the action layout is in ``actions.py``;
+``MAX_OPTS``, ``N_EXCHANGES`` and ``NUM_ACTIONS`` are re-exported here for older imports).
 
 Actions ``0..MAX_OPTS-1`` choose option k of the pending decision (its options are listed by
 ``WhiteCastleState.options()``); the last four are the seal exchanges (1 seal -> 1 coin,
@@ -8,10 +9,9 @@ Actions ``0..MAX_OPTS-1`` choose option k of the pending decision (its options a
 from __future__ import annotations
 
 from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.actions import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS
 
-MAX_OPTS = 16
-N_EXCHANGES = len(T.EXCHANGES)
-NUM_ACTIONS = MAX_OPTS + N_EXCHANGES
+__all__ = ["MAX_OPTS", "N_EXCHANGES", "NUM_ACTIONS", "exchange_ok", "exchanges_ok", "legal_options"]
 
 
 def exchange_ok(s, i: int) -> bool:

@@ -10,7 +10,7 @@ and distinct for the legal actions of every decision.
 from __future__ import annotations
 
 from boardgames_rl.games.white_castle import data as T
-from boardgames_rl.games.white_castle.legal import MAX_OPTS
+from boardgames_rl.games.white_castle.actions import MAX_OPTS
 
 
 def effect_name(e) -> str:

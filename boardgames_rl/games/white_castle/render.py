@@ -18,7 +18,7 @@ import numpy as np
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import describe as W
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.legal import MAX_OPTS
+from boardgames_rl.games.white_castle.actions import MAX_OPTS
 
 WIDTH = 100
 

@@ -18,7 +18,8 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.legal import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS, exchanges_ok
+from boardgames_rl.games.white_castle.actions import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS
+from boardgames_rl.games.white_castle.legal import exchanges_ok
 from boardgames_rl.games.white_castle.observation import encode
 
 KEYS = (

@@ -16,10 +16,10 @@ import numpy as np
 
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet
+from boardgames_rl.games.white_castle.actions import MAX_OPTS
 from boardgames_rl.games.white_castle.ai.lookahead import clone
 from boardgames_rl.games.white_castle.ai.value import Weights
 from boardgames_rl.games.white_castle.ai.value import value as state_value
-from boardgames_rl.games.white_castle.legal import MAX_OPTS
 
 
 class WhiteCastleHeuristic(Agent):
