@@ -9,7 +9,8 @@ With ``seats="rotate"`` game ``g`` of a table shifts its seats by ``g`` (seat ``
 
 Reproducibility. Game ``g`` of table ``t`` is played from a seed derived from
 ``(seed, t, g)`` only, and agents are rebuilt from their spec strings wherever the game is played,
-so the records do not depend on ``workers`` or on the order games finish.
+so the records do not depend on ``workers``, on the backend (this machine's processes or a Ray
+cluster, :mod:`boardgames_rl.arena.backends`) or on the order games finish.
 
 Resume. With ``out`` the parameters go to ``out/tournament.json`` first and every finished game is
 appended (and flushed) to ``out/games.jsonl`` at once; calling :func:`tournament` again with the
@@ -31,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.arena.backends import Backend, make_backend
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.records import (
     GAMES_FILE,
@@ -298,6 +300,8 @@ def tournament(
     progress: bool = True,
     tables: Sequence[Sequence[int]] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    backend: str | Backend = "process",
+    address: str | None = None,
 ) -> TournamentResult:
     """Play every pairing of ``agents`` (see the module doc) and return the results.
 
@@ -315,8 +319,14 @@ def tournament(
         progress: show a tqdm progress bar.
         tables: explicit tables (agent index per seat) instead of the default pairings.
         on_game: called with each record once it is stored (e.g. to stop early).
+        backend: where the games are played: ``"process"`` (this machine, ``workers``
+            processes), ``"ray"`` (one Ray task per game; a local Ray of ``workers`` CPUs, or
+            the cluster at ``address``) or a backend object such as
+            :class:`~boardgames_rl.arena.backends.RayBackend`. The files do not depend on it.
+        address: the Ray cluster's head (``host:6379``, ``"auto"``) for ``backend="ray"``.
     """
     game, specs, table_list = _check_inputs(game, agents, games, seats, workers, seed, tables)
+    runner = make_backend(backend, address)
     result = TournamentResult(
         game.name, game.config, specs, int(games), seats, int(seed), table_list
     )
@@ -333,7 +343,7 @@ def tournament(
     )
     try:
         with open(out / GAMES_FILE, "a") if out is not None else nullcontext() as sink:
-            for record in _play_all(game, specs, todo, int(workers)):
+            for record in runner.play(game, specs, todo, int(workers)):
                 records.append(record)
                 if sink is not None:
                     sink.write(record.to_json() + "\n")
