@@ -11,6 +11,11 @@ gives them, once:
 * :class:`RedealtInfoSet`: an information set whose ``knowledge`` is a state dict with every hidden
   part already dealt again from a fixed generator (so it carries nothing the player could not
   know), and whose ``sample`` deals the hidden parts once more.
+
+A clone's (and a sample's) chance generator is made when the state first draws: building a numpy
+generator costs more than copying all the plain fields of a state, and most clones (search
+nodes, reward shaping's previous state) never draw. The draws are exactly those of a copied (or
+seeded) generator.
 """
 
 from __future__ import annotations
@@ -18,18 +23,33 @@ from __future__ import annotations
 import marshal
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL, InfoSet, State
-from boardgames_rl.core.seeding import clone_rng, rng_from_state, rng_to_state
+from boardgames_rl.core.seeding import rng_from_state, rng_to_state
+
+_THROWAWAY_SEED = np.random.SeedSequence(0)
+"""Seeds a bit generator whose state is overwritten at once (cheaper than OS entropy)."""
+
+_FIXED_DEAL: dict = dict(np.random.default_rng(0).bit_generator.state)
+"""The state of ``default_rng(0)``, the fixed generator an info set's knowledge is dealt from."""
 
 
 def _copy(value: Any) -> Any:
     """Deep copy of plain data (dicts, lists, numbers, strings, None) via marshal."""
     return marshal.loads(marshal.dumps(value, 2))
+
+
+def _generator(source: dict | int) -> np.random.Generator:
+    """The generator of a PCG64 state snapshot (``bit_generator.state``) or of an int seed."""
+    if isinstance(source, int):
+        return np.random.Generator(np.random.PCG64(source))
+    bits = np.random.PCG64(_THROWAWAY_SEED)
+    bits.state = cast(Any, source)
+    return np.random.Generator(bits)
 
 
 class PlainDataState(State):
@@ -48,11 +68,26 @@ class PlainDataState(State):
     FIELDS: ClassVar[tuple[str, ...]]
     decision: dict[str, Any] | None
     truncated_flag: bool
+    _rng: np.random.Generator | None
+    _rng_state: Any  # until the first draw: a PCG64 state snapshot or an int seed
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's chance generator (made from its snapshot or seed at the first draw)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = _generator(self._rng_state)
+        return rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
 
     def clone(self) -> PlainDataState:
         s = type(self).__new__(type(self))
         s.game = self.game
-        s.rng = clone_rng(self.rng)
+        s._rng = None  # a snapshot of this generator, made into a generator at the first draw
+        s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
         s._mask = self._mask
         for k, v in zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS]), strict=True):
             setattr(s, k, v)
@@ -110,9 +145,9 @@ class RedealtInfoSet(InfoSet):
             state.observation(player),
             state.legal_action_mask_for(player).copy(),
         )
-        d = state._to_dict()
-        del d["rng"]
-        self.deal_hidden(d, player, np.random.default_rng(0))
+        fields = state.FIELDS
+        d = dict(zip(fields, _copy([getattr(state, k) for k in fields]), strict=True))
+        self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
         self._state_class = type(state)
 
@@ -121,7 +156,13 @@ class RedealtInfoSet(InfoSet):
         """Deal again, in place, everything ``player`` cannot see in the state dict ``d``."""
 
     def sample(self, rng: np.random.Generator) -> PlainDataState:
+        """The knowledge copied once, its hidden parts dealt from ``rng``, and a generator seeded
+        from ``rng`` (made at the state's first draw); the fields take the copy as it is."""
         d = _copy(self.knowledge)
         self.deal_hidden(d, self.player, rng)
-        d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
-        return self._state_class.from_state_dict(self.game, d)
+        cls = self._state_class
+        s = cls(self.game, None)  # type: ignore[arg-type]  # the generator comes next
+        s._rng_state = int(rng.integers(2**63))
+        for k in cls.FIELDS:
+            setattr(s, k, d[k])
+        return s

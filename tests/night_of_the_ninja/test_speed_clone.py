@@ -1,0 +1,67 @@
+"""Cheaper ``clone`` and ``InfoSet.sample`` change no game (issue 14.1).
+
+``core.plain_state`` now gives a clone a snapshot of its parent's chance generator (made into a
+generator at the clone's first draw) and builds a sample directly (one copy of the knowledge, the
+new generator seeded from ``rng`` at the first draw) instead of through a state dict. The contract
+("``clone`` copies it, ``InfoSet.sample`` replaces it", core/game.py) must hold exactly as before:
+a clone plays out exactly like its parent, and a sample equals the one the original path built
+(``_reference_sample``, the code before the change) and plays out the same.
+"""
+
+from __future__ import annotations
+
+import marshal
+
+import numpy as np
+import pytest
+from random_play import random_play_states
+
+from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
+
+
+def _reference_sample(info, rng):
+    """``RedealtInfoSet.sample`` before the speed work."""
+    d = marshal.loads(marshal.dumps(info.knowledge, 2))
+    info.deal_hidden(d, info.player, rng)
+    d["rng"] = rng_to_state(np.random.Generator(np.random.PCG64(int(rng.integers(2**63)))))
+    return info._state_class.from_state_dict(info.game, d)
+
+
+def _playout(state, seed: int, steps: int = 400) -> list:
+    """The state dicts of a seeded random playout (the chance generator included)."""
+    rng = np.random.default_rng(seed)
+    out = [state.to_dict()]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(int(legal[rng.integers(len(legal))]))
+        out.append(state.to_dict())
+    return out
+
+
+GAMES = [NightOfTheNinja(num_players=5), NightOfTheNinja(num_players=11)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.num_players}p")
+def test_clone_plays_out_like_its_parent(game):
+    """ "``clone`` copies it": a clone (and a clone of a clone that never drew) draws what its
+    parent draws."""
+    for i, s in enumerate(random_play_states(game, 30, seed=1, first_game_seed=1, keep=0.05)):
+        twin = s.clone().clone()
+        assert twin.to_dict() == s.to_dict()
+        assert _playout(twin, i) == _playout(s, i)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.num_players}p")
+def test_sample_equals_the_original_sample(game):
+    """ "``InfoSet.sample`` replaces it": the same sample, generator included, as before."""
+    states = random_play_states(game, 30, seed=2, first_game_seed=2, keep=0.05)
+    for i, s in enumerate(states):
+        info = s.info_set(i % game.num_players)
+        got = info.sample(np.random.default_rng(i))
+        want = _reference_sample(info, np.random.default_rng(i))
+        assert got.to_dict() == want.to_dict()
+        assert np.array_equal(got.observation(info.player), info.observation)
+        assert _playout(got, i) == _playout(want, i)
