@@ -36,7 +36,7 @@ changing blocks (bridges; dice on the board; pending effects; castle cards, gard
 order, offer, Action cards and Lantern Areas), and only the blocks whose inputs changed are
 rewritten; the pending decision and the numbers are rewritten every time (a seat's row of numbers
 only when it changed). A repeated observation
-of an unchanged state (the same mask generation, see ``WhiteCastleState._legal_action_mask``) is a
+of an unchanged state (the same options list, see ``WhiteCastleState._legal_action_mask``) is a
 copy of the kept vector. A state's first observation writes everything in bulk and keeps nothing
 (a one-off clone, as in search, pays nothing for the views); the second starts the seat's view.
 ``make_spec`` is the definition of the layout (read it with
@@ -383,13 +383,14 @@ _BULK = 32
 
 
 class _SeatView:
-    """One seat's kept observation of a state: the vector, the mask generation it was written at
-    (``gen``) and the inputs of each slowly changing block when it was last written."""
+    """One seat's kept observation of a state: the vector, the options list of the state it was
+    written for (``gen``: the state lists its options as a new list after every change) and the
+    inputs of each slowly changing block when it was last written."""
 
     __slots__ = ("gen", "vec", "bridges", "dice", "pending", "static", "rows")
 
     def __init__(self, size: int):
-        self.gen = -1
+        self.gen: list | None = None
         self.vec = np.zeros(size, dtype=np.float32)
         self.bridges = self.dice = self.pending = self.static = self.rows = None
 
@@ -401,16 +402,16 @@ def encode(s, player: int) -> np.ndarray:
     kept on the state
     (``s._obs_views``); the decision block and the numbers are rewritten, every other block only
     if its inputs differ from those it was written from (compared by value, so an edited state is
-    never shown stale); an unchanged state (same ``s._obs_gen``) returns a copy at once.
+    never shown stale); an unchanged state (the same options list ``s._opts``) returns a copy.
     """
-    opts = s.options()  # lists the options and, with them, the mask (and its generation)
+    opts = s.options()  # lists the options (a new list after every change) and the mask
     views = s._obs_views
     if views is None:  # a state's first observation: no view kept (one-off clones pay nothing)
         s._obs_views = [None] * s.n
         return _encode_all(s, player, opts)
     view = views[player]
-    gen = s._obs_gen
-    if view is not None and view.gen == gen:
+    gen = opts  # a new list whenever the options are listed again, i.e. after every change
+    if view is not None and view.gen is gen:
         return view.vec.copy()
     lay = _layout(s.n)
     if view is None:

@@ -273,14 +273,12 @@ class WhiteCastleState(PlainDataState):
     # must have read the mask of the state as it is (as ISMCTS does), or pass a fresh state.
     _opts: list | None = None
     # The observation encoder keeps each seat's last vector in ``_obs_views`` and reuses it while
-    # ``_obs_gen`` (bumped whenever the mask is listed again, i.e. after every change) is the same.
+    # ``_opts`` is the same list object (listed again, as a new list, after every change).
     _obs_views: list | None = None
-    _obs_gen = 0
 
     def _legal_action_mask(self) -> np.ndarray:
         """The mask of the pending options and the exchanges: a shared read-only array (one per
         pattern); the options are kept in ``_opts``."""
-        self._obs_gen += 1
         opts = self._opts = self._options()
         if self.phase == "over" or self.decision is None:
             key = (0, _NO_EXCHANGE)
