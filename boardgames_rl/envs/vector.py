@@ -19,7 +19,9 @@ Seeding: slot ``i`` owns the seed stream ``seed_stream((seed, i))`` and every ne
 ``next_game_seed(stream)``, so slot ``i`` plays exactly the games of a
 :class:`~boardgames_rl.envs.aec.GameAECEnv` reset with ``seed=(seed, i)`` (then reset without a
 seed after each game). With ``num_workers > 0`` slots are split into contiguous chunks stepped in
-worker processes; the results are identical.
+worker processes; the results are identical. The buffers then live in one shared-memory block
+(``multiprocessing.RawArray``) that each worker writes in place (its rows only); the pipes carry
+the commands, each chunk's actions and a status, never the buffers.
 """
 
 from __future__ import annotations
@@ -88,18 +90,38 @@ _FIELDS = (
 )
 
 
-def _allocate(game: Game, n: int) -> dict[str, np.ndarray]:
+def _layout(game: Game, n: int) -> tuple[dict[str, tuple], int]:
+    """Offset, dtype and shape of every buffer in one block (64-byte aligned), and its size."""
     p = game.num_players
-    return {
-        "observation": np.zeros((n, game.observation_spec.size), dtype=np.float32),
-        "action_mask": np.zeros((n, game.num_actions), dtype=bool),
-        "current_player": np.zeros(n, dtype=np.int64),
-        "rewards": np.zeros((n, p), dtype=np.float32),
-        "terminated": np.zeros(n, dtype=bool),
-        "truncated": np.zeros(n, dtype=bool),
-        "final_returns": np.zeros((n, p), dtype=np.float32),
-        "episode_lengths": np.zeros(n, dtype=np.int64),
-    }
+    fields = [
+        ("observation", np.float32, (n, game.observation_spec.size)),
+        ("action_mask", np.bool_, (n, game.num_actions)),
+        ("current_player", np.int64, (n,)),
+        ("rewards", np.float32, (n, p)),
+        ("terminated", np.bool_, (n,)),
+        ("truncated", np.bool_, (n,)),
+        ("final_returns", np.float32, (n, p)),
+        ("episode_lengths", np.int64, (n,)),
+    ]
+    table, offset = {}, 0
+    for name, dtype, shape in fields:
+        table[name] = (offset, dtype, shape)
+        offset += -(-int(np.dtype(dtype).itemsize * np.prod(shape)) // 64) * 64
+    return table, max(offset, 64)
+
+
+def _views(block: Any, table: dict[str, tuple], rows: slice) -> dict[str, np.ndarray]:
+    """numpy views of ``block`` laid out by ``table``, rows ``rows`` of every buffer."""
+    out = {}
+    for name, (offset, dtype, shape) in table.items():
+        arr = np.frombuffer(block, dtype=dtype, count=int(np.prod(shape)), offset=offset)
+        out[name] = arr.reshape(shape)[rows]
+    return out
+
+
+def _allocate(game: Game, n: int) -> dict[str, np.ndarray]:
+    table, size = _layout(game, n)
+    return _views(bytearray(size), table, slice(None))
 
 
 class _Slots:
@@ -214,9 +236,17 @@ class _Slots:
         self.out["action_mask"][j] = state.legal_action_mask()
 
 
-def _worker(conn: Any, game: Game, slot_ids: range, reward_shaping: RewardShaping | None) -> None:
-    """Worker-process loop: owns a chunk of slots and answers reset/step/close commands."""
-    out = _allocate(game, len(slot_ids))
+def _worker(
+    conn: Any,
+    game: Game,
+    slot_ids: range,
+    reward_shaping: RewardShaping | None,
+    block: Any,
+    table: dict[str, tuple],
+) -> None:
+    """Worker-process loop: owns a chunk of slots, writes their rows of the shared buffers and
+    answers reset/step/rollback/close commands with a small status."""
+    out = _views(block, table, slice(slot_ids.start, slot_ids.stop))
     slots = _Slots(game, slot_ids, reward_shaping, out)
     slots.undo = True
     try:
@@ -237,7 +267,7 @@ def _worker(conn: Any, game: Game, slot_ids: range, reward_shaping: RewardShapin
             except Exception as exc:  # forwarded to the main process
                 conn.send(("error", exc))
                 continue
-            conn.send(("ok", out))
+            conn.send(("ok", None))  # the results are in the shared block
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
@@ -285,12 +315,16 @@ class VectorEnv:
         )
         self.action_space = spaces.Discrete(game.num_actions)
         self.seed: int | None = seed
-        self._buffers = _allocate(game, self.num_envs)
+        num_workers = min(int(num_workers), self.num_envs)
+        table, size = _layout(game, self.num_envs)
+        ctx = mp.get_context(mp_context)
+        # with workers the buffers live in shared memory: each worker writes its rows in place
+        self._block: Any = ctx.RawArray("B", size) if num_workers else bytearray(size)
+        self._buffers = _views(self._block, table, slice(None))
         self._has_reset = False
         self._closed = False
         self._rows = np.arange(self.num_envs)
 
-        num_workers = min(int(num_workers), self.num_envs)
         self.num_workers = num_workers
         self._slots: _Slots | None = None
         self._conns: list[Any] = []
@@ -300,12 +334,13 @@ class VectorEnv:
             self._slots = _Slots(game, range(self.num_envs), reward_shaping, self._buffers)
         else:
             bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
-            ctx = mp.get_context(mp_context)
             for w in range(num_workers):
                 chunk = range(int(bounds[w]), int(bounds[w + 1]))
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
-                    target=_worker, args=(child, game, chunk, reward_shaping), daemon=True
+                    target=_worker,
+                    args=(child, game, chunk, reward_shaping, self._block, table),
+                    daemon=True,
                 )
                 proc.start()
                 child.close()
@@ -469,10 +504,6 @@ class VectorEnv:
                         self._conns[w].send(("rollback", None))
                         self._conns[w].recv()
             raise error
-        for w, payload in payloads.items():
-            chunk = self._chunks[w]
-            for k in _FIELDS:
-                self._buffers[k][chunk.start : chunk.stop] = payload[k]
 
     def _result(self) -> VectorStep:
         b = self._buffers
