@@ -8,9 +8,9 @@ contents it has seen, and what it has learned (the samurai: the ninja's hand see
 Watchtower; the ninja: which colours it knows to be programmed or safe this turn).
 
 The encoder runs on every environment step, so it is written for speed: each board gets a cached
-template vector with its fixed square features (colours, passages, vase icons) and the flat
-indices of its zones' squares; the rest is collected as plain lists (flat indices of ones, the
-numbers every observation has at fixed indices) that numpy writes into a copy of the template.
+template (one byte per entry) with its fixed square features (colours, passages, vase icons) and
+the flat indices of its zones' squares; the 0/1 entries are set in a copy of those bytes, and the
+numbers every observation has at fixed indices are written by numpy into the ``float32`` vector.
 ``make_spec`` is the definition of the layout; the original, field-by-field encoder is kept in
 ``tests/castle_nightingale/test_observation_speed.py`` as the reference the fast one must match.
 """
@@ -117,10 +117,15 @@ _ZONE_COLUMNS = {
 # numbers written in every observation, in the order encode lists them: (field, entries)
 _NUMBERS = (("deck_sizes", 2), ("tokens_held", 2), ("stacks", 2), ("vases", 7), ("flags", 17))
 _NUMBERS += (("turn", 1),)
+# the flags in FLAG_NAMES order, by their key in ``state.flags`` ("bell_used" is a state field and
+# "looks_left" the sum of two keys: both written over their placeholder by ``_numbers``)
+_FLAG_KEYS = tuple({"bell_used": "-", "looks_left": "-"}.get(name, name) for name in FLAG_NAMES)
+_BELL = FLAG_NAMES.index("bell_used")
+_LOOKS = FLAG_NAMES.index("looks_left")
 
 
 class _Layout:
-    """Flat offsets of the observation fields (``start[name]``) and the flat indices of the
+    """Flat offsets of the observation fields (``start[name]``), the flat indices of the
     numbers every observation writes (``numbers``, in :data:`_NUMBERS` order)."""
 
     def __init__(self):
@@ -147,24 +152,23 @@ def _layout() -> _Layout:
 
 
 class _BoardCache:
-    """What an observation takes from a board alone: the template vector with the colour,
-    passage and vase-icon columns of the squares filled, the flat indices of the squares' own
-    entries, and per zone and zone column the flat indices of that zone's squares."""
+    """What an observation takes from a board alone: the template (one byte per entry of the
+    vector, the colour, passage and vase-icon columns of the squares set), the flat indices of
+    the trap-door column of its passages, and per zone column and zone the flat indices of that
+    zone's squares."""
 
     def __init__(self, b, lay: _Layout):
         spec = lay.spec
-        self.template = spec.zeros()
-        sq = spec.view(self.template, "squares")
+        template = spec.zeros()
+        sq = spec.view(template, "squares")
         sq[np.arange(NUM_SQUARES), list(b.colour)] = 1
         sq[list(b.passages), 6] = 1
         sq[list(b.vase_squares), 8] = 1
+        self.template = bytes(template.astype(np.uint8))
         base = lay.start["squares"]
         self.closed = tuple(base + _NF * p + _CLOSED for p in b.passages)
         self.zones = {
-            col: [
-                np.array([base + _NF * i + col for i in zone], dtype=np.intp)
-                for zone in b.zone_squares
-            ]
+            col: [tuple(base + _NF * i + col for i in zone) for zone in b.zone_squares]
             for col in _ZONE_COLUMNS.values()
         }
 
@@ -173,63 +177,66 @@ _BOARDS: dict[object, _BoardCache] = {}
 
 
 def _board_cache(b) -> _BoardCache:
-    """The cached :class:`_BoardCache` of board ``b`` (one per layout and zone variant)."""
-    key = (b.layout, b.merge_seams)
-    cached = _BOARDS.get(key)
+    """The cached :class:`_BoardCache` of board ``b``: boards are immutable and shared (one per
+    layout and zone variant, ``board.get_board``), so the board object itself is the key (an
+    identity lookup; hashing the layout took a tenth of the encoder's time)."""
+    cached = _BOARDS.get(b)
     if cached is None:
-        cached = _BOARDS[key] = _BoardCache(b, _layout())
+        cached = _BOARDS[b] = _BoardCache(b, _layout())
     return cached
 
 
 def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
     """The observation of ``observer`` (0 ninja, 1 samurai); ``None`` = both views concatenated
-    (the omniscient state vector)."""
+    (the omniscient state vector).
+
+    Every entry but the numbers of :data:`_NUMBERS` is a 0/1 flag, so those are written as bytes
+    into a copy of the board's template (``buf``, one byte per entry), converted to ``float32``
+    once; then the numbers are written in one go.
+    """
     if observer is None:
         return np.concatenate([encode(s, NINJA), encode(s, SAMURAI)])
     lay = _layout()
     board = _board_cache(s.board)
-    ones: list[int] = []  # flat indices set to 1
-    zones = _square_ones(s, observer, lay, board, ones)
-    _other_ones(s, observer, lay, ones)
-    numbers = _numbers(s, observer)
-
-    vec = board.template.copy()
-    vec[np.fromiter(ones, np.intp, len(ones))] = 1.0
-    for col, z in zones:
-        vec[board.zones[col][z]] = 1.0
-    vec[lay.numbers] = np.fromiter(numbers, np.float32, len(numbers))
+    buf = bytearray(board.template)
+    for col, z in _square_ones(s, observer, lay, board, buf):
+        for i in board.zones[col][z]:
+            buf[i] = 1
+    _other_ones(s, observer, lay, buf)
+    vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+    vec[lay.numbers] = _numbers(s, observer)
     return vec
 
 
-def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, ones: list) -> list:
-    """Append the per-turn square features; return the ``(zone column, zone)`` pairs to mark."""
+def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> list:
+    """Set the per-turn square features; return the ``(zone column, zone)`` pairs to mark."""
     knows = s.ninja_knows if observer == NINJA else s.samurai_knows
     sq = lay.start["squares"]
     for i, closed in zip(board.closed, s.closed, strict=True):
         if closed:
-            ones.append(i)
+            buf[i] = 1
     seen = {}  # square -> (seen by ninja, seen by samurai) of the last vase token on it
     for t, where in enumerate(s.vase_where):
         if where >= 0:
             at = sq + _NF * where
-            ones.append(at + _VASE)
+            buf[at + _VASE] = 1
             if knows[t]:
-                ones.append(at + (_KNOWN_RELIC if s.vase_content[t] else _KNOWN_EMPTY))
+                buf[at + (_KNOWN_RELIC if s.vase_content[t] else _KNOWN_EMPTY)] = 1
             seen[at] = (s.ninja_knows[t], s.samurai_knows[t])
     for at, (by_ninja, by_samurai) in seen.items():
         if by_ninja:
-            ones.append(at + _SEEN_N)
+            buf[at + _SEEN_N] = 1
         if by_samurai:
-            ones.append(at + _SEEN_S)
+            buf[at + _SEEN_S] = 1
     discs = s.discs
     for i in discs:
-        ones.append(sq + _NF * i + _DISC)
+        buf[sq + _NF * i + _DISC] = 1
     for i in s.turn_discs:
         if i in discs:
-            ones.append(sq + _NF * i + _TURN_DISC)
+            buf[sq + _NF * i + _TURN_DISC] = 1
     for at, col in ((s.ninja_sq, _NINJA_FIG), (s.samurai_sq, _SAMURAI_FIG), (s.start_sq, _START)):
         if at >= 0:
-            ones.append(sq + _NF * at + col)
+            buf[sq + _NF * at + col] = 1
     zones = []
     for key in ("watch_fire_zone", "watch_fire_next"):
         z = s.flags.get(key, -1)
@@ -243,112 +250,104 @@ def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, ones: list)
     return zones
 
 
-def _other_ones(s, observer: int, lay: _Layout, ones: list) -> None:
-    """Append the one-hot entries of the decision, tiles, cards and tokens."""
+def _other_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
+    """Set the one-hot entries of the decision, tiles, cards and tokens."""
     st = lay.start
     me_ninja = observer == NINJA
     d = s.decision
-    ones.append(st["role"] + observer)
+    buf[st["role"] + observer] = 1
     if d is not None:
-        ones.append(st["decision"] + lay.decision_index[d["kind"]])
-        ones.append(st["decider"] + d["player"])
+        buf[st["decision"] + lay.decision_index[d["kind"]]] = 1
+        buf[st["decider"] + d["player"]] = 1
     loc = s.tile_loc
-    _mark_equal(ones, st["tile_face_up"], loc, FACE_UP)
-    _mark(ones, st["tile_revealed"], s.tile_revealed)
+    _mark_equal(buf, st["tile_face_up"], loc, FACE_UP)
+    _mark(buf, st["tile_revealed"], s.tile_revealed)
     if me_ninja:
-        _mark(ones, st["tile_programmed"], s.tile_in)
-        _mark(ones, st["tile_not_programmed"], s.tile_out)
+        _mark(buf, st["tile_programmed"], s.tile_in)
+        _mark(buf, st["tile_not_programmed"], s.tile_out)
     else:
-        _mark_equal(ones, st["tile_programmed"], loc, PROGRAMMED)
-        _mark_equal(ones, st["tile_not_programmed"], loc, HAND)
+        _mark_equal(buf, st["tile_programmed"], loc, PROGRAMMED)
+        _mark_equal(buf, st["tile_not_programmed"], loc, HAND)
     o = st["listen"]
     for colour, answer in s.listen_answers:
-        ones.append(o + 2 * colour + int(answer))
-    _mark_all(ones, st["own_hand"], s.n_hand if me_ninja else s.s_hand)
+        buf[o + 2 * colour + int(answer)] = 1
+    _mark_all(buf, st["own_hand"], s.n_hand if me_ninja else s.s_hand)
     own_card = s.n_card if me_ninja else s.s_card
     if own_card >= 0:
-        ones.append(st["own_card"] + own_card)
+        buf[st["own_card"] + own_card] = 1
     if s.n_card >= 0 and s.n_card_shown:
-        ones.append(st["ninja_card"] + s.n_card)
+        buf[st["ninja_card"] + s.n_card] = 1
     if s.s_card >= 0 and s.s_card_shown:
-        ones.append(st["samurai_card"] + s.s_card)
-    _mark_all(ones, st["ninja_discard"], s.n_discard)
-    _mark_all(ones, st["samurai_discard"], s.s_discard)
+        buf[st["samurai_card"] + s.s_card] = 1
+    _mark_all(buf, st["ninja_discard"], s.n_discard)
+    _mark_all(buf, st["samurai_discard"], s.s_discard)
     if me_ninja:
-        _mark_all(ones, st["own_tokens"], s.n_equip)
-        _mark_all(ones, st["own_spent"], s.n_spent)
-        _mark_all(ones, st["own_bottom"], s.n_bottom)
+        _mark_all(buf, st["own_tokens"], s.n_equip)
+        _mark_all(buf, st["own_spent"], s.n_spent)
+        _mark_all(buf, st["own_bottom"], s.n_bottom)
     else:
-        _mark_all(ones, st["known_opponent_hand"], s.known_n_hand)
-        _mark_all(ones, st["own_tokens"], s.s_equip)
-        _mark_all(ones, st["own_spent"], s.s_spent)
-        _mark_all(ones, st["own_bottom"], s.s_bottom)
+        _mark_all(buf, st["known_opponent_hand"], s.known_n_hand)
+        _mark_all(buf, st["own_tokens"], s.s_equip)
+        _mark_all(buf, st["own_spent"], s.s_spent)
+        _mark_all(buf, st["own_bottom"], s.s_bottom)
     if d is not None and d["kind"] in ("meditate", "muster") and d["player"] == observer:
-        _mark_all(ones, st["peek"], s.peek)
-    _mark_all(ones, st["ninja_used"], s.n_used)
-    _mark_all(ones, st["samurai_used"], s.s_used)
+        _mark_all(buf, st["peek"], s.peek)
+    _mark_all(buf, st["ninja_used"], s.n_used)
+    _mark_all(buf, st["samurai_used"], s.s_used)
 
 
 def _numbers(s, observer: int) -> list:
     """The numbers every observation has, in :data:`_NUMBERS` order (deck sizes, tokens held,
-    stacks, vases, flags, turn)."""
+    stacks, vases, flags capped at 10, the turn fraction)."""
     me_ninja = observer == NINJA
-    where = s.vase_where
-    stolen = banked = on_board = 0
-    for w in where:
+    content = s.vase_content
+    stolen = banked = on_board = stolen_relics = banked_relics = 0
+    for t, w in enumerate(s.vase_where):
         if w >= 0:
             on_board += 1
         elif w == STOLEN:
             stolen += 1
+            stolen_relics += content[t]
         elif w == BANKED:
             banked += 1
-    if me_ninja:
-        stolen_relics = sum(1 for t, w in enumerate(where) if w == STOLEN and s.vase_content[t])
-        banked_relics = s.banked_relics()
-    else:
+            banked_relics += content[t]
+    if not me_ninja:  # the samurai does not know which of them were relics
         stolen_relics = banked_relics = 0
     d = s.decision
     token = d.get("token") if d is not None else None
     knows = s.ninja_knows if me_ninja else s.samurai_knows
-    vase = 1 + s.vase_content[token] if token is not None and knows[token] else 0
+    vase = 1 + content[token] if token is not None and knows[token] else 0
     f = s.flags
-    # fmt: off
-    flags = (
-        f.get("twin"), f.get("twin_next"), f.get("free_jump"), f.get("jump_used"), f.get("shuko"),
-        f.get("vanish"), f.get("decoys"), f.get("discs_left"), f.get("revealed"),
-        f.get("target"), f.get("entries"), f.get("adjust_used"), f.get("silent_night"),
-        f.get("watchtower"), s.bell_used, f.get("hound_left"),
-        f.get("ledger_looks", 0) + f.get("map_looks", 0),
-    )
     numbers = [
         len(s.n_deck), len(s.s_deck), len(s.n_equip), len(s.s_equip), len(s.n_stack),
         len(s.s_stack), stolen, banked, on_board, stolen_relics, banked_relics, s.captured, vase,
-    ]
-    # fmt: on
-    for x in flags:
-        numbers.append(min(10.0, float(x or 0)))
+    ]  # fmt: skip
+    flags = [f.get(name) or 0 for name in _FLAG_KEYS]
+    flags[_BELL] = s.bell_used
+    flags[_LOOKS] = f.get("ledger_looks", 0) + f.get("map_looks", 0)
+    numbers += [x if x < 10 else 10 for x in flags]  # the flags field's cap
     numbers.append(min(1.0, s.turn / s.game.max_turns))
     return numbers
 
 
-def _mark(ones: list[int], start: int, flags) -> None:
-    """Append ``start + i`` for every true ``flags[i]``."""
+def _mark(buf: bytearray, start: int, flags) -> None:
+    """Set ``start + i`` for every true ``flags[i]``."""
     for i, x in enumerate(flags):
         if x:
-            ones.append(start + i)
+            buf[start + i] = 1
 
 
-def _mark_equal(ones: list[int], start: int, values, value) -> None:
-    """Append ``start + i`` for every ``values[i] == value``."""
+def _mark_equal(buf: bytearray, start: int, values, value) -> None:
+    """Set ``start + i`` for every ``values[i] == value``."""
     for i, x in enumerate(values):
         if x == value:
-            ones.append(start + i)
+            buf[start + i] = 1
 
 
-def _mark_all(ones: list[int], start: int, items) -> None:
-    """Append ``start + k`` for every ``k`` in ``items`` (plain loops: these lists are tiny)."""
+def _mark_all(buf: bytearray, start: int, items) -> None:
+    """Set ``start + k`` for every ``k`` in ``items`` (plain loops: these lists are tiny)."""
     for k in items:
-        ones.append(start + k)
+        buf[start + k] = 1
 
 
 _ = (C, MAX_ZONES)

@@ -31,6 +31,8 @@ from boardgames_rl.games.castle_nightingale.data import (
     SAMURAI,
     STOLEN,
 )
+from boardgames_rl.games.castle_nightingale.legal import legal_mask
+from boardgames_rl.games.castle_nightingale.observation import encode
 from boardgames_rl.games.castle_nightingale.paths import PlacementContext, legal_placements
 
 # fmt: off
@@ -166,15 +168,11 @@ class NightingaleState(PlainDataState):
         return out
 
     def _observation(self, player: int) -> np.ndarray:
-        from boardgames_rl.games.castle_nightingale.observation import encode
-
         if player not in (NINJA, SAMURAI):
             raise ValueError(f"castle_nightingale: no seat {player}")
         return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
-        from boardgames_rl.games.castle_nightingale.observation import encode
-
         return encode(self, None)
 
     def _info_set(self, player: int):
@@ -224,8 +222,6 @@ class NightingaleState(PlainDataState):
         self._run()
 
     def _legal_action_mask(self) -> np.ndarray:
-        from boardgames_rl.games.castle_nightingale.legal import legal_mask
-
         return legal_mask(self)
 
     # ====================================================================== helpers

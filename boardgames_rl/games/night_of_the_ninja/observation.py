@@ -125,14 +125,16 @@ def make_spec(n: int) -> ObservationSpec:
 
 class _Layout:
     """What every observation of one player count shares: the flat offset of each field
-    (``start``), the vector size and the decision indices."""
+    (``start``), the vector size, the decision indices and, per observer ``me``, the row of every
+    seat (``rows[me][q] = (q - me) % n``)."""
 
-    def __init__(self, spec: ObservationSpec):
+    def __init__(self, spec: ObservationSpec, n: int):
         from boardgames_rl.games.night_of_the_ninja.state import DECISION_INDEX
 
         self.start = {name: sl.start for name, sl in spec.slices.items()}
         self.size = spec.size
         self.decision_index = DECISION_INDEX
+        self.rows = [[(q - me) % n for q in range(n)] for me in range(n)]
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -141,7 +143,7 @@ _LAYOUTS: dict[int, _Layout] = {}
 def _layout(g) -> _Layout:
     lay = _LAYOUTS.get(g.num_players)
     if lay is None:
-        lay = _LAYOUTS[g.num_players] = _Layout(g.observation_spec)
+        lay = _LAYOUTS[g.num_players] = _Layout(g.observation_spec, g.num_players)
     return lay
 
 
@@ -161,9 +163,7 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     lay = _layout(g)
     o = lay.start
     buf = bytearray(lay.size)
-
-    def row(q: int) -> int:
-        return (q - me) % n
+    row = lay.rows[me]  # row[q]: the row of seat q
 
     def put_row(name: str, values: list) -> None:  # a per-player row, from a list in seat order
         start = o[name]
@@ -179,13 +179,13 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     d = s.decision
     if d is not None:
         buf[o["decision"] + lay.decision_index[d["kind"]]] = 1
-        buf[o["decider"] + row(d["player"])] = 1
+        buf[o["decider"] + row[d["player"]]] = 1
         if d["card"] >= 0:
             buf[o["context_card"] + d["card"]] = 1
         if d["owner"] >= 0:
-            buf[o["context_players"] + row(d["owner"])] = 1
+            buf[o["context_players"] + row[d["owner"]]] = 1
         if d["target"] >= 0:
-            buf[o["context_players"] + n + row(d["target"])] = 1
+            buf[o["context_players"] + n + row[d["target"]]] = 1
 
     # ---- per player: alive, tokens held and known, asks, cards held, death, awards
     tv = s.token_value
@@ -196,12 +196,12 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
         if owner == me:
             buf[o["own_committed"] + card] = 1
     put_row("alive", s.alive)
-    put_row("tokens_held", [len(t) for t in s.tokens])
-    put_row("asks_left", [min(3, a) for a in s.asks_left])
-    put_row("held_count", [min(3, h) for h in held])
+    put_row("tokens_held", list(map(len, s.tokens)))
+    put_row("asks_left", [a if a < 3 else 3 for a in s.asks_left])  # at most 3
+    put_row("held_count", [h if h < 3 else 3 for h in held])
     tokens_known, death, awards = o["tokens_known"], o["death_cause"], o["awards"]
     for q in range(n):
-        r = row(q)
+        r = row[q]
         for t in s.tokens[q]:
             if t in known:
                 buf[tokens_known + 3 * r + tv[t] - 2] += 1
@@ -214,7 +214,7 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     buf[o["own_house_dealt"] + s.dealt_house[me]] = 1
     for who, target, house, pre in s.looks:
         if who == me or who == -1:
-            r = row(target)
+            r = row[target]
             if pre:
                 buf[o["house_seen_before_swap"] + NH * r + house] = 1
             else:
@@ -223,18 +223,18 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
                     buf[o["house_revealed"] + r] = 1
     if s.ss:
         owner, a, b, swapped = s.ss
-        buf[o["ss_named"] + row(a)] = 1
-        buf[o["ss_named"] + row(b)] = 1
+        buf[o["ss_named"] + row[a]] = 1
+        buf[o["ss_named"] + row[b]] = 1
         if owner == me and swapped >= 0:
             buf[o["ss_swap"] + (0 if swapped else 1)] = 1
 
     card_owner, card_target = o["card_owner"], o["card_target"]
     for card, owner, src, t1, t2, status in s.played:
-        buf[card_owner + n * card + row(owner)] = 1
+        buf[card_owner + n * card + row[owner]] = 1
         if t1 >= 0:
-            buf[card_target + n * card + row(t1)] = 1
+            buf[card_target + n * card + row[t1]] = 1
         if t2 >= 0:
-            buf[card_target + n * card + row(t2)] = 1
+            buf[card_target + n * card + row[t2]] = 1
         buf[o["card_status"] + 3 * card + status] = 1
         if src:
             buf[o["card_from_gd"] + card] = 1
@@ -264,16 +264,16 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     for who, target, card, _time in s.mystic:
         if who == me:
             if card >= 0:
-                buf[o["mystic_seen"] + NC * row(target) + card] = 1
+                buf[o["mystic_seen"] + NC * row[target] + card] = 1
             else:
-                buf[o["mystic_empty"] + row(target)] = 1
+                buf[o["mystic_empty"] + row[target]] = 1
         elif target == me and informed and card >= 0:
-            buf[o["mystic_saw_yours"] + NC * row(who) + card] = 1
+            buf[o["mystic_saw_yours"] + NC * row[who] + card] = 1
     if s.gd:
         owner, seen1, seen2, _taken, use = s.gd
-        buf[o["gd_owner"] + row(owner)] = 1
+        buf[o["gd_owner"] + row[owner]] = 1
         if use == 0 and not any(r[1] == owner and r[2] for r in s.played):
-            buf[o["gd_kept"] + row(owner)] = 1  # (a hidden commitment of it is still "kept")
+            buf[o["gd_kept"] + row[owner]] = 1  # (a hidden commitment of it is still "kept")
         if owner == me:
             for c in (seen1, seen2):
                 if c >= 0:
@@ -285,7 +285,7 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
             buf[o["sm_token_seen"] + tv[token] - 2] = 1
     if s.round > 1 and g.mode == "game":  # every earlier round ended below the target score
         buf[o["game_went_on"]] = 1
-        put_row("checked_tokens", [len(t) for t in s.round_start_tokens])
+        put_row("checked_tokens", list(map(len, s.round_start_tokens)))
     if s.result >= 0:
         buf[o["result"] + s.result] = 1
         if s.by_mastermind:

@@ -67,6 +67,8 @@ import numpy as np
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.night_of_the_ninja import actions, cards
+from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
+from boardgames_rl.games.night_of_the_ninja.observation import encode
 
 DECISIONS = (
     "draft_pick1",
@@ -220,15 +222,11 @@ class NightOfTheNinjaState(PlainDataState):
         return out
 
     def _observation(self, player: int) -> np.ndarray:
-        from boardgames_rl.games.night_of_the_ninja.observation import encode
-
         if not 0 <= player < self.game.num_players:
             raise ValueError(f"night_of_the_ninja: no seat {player}")
         return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
-        from boardgames_rl.games.night_of_the_ninja.observation import encode
-
         return np.concatenate([encode(self, p) for p in range(self.game.num_players)])
 
     def _info_set(self, player: int):
@@ -284,8 +282,6 @@ class NightOfTheNinjaState(PlainDataState):
         self._run()
 
     def _legal_action_mask(self) -> np.ndarray:
-        from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
-
         return legal_mask(self)
 
     # ====================================================================== helpers
