@@ -12,7 +12,7 @@ from sb3_contrib import MaskablePPO
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.envs import build_vec_env
+from boardgames_rl.training.envs import build_vec_env, make_batched_env
 from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.shaping import make_shaping
 
@@ -94,3 +94,24 @@ def test_build_vec_env_kinds_and_refusals() -> None:
         build_vec_env(game, 0, pool, 2, 0, "threads")  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match="num_workers"):
         build_vec_env(game, 0, pool, 2, 0, num_workers=-1)
+
+
+def test_make_batched_env_takes_opponents_from_spec_strings() -> None:
+    """Task: "opponents played inside, by agents from spec strings"."""
+    game = make_game("castle_flutterstone", num_players=3)
+    venv = make_batched_env(game, 4, seat=0, opponents=["heuristic"], seed=0, num_workers=2)
+    try:
+        venv.reset()
+        kinds = venv.get_attr("opponents")
+        assert all(isinstance(p, OpponentPool) for p in kinds)
+        assert list(kinds[0].probabilities()) == ["heuristic"]
+        names = {type(a).__name__ for s in venv.get_attr("_seat_agents") for a in s.values()}
+        assert names and "RandomAgent" not in names
+        rng = np.random.default_rng(0)
+        for _ in range(10):
+            masks = venv.action_masks()
+            venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+    finally:
+        venv.close()
+    with pytest.raises(InvalidConfigError):
+        make_batched_env(game, 2, opponents=["no_such_agent"])

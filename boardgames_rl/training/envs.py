@@ -2,7 +2,8 @@
 :func:`build_vec_env`, by default a :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` (the
 batched single-agent view, in-process or with shared-memory workers), else an SB3
 ``DummyVecEnv`` / ``SubprocVecEnv`` of :class:`LearnerEnv` s; env ``i`` is seeded ``seed + i``
-either way, and the kinds give the same trajectories.
+either way, and the kinds give the same trajectories. :func:`make_batched_env` builds the batched
+env with opponents from agent spec strings.
 
 Every env gets its own copy of the opponent pool (agents with memory never serve two games at
 once); snapshots reach every copy through ``vec_env.env_method("add_snapshot", name, policy)``
@@ -13,7 +14,7 @@ through ``env_method("action_masks")`` (the batched env answers from its mask bu
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import gymnasium as gym
@@ -203,3 +204,29 @@ def build_vec_env(
     venv: VecEnv = DummyVecEnv(fns) if vec == "dummy" else SubprocVecEnv(fns)
     venv.seed(seed)
     return venv
+
+
+def make_batched_env(
+    game: Game,
+    num_envs: int,
+    seat: int | Literal["random"] = "random",
+    opponents: Sequence[str] = ("random",),
+    weights: Sequence[float] | None = None,
+    seed: int = 0,
+    num_workers: int = 0,
+    reward_shaping: RewardShaping | None = None,
+    seat_feature: bool = True,
+) -> BatchedVecEnv:
+    """The batched SB3 ``VecEnv`` with opponents from agent spec strings (``"random"``,
+    ``"heuristic"``, ``"ismcts:iterations=50"``, ``"self"`` for snapshots added later), drawn per
+    game and seat with ``weights`` (an :class:`OpponentPool`; each slot has its own copy)."""
+    pool = OpponentPool.from_specs(game, list(opponents), weights)
+    factory = PoolEnvFactory(game, seat, pool, reward_shaping)
+    return BatchedVecEnv(
+        game,
+        num_envs,
+        seed=seed,
+        seat_feature=seat_feature,
+        num_workers=num_workers,
+        env_factory=factory,
+    )
