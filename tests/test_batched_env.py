@@ -414,3 +414,18 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(monk
         assert sent == [1, 1]  # one byte per worker: the actions are in the shared block
     finally:
         venv.close()
+
+
+def test_sb3_vec_env_wrappers_let_the_masks_through() -> None:
+    """ "usable by sb3-contrib MaskablePPO directly", also under SB3's ``VecEnvWrapper`` s:
+    ``VecNormalize`` forwards ``env_method("action_masks")`` to the batched env."""
+    from stable_baselines3.common.vec_env import VecNormalize
+
+    rng = np.random.default_rng(0)
+    sb3 = VecNormalize(BatchedVecEnv(FLUTTER, 3, seed=0))
+    sb3.reset()
+    for _ in range(20):
+        masks = get_action_masks(sb3)
+        assert masks.shape == (3, FLUTTER.num_actions) and masks.any(axis=1).all()
+        sb3.step(_random_actions(masks, rng))
+    sb3.close()

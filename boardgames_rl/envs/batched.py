@@ -632,6 +632,10 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
     * ``reset(seed=s)`` seeds slot ``i`` with ``s + i`` (a list gives one seed per slot);
       infos hold ``"seat"`` and ``"game_seed"`` arrays. Every ``step`` info holds ``"seat"``.
     * :meth:`action_masks` gives the ``[N, A]`` legal-action masks of the current decisions.
+
+    Wrappers written for gymnasium's default ``NEXT_STEP`` mode (e.g.
+    ``gymnasium.wrappers.vector.RecordEpisodeStatistics``, which skips the step after a done)
+    miscount here; the episode statistics are in ``infos["final_info"]["episode"]``.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
