@@ -38,6 +38,10 @@ class RayConnectionError(ValueError):
     """The Ray cluster at the given address cannot be reached."""
 
 
+class RayGameLostError(RuntimeError):
+    """Ray gave up on a game (its retries used up); the games finished so far are recorded."""
+
+
 class Backend(Protocol):
     """Plays scheduled games and yields their records as they finish (any order)."""
 
@@ -73,28 +77,39 @@ def _ray_play(key: str, game: Game, specs: list[str], task: Any, log: Any) -> di
     if log is not None:  # count the attempt before playing (a lost node's game shows twice)
         import ray
 
-        ray.get(log.started.remote(task.table, task.game_index))
+        node = ray.get_runtime_context().get_node_id()
+        ray.get(log.started.remote(task.table, task.game_index, node))
     player = _RAY_PLAYERS.get(key)
     if player is None:
         if "torch" in sys.modules:
             sys.modules["torch"].set_num_threads(1)
         _RAY_PLAYERS.clear()  # one tournament run at a time per worker process
         player = _RAY_PLAYERS[key] = _Player(game, specs)
-    return player.play(task).to_dict()
+    record = player.play(task).to_dict()
+    if log is not None:
+        ray.get(log.finished.remote(task.table, task.game_index))
+    return record
 
 
 class _AttemptLog:
-    """A Ray actor counting the attempts of every game (``RayBackend(track_attempts=True)``)."""
+    """A Ray actor noting the node of every attempt of every game, in the order they start
+    (``RayBackend(track_attempts=True)``)."""
 
     def __init__(self) -> None:
-        self.counts: dict[tuple[int, int], int] = {}
+        self.nodes: dict[tuple[int, int], list[str]] = {}
+        self.done: set[tuple[int, int]] = set()
 
-    def started(self, table: int, game_index: int) -> None:
-        key = (table, game_index)
-        self.counts[key] = self.counts.get(key, 0) + 1
+    def started(self, table: int, game_index: int, node: str) -> None:
+        self.nodes.setdefault((table, game_index), []).append(node)
 
-    def get(self) -> dict[tuple[int, int], int]:
-        return dict(self.counts)
+    def finished(self, table: int, game_index: int) -> None:
+        self.done.add((table, game_index))
+
+    def running(self) -> dict[tuple[int, int], str]:
+        return {k: v[-1] for k, v in self.nodes.items() if k not in self.done}
+
+    def get(self) -> dict[tuple[int, int], list[str]]:
+        return {k: list(v) for k, v in self.nodes.items()}
 
 
 def _probe(address: str, timeout: float = 5.0) -> None:
@@ -141,10 +156,35 @@ class RayBackend:
             raise ValueError(f"address must be a non-empty string or None, got {address!r}")
         if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
             raise ValueError(f"max_retries must be an int >= 0, got {max_retries!r}")
+        require("ray", "tournaments on Ray (--backend ray)")  # before any file is written
         self.address = address.strip() if address else None
         self.max_retries = max_retries
         self.track_attempts = track_attempts
-        self.attempts: dict[tuple[int, int], int] = {}
+        self.attempt_nodes: dict[tuple[int, int], list[str]] = {}
+        self._log: Any = None
+
+    @property
+    def attempts(self) -> dict[tuple[int, int], int]:
+        """How often every game was started (needs ``track_attempts``; live during a run)."""
+        return {k: len(v) for k, v in self.started_games().items()}
+
+    def started_games(self) -> dict[tuple[int, int], list[str]]:
+        """The Ray node ids of every attempt of every game started so far, in start order
+        (needs ``track_attempts``; live during a run, final after it)."""
+        if self._log is not None:
+            import ray
+
+            return ray.get(self._log.get.remote())  # type: ignore[no-any-return]
+        return {k: list(v) for k, v in self.attempt_nodes.items()}
+
+    def running_games(self) -> dict[tuple[int, int], str]:
+        """During a run (with ``track_attempts``): the games being played now, each with the
+        node id playing it, in start order."""
+        if self._log is None:
+            return {}
+        import ray
+
+        return ray.get(self._log.running.remote())  # type: ignore[no-any-return]
 
     @property
     def reruns(self) -> int:
@@ -172,7 +212,7 @@ class RayBackend:
         self, game: Game, specs: list[str], tasks: list[ScheduledGame], workers: int
     ) -> Iterator[GameRecord]:
         ray = require("ray", "tournaments on Ray (--backend ray)")
-        self.attempts = {}
+        self.attempt_nodes = {}
         if not tasks:
             return
         started = self._connect(ray, workers)
@@ -192,6 +232,7 @@ class RayBackend:
             here = ray.get_runtime_context().get_node_id()
             strategy = ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(here, False)
             log = ray.remote(num_cpus=0, scheduling_strategy=strategy)(_AttemptLog).remote()
+            self._log = log
         key = uuid.uuid4().hex
         game_ref, specs_ref = ray.put(game), ray.put(list(specs))
         cpus = int(ray.cluster_resources().get("CPU", 1))
@@ -210,7 +251,7 @@ class RayBackend:
                     try:
                         record = ray.get(ref)
                     except ray.exceptions.RayError as e:
-                        raise RuntimeError(
+                        raise RayGameLostError(
                             f"Ray lost game {task.game_index} of table {task.table} after "
                             f"{self.max_retries} retries ({type(e).__name__}); the games "
                             "finished so far are recorded: run the same tournament again "
@@ -221,7 +262,8 @@ class RayBackend:
             for ref in pending:
                 ray.cancel(ref, force=True)
             if log is not None:
-                self.attempts = ray.get(log.get.remote())
+                self.attempt_nodes = ray.get(log.get.remote())
+                self._log = None
                 ray.kill(log)
 
 

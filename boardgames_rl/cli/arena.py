@@ -25,6 +25,8 @@ def _recorded_games(out: Path | None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from boardgames_rl.arena import tournament
+    from boardgames_rl.arena.backends import RayGameLostError
+    from boardgames_rl.core.errors import MissingExtraError
 
     game = make_game_from_args(args)
     agents = list(args.agents) + list(args.agents_opt or [])
@@ -36,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
         raise CliError(f"--workers must be at least 1, got {args.workers}")
+    if args.address is not None and args.backend != "ray":
+        raise CliError("--address is the Ray cluster's head for --backend ray; add --backend ray")
     for spec in agents:  # fail fast, with the list of known agents, before any worker starts
         build_agent(spec, game)
     out = Path(args.out) if args.out else None
@@ -50,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             out=str(out) if out else None,
             progress=args.progress,
+            backend=args.backend,
+            address=args.address,
         )
-    except (ValueError, FileExistsError) as e:
+    except (ValueError, FileExistsError, MissingExtraError, RayGameLostError) as e:
         raise CliError(str(e)) from e
     print(result.table())
     if done:
@@ -73,6 +79,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "boardgames-rl arena castle_flutterstone heuristic random 'ismcts:iterations=100' "
             "--games 50 --workers 2 --out results/flutterstone",
             "boardgames-rl arena night_of_the_ninja heuristic random -c num_players=4",
+            "boardgames-rl arena white_castle heuristic random --backend ray --workers 4",
+            "boardgames-rl arena white_castle heuristic random --backend ray --address HEAD:6379",
         ],
         description=(
             "Play every pairing of the agents with seats rotated (2-player games: every pair; "
@@ -90,7 +98,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="the agent specs given as an option instead (older form)",
     )
     p.add_argument("-n", "--games", type=int, default=100, help="games per pairing (default 100)")
-    p.add_argument("-w", "--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "-w",
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes, or the CPUs of the local Ray with --backend ray (default 1)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="process: this machine's worker processes (default); ray: every game a Ray task, "
+        "on a local Ray (started and stopped by the command) or the cluster at --address; "
+        "same seeds, same files (needs the [ray] extra)",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the cluster's head as printed by `ray start --head` "
+        "(host:6379) or 'auto'",
+    )
     add_seed_arg(p)
     add_progress_arg(p)
     p.add_argument("-o", "--out", metavar="DIR", help="folder for records and result tables")

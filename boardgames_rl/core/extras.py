@@ -4,8 +4,9 @@ The base install (numpy, gymnasium, pettingzoo) runs every game and environment.
 
 - ``train``: torch, stable-baselines3, sb3-contrib, tqdm (PPO training and agents, progress bars);
 - ``viz``: matplotlib (``render_mode="rgb_array"``, heatmaps, learning curves);
-- ``bench``: rlcard, pygame (the comparison benchmark against PettingZoo's classic games);
+- ``bench``: rlcard, pygame, open_spiel (the comparison benchmark in ``benchmarks/``, from a clone);
 - ``openspiel``: open_spiel (the OpenSpiel bridge, :mod:`boardgames_rl.interop.openspiel`);
+- ``ray``: ray (tournaments on a Ray cluster, ``arena --backend ray``);
 - ``dev``: all of the above and the test tools.
 """
 
@@ -26,6 +27,7 @@ EXTRAS: dict[str, str] = {
     "rlcard": "bench",
     "pygame": "bench",
     "pyspiel": "openspiel",
+    "ray": "ray",
 }
 
 
