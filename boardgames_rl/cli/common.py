@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,7 +30,8 @@ def add_command(
     return sub.add_parser(
         name,
         help=help,
-        description=description or help,
+        # the raw formatter keeps the examples as written, so the description is wrapped here
+        description=textwrap.fill(description or help, 79),
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         **kwargs,

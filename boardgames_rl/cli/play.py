@@ -275,7 +275,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Play one game yourself against agents on the other seats. Each turn shows the "
             "board from your seat, what the others did (by name where actions are public), and "
-            "your numbered legal actions. " + HELP_TEXT.replace("\n", " ")
+            "your numbered legal actions. " + HELP_TEXT.replace("\n", " ") + " An abandoned "
+            "game exits with code 1 (130 after Ctrl-C) and is not recorded."
         ),
     )
     add_game_args(p)
