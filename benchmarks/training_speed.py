@@ -20,6 +20,10 @@ shared machine; rounds interleave the workloads (CartPole, then every game's "af
   ``Monitor(LearnerEnv)`` with random opponents that are handed a full ``state.info_set(p)``
   (``needs_info_set = True``), as every opponent was before.
 
+* **ceiling** (``--no-ceiling`` skips it): MaskablePPO on a free env with the game's
+  observation size and action count (:class:`NullEnv`): the learner's own cost, so the best ratio
+  any env could give with these sizes and hyperparameters.
+
 The CPU time spent inside the env (``reset`` / ``step`` / ``action_masks``, opponents' moves
 included) is measured separately: its share says whether the env or the learner (rollout
 inference + gradient updates) is the bottleneck. Results go to
@@ -51,6 +55,7 @@ from stable_baselines3.common.monitor import Monitor  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper  # noqa: E402
 
 from boardgames_rl.core.agent import RandomAgent  # noqa: E402
+from boardgames_rl.core.policy_obs import policy_obs_size  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import build_vec_env, make_learner_env  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
@@ -70,6 +75,37 @@ class InfoSetRandomAgent(RandomAgent):
     """A uniform random agent handed a full info set (how every opponent was played before)."""
 
     needs_info_set = True
+
+
+class NullEnv(gym.Env):
+    """A free env with a game's policy-observation size and action count (constant observation,
+    a fixed mask with ~12 legal actions, 40-step episodes): MaskablePPO on it is the learner's own
+    cost for that game's sizes, the ceiling of the ratio whatever the env costs."""
+
+    def __init__(self, obs_size: int, num_actions: int):
+        self.observation_space = gym.spaces.Box(-1, 1, (obs_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(num_actions)
+        self._obs = np.zeros(obs_size, np.float32)
+        self._mask = np.zeros(num_actions, bool)
+        self._mask[:: max(1, num_actions // 12)] = True
+        self._t = 0
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self._t = 0
+        return self._obs, {}
+
+    def step(self, action):
+        self._t += 1
+        return self._obs, 0.0, self._t >= 40, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask
+
+
+def ceiling(game: Any, args: argparse.Namespace) -> VecEnv:
+    size, actions = policy_obs_size(game), game.num_actions
+    return DummyVecEnv([lambda: NullEnv(size, actions) for _ in range(args.n_envs)])
 
 
 class VecTimer(VecEnvWrapper):
@@ -161,6 +197,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--net", default="128,128")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-before", action="store_true", help="skip the previous env path")
+    p.add_argument("--no-ceiling", action="store_true", help="skip the free-env ceiling")
     p.add_argument("--games", nargs="*", help="names (default: every workload)")
     p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/training_speed.json"))
     args = p.parse_args(argv)
@@ -173,13 +210,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         game = make_game(name, **config)
         games.append((f"{name} {game.num_players}p", game))
     kinds = ["after"] + ([] if args.no_before else ["before"])
+    kinds += [] if args.no_ceiling else ["ceiling"]
+    makers = {"after": after, "before": before, "ceiling": ceiling}
     raw: list[dict[str, Any]] = []
     for r in range(args.rounds):
         row: dict[str, Any] = {"CartPole-v1 (SB3 PPO)": measure(cartpole(args), PPO, args)}
         for label, game in games:
             for kind in kinds:
-                venv = after(game, args) if kind == "after" else before(game, args)
-                row[f"{label} {kind}"] = measure(venv, MaskablePPO, args)
+                row[f"{label} {kind}"] = measure(makers[kind](game, args), MaskablePPO, args)
         base = row["CartPole-v1 (SB3 PPO)"]["steps_per_cpu_s"]
         for v in row.values():
             v["ratio_to_cartpole"] = v["steps_per_cpu_s"] / base
@@ -201,13 +239,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             stat(key, "ratio_to_cartpole"),
             stat(key, "env_share"),
         )
-        label = key.removesuffix(" after").removesuffix(" before")
+        kind = key.rsplit(" ", 1)[1] if key.endswith(("before", "ceiling")) else "after"
+        label = key.removesuffix(f" {kind}")
         target = "" if key.startswith("CartPole") else f"{TARGETS.get(label, 0.7):.1f}"
-        if key.endswith(" before"):
-            target = "(before)"
+        if kind != "after":
+            target = f"({kind})"
         summary[key] = {
             "workload": label,
-            "kind": "before" if key.endswith(" before") else "after",
+            "kind": kind,
             "steps": raw[0][key]["steps"],
             "steps_per_cpu_s": round(sps[0], 1),
             "ratio_to_cartpole": round(ratio[0], 3) if ratio[0] != 1.0 else 1.0,
@@ -233,6 +272,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "opponents": "random",
         "results": [v for v in summary.values() if v["kind"] == "after"],  # CartPole first
         "before": [v for v in summary.values() if v["kind"] == "before"],
+        "ceiling": [v for v in summary.values() if v["kind"] == "ceiling"],
         "rounds": raw,
         "table": table,
     }
