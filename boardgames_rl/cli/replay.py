@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from boardgames_rl.cli.common import CliError, add_command, add_progress_arg, format_returns
+from boardgames_rl.core.errors import MissingExtraError
 from boardgames_rl.core.game import State
 
 
@@ -159,12 +161,22 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         chosen = list(range(len(records)))
+    if args.html:  # say so before drawing every picture, not after
+        target = Path(args.html)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CliError(f"cannot write {target}: {e.strerror or e}") from e
+        if target.is_dir() or not os.access(target.parent, os.W_OK):
+            raise CliError(f"cannot write {target}: not a writable file path")
     for i in chosen:
         try:
             replay_one(records[i], i, args)
         except StopReplay as e:
             print(e)
             return 0
+        except MissingExtraError as e:  # pictures need matplotlib (the [render] extra)
+            raise CliError(str(e)) from e
         except ReplayMismatchError as e:
             raise CliError(f"record {i} of {path} does not replay: {e}") from e
         except (ValueError, KeyError, TypeError) as e:

@@ -263,3 +263,14 @@ def test_html_needs_one_record_of_a_tournament(records, tmp_path):
         f"--game-index 0..{n - 1}\n"
     )
     assert json.loads((path / "games.jsonl").read_text().splitlines()[0])["game"] == NINJA[0]
+
+
+def test_html_to_a_path_that_cannot_be_written_fails_at_once(records, tmp_path):
+    """Bad input gets a one-line error, before any picture is drawn."""
+    for target in (tmp_path, tmp_path / "file.txt" / "game.html"):
+        if target != tmp_path:
+            (tmp_path / "file.txt").write_text("a file, not a folder")
+        proc = cli("replay", str(records["play"]), "--html", str(target), check=False)
+        assert proc.returncode == 1 and proc.stderr.count("\n") == 1
+        assert proc.stderr.startswith(f"boardgames-rl: error: cannot write {target}")
+        assert "decision" not in proc.stdout  # stopped before replaying
