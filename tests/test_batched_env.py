@@ -429,3 +429,51 @@ def test_sb3_vec_env_wrappers_let_the_masks_through() -> None:
         assert masks.shape == (3, FLUTTER.num_actions) and masks.any(axis=1).all()
         sb3.step(_random_actions(masks, rng))
     sb3.close()
+
+
+def test_the_gymnasium_facade_needs_no_optional_package(tmp_path) -> None:
+    """The gymnasium facade (and its workers) runs on a base install: stable-baselines3, torch
+    and the other ``[train]`` packages are blocked in a fresh interpreter."""
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    code = textwrap.dedent(
+        """
+        import importlib.abc, sys
+        OPTIONAL = ("torch", "stable_baselines3", "sb3_contrib", "tqdm", "matplotlib")
+        class Block(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in OPTIONAL:
+                    raise ModuleNotFoundError(name)
+        sys.meta_path.insert(0, Block())
+        import numpy as np
+        from boardgames_rl.registry import make_game
+        from boardgames_rl.envs.batched import BatchedVectorEnv
+        if __name__ == "__main__":
+            venv = BatchedVectorEnv(make_game("white_castle"), 4, seed=0, num_workers=2)
+            venv.reset()
+            for _ in range(5):
+                venv.step(np.argmax(venv.action_masks(), axis=1))
+            venv.close()
+            print("ok", [m for m in OPTIONAL if m in sys.modules])
+        """
+    )
+    root = Path(__file__).resolve().parents[1]
+    script = tmp_path / "probe.py"  # spawn workers re-import the main module: it must be a file
+    script.write_text(code)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]),
+    }
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=600,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok []"
