@@ -174,7 +174,7 @@ class RayBackend:
         if self._log is not None:
             import ray
 
-            return ray.get(self._log.get.remote())  # type: ignore[no-any-return]
+            return ray.get(self._log.get.remote())
         return {k: list(v) for k, v in self.attempt_nodes.items()}
 
     def running_games(self) -> dict[tuple[int, int], str]:
@@ -184,7 +184,7 @@ class RayBackend:
             return {}
         import ray
 
-        return ray.get(self._log.running.remote())  # type: ignore[no-any-return]
+        return ray.get(self._log.running.remote())
 
     @property
     def reruns(self) -> int:

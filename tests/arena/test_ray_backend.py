@@ -198,3 +198,20 @@ def test_resume_on_the_cluster_plays_only_the_missing_games(cluster, pool_slow, 
     )
     assert sorted(backend.attempts) == [(0, g) for g in range(1, SLOW_GAMES)]
     assert folder_bytes(out) == folder_bytes(pool_slow)
+
+
+def test_cli_address_joins_the_existing_cluster(cluster, tmp_path, capsys):
+    """ "or an existing cluster": ``--address`` of the cluster's head (as ``ray start --head``
+    prints it) runs the games there and leaves the cluster running; same files as the pool."""
+    c, _ = cluster
+    ray.shutdown()  # the command connects by itself
+    try:
+        pool, on_ray = tmp_path / "pool", tmp_path / "ray"
+        assert main([*COMMAND, "--no-progress", "--out", str(pool)]) == 0
+        argv = [*COMMAND, "--no-progress", "--backend", "ray", "--address", c.address]
+        assert main([*argv, "--out", str(on_ray)]) == 0
+        assert not ray.is_initialized()
+        assert folder_bytes(on_ray) == folder_bytes(pool)
+    finally:
+        ray.init(address=c.address, include_dashboard=False, logging_level="warning")
+    assert len([n for n in ray.nodes() if n["Alive"]]) >= 2, "the cluster is still up"
