@@ -197,7 +197,9 @@ class RayBackend:
             return False
         kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning"}
         if self.address is None:
-            ray.init(num_cpus=int(workers), **kwargs)
+            # "local": a new instance of our own, never a Ray found on the machine (RAY_ADDRESS,
+            # `ray start`): the CPUs are --workers
+            ray.init(address="local", num_cpus=int(workers), **kwargs)
             return True
         if self.address != "auto":
             _probe(self.address)

@@ -44,7 +44,7 @@ def no_ray_left_running():
         ray.shutdown()
 
 
-def test_cli_local_ray_equals_process_pool_byte_for_byte(tmp_path, capsys):
+def test_cli_local_ray_equals_process_pool_byte_for_byte(tmp_path, capsys, monkeypatch):
     """ "results byte-identical to the process-pool backend for the same command (same games.jsonl
     lines in the same order, same results files)"; "on a local Ray (started by the command when
     no address is given, with num_cpus = --workers)"."""
@@ -52,6 +52,7 @@ def test_cli_local_ray_equals_process_pool_byte_for_byte(tmp_path, capsys):
     assert main([*COMMAND, "--workers", "2", "--no-progress", "--out", str(pool)]) == 0
     pool_table = capsys.readouterr().out.split("files in")[0]
     argv = [*COMMAND, "--workers", "2", "--no-progress", "--out", str(on_ray), "--backend", "ray"]
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")  # a Ray of its own, not one found around
     assert main(argv) == 0
     ray_table = capsys.readouterr().out.split("files in")[0]
     assert not ray.is_initialized(), "the command stops the local Ray it started"
