@@ -19,7 +19,7 @@ ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
 from boardgames_rl.arena import tournament  # noqa: E402
-from boardgames_rl.arena.backends import RayBackend, make_backend  # noqa: E402
+from boardgames_rl.arena.backends import RayBackend, RayGameLostError, make_backend  # noqa: E402
 from boardgames_rl.arena.records import GAMES_FILE  # noqa: E402
 from boardgames_rl.cli import main  # noqa: E402
 from boardgames_rl.core import extras  # noqa: E402
@@ -216,3 +216,36 @@ def test_cli_address_joins_the_existing_cluster(cluster, tmp_path, capsys):
     finally:
         ray.init(address=c.address, include_dashboard=False, logging_level="warning")
     assert len([n for n in ray.nodes() if n["Alive"]]) >= 2, "the cluster is still up"
+
+
+def test_game_lost_beyond_retries_stops_with_the_record_resumable(cluster, pool_slow, tmp_path):
+    """ "plus the resumable record": with no retries left a lost game stops the tournament with a
+    one-line error saying to run it again; the finished games are in games.jsonl and running the
+    same tournament again plays only the missing ones, with the same files as the pool."""
+    c, _ = cluster
+    fresh = c.add_node(num_cpus=1, object_store_memory=80 * 2**20)
+    c.wait_for_nodes()
+    backend = RayBackend(max_retries=0, track_attempts=True)
+    killed: list[str] = []
+
+    def kill_the_fresh_node_while_it_plays(record):
+        deadline = time.monotonic() + 20
+        while not killed and time.monotonic() < deadline:
+            if fresh.node_id in backend.running_games().values():
+                c.remove_node(fresh, allow_graceful=False)
+                killed.append(fresh.node_id)
+            else:
+                time.sleep(0.01)
+
+    out = tmp_path / "lost"
+    args = ("white_castle", SLOW_AGENTS, SLOW_GAMES)
+    with pytest.raises(RayGameLostError, match="run the same tournament again") as e:
+        tournament(*args, seed=3, out=out, progress=False, backend=backend,
+                   on_game=kill_the_fresh_node_while_it_plays)  # fmt: skip
+    assert killed and len(str(e.value).splitlines()) == 1
+    kept = (out / GAMES_FILE).read_text().splitlines()
+    assert 1 <= len(kept) < SLOW_GAMES
+    again = RayBackend(track_attempts=True)
+    tournament(*args, seed=3, out=out, progress=False, backend=again)
+    assert len(again.attempts) == SLOW_GAMES - len(kept)
+    assert folder_bytes(out) == folder_bytes(pool_slow)
