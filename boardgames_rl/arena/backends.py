@@ -140,8 +140,9 @@ class RayBackend:
 
     Args:
         address: ``host:port`` of the cluster's head (``ray start --head`` prints it), a
-            ``ray://host:10001`` client address, or ``"auto"``; ``None`` starts a local Ray
-            with ``num_cpus=workers`` unless Ray is already initialised in this process.
+            ``ray://host:10001`` Ray Client address (needs ``ray[client]``), or ``"auto"``;
+            ``None`` starts a local Ray of its own with ``num_cpus=workers`` unless Ray is
+            already initialised in this process (then that session is used, and kept).
         max_retries: how often Ray reruns a game whose worker process or node died.
         track_attempts: count the attempts of every game in :attr:`attempts` (one small
             actor call per game); :attr:`reruns` is then the number of games played again.
