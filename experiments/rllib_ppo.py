@@ -50,6 +50,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--num-cpus", type=int, default=None, help="CPUs of a local Ray")
     p.add_argument("--address", default="local", help="'local', 'auto' or a cluster address")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--torch-threads", type=int, default=1, help="torch threads of the driver (small nets: 1)"
+    )
     p.add_argument("--eval-games", type=int, default=5, help="seeded games played after training")
     p.add_argument("--out", default=None, help="directory for an RLlib checkpoint")
     args = p.parse_args(argv)
@@ -63,9 +66,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.hidden = tuple(int(h) for h in args.hidden.split(",") if h)
     except ValueError:
         p.error(f"--hidden must be comma-separated integers, got {args.hidden!r}")
-    for name in ("iterations", "batch", "minibatch", "epochs", "fragment"):
+    for name in ("iterations", "batch", "minibatch", "epochs", "fragment", "torch_threads"):
         if getattr(args, name) < 1:
-            p.error(f"--{name} must be >= 1")
+            p.error(f"--{name.replace('_', '-')} must be >= 1")
     return args
 
 
@@ -121,6 +124,10 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     import ray
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(args.torch_threads)
 
     started = not ray.is_initialized()
     if started:
@@ -161,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             if algo is not None:
                 algo.stop()
             ray.shutdown()
+        torch.set_num_threads(threads)
 
 
 if __name__ == "__main__":
