@@ -195,6 +195,7 @@ def _train(args: argparse.Namespace) -> dict[str, Any]:
         actor,
         frames_per_batch=args.frames,
         total_frames=args.frames * args.iterations,
+        auto_register_policy_transforms=False,  # the policy is not recurrent
     )
     history = []
     for i, batch in enumerate(collector):
