@@ -72,7 +72,7 @@ import multiprocessing as mp
 import pickle
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
@@ -370,7 +370,7 @@ class BatchedCore:
         else:
             low, high = spec.low, spec.high
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
-        self.single_action_space = spaces.Discrete(game.num_actions)
+        self.single_action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
         self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]))
         num_workers = min(int(num_workers), self.num_envs)

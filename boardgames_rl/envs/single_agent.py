@@ -27,7 +27,7 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
@@ -130,7 +130,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self.max_reset_attempts = int(max_reset_attempts)
         spec = game.observation_spec
         self.observation_space = spaces.Box(spec.low, spec.high, dtype=np.float32)
-        self.action_space = LegalActionSpace(game.num_actions, self._current_mask)  # type: ignore[assignment]
+        # Any: gymnasium releases type Env.action_space differently (Space[ActType] vs Space[Any])
+        self.action_space = cast(Any, LegalActionSpace(game.num_actions, self._current_mask))
 
         self._seed_stream: np.random.Generator | None = None
         self._state: State | None = None
@@ -230,8 +231,9 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             return np.zeros(self.game.num_actions, dtype=bool)
         return np.array(self._state.legal_action_mask_for(self._seat), dtype=bool)
 
-    def render(self) -> str | np.ndarray | None:
-        """Omniscient view of the game according to ``render_mode``."""
+    def render(self) -> Any:
+        """Omniscient view of the game according to ``render_mode``: text (``"ansi"``), an
+        ``uint8 [H, W, 3]`` image (``"rgb_array"``) or ``None`` (``"human"`` prints it)."""
         if self.render_mode is None:
             gym.logger.warn(
                 "You are calling render method without specifying any render mode. "

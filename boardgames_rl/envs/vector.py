@@ -30,7 +30,7 @@ import contextlib
 import copy
 import multiprocessing as mp
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -313,7 +313,7 @@ class VectorEnv:
         self.observation_space = spaces.Box(
             game.observation_spec.low, game.observation_spec.high, dtype=np.float32
         )
-        self.action_space = spaces.Discrete(game.num_actions)
+        self.action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         self.seed: int | None = seed
         num_workers = min(int(num_workers), self.num_envs)
         table, size = _layout(game, self.num_envs)
