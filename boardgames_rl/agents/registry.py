@@ -122,3 +122,19 @@ def _ppo(game: Game, **kwargs: Any) -> Agent:
 
 
 register_agent("ppo", _ppo)
+
+
+def _pretrained(game: Game, **kwargs: Any) -> Agent:
+    from boardgames_rl.agents.pretrained import build as build_pretrained  # torch: on use
+
+    return build_pretrained(game, **kwargs)
+
+
+def _pretrained_search(game: Game, **kwargs: Any) -> Agent:
+    from boardgames_rl.agents.pretrained import build_search
+
+    return build_search(game, **kwargs)
+
+
+register_agent("pretrained", _pretrained)
+register_agent("pretrained+search", _pretrained_search)

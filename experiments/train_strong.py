@@ -1,0 +1,332 @@
+"""The recipe for the strong reference agents (issue 15), read top to bottom.
+
+Three subcommands:
+
+``train``  -- one run folder, resumable, for hours in the background::
+
+    python experiments/train_strong.py train --game white_castle -c num_players=2 \\
+        --teacher heuristic --bc-games 300 --dagger-rounds 2 \\
+        --league random,heuristic,self --league-weights 1,2,1 \\
+        --timesteps 5000000 --max-minutes 240 --out runs/strong_white_castle_2p
+
+  1. behaviour cloning of ``--teacher`` (``heuristic``, or ``ismcts`` = the tuned ISMCTS preset at
+     ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle) in
+     ``--bc-games`` games, then ``--dagger-rounds`` DAgger rounds
+     (:func:`boardgames_rl.training.imitation.warm_start`, through ``train_ppo``'s ``--bc-*``);
+  2. PPO against a league (``--league``: agent specs plus ``self`` = frozen past selves, drawn with
+     ``--league-weights``; add ``ismcts:iterations=50,rollout=random`` for a searching opponent);
+  3. every ``--eval-every`` steps, an evaluation against ``--eval-opponents`` (the heuristic and
+     random; every seat in turn, 95% Wilson intervals) into ``eval.csv``; ``learning_curve.png``.
+
+  Checkpoints every ``--checkpoint-every`` steps; SIGINT / SIGTERM stop at a checkpoint. Running
+  the same command again continues the run: an interrupted run to its target, a finished one
+  (``--max-minutes`` reached or ``--timesteps`` done) for ``--timesteps`` more steps (the BC
+  warm start is never redone). All of it is :func:`boardgames_rl.training.train_ppo.main`; any
+  other ``train_ppo`` flag goes after ``--`` (``... -- --n-steps 1024 --ent-coef 0.005``).
+
+``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
+
+    python experiments/train_strong.py export runs/strong_white_castle_2p --name white_castle-2p \\
+        --eval-games 400
+
+  writes ``boardgames_rl/pretrained/<name>.pt`` (policy weights, float16 by default) and
+  ``<name>.json`` (architecture, sizes, game config, seats, the run's settings, the commit) and
+  measures the exported agent (seats rotated, seeded, Wilson intervals) into its ``strength``.
+
+``evaluate NAME`` -- measure a shipped entry again (``--eval-games``) and rewrite its ``strength``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from boardgames_rl.agents.ismcts import tuned_spec
+from boardgames_rl.agents.pretrained import (
+    PACKAGE_DIR,
+    PretrainedError,
+    export_policy,
+    read_entry,
+    write_meta,
+)
+from boardgames_rl.arena import play_series, wilson_interval
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.registry import make_game
+
+# ---------------------------------------------------------------------------- 1. train
+
+
+def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
+    """The ``train_ppo`` command line of the recipe (every recipe flag maps to one of its)."""
+    teacher = "heuristic" if a.teacher == "heuristic" else tuned_spec(a.game, a.teacher_iterations)
+    argv = ["--game", a.game, "--seat", a.seat, "--out", a.out, "--seed", str(a.seed)]
+    for c in a.config:
+        argv += ["-c", c]
+    argv += [
+        "--timesteps",
+        str(a.timesteps),
+        "--max-minutes",
+        str(a.max_minutes),
+        "--checkpoint-every",
+        str(a.checkpoint_every),
+        "--eval-every",
+        str(a.eval_every),
+        "--eval-games",
+        str(a.eval_games),
+        "--eval-opponents",
+        a.eval_opponents,
+        "--no-progress" if not a.progress else "--progress",
+    ]
+    run_exists = (Path(a.out) / "config.json").is_file()
+    if run_exists:
+        return [*argv, "--resume", *extra]  # the saved settings are the run's own
+    argv += [
+        "--bc-games",
+        str(a.bc_games),
+        "--bc-teacher",
+        teacher,
+        "--bc-epochs",
+        str(a.bc_epochs),
+        "--bc-dagger-rounds",
+        str(a.dagger_rounds),
+        "--bc-dagger-games",
+        str(a.dagger_games),
+        "--bc-dagger-epochs",
+        str(a.dagger_epochs),
+        "--opponents",
+        a.league,
+        "--opponent-weights",
+        a.league_weights,
+        "--snapshot-every",
+        str(a.snapshot_every),
+        "--max-snapshots",
+        str(a.max_snapshots),
+        "--lr",
+        str(a.lr),
+        "--clip-range",
+        str(a.clip_range),
+        "--ent-coef",
+        str(a.ent_coef),
+        "--n-epochs",
+        str(a.n_epochs),
+    ]
+    if a.net:
+        argv += ["--net", a.net]
+    return argv + extra
+
+
+def train(a: argparse.Namespace, extra: list[str]) -> int:
+    from boardgames_rl.training.plots import plot_learning_curve
+    from boardgames_rl.training.train_ppo import main as train_ppo
+
+    argv = train_argv(a, extra)
+    print("train_ppo " + " ".join(argv), flush=True)
+    code = 0
+    try:
+        train_ppo(argv)
+    except SystemExit as e:  # an interrupted run (130 / 143) keeps its checkpoint
+        code = e.code if isinstance(e.code, int) else 1
+        if not isinstance(e.code, int):
+            print(e.code, file=sys.stderr)
+    out = Path(a.out)
+    if (out / "eval.csv").is_file():
+        plot_learning_curve(out, out / "learning_curve.png", f"{a.game} seat {a.seat}")
+    return code
+
+
+# ---------------------------------------------------------------------------- 2. measure
+
+
+def rate(wins: float, n: int) -> dict[str, float]:
+    low, high = wilson_interval(wins, n)
+    return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "low": low, "high": high}
+
+
+def measure(
+    spec: str, game_name: str, config: dict[str, Any], seats: list[int], games: int, seed: int
+) -> dict[str, Any]:
+    """Win rates of ``spec`` against the heuristic and random, seeded, seats rotated (every seat
+    of ``seats``; 95% Wilson intervals), per seat and overall. With more than two players: one
+    ``spec`` seat against heuristic seats, compared with a heuristic seat's rate."""
+    game = make_game(game_name, **config)
+    out: dict[str, Any] = {
+        "games_per_opponent": games,
+        "seed": seed,
+        "seats_rotated": True,
+        "deterministic": True,
+        "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+    opponents = ["heuristic", "random"] if game.num_players == 2 else ["heuristic"]
+    for opp in opponents:
+        start = time.process_time()
+        agents = [spec] + [opp] * (game.num_players - 1)
+        result = play_series(game, agents, games, seed=seed, progress=False)
+        records = result.records
+        row: dict[str, Any] = {"all": rate(result.wins(0), len(records))}
+        for seat in seats:
+            mine = [r for r in records if r.seats[seat] == 0]
+            wins = sum(1.0 / len(r.winners) for r in mine if seat in r.winners)
+            row[game.player_names[seat]] = rate(wins, len(mine))
+        if game.num_players > 2:
+            others = [result.wins(i) for i in range(1, len(result.agents))]
+            row["a heuristic seat"] = rate(sum(others) / len(others), len(records))
+        row["truncated"] = sum(r.truncated for r in records)
+        row["cpu_seconds"] = round(time.process_time() - start, 1)
+        out[f"vs {opp}"] = row
+    return out
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+# ---------------------------------------------------------------------------- 3. export
+
+
+def export(a: argparse.Namespace) -> int:
+    from boardgames_rl.agents.ppo import check_plain_settings, read_model_file, resolve_model_path
+    from boardgames_rl.training.checkpoint import read_config
+    from boardgames_rl.training.envs import parse_seat
+
+    run = Path(a.run_dir)
+    settings = read_config(run)
+    game_name = a.game or settings.get("game")
+    if not isinstance(game_name, str) or settings.get("game") not in (None, game_name):
+        raise InvalidConfigError(f"{run}: the run is {settings.get('game')!r}, not {a.game!r}")
+    config = settings.get("config", {})
+    game = make_game(game_name, **config)
+    seat_setting = a.seat if a.seat is not None else str(settings.get("seat", "random"))
+    seat = parse_seat(seat_setting, game)
+    seats = list(range(game.num_players)) if seat == "random" else [int(seat)]
+    path = resolve_model_path(run)
+    data, weights = read_model_file(path)
+    check_plain_settings(data, f"model file {str(path)!r}")
+    training = {
+        "recipe": "experiments/train_strong.py train (BC/DAgger from the teacher, then PPO "
+        "against the league)",
+        "run_folder": str(run),
+        "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
+        "final_eval": settings.get("final_eval", []),
+        "machine": "shared 2-core machine (CPU)",
+    }
+    name = a.name or f"{game_name}-{game.num_players}p" + (
+        "" if seat == "random" else f"-{game.player_names[int(seat)]}"
+    )
+    out_dir = Path(a.out_dir)
+    json_path = export_policy(
+        weights["policy"], game, seats, name, out_dir, training, commit=_commit(), dtype=a.dtype
+    )
+    size = sum((out_dir / f"{name}{s}").stat().st_size for s in (".pt", ".json"))
+    print(f"wrote {json_path} and {name}.pt ({size / 1e6:.2f} MB)")
+    if a.eval_games > 0:
+        _evaluate(json_path, a.eval_games, a.seed)
+    return 0
+
+
+def _evaluate(json_path: Path, games: int, seed: int) -> None:
+    entry = read_entry(json_path)
+    spec = f"pretrained:entry={entry.name},dir={entry.folder}"
+    strength = measure(spec, entry.game, entry.config, entry.seats, games, seed)
+    meta = dict(entry.meta)
+    meta["strength"] = strength
+    write_meta(json_path, meta)
+    for opp in [k for k in strength if k.startswith("vs ")]:
+        cells = ", ".join(
+            f"{seat} {v['rate']:.3f} [{v['low']:.3f}, {v['high']:.3f}]"
+            for seat, v in strength[opp].items()
+            if isinstance(v, dict)
+        )
+        print(f"{entry.name} {opp}: {cells}")
+
+
+def evaluate(a: argparse.Namespace) -> int:
+    path = Path(a.out_dir) / f"{a.name}.json"
+    if not path.is_file():
+        raise PretrainedError(f"no entry {a.name!r} in {a.out_dir}")
+    _evaluate(path, a.eval_games, a.seed)
+    return 0
+
+
+# ---------------------------------------------------------------------------- flags
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="train_strong", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("train", help="BC/DAgger from a teacher, then PPO against a league")
+    t.add_argument("--game", required=True)
+    t.add_argument("-c", dest="config", action="append", default=[], metavar="KEY=VALUE")
+    t.add_argument("--seat", default="random", help="learner seat (an int) or random (all seats)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--out", required=True, help="run folder (rerun the command to continue it)")
+    t.add_argument("--teacher", choices=("heuristic", "ismcts"), default="heuristic")
+    t.add_argument("--teacher-iterations", type=int, default=200, help="ISMCTS teacher budget")
+    t.add_argument("--bc-games", type=int, default=300, help="teacher games (0: no cloning)")
+    t.add_argument("--bc-epochs", type=int, default=20)
+    t.add_argument("--dagger-rounds", type=int, default=2)
+    t.add_argument("--dagger-games", type=int, default=100)
+    t.add_argument("--dagger-epochs", type=int, default=8)
+    t.add_argument("--league", default="random,heuristic,self", help="opponent specs")
+    t.add_argument("--league-weights", default="1,2,1")
+    t.add_argument("--snapshot-every", type=int, default=50_000, help="steps between past selves")
+    t.add_argument("--max-snapshots", type=int, default=5)
+    t.add_argument("--lr", type=float, default=1e-4, help="PPO learning rate (gentle after BC)")
+    t.add_argument("--clip-range", type=float, default=0.1)
+    t.add_argument("--ent-coef", type=float, default=0.0)
+    t.add_argument("--n-epochs", type=int, default=4)
+    t.add_argument("--net", default="", help="hidden sizes, e.g. 256,256 (default: the game's)")
+    t.add_argument("--timesteps", type=int, default=5_000_000)
+    t.add_argument("--max-minutes", type=float, default=0.0, help="wall-time limit (0: none)")
+    t.add_argument("--checkpoint-every", type=int, default=20_000)
+    t.add_argument("--eval-every", type=int, default=50_000)
+    t.add_argument("--eval-games", type=int, default=100, help="per opponent, seats rotated")
+    t.add_argument("--eval-opponents", default="heuristic,random")
+    t.add_argument("--progress", action=argparse.BooleanOptionalAction, default=False)
+    e = sub.add_parser("export", help="a run's model into the package (weights + JSON)")
+    e.add_argument("run_dir")
+    e.add_argument("--game", default="", help="checked against the run's (default: the run's)")
+    e.add_argument("--seat", default=None, help="seat the weights play (default: the run's)")
+    e.add_argument("--name", default="", help="entry name (default: <game>-<n>p[-<seat>])")
+    e.add_argument("--out-dir", default=str(PACKAGE_DIR))
+    e.add_argument("--dtype", choices=("float16", "float32"), default="float16")
+    e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
+    e.add_argument("--seed", type=int, default=2026)
+    v = sub.add_parser("evaluate", help="measure a shipped entry again")
+    v.add_argument("name")
+    v.add_argument("--out-dir", default=str(PACKAGE_DIR))
+    v.add_argument("--eval-games", type=int, default=400)
+    v.add_argument("--seed", type=int, default=2026)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1 :]
+    a = build_parser().parse_args(argv)
+    try:
+        if a.command == "train":
+            return train(a, extra)
+        if a.command == "export":
+            return export(a)
+        return evaluate(a)
+    except InvalidConfigError as e:
+        print(f"train_strong: error: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,302 @@
+"""The shipped pretrained agents (issue 15.5): every entry loads, plays legal moves in every seat
+and player count it claims, is deterministic given its seed and beats random in a small seeded
+series; damaged or hostile files and missing entries are one-line errors with nothing run; an
+export plays exactly like the SB3 policy it came from."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+import torch as th  # noqa: E402
+
+from boardgames_rl.agents import make_agent  # noqa: E402
+from boardgames_rl.agents.pretrained import (  # noqa: E402
+    FORMAT,
+    PretrainedError,
+    export_policy,
+    list_entries,
+    read_entry,
+)
+from boardgames_rl.arena import play_series, wilson_interval  # noqa: E402
+from boardgames_rl.registry import make_game  # noqa: E402
+
+ENTRIES = list_entries()
+IDS = [e.name for e in ENTRIES]
+
+
+def _game(entry):
+    return make_game(entry.game, **entry.config)
+
+
+def _spec(entry, **extra) -> str:
+    opts = ",".join([f"entry={entry.name}", *(f"{k}={v}" for k, v in extra.items())])
+    return f"pretrained:{opts}"
+
+
+def test_at_least_one_entry_ships():
+    """ "Ship at least one real (small) trained agent so the test exercises the real path"; the
+    package data stays "a few MB at most in total"."""
+    assert ENTRIES, "boardgames_rl/pretrained/ holds no entry"
+    total = sum((e.folder / f).stat().st_size for e in ENTRIES for f in (e.meta["weights"],))
+    assert total < 8e6, f"shipped weights take {total / 1e6:.1f} MB"
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_entry_describes_itself(entry):
+    """ "a JSON description (architecture, observation size, game config, training recipe and
+    commit)" and its measured strength, stated honestly (rates agree with wins / games and the
+    Wilson interval)."""
+    meta = entry.meta
+    assert meta["format"] == FORMAT
+    assert meta["training"].get("recipe") and isinstance(meta["commit"], str) and meta["commit"]
+    game = _game(entry)
+    assert meta["architecture"]["num_actions"] == game.num_actions
+    vs_heuristic, vs_random = meta["strength"]["vs heuristic"], meta["strength"].get("vs random")
+    for row in [vs_heuristic] + ([vs_random] if vs_random else []):
+        cell = row["all"]
+        assert cell["games"] > 0 and cell["rate"] == pytest.approx(cell["wins"] / cell["games"])
+        low, high = wilson_interval(cell["wins"], cell["games"])
+        assert (cell["low"], cell["high"]) == pytest.approx((low, high))
+
+
+def _play_checked(game, agent, seat: int, games: int, seed: int) -> list[int]:
+    """Games with ``agent`` in ``seat`` and random elsewhere; every action checked legal."""
+    rng = np.random.default_rng(seed)
+    played = []
+    for g in range(games):
+        state = game.new_state(seed + g)
+        agent.reset()
+        while not state.is_terminal():
+            p = state.current_player
+            info = state.info_set(p)
+            if p == seat:
+                a = int(agent.act(info, rng))
+                assert info.legal_action_mask[a], f"illegal action {a} in seat {seat}"
+                played.append(a)
+            else:
+                a = int(rng.choice(np.flatnonzero(info.legal_action_mask)))
+            state.apply(a)
+    return played
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_plays_legal_moves_in_every_claimed_seat(entry):
+    """ "plays legal moves in every seat and player count it claims"."""
+    game = _game(entry)
+    agent = make_agent(_spec(entry), game)
+    for seat in entry.seats:
+        assert _play_checked(game, agent, seat, 2, 100 + seat)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_deterministic_given_its_seed(entry):
+    """ "is deterministic given its seed": the same seeded series twice gives the same games, with
+    the most probable action and with draws from the policy."""
+    game = _game(entry)
+    for det in ("true", "false"):
+        spec = _spec(entry, deterministic=det)
+        a = play_series(game, [spec, "random"], 2, seed=5, progress=False)
+        b = play_series(game, [spec, "random"], 2, seed=5, progress=False)
+        assert [r.actions for r in a.records] == [r.actions for r in b.records]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_beats_random(entry):
+    """ "beats random in a small seeded series": the interval's lower bound above an even share."""
+    game = _game(entry)
+    games = 10 * game.num_players
+    result = play_series(
+        game, [_spec(entry)] + ["random"] * (game.num_players - 1), games, seed=11, progress=False
+    )
+    rate, low, _ = result.win_rate(0)
+    assert low > 1.0 / game.num_players, f"{entry.name} vs random: {rate:.2f} (low {low:.2f})"
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_seat_option_restricts_the_agent(entry):
+    """``pretrained:seat=S`` plays only seat S (by index or name); another seat is a one-line
+    error."""
+    game = _game(entry)
+    seat = entry.seats[0]
+    agent = make_agent(f"pretrained:seat={game.player_names[seat]}", game)
+    assert sorted(agent.policies) == [seat]
+    other = next((s for s in range(game.num_players) if s != seat), None)
+    if other is not None:
+        state = game.new_state(0)
+        while state.current_player != other:
+            state.apply(int(np.flatnonzero(state.legal_action_mask)[0]))
+        with pytest.raises(PretrainedError, match="covers seats") as e:
+            agent.act(state.info_set(other), np.random.default_rng(0))
+        assert "\n" not in str(e.value)
+
+
+def test_missing_game_lists_what_is_shipped():
+    """ "A missing entry for a game/seat -> one-line error listing what is shipped"."""
+    game = make_game("white_castle", num_players=4)
+    with pytest.raises(PretrainedError) as e:
+        make_agent("pretrained", game)
+    msg = str(e.value)
+    assert "\n" not in msg and "no pretrained agent for white_castle" in msg
+    for entry in ENTRIES:
+        assert entry.name in msg
+    with pytest.raises(PretrainedError, match="no pretrained entry 'nope'"):
+        make_agent("pretrained:entry=nope", game)
+    with pytest.raises(PretrainedError, match="seat must be"):
+        make_agent("pretrained:seat=ninja", make_game("white_castle", num_players=2))
+
+
+# ---------------------------------------------------------------------------- bad files
+@pytest.fixture
+def copy_dir(tmp_path):
+    """A copy of the first shipped entry in a folder of its own."""
+    entry = ENTRIES[0]
+    for f in (f"{entry.name}.json", entry.meta["weights"]):
+        shutil.copy(entry.folder / f, tmp_path / f)
+    return entry, tmp_path
+
+
+def _rewrite(path: Path, change) -> None:
+    meta = json.loads(path.read_text())
+    change(meta)
+    path.write_text(json.dumps(meta))
+
+
+def _fails(entry, folder, match: str):
+    with pytest.raises(PretrainedError, match=match) as e:
+        make_agent(f"pretrained:dir={folder}", _game(entry))
+    assert "\n" not in str(e.value)
+
+
+def _set_weights(entry, folder: Path, state) -> None:
+    """Replace the weights file, with a matching checksum (only the content is bad)."""
+    buf = io.BytesIO()
+    th.save(state, buf)
+    (folder / entry.meta["weights"]).write_bytes(buf.getvalue())
+    digest = hashlib.sha256(buf.getvalue()).hexdigest()
+    _rewrite(folder / f"{entry.name}.json", lambda m: m.update(sha256=digest))
+
+
+def test_damaged_json(copy_dir):
+    """ "A corrupt/hostile weights or JSON file -> one-line error, nothing run": bad JSON, not an
+    object, missing fields, another format, a weights path leaving the folder."""
+    entry, folder = copy_dir
+    js = folder / f"{entry.name}.json"
+    good = js.read_text()
+    js.write_text(good[: len(good) // 2])
+    _fails(entry, folder, "not readable JSON")
+    js.write_text("[1, 2]")
+    _fails(entry, folder, "not an object")
+    js.write_text("[" * 100_000)
+    _fails(entry, folder, "not readable JSON")
+    for change, match in (
+        (lambda m: m.pop("architecture"), "architecture"),
+        (lambda m: m.update(format="other/9"), "format"),
+        (lambda m: m.update(weights="../../etc/passwd"), "plain file name"),
+        (lambda m: m.update(seats=["x"]), "seats"),
+        (lambda m: m["architecture"].update(hidden=[-1]), "architecture must be"),
+    ):
+        js.write_text(good)
+        _rewrite(js, change)
+        _fails(entry, folder, match)
+
+
+def test_damaged_weights(copy_dir):
+    """Truncated weights (checksum), wrong shapes, wrong keys, non-finite values: one line."""
+    entry, folder = copy_dir
+    w = folder / entry.meta["weights"]
+    blob = w.read_bytes()
+    w.write_bytes(blob[: len(blob) // 2])
+    _fails(entry, folder, "does not match its sha256")
+    state = th.load(io.BytesIO(blob), weights_only=True)
+    bad = dict(state)
+    bad["action.bias"] = th.zeros(3)
+    _set_weights(entry, folder, bad)
+    _fails(entry, folder, "shape")
+    bad = dict(state)
+    bad.pop("action.bias")
+    _set_weights(entry, folder, bad)
+    _fails(entry, folder, "keys")
+    bad = dict(state)
+    bad["action.bias"] = th.full_like(state["action.bias"], float("nan"))
+    _set_weights(entry, folder, bad)
+    _fails(entry, folder, "non-finite")
+    _set_weights(entry, folder, [1, 2])
+    _fails(entry, folder, "not a state dict")
+
+
+class _Hostile:
+    """Unpickling it would create a marker file."""
+
+    marker = ""
+
+    def __reduce__(self):
+        return (Path.touch, (Path(self.marker),))
+
+
+def test_hostile_weights_are_never_unpickled(copy_dir, tmp_path):
+    """A weights file holding a pickled object whose loading would run code: refused, the code
+    never runs."""
+    entry, folder = copy_dir
+    marker = tmp_path / "ran"
+    _Hostile.marker = str(marker)
+    _set_weights(entry, folder, {"action.bias": _Hostile()})
+    _fails(entry, folder, "not a plain tensor state dict")
+    assert not marker.exists()
+
+
+# ---------------------------------------------------------------------------- export
+def test_export_plays_like_the_trained_policy(tmp_path):
+    """The exported agent has the training's observation/mask contract: on random positions of
+    White Castle its distribution equals the SB3 policy's (``PolicyAgent``, seat feature
+    included) it was exported from."""
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from boardgames_rl.agents.ppo import PolicyAgent
+    from boardgames_rl.core.policy_obs import policy_obs_size
+
+    game = make_game("white_castle", num_players=2)
+    th.manual_seed(0)
+    policy = MaskableActorCriticPolicy(
+        spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
+        spaces.Discrete(game.num_actions),
+        lambda _: 0.0,
+        net_arch=dict(pi=[16, 8], vf=[4]),
+    )
+    policy.set_training_mode(False)
+    export_policy(
+        policy.state_dict(), game, [0, 1], "toy", tmp_path, {"recipe": "test"}, dtype="float32"
+    )
+    assert read_entry(tmp_path / "toy.json").meta["architecture"]["hidden"] == [16, 8]
+    mine = make_agent(f"pretrained:dir={tmp_path}", game)
+    ref = PolicyAgent(policy)
+    rng = np.random.default_rng(0)
+    state = game.new_state(3)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        info = state.info_set(state.current_player)
+        np.testing.assert_allclose(
+            mine.action_probabilities(info), ref.action_probabilities(info), atol=1e-5
+        )
+        checked += 1
+        state.apply(int(rng.choice(np.flatnonzero(info.legal_action_mask))))
+    assert checked > 10
+
+
+def test_pretrained_search_plays_legal_moves():
+    """``pretrained+search``: the tuned ISMCTS with the shipped policy as its prior plays a legal
+    game (a few iterations)."""
+    entry = ENTRIES[0]
+    game = _game(entry)
+    if entry.seats != list(range(game.num_players)):
+        pytest.skip("the first entry does not cover every seat")
+    result = play_series(game, ["pretrained+search:iterations=4", "random"], 1, progress=False)
+    assert result.records[0].length > 0
