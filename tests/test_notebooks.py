@@ -102,3 +102,20 @@ def test_notebook_runs(path: Path, tmp_path: Path, kernel_env) -> None:
         if out.get("output_type") == "error"
     ]
     assert not errors, f"{path.name}: cells raised: {[e.get('ename') for e in errors]}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_committed_notebook_carries_its_outputs(path: Path) -> None:
+    """A reader on the web sees what the notebook shows: every code cell was executed (in order,
+    by ``experiments/run_notebooks.py``), none raised, and the notebook shows a picture."""
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    counts = [c.get("execution_count") for c in code]
+    assert None not in counts, (
+        f"{path.name}: {counts.count(None)} code cells without outputs; "
+        "run `python experiments/run_notebooks.py` before committing"
+    )
+    assert counts == sorted(counts), f"{path.name}: cells were not executed top to bottom"
+    outputs = [o for c in code for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"], path.name
+    assert any("image/png" in o.get("data", {}) for o in outputs), f"{path.name}: no picture"
