@@ -14,6 +14,18 @@ with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated gam
 
 Writes ``docs/results/strength_ladder.md`` and ``.json`` (``--out`` changes the path).
 
+**The rating ladder** (issue 15.4), ``--ratings``: per game, a round-robin tournament
+(:func:`boardgames_rl.arena.tournament`: every pair, seats rotated, seeded; in Night of the Ninja
+each agent alone against a field of another) among random, the heuristic, the tuned ISMCTS at two
+budgets (``--budgets``), the shipped ``pretrained`` agent and ``pretrained+search`` (when an entry
+fits the game), rated by Bradley-Terry on the Elo scale (random = 0) with 95% bootstrap intervals.
+Each game's folder ``docs/results/ladder/<game>/`` gets the arena's files (``ratings.csv``,
+``pairwise.csv``, ``heatmap.png``, ``games.jsonl``: an interrupted ladder resumes) and
+``docs/results/ladder.md`` the tables::
+
+    python experiments/strength_ladder.py --ratings --games 40 --budgets 50,400 --workers 2
+    python experiments/strength_ladder.py --ratings --only white_castle --games 4 --budgets 10,40
+
 How the per-game specs were chosen (probe games, 400 iterations, seats rotated; ISMCTS wins):
 
 * Flutterstone vs heuristic: random rollouts cut at 20 + evaluate, no prior 2/12; with the
@@ -39,7 +51,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardgames_rl.agents.ismcts import tuned_spec
-from boardgames_rl.arena import SeriesResult, play_series, wilson_interval
+from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.arena import SeriesResult, play_series, tournament, wilson_interval
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.registry import make_game
 
 
@@ -156,6 +170,74 @@ def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -
     return "\n".join(lines)
 
 
+# --------------------------------------------------------------------------- rating ladder
+LADDER_GAMES = {
+    "castle_nightingale": {"side": "A"},
+    "castle_flutterstone": {"num_players": 2},
+    "white_castle": {"num_players": 2},
+    "night_of_the_ninja": {"num_players": 5},
+}
+"""The configuration each game's ladder is played in (the issue's targets)."""
+
+
+def ladder_agents(game_name: str, config: dict, budgets: list[int]) -> list[str]:
+    """random, heuristic, ISMCTS at each budget, and (when shipped for this game) pretrained and
+    pretrained+search at the smallest budget."""
+    game = make_game(game_name, **config)
+    agents = ["random", "heuristic"] + [tuned_spec(game_name, b) for b in budgets]
+    try:
+        make_agent("pretrained", game)
+    except InvalidConfigError as e:
+        print(f"{game_name}: no pretrained agent in the ladder ({e})")
+        return agents
+    return agents + ["pretrained", f"pretrained+search:iterations={min(budgets)}"]
+
+
+def rating_ladder(args: argparse.Namespace) -> None:
+    """Play (or resume) each game's tournament, save its folder, write ``ladder.md``."""
+    budgets = [int(b) for b in args.budgets.split(",")]
+    root = Path(args.ladder_out)
+    sections = [
+        "# Rating ladder",
+        "",
+        "Bradley-Terry ratings on the Elo scale (random = 0, 95% bootstrap intervals) from a "
+        f"round robin per game, {args.games or 20} games per table, seats rotated, seed "
+        f"{args.seed}; ISMCTS is the tuned preset at {budgets[0]} and {budgets[-1]} iterations; "
+        "`pretrained+search` is that ISMCTS with the shipped policy as its root prior. Command: "
+        f"`python experiments/strength_ladder.py --ratings --games {args.games or 20} "
+        f"--budgets {args.budgets} --seed {args.seed}"
+        + (f" --only {args.only}" if args.only else "")
+        + "`.",
+        "",
+    ]
+    for name, config in LADDER_GAMES.items():
+        if args.only not in (None, name):
+            continue
+        agents = ladder_agents(name, config, budgets)
+        game = make_game(name, **config)
+        out = root / name
+        cpu = time.process_time()
+        result = tournament(
+            game, agents, args.games or 20, workers=args.workers, seed=args.seed, out=out
+        )
+        result.save(out)
+        print(result.table())
+        sections += [
+            f"## {name} {config}",
+            "",
+            result.to_markdown(),
+            "",
+            f"![{name} pairwise win rates](ladder/{name}/heatmap.png)",
+            "",
+            f"(this process: {time.process_time() - cpu:.0f} CPU s; workers' time not counted)",
+            "",
+        ]
+    root.mkdir(parents=True, exist_ok=True)
+    page = root.parent / "ladder.md" if not args.only else root / f"ladder_{args.only}.md"
+    page.write_text("\n".join(sections))
+    print(f"wrote {page}")
+
+
 # --------------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -173,9 +255,27 @@ def main(argv: list[str] | None = None) -> None:
         default="docs/results/strength_ladder.md",
         help="markdown path; the JSON goes next to it with a .json suffix",
     )
+    parser.add_argument(
+        "--ratings", action="store_true", help="play the rating ladder instead (see above)"
+    )
+    parser.add_argument("--budgets", default="50,400", help="the two ISMCTS budgets (--ratings)")
+    parser.add_argument("--workers", type=int, default=1, help="game processes (--ratings)")
+    parser.add_argument(
+        "--ladder-out", default="docs/results/ladder", help="--ratings: one folder per game"
+    )
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games must be >= 1")
+    if args.ratings:
+        if args.only not in (None, *LADDER_GAMES):
+            parser.error(f"--only {args.only!r}: choose from {', '.join(LADDER_GAMES)}")
+        try:
+            if len([int(b) for b in args.budgets.split(",")]) != 2:
+                raise ValueError
+        except ValueError:
+            parser.error(f"--budgets takes two iteration counts, e.g. 50,400; got {args.budgets!r}")
+        rating_ladder(args)
+        return
     matches = [m for m in MATCHES if args.only in (None, m.game)]
     if not matches:
         parser.error(
