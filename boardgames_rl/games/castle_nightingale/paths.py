@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from boardgames_rl.games.castle_nightingale.board import Board
 
 
-@dataclass(frozen=True)
-class PlacementContext:
-    """Everything the next placement depends on.
+class PlacementContext(NamedTuple):
+    """Everything the next placement depends on (a named tuple: the memo of
+    :func:`legal_placements` hashes and compares one per lookup, a tuple does it in C).
 
     ``current``: the figurine's start square or the last disc placed; ``visited``: the start
     square and this turn's discs; ``samurai``: his square (never entered); ``open_passages``:
