@@ -46,20 +46,32 @@ per role: seat 0 moves first, and in asymmetric games each seat's policy learns 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.extras import require
+from boardgames_rl.core.errors import InvalidConfigError, MissingExtraError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
 from boardgames_rl.registry import list_games, make_game
 
-require("ray.rllib", "the RLlib recipe")
-torch = require("torch", "the RLlib recipe")
+
+def _require_extra(module: str) -> Any:
+    """Import ``module`` or raise a one-line :class:`MissingExtraError` naming ``[rllib]``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingExtraError(
+            f"the RLlib recipe needs {module}, which is not installed: "
+            "pip install 'boardgames-rl[rllib]'"
+        ) from exc
+
+
+_require_extra("ray.rllib")
+torch = _require_extra("torch")
 
 from ray.rllib.algorithms.ppo import PPOConfig  # noqa: E402
 from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (  # noqa: E402

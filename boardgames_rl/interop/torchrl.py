@@ -38,16 +38,28 @@ plays its next game.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.extras import require
+from boardgames_rl.core.errors import InvalidConfigError, MissingExtraError
 from boardgames_rl.envs.aec import GameAECEnv
 from boardgames_rl.registry import list_games, make_game
 
-torch = require("torch", "the TorchRL recipe")
-require("torchrl", "the TorchRL recipe")
+
+def _require_extra(module: str) -> Any:
+    """Import ``module`` or raise a one-line :class:`MissingExtraError` naming ``[torchrl]``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingExtraError(
+            f"the TorchRL recipe needs {module}, which is not installed: "
+            "pip install 'boardgames-rl[torchrl]'"
+        ) from exc
+
+
+torch = _require_extra("torch")
+_require_extra("torchrl")
 
 from tensordict.nn import TensorDictModule  # noqa: E402
 from torch import nn  # noqa: E402

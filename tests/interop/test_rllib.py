@@ -5,6 +5,8 @@ every game, after which the trained policies play seeded games with every action
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -183,3 +185,17 @@ def test_script_rejects_bad_flags(capsys) -> None:
             rllib_ppo.parse_args(argv)
         err = capsys.readouterr().err.strip().splitlines()[-1]
         assert "error:" in err
+
+
+def test_without_the_extra_the_import_names_it() -> None:
+    """A missing optional package: a one-line error naming the ``[rllib]`` extra."""
+    code = (
+        "import sys; sys.modules['ray.rllib'] = None\n"
+        "from boardgames_rl.core.errors import MissingExtraError\n"
+        "try:\n    import boardgames_rl.interop.rllib\n"
+        "except MissingExtraError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    (line,) = out.stdout.splitlines()
+    assert line.endswith("pip install 'boardgames-rl[rllib]'"), line

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -107,3 +109,17 @@ def test_script_rejects_bad_flags(capsys) -> None:
         with pytest.raises(SystemExit):
             torchrl_ppo.parse_args(argv)
         assert "error:" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_without_the_extra_the_import_names_it() -> None:
+    """A missing optional package: a one-line error naming the ``[torchrl]`` extra."""
+    code = (
+        "import sys; sys.modules['torchrl'] = None\n"
+        "from boardgames_rl.core.errors import MissingExtraError\n"
+        "try:\n    import boardgames_rl.interop.torchrl\n"
+        "except MissingExtraError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    (line,) = out.stdout.splitlines()
+    assert line.endswith("pip install 'boardgames-rl[torchrl]'"), line
