@@ -215,19 +215,15 @@ def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytear
     for i, closed in zip(board.closed, s.closed, strict=True):
         if closed:
             buf[i] = 1
-    seen = {}  # square -> (seen by ninja, seen by samurai) of the last vase token on it
     for t, where in enumerate(s.vase_where):
         if where >= 0:
             at = sq + _NF * where
             buf[at + _VASE] = 1
             if knows[t]:
                 buf[at + (_KNOWN_RELIC if s.vase_content[t] else _KNOWN_EMPTY)] = 1
-            seen[at] = (s.ninja_knows[t], s.samurai_knows[t])
-    for at, (by_ninja, by_samurai) in seen.items():
-        if by_ninja:
-            buf[at + _SEEN_N] = 1
-        if by_samurai:
-            buf[at + _SEEN_S] = 1
+            # written, not set: the last vase token on a square gives its "seen by" entries
+            buf[at + _SEEN_N] = s.ninja_knows[t]
+            buf[at + _SEEN_S] = s.samurai_knows[t]
     discs = s.discs
     for i in discs:
         buf[sq + _NF * i + _DISC] = 1
