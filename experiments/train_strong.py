@@ -64,7 +64,8 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     """The ``train_ppo`` command line of the recipe (every recipe flag maps to one of its)."""
     teacher = "heuristic" if a.teacher == "heuristic" else tuned_spec(a.game, a.teacher_iterations)
     argv = ["--game", a.game, "--seat", a.seat, "--out", a.out, "--seed", str(a.seed)]
-    for c in a.config:
+    run_exists = (Path(a.out) / "config.json").is_file()
+    for c in [] if run_exists else a.config:  # a resumed run keeps its game options
         argv += ["-c", c]
     argv += [
         "--timesteps",
@@ -81,7 +82,6 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
         a.eval_opponents,
         "--no-progress" if not a.progress else "--progress",
     ]
-    run_exists = (Path(a.out) / "config.json").is_file()
     if run_exists:
         return [*argv, "--resume", *extra]  # the saved settings are the run's own
     argv += [
