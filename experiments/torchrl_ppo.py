@@ -132,9 +132,9 @@ def ppo_update(batch: Any, actor: Any, critic: Any, optimizer: Any, args: Any) -
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
             optimizer.step()
-            stats["policy"].append(float(policy_loss))
-            stats["value"].append(float(value_loss))
-            stats["entropy"].append(float(entropy))
+            stats["policy"].append(policy_loss.item())
+            stats["value"].append(value_loss.item())
+            stats["entropy"].append(entropy.item())
     return {k: round(float(np.mean(v)), 5) if v else float("nan") for k, v in stats.items()}
 
 

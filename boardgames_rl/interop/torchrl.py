@@ -39,6 +39,7 @@ plays its next game.
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -99,13 +100,16 @@ def make_env(
     if game not in list_games():
         raise InvalidConfigError(f"unknown game {game!r}; choose from {', '.join(list_games())}")
     g = make_game(game, **dict(config or {}))
-    return PettingZooWrapper(
-        GameAECEnv(g),
-        use_mask=True,
-        categorical_actions=True,
-        group_map={GROUP: list(g.player_names)},
-        seed=seed,
-    )
+    with warnings.catch_warnings():
+        # TorchRL warns on any PettingZoo but 1.24.3; tests/interop/test_torchrl.py checks ours.
+        warnings.filterwarnings("ignore", message="PettingZoo in TorchRL is tested using version")
+        return PettingZooWrapper(
+            GameAECEnv(g),
+            use_mask=True,
+            categorical_actions=True,
+            group_map={GROUP: list(g.player_names)},
+            seed=seed,
+        )
 
 
 def make_actor_critic(
