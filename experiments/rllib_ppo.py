@@ -39,7 +39,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--batch", type=int, default=2000, help="train_batch_size_per_learner")
     p.add_argument("--minibatch", type=int, default=256, help="minibatch_size")
     p.add_argument("--epochs", type=int, default=4, help="num_epochs per training batch")
-    p.add_argument("--fragment", type=int, default=200, help="rollout_fragment_length")
+    p.add_argument(
+        "--fragment",
+        default="auto",
+        help="rollout_fragment_length: 'auto' (batch / env runners) or an int dividing the batch",
+    )
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--gamma", type=float, default=0.99)
     p.add_argument("--lambda", dest="lambda_", type=float, default=0.95)
@@ -66,7 +70,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.hidden = tuple(int(h) for h in args.hidden.split(",") if h)
     except ValueError:
         p.error(f"--hidden must be comma-separated integers, got {args.hidden!r}")
-    for name in ("iterations", "batch", "minibatch", "epochs", "fragment", "torch_threads"):
+    if args.fragment != "auto":
+        try:
+            args.fragment = int(args.fragment)
+        except ValueError:
+            p.error(f"--fragment must be 'auto' or an integer, got {args.fragment!r}")
+        if args.fragment < 1:
+            p.error("--fragment must be >= 1")
+    for name in ("iterations", "batch", "minibatch", "epochs", "torch_threads"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be >= 1")
     return args

@@ -16,6 +16,7 @@ pytest.importorskip("ray.rllib", reason="the [rllib] extra is not installed")
 
 import ray  # noqa: E402
 import torch  # noqa: E402
+from ray.rllib.algorithms.algorithm import Algorithm  # noqa: E402
 from ray.rllib.core.columns import Columns  # noqa: E402
 
 from boardgames_rl.core.errors import IllegalActionError, InvalidConfigError  # noqa: E402
@@ -146,11 +147,14 @@ def test_masked_module_gives_illegal_actions_no_probability() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))
-def test_two_training_iterations_then_legal_play(local_ray, name: str) -> None:
+def test_two_training_iterations_then_legal_play(local_ray, name: str, tmp_path: Path) -> None:
     """issue 17.2: 'a CI test runs two training iterations on a local Ray on every game and
     checks that the produced policy acts legally'."""
     policies = POLICIES[name]
-    report = rllib_ppo.main(["--game", name, "--policies", policies, "--seed", "3", *TINY])
+    argv = ["--game", name, "--policies", policies, "--seed", "3", *TINY]
+    if name == "white_castle":  # and the checkpoint restores the same policies
+        argv += ["--out", str(tmp_path / "ckpt")]
+    report = rllib_ppo.main(argv)
     algo = report["algo"]
     try:
         history = report["history"]
@@ -175,6 +179,24 @@ def test_two_training_iterations_then_legal_play(local_ray, name: str) -> None:
                 obs, _, term, trunc, _ = env.step({agent: action})
                 done = term["__all__"] or trunc["__all__"]
             assert env.game_state.is_terminal()
+        if "checkpoint" in report:
+            restored = Algorithm.from_checkpoint(report["checkpoint"])
+            try:
+                obs, _ = env.reset(seed=99)
+                ((agent, o),) = obs.items()
+                for m in sorted(expected):
+                    batch = {
+                        Columns.OBS: {
+                            k: torch.as_tensor(v, dtype=torch.float32)[None] for k, v in o.items()
+                        }
+                    }
+                    mine, theirs = algo.get_module(m), restored.get_module(m)
+                    with torch.no_grad():
+                        a = mine.forward_inference(dict(batch))[Columns.ACTION_DIST_INPUTS]
+                        b = theirs.forward_inference(dict(batch))[Columns.ACTION_DIST_INPUTS]
+                    torch.testing.assert_close(a, b)
+            finally:
+                restored.stop()
     finally:
         algo.stop()
 
