@@ -216,7 +216,8 @@ def export(a: argparse.Namespace) -> int:
         "run_folder": str(run),
         "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
         "final_eval": settings.get("final_eval", []),
-        "machine": "shared 2-core machine (CPU)",
+        "machine": a.machine,
+        "commands": a.command,
     }
     name = a.name or f"{game_name}-{game.num_players}p" + (
         "" if seat == "random" else f"-{game.player_names[int(seat)]}"
@@ -300,6 +301,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--name", default="", help="entry name (default: <game>-<n>p[-<seat>])")
     e.add_argument("--out-dir", default=str(PACKAGE_DIR))
     e.add_argument("--dtype", choices=("float16", "float32"), default="float16")
+    e.add_argument(
+        "--command", action="append", default=[], help="a command that made the run (repeatable)"
+    )
+    e.add_argument("--machine", default="CPU", help="where it was trained (for the JSON)")
     e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
     e.add_argument("--seed", type=int, default=2026)
     v = sub.add_parser("evaluate", help="measure a shipped entry again")

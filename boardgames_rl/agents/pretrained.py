@@ -306,13 +306,18 @@ class PretrainedAgent(Agent):
     """Plays a shipped (or exported) policy: one network per seat it covers."""
 
     def __init__(
-        self, game: Game, policies: dict[int, tuple[Entry, MLPPolicy]], deterministic: bool
+        self,
+        game: Game,
+        seat: Any = None,
+        entry: str = "",
+        dir: str = "",
+        deterministic: bool = True,
     ):
         self.game = game
-        self.policies = policies
+        self.policies = _select(game, seat, entry, dir, deterministic)
         self.deterministic = bool(deterministic)
         self.seat_feature = not seat_in_observation(game)
-        self.entries = sorted({e.name for e, _ in policies.values()})
+        self.entries = sorted({e.name for e, _ in self.policies.values()})
         self.name = "pretrained"
 
     def action_probabilities(self, info_set: InfoSet) -> np.ndarray:
@@ -348,14 +353,15 @@ class PretrainedAgent(Agent):
         return int(rng.choice(len(probs), p=probs))
 
 
-def build(
-    game: Game,
-    seat: Any = None,
-    entry: str = "",
-    dir: str = "",
-    deterministic: bool = True,
-) -> PretrainedAgent:
+def build(game: Game, **kwargs: Any) -> PretrainedAgent:
     """Registry factory of ``pretrained[:seat=S][,entry=NAME][,dir=PATH][,deterministic=false]``."""
+    return PretrainedAgent(game, **kwargs)
+
+
+def _select(
+    game: Game, seat: Any, entry: str, dir: str, deterministic: Any
+) -> dict[int, tuple[Entry, MLPPolicy]]:
+    """The (entry, network) playing each seat the agent covers."""
     for key, value in (("entry", entry), ("dir", dir)):
         if not isinstance(value, str):
             raise PretrainedError(f"pretrained: option {key} must be text, got {value!r}")
@@ -385,7 +391,7 @@ def build(
             f"no pretrained agent for {game.name} {dict(game.config)} ({seat_text}); "
             f"{where}: {listing}"
         )
-    return PretrainedAgent(game, policies, deterministic)
+    return policies
 
 
 def build_search(game: Game, **kwargs: Any) -> Agent:
