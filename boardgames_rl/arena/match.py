@@ -11,7 +11,7 @@ import numpy as np
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.agent import Agent, agent_view
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.progress import progress_iter
 
@@ -41,7 +41,7 @@ def play_game(
     actions: list[int] = []
     while not state.is_terminal():
         p = state.current_player
-        action = agents[p].act(state.info_set(p), rngs[p])
+        action = agents[p].act(agent_view(agents[p], state, p), rngs[p])
         state.apply(action)
         action = int(action)
         actions.append(action)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl.core.agent import agent_view
 from boardgames_rl.core.game import Game, State
 
 Decider = Callable[[State, int, np.random.Generator], int]
@@ -100,6 +101,6 @@ def agent_decider(agent: Any) -> Decider:
     agent.reset()
 
     def decide(state: State, seat: int, rng: np.random.Generator) -> int:
-        return int(agent.act(state.info_set(seat), rng))
+        return int(agent.act(agent_view(agent, state, seat), rng))
 
     return decide
