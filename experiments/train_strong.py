@@ -217,7 +217,7 @@ def export(a: argparse.Namespace) -> int:
         "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
         "final_eval": settings.get("final_eval", []),
         "machine": a.machine,
-        "commands": a.command,
+        "commands": a.commands,
     }
     name = a.name or f"{game_name}-{game.num_players}p" + (
         "" if seat == "random" else f"-{game.player_names[int(seat)]}"
@@ -302,7 +302,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--out-dir", default=str(PACKAGE_DIR))
     e.add_argument("--dtype", choices=("float16", "float32"), default="float16")
     e.add_argument(
-        "--command", action="append", default=[], help="a command that made the run (repeatable)"
+        "--command",
+        dest="commands",
+        action="append",
+        default=[],
+        help="a command that made the run (repeatable)",
     )
     e.add_argument("--machine", default="CPU", help="where it was trained (for the JSON)")
     e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
