@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -210,6 +211,7 @@ def rating_ladder(args: argparse.Namespace) -> None:
         + "`.",
         "",
     ]
+    page = root.parent / "ladder.md" if not args.only else root / f"ladder_{args.only}.md"
     for name, config in LADDER_GAMES.items():
         if args.only not in (None, name):
             continue
@@ -227,13 +229,12 @@ def rating_ladder(args: argparse.Namespace) -> None:
             "",
             result.to_markdown(),
             "",
-            f"![{name} pairwise win rates](ladder/{name}/heatmap.png)",
+            f"![{name} pairwise win rates]({os.path.relpath(out / 'heatmap.png', page.parent)})",
             "",
             f"(this process: {time.process_time() - cpu:.0f} CPU s; workers' time not counted)",
             "",
         ]
     root.mkdir(parents=True, exist_ok=True)
-    page = root.parent / "ladder.md" if not args.only else root / f"ladder_{args.only}.md"
     page.write_text("\n".join(sections))
     print(f"wrote {page}")
 
