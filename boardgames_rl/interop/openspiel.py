@@ -74,6 +74,7 @@ __all__ = [
     "openspiel_name",
     "register_game",
     "register_games",
+    "seeded_resampler",
 ]
 
 
@@ -168,9 +169,17 @@ class _OpenSpielGame:
         )
 
     def new_initial_state(self) -> Any:
-        """A new game; successive calls use seeds ``seed``, ``seed + 1``, ..."""
+        """A new game; successive calls on this game object use seeds ``seed``, ``seed + 1``, ...
+
+        ``pyspiel.load_game`` may hand out one cached object for equal parameters, so the n-th
+        call depends on earlier users of that object: for a reproducible series call
+        :meth:`initial_state` with an explicit seed."""
         seed, self._next_seed = self._next_seed, self._next_seed + 1
-        return OpenSpielState(self, self.bg_game.new_state(seed), origin=f"seed {seed}")
+        return self.initial_state(seed)
+
+    def initial_state(self, seed: int) -> Any:
+        """The pyspiel state of our game dealt from ``seed`` (what ``new_state(seed)`` deals)."""
+        return OpenSpielState(self, self.bg_game.new_state(int(seed)), origin=f"seed {seed}")
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if params:
@@ -319,6 +328,23 @@ class ValueEvaluator:
     def prior(self, state: OpenSpielState) -> list[tuple[int, float]]:
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def seeded_resampler(seed: int) -> Any:
+    """A resampling callback for OpenSpiel's Python ``ISMCTSBot.set_resampler``, drawing from one
+    seeded ``UniformProbabilitySampler``.
+
+    Without it the bot makes a new ``pyspiel.UniformProbabilitySampler(0, 1)`` for every sample,
+    and those are seeded afresh by pyspiel, so a search is not reproducible::
+
+        bot.set_resampler(openspiel.seeded_resampler(7))
+    """
+    sampler = pyspiel.UniformProbabilitySampler(int(seed), 0.0, 1.0)
+
+    def resample(state: OpenSpielState, player: int) -> OpenSpielState:
+        return state.resample_from_infostate(player, sampler)
+
+    return resample
 
 
 @functools.cache
