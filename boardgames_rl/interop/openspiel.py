@@ -231,9 +231,14 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc,name-defined]
         self._box.history.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if 0 <= action < self.bg_state.game.num_actions:
-            return self.bg_state.game.action_name(int(action))
-        return f"action {action}"
+        """The contextual name (``State.action_name``) of a legal action of the player on move;
+        the game's generic name of any other action id."""
+        bg = self.bg_state
+        if not 0 <= action < bg.game.num_actions:
+            return f"action {action}"
+        if player == bg.current_player and bg.legal_action_mask()[action]:
+            return bg.action_name(int(action))
+        return bg.game.action_name(int(action))
 
     def is_terminal(self) -> bool:
         return bool(self.bg_state.is_terminal())
