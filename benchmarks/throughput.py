@@ -552,7 +552,8 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
                 note(row, key, value)
             for k, v in f.items():
                 note(row, f"seconds_{k}", v)
-        print(f"benchmark: round {r + 1}/{budget.rounds} done", file=sys.stderr, flush=True)
+        if not args.no_progress:
+            print(f"benchmark: round {r + 1}/{budget.rounds} done", file=sys.stderr, flush=True)
 
     def summary(values: list[float]) -> dict[str, float]:
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
@@ -666,6 +667,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 2)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-ppo", action="store_true", help="skip the PPO column (the slowest)")
+    p.add_argument("--no-progress", action="store_true", help="no 'round k/N done' lines on stderr")
     p.add_argument("--workers", type=int, help="worker processes of the worker column (default 2)")
     p.add_argument(
         "--out",

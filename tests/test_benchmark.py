@@ -24,6 +24,8 @@ def test_quick_run_writes_every_ratio_beside_the_baselines(tmp_path: Path, capsy
         ["--quick", "--games", "castle_flutterstone", "--no-ppo", "--workers", "0", "--out", out]
     )
     assert status == 0
+    captured = capsys.readouterr()
+    assert "benchmark: round 2/2 done" in captured.err
     result = json.loads(out.read_text())
     assert result["settings"]["quick"] and result["settings"]["rounds"] == 2
     assert result["settings"]["timer"].startswith("time.thread_time")
@@ -40,7 +42,7 @@ def test_quick_run_writes_every_ratio_beside_the_baselines(tmp_path: Path, capsy
         "texas_holdem_raw",
     ):
         assert result["baselines"][name]["median"] > 0, name
-    table = capsys.readouterr().out
+    table = captured.out
     assert "castle_flutterstone 2p" in table and "OpenSpiel connect_four" in table
     assert "QUICK" in table
 
@@ -104,3 +106,11 @@ def test_random_legal_action_pickers_agree_and_stay_legal() -> None:
         [random_legal_action(masks[0] | True, rng) for _ in range(9000)], minlength=9
     )
     assert counts.min() > 850 and counts.max() < 1150
+
+
+def test_cli_bench_no_progress_prints_no_round_lines(tmp_path: Path, capsys) -> None:
+    argv = ["bench", "--quick", "--games", "castle_flutterstone", "--no-ppo", "--workers", "0"]
+    code = cli_main([*argv, "--no-progress", "--out", str(tmp_path / "t.json")])
+    captured = capsys.readouterr()
+    assert code == 0 and (tmp_path / "t.json").is_file()
+    assert "round" not in captured.err

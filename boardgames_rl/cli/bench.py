@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         argv += ["--workers", str(args.workers)]
     if args.no_ppo:
         argv.append("--no-ppo")
+    if args.no_progress:
+        argv.append("--no-progress")
     if args.games:
         argv += ["--games", *args.games]
     if args.out is not None:
@@ -79,6 +81,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=int, help="interleaved rounds (default 5)")
     p.add_argument("--workers", type=int, help="worker processes of the worker column")
     p.add_argument("--no-ppo", action="store_true", help="skip the PPO column")
+    p.add_argument(
+        "--no-progress", action="store_true", help="no per-round progress lines on stderr"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", "--out", help="JSON file for the results ('' for none)")
     p.set_defaults(func=run)
