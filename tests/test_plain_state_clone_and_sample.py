@@ -17,6 +17,7 @@ import pytest
 from random_play import random_play_states
 
 from boardgames_rl.core.seeding import rng_to_state
+from boardgames_rl.games.castle_nightingale import CastleNightingale
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 
 
@@ -41,10 +42,17 @@ def _playout(state, seed: int, steps: int = 400) -> list:
     return out
 
 
-GAMES = [NightOfTheNinja(num_players=5), NightOfTheNinja(num_players=11)]
+# Every game on core's PlainDataState / RedealtInfoSet whose clone and sample the change touched.
+GAMES = [
+    CastleNightingale(),
+    CastleNightingale(side="B", random_layout=True),
+    NightOfTheNinja(num_players=5),
+    NightOfTheNinja(num_players=11),
+]
+IDS = ["nightingale-A", "nightingale-B-random", "ninja-5p", "ninja-11p"]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.num_players}p")
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_clone_plays_out_like_its_parent(game):
     """ "``clone`` copies it": a clone (and a clone of a clone that never drew) draws what its
     parent draws."""
@@ -54,7 +62,7 @@ def test_clone_plays_out_like_its_parent(game):
         assert _playout(twin, i) == _playout(s, i)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.num_players}p")
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_sample_equals_the_original_sample(game):
     """ "``InfoSet.sample`` replaces it": the same sample, generator included, as before."""
     states = random_play_states(game, 30, seed=2, first_game_seed=2, keep=0.05)
