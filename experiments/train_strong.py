@@ -9,6 +9,10 @@ Three subcommands:
         --league random,heuristic,self --league-weights 1,2,1 \\
         --timesteps 5000000 --max-minutes 240 --out runs/strong_white_castle_2p
 
+  0. with ``--prior heuristic``: a residual policy
+     (:class:`boardgames_rl.agents.prior_policy.PriorMaskablePolicy`) whose logits add a learned
+     scale times the one-hot of the heuristic's move, so PPO starts at the heuristic's strength
+     and learns where to depart from it (steps 1 is then skipped);
   1. behaviour cloning of ``--teacher`` (``heuristic``, or ``ismcts`` = the tuned ISMCTS preset at
      ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle) in
      ``--bc-games`` games, then ``--dagger-rounds`` DAgger rounds
@@ -84,9 +88,11 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     ]
     if run_exists:
         return [*argv, "--resume", *extra]  # the saved settings are the run's own
+    if a.prior:  # a residual policy starts from the prior's play: no cloning
+        argv += ["--prior", a.prior, "--prior-scale", str(a.prior_scale)]
     argv += [
         "--bc-games",
-        str(a.bc_games),
+        str(0 if a.prior else a.bc_games),
         "--bc-teacher",
         teacher,
         "--bc-epochs",
@@ -223,8 +229,17 @@ def export(a: argparse.Namespace) -> int:
         "" if seat == "random" else f"-{game.player_names[int(seat)]}"
     )
     out_dir = Path(a.out_dir)
+    prior = settings.get("prior") or None
     json_path = export_policy(
-        weights["policy"], game, seats, name, out_dir, training, commit=_commit(), dtype=a.dtype
+        weights["policy"],
+        game,
+        seats,
+        name,
+        out_dir,
+        training,
+        commit=_commit(),
+        dtype=a.dtype,
+        prior=prior if isinstance(prior, str) else None,
     )
     size = sum((out_dir / f"{name}{s}").stat().st_size for s in (".pt", ".json"))
     print(f"wrote {json_path} and {name}.pt ({size / 1e6:.2f} MB)")
@@ -271,6 +286,13 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--seat", default="random", help="learner seat (an int) or random (all seats)")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--out", required=True, help="run folder (rerun the command to continue it)")
+    t.add_argument(
+        "--prior",
+        default="",
+        help="residual policy on top of this agent (heuristic): PPO learns where to depart from "
+        "its moves; no cloning then",
+    )
+    t.add_argument("--prior-scale", type=float, default=3.0, help="initial prior logit bonus")
     t.add_argument("--teacher", choices=("heuristic", "ismcts"), default="heuristic")
     t.add_argument("--teacher-iterations", type=int, default=200, help="ISMCTS teacher budget")
     t.add_argument("--bc-games", type=int, default=300, help="teacher games (0: no cloning)")

@@ -19,6 +19,11 @@ on a plain :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` (no seat fea
 apart by its input size and fed the plain observation. ``deterministic=True`` plays the most
 probable legal action; ``False`` draws from the masked policy distribution with the ``rng`` given
 to :meth:`act` (reproducible).
+
+A residual policy (:class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, trained with
+``--prior heuristic``) also gets the prior feature: the agent builds its own prior agent from the
+policy's ``prior`` spec and appends the one-hot of that agent's move
+(:func:`~boardgames_rl.core.policy_obs.prior_feature`), exactly as the training env did.
 """
 
 from __future__ import annotations
@@ -40,7 +45,12 @@ import torch as th
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.policy_obs import policy_obs_size, policy_observation
+from boardgames_rl.core.policy_obs import (
+    SAFE_PRIORS,
+    policy_obs_size,
+    policy_observation,
+    prior_feature,
+)
 
 _MODEL_CACHE: dict[tuple[str, float, int, bool], Any] = {}
 TRUST_HINT = (
@@ -48,7 +58,7 @@ TRUST_HINT = (
     "(ppo:path=...,trust=1) or pass --trust-model-file to train"
 )
 """How to opt in to unpickling a model file, quoted by every refusal."""
-_PLAIN_POLICY_KWARGS = {"net_arch"}
+_PLAIN_POLICY_KWARGS = {"net_arch", "prior", "prior_scale"}
 """``policy_kwargs`` entries the safe loader rebuilds (anything else needs ``trust=1``)."""
 
 
@@ -82,7 +92,8 @@ def seat_feature(policy: Any, game: Game) -> bool:
     """
     size = int(np.prod(policy.observation_space.shape))
     n_actions = int(getattr(policy.action_space, "n", -1))
-    with_seat, plain = policy_obs_size(game), game.observation_spec.size
+    extra = game.num_actions if prior_spec(policy) else 0
+    with_seat, plain = policy_obs_size(game) + extra, game.observation_spec.size + extra
     if n_actions != game.num_actions or size not in (with_seat, plain):
         raise InvalidConfigError(
             f"the model does not fit {game.name} {game.config}: it takes observations of "
@@ -91,6 +102,12 @@ def seat_feature(policy: Any, game: Game) -> bool:
             "this game and configuration."
         )
     return size == with_seat
+
+
+def prior_spec(policy: Any) -> str | None:
+    """The agent spec of a residual policy's prior (None for a plain policy)."""
+    prior = getattr(policy, "prior", None)
+    return prior if isinstance(prior, str) else None
 
 
 def check_spaces(policy: Any, game: Game, source: str) -> None:
@@ -110,6 +127,22 @@ class PolicyAgent(Agent):
         self.name = name
         self._seat_feature: dict[Game, bool] = {}
         self._checked = self._seat_feature  # games already checked (kept for callers)
+        self._priors: dict[Game, Agent] = {}
+
+    def reset(self) -> None:
+        for prior in self._priors.values():
+            prior.reset()
+
+    def _prior_feature(self, info_set: InfoSet) -> np.ndarray | None:
+        spec = prior_spec(self.policy)
+        if spec is None:
+            return None
+        game = info_set.game
+        if game not in self._priors:
+            from boardgames_rl.agents.registry import make_agent
+
+            self._priors[game] = make_agent(spec, game)
+        return prior_feature(self._priors[game], info_set)
 
     def _check(self, game: Game) -> bool:
         if game not in self._seat_feature:
@@ -126,10 +159,12 @@ class PolicyAgent(Agent):
         mask = np.asarray(info_set.legal_action_mask, dtype=bool)
         if not mask.any():
             raise ValueError(f"{game.name}: no legal action for player {info_set.player}")
+        prior = self._prior_feature(info_set)
         if with_seat:
-            obs = policy_observation(info_set.observation, info_set.player, game)
+            obs = policy_observation(info_set.observation, info_set.player, game, prior)
         else:
-            obs = np.asarray(info_set.observation, dtype=np.float32).copy()
+            obs = np.asarray(info_set.observation, dtype=np.float32)
+            obs = obs.copy() if prior is None else np.concatenate([obs, prior])
         with th.no_grad():
             dist = self.policy.get_distribution(th.as_tensor(obs[None]), action_masks=mask[None])
             probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
@@ -233,8 +268,12 @@ def _layer_sizes(state: dict[str, Any], prefix: str) -> list[int]:
     return [int(state[k].shape[0]) for _, k in layers]
 
 
-def policy_from_weights(state: dict[str, Any], source: str) -> Any:
-    """A ``MaskableActorCriticPolicy`` rebuilt from its state dict's shapes, weights loaded.
+def policy_from_weights(
+    state: dict[str, Any], source: str, policy_kwargs: dict[str, Any] | None = None
+) -> Any:
+    """A ``MaskableActorCriticPolicy`` rebuilt from its state dict's shapes, weights loaded (a
+    :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` when the state dict holds
+    ``prior_scale``; its ``prior`` spec comes from the saved ``policy_kwargs``).
 
     Raises:
         UntrustedModelError: the state dict is not one of a default-activation MLP policy.
@@ -251,11 +290,19 @@ def policy_from_weights(state: dict[str, Any], source: str) -> Any:
         first = "mlp_extractor.policy_net.0.weight"
         obs_size = int(state[first].shape[1]) if pi else int(action_w.shape[1])
         n_actions = int(action_w.shape[0])
-        policy = MaskableActorCriticPolicy(
+        cls: Any = MaskableActorCriticPolicy
+        extra: dict[str, Any] = {}
+        if "prior_scale" in state:
+            from boardgames_rl.agents.prior_policy import DEFAULT_PRIOR, PriorMaskablePolicy
+
+            cls = PriorMaskablePolicy
+            extra["prior"] = str((policy_kwargs or {}).get("prior", DEFAULT_PRIOR))
+        policy = cls(
             spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
             spaces.Discrete(n_actions),
             _zero_lr,
             net_arch=dict(pi=pi, vf=vf),
+            **extra,
         )
         policy.load_state_dict(state, strict=True)
     except (KeyError, AttributeError, IndexError, RuntimeError, ValueError, TypeError) as e:
@@ -273,6 +320,8 @@ def check_plain_settings(data: dict[str, Any], source: str) -> None:
         not isinstance(kwargs, dict)
         or ":serialized:" in kwargs
         or set(kwargs) - _PLAIN_POLICY_KWARGS
+        or kwargs.get("prior", "heuristic") not in SAFE_PRIORS
+        or not isinstance(kwargs.get("prior_scale", 0.0), int | float)
     ):
         raise UntrustedModelError(
             f"{source} uses custom policy settings that only unpickling can restore; {TRUST_HINT}"
@@ -300,7 +349,7 @@ def load_policy(path: str | os.PathLike, trust: bool = False) -> Any:
         else:
             data, weights = read_model_file(p)
             check_plain_settings(data, source)
-            policy = policy_from_weights(weights["policy"], source)
+            policy = policy_from_weights(weights["policy"], source, data.get("policy_kwargs"))
         policy.set_training_mode(False)
         _MODEL_CACHE[key] = policy
     return _MODEL_CACHE[key]

@@ -13,6 +13,13 @@ runs. The JSON (format :data:`FORMAT`) says what the weights are and what they w
      "training": {...recipe, flags, steps, wall time...}, "commit": "...",
      "strength": {...measured win rates with 95% Wilson intervals...}}
 
+A residual entry (trained with ``--prior heuristic``,
+:class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`) has ``"prior": {"agent":
+"heuristic", "scale": 3.1}`` in its architecture: its input ends with the one-hot of the
+heuristic's move (:func:`~boardgames_rl.core.policy_obs.prior_feature`, counted in
+``observation_size``) and its logits add ``scale`` times that one-hot. Only the agents in
+:data:`~boardgames_rl.core.policy_obs.SAFE_PRIORS` may be named.
+
 The network is the policy half of an SB3 ``MlpPolicy`` (``mlp_extractor.policy_net`` then
 ``action_net``, tanh): keys ``pi.<i>.weight`` / ``pi.<i>.bias`` for each hidden layer and
 ``action.weight`` / ``action.bias``. The value head is not shipped (playing does not need it).
@@ -51,7 +58,13 @@ import numpy as np
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.policy_obs import policy_obs_size, policy_observation, seat_in_observation
+from boardgames_rl.core.policy_obs import (
+    SAFE_PRIORS,
+    policy_obs_size,
+    policy_observation,
+    prior_feature,
+    seat_in_observation,
+)
 
 FORMAT = "boardgames_rl.pretrained/1"
 """The ``format`` field of every entry JSON this module reads and writes."""
@@ -98,6 +111,12 @@ class Entry:
     @property
     def seats(self) -> list[int]:
         return [int(s) for s in self.meta["seats"]]
+
+    @property
+    def prior(self) -> tuple[str, float] | None:
+        """``(agent spec, scale)`` of a residual entry, else None."""
+        prior = self.meta["architecture"].get("prior")
+        return None if prior is None else (str(prior["agent"]), float(prior["scale"]))
 
     def describe(self) -> str:
         cfg = ",".join(f"{k}={v}" for k, v in sorted(self.config.items()) if k == "num_players")
@@ -151,6 +170,18 @@ def read_entry(json_path: str | os.PathLike) -> Entry:
             path,
             "architecture must be {kind: mlp, activation: tanh|relu, hidden: [ints], "
             "observation_size: int, num_actions: int, seat_feature: bool}",
+        )
+    prior = arch.get("prior")
+    if prior is not None and (
+        not isinstance(prior, dict)
+        or set(prior) != {"agent", "scale"}
+        or prior["agent"] not in SAFE_PRIORS
+        or not isinstance(prior["scale"], int | float)
+        or isinstance(prior["scale"], bool)
+        or not math.isfinite(prior["scale"])
+    ):
+        raise _fail(
+            path, f"architecture.prior must be {{agent: {' | '.join(SAFE_PRIORS)}, scale: number}}"
         )
     return Entry(name, path.parent, meta)
 
@@ -276,6 +307,8 @@ def _check_fit(entry: Entry, game: Game) -> None:
     arch = entry.meta["architecture"]
     with_seat = not seat_in_observation(game)
     need = policy_obs_size(game) if with_seat else game.observation_spec.size
+    if entry.prior is not None:
+        need += game.num_actions
     if (
         arch["observation_size"] != need
         or arch["num_actions"] != game.num_actions
@@ -319,6 +352,16 @@ class PretrainedAgent(Agent):
         self.seat_feature = not seat_in_observation(game)
         self.entries = sorted({e.name for e, _ in self.policies.values()})
         self.name = "pretrained"
+        self._priors: dict[str, Agent] = {}
+        for e, _ in self.policies.values():
+            if e.prior is not None and e.name not in self._priors:
+                from boardgames_rl.agents.registry import make_agent
+
+                self._priors[e.name] = make_agent(e.prior[0], game)
+
+    def reset(self) -> None:
+        for prior in self._priors.values():
+            prior.reset()
 
     def action_probabilities(self, info_set: InfoSet) -> np.ndarray:
         """The masked policy distribution (float64, sums to 1 over the legal actions)."""
@@ -336,11 +379,18 @@ class PretrainedAgent(Agent):
         mask = np.asarray(info_set.legal_action_mask, dtype=bool)
         if not mask.any():
             raise ValueError(f"{self.game.name}: no legal action for player {seat}")
+        entry, network = self.policies[seat]
+        feature = None
+        if entry.prior is not None:
+            feature = prior_feature(self._priors[entry.name], info_set)
         if self.seat_feature:
-            obs = policy_observation(info_set.observation, seat, self.game)
+            obs = policy_observation(info_set.observation, seat, self.game, feature)
         else:
             obs = np.asarray(info_set.observation, dtype=np.float32)
-        logits = self.policies[seat][1].logits(obs).astype(np.float64)
+            obs = obs if feature is None else np.concatenate([obs, feature])
+        logits = network.logits(obs).astype(np.float64)
+        if feature is not None and entry.prior is not None:
+            logits += entry.prior[1] * feature
         logits = np.where(mask, logits, -np.inf)
         logits -= logits.max()
         probs = np.exp(logits)
@@ -416,9 +466,11 @@ def export_policy(
     commit: str = "",
     dtype: str = "float16",
     activation: str = "tanh",
+    prior: str | None = None,
 ) -> Path:
     """Write ``<name>.pt`` and ``<name>.json`` from an SB3 ``MaskableActorCriticPolicy`` state
-    dict (its policy half only); returns the JSON path. ``dtype`` float16 halves the size."""
+    dict (its policy half only); returns the JSON path. ``dtype`` float16 halves the size.
+    A residual policy's state dict (with ``prior_scale``) needs ``prior``, its agent spec."""
     import torch as th
 
     if not _NAME.match(name):
@@ -463,6 +515,13 @@ def export_policy(
         "commit": commit,
         "strength": strength or {},
     }
+    if "prior_scale" in policy_state:
+        if prior not in SAFE_PRIORS:
+            raise PretrainedError(
+                f"a residual policy needs its prior, one of {', '.join(SAFE_PRIORS)}; got {prior!r}"
+            )
+        scale = float(policy_state["prior_scale"])
+        meta["architecture"]["prior"] = {"agent": prior, "scale": round(scale, 6)}  # type: ignore[index]
     entry = Entry(name, out, meta)
     _check_fit(entry, game)
     (out / f"{name}.pt").write_bytes(blob)

@@ -30,6 +30,11 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 * ``seat_feature``: append the one-hot of the learner's seat to the observation where the game's
   view is seat-relative (:mod:`boardgames_rl.core.policy_obs`, what training uses); default False
   (the observation is ``state.observation(seat)``).
+* ``prior``: optional picklable ``factory() -> Agent`` (e.g. ``functools.partial(make_agent,
+  "heuristic", game)``): each slot gets its own prior agent, and the observation ends with the
+  one-hot of the move it would make for the learner
+  (:func:`~boardgames_rl.core.policy_obs.prior_feature`; what a residual policy such as
+  :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` reads). Default None.
 * ``seed``: base seed; slot ``i`` is seeded ``seed + i`` at the first reset (SB3's ``VecEnv.seed``
   and gymnasium's ``reset(seed=s)`` conventions), so slot ``i`` plays exactly the games of a
   ``SingleAgentEnv`` reset with ``seed + i`` and then reset without a seed after each game.
@@ -72,6 +77,7 @@ import multiprocessing as mp
 import pickle
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Literal, cast
 
 import gymnasium as gym
@@ -80,9 +86,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.policy_obs import policy_obs_bounds, seat_in_observation
+from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 
@@ -161,13 +168,21 @@ class SlotFactory:
 class _Slots:
     """A chunk of slots (one :class:`SingleAgentEnv` each) writing into buffer views."""
 
-    def __init__(self, envs: list[SingleAgentEnv], first: int, out: dict[str, np.ndarray]):
+    def __init__(
+        self,
+        envs: list[SingleAgentEnv],
+        first: int,
+        out: dict[str, np.ndarray],
+        prior: Callable[[], Agent] | None = None,
+    ):
         self.envs = envs
         self.first = first
         self.out = out
         game = envs[0].game
         self.obs_size = game.observation_spec.size
-        self.feature = out["observation"].shape[1] != self.obs_size
+        self.priors = [prior() for _ in envs] if prior is not None else None
+        self.prior_at = out["observation"].shape[1] - (game.num_actions if prior else 0)
+        self.feature = self.prior_at != self.obs_size  # the seat feature
         self.returns = np.zeros(len(envs), dtype=np.float64)
         self.lengths = np.zeros(len(envs), dtype=np.int64)
 
@@ -209,6 +224,8 @@ class _Slots:
             seat = env._seat
             obs[j, :size] = state.observation(seat)
             mask[j] = state.legal_action_mask()
+            if self.priors is not None:
+                self._write_prior(j, env)
 
     def _write_start(self, j: int, env: SingleAgentEnv, info: dict[str, Any]) -> None:
         out, state, seat = self.out, env.game_state, env._seat
@@ -220,6 +237,15 @@ class _Slots:
         out["action_mask"][j] = state.legal_action_mask()
         out["seat"][j] = seat
         out["game_seed"][j] = info["game_seed"]
+        if self.priors is not None:
+            self.priors[j].reset()
+            self._write_prior(j, env)
+
+    def _write_prior(self, j: int, env: SingleAgentEnv) -> None:
+        priors = cast(list[Agent], self.priors)
+        info_set = env.game_state.info_set(env._seat)
+        feature = self._call(j, partial(prior_feature, priors[j]), info_set)
+        self.out["observation"][j, self.prior_at :] = feature
 
     def _call(self, j: int, fn: Callable, arg: Any) -> Any:
         try:
@@ -255,9 +281,9 @@ def _worker(
 ) -> None:
     """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands."""
     try:
-        factory = _loads(factory_bytes)
+        factory, prior = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
-        slots = _Slots([factory() for _ in range(stop - first)], first, views)
+        slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
         conn.send(("ok", None))
     except Exception as exc:
         conn.send(("error", _portable(exc)))
@@ -353,6 +379,7 @@ class BatchedCore:
         num_workers: int = 0,
         mp_context: str = "spawn",
         env_factory: Callable[[], SingleAgentEnv] | None = None,
+        prior: Callable[[], Agent] | None = None,
     ):
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1, got {num_envs!r}")
@@ -369,6 +396,11 @@ class BatchedCore:
             low, high = policy_obs_bounds(game)
         else:
             low, high = spec.low, spec.high
+        self.prior = prior
+        if prior is not None:
+            n = game.num_actions
+            low = np.concatenate([low, np.zeros(n, np.float32)])
+            high = np.concatenate([high, np.ones(n, np.float32)])
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.single_action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
@@ -386,12 +418,12 @@ class BatchedCore:
         if num_workers == 0:
             self._block: Any = bytearray(nbytes)
             self.buffers = _views(self._block, self._table)
-            self._slots = _Slots([factory() for _ in range(self.num_envs)], 0, self.buffers)
+            self._slots = _Slots([factory() for _ in range(self.num_envs)], 0, self.buffers, prior)
             return
         ctx = mp.get_context(mp_context)
         self._block = ctx.RawArray("B", nbytes)
         self.buffers = _views(self._block, self._table)
-        data = _dumps(factory)
+        data = _dumps((factory, prior))
         bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
         try:
             for w in range(num_workers):

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.core.policy_obs import SAFE_PRIORS
 from boardgames_rl.registry import list_games
 from boardgames_rl.training.checkpoint import read_config
 from boardgames_rl.training.shaping import SHAPING_KINDS
@@ -120,6 +121,12 @@ class TrainArgs:
         "heuristic", "agent spec of the behaviour-cloning teacher (used when --bc-games > 0)"
     )
     net: list[int] = _arg([128, 128], "hidden layer sizes, comma-separated")
+    prior: str = _arg(
+        "",
+        "residual policy on top of this agent spec (e.g. heuristic): the observation ends with "
+        "the one-hot of its move and the logits add a learned scale times it ('': plain MLP)",
+    )
+    prior_scale: float = _arg(3.0, "initial scale of the prior's logit bonus (with --prior)")
     opponents: list[str] = _arg(
         ["random", "heuristic", "self"],
         "opponent agent specs, comma-separated (ismcts:iterations=50,rollout=random; self: "
@@ -142,6 +149,8 @@ RESUME_KEPT = ("seat", "seed", "vec", "device", "threads", "eval_deterministic",
 """Run flags whose saved value is the default of a resumed run (besides the per-game ones)."""
 HYPER = (
     "net",
+    "prior",
+    "prior_scale",
     "n_steps",
     "batch_size",
     "n_epochs",
@@ -412,6 +421,17 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
     if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
         raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
+    if args.prior and args.bc_games > 0:
+        raise InvalidConfigError(
+            "--prior starts from the prior agent's play already: drop --bc-games (or --prior)"
+        )
+    if args.prior and args.prior not in SAFE_PRIORS:
+        raise InvalidConfigError(
+            f"--prior must be one of {', '.join(SAFE_PRIORS)} (what a model file may name), "
+            f"got {args.prior!r}"
+        )
+    if not args.prior_scale >= 0 or args.prior_scale == float("inf"):
+        raise InvalidConfigError(f"--prior-scale must be >= 0, got {args.prior_scale}")
     if args.bc_games < 0:
         raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
     if args.bc_games > 0 and (

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Literal
 
 import gymnasium as gym
@@ -23,9 +24,11 @@ from gymnasium import spaces
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
+from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.policy_obs import policy_obs_bounds, policy_observation
+from boardgames_rl.core.policy_obs import policy_obs_bounds, policy_observation, prior_feature
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
@@ -81,16 +84,30 @@ def _snapshot_states(pool: OpponentPool | None) -> list[tuple[str, dict[str, Any
 
 class LearnerEnv(gym.ObservationWrapper):
     """A :class:`SingleAgentEnv` whose observations carry the seat feature
-    (:mod:`boardgames_rl.core.policy_obs`); ``action_masks`` and ``add_snapshot`` are forwarded."""
+    (:mod:`boardgames_rl.core.policy_obs`) and, with ``prior`` (an agent spec), the prior
+    feature; ``action_masks`` and ``add_snapshot`` are forwarded."""
 
-    def __init__(self, env: SingleAgentEnv):
+    def __init__(self, env: SingleAgentEnv, prior: str | None = None):
         super().__init__(env)
-        low, high = policy_obs_bounds(env.game)
+        self.prior: Agent | None = make_agent(prior, env.game) if prior else None
+        self._feature = np.zeros(env.game.num_actions, np.float32)
+        low, high = policy_obs_bounds(env.game, prior=self.prior is not None)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
+
+    def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        if self.prior is not None:
+            self.prior.reset()
+        return super().reset(**kwargs)
 
     def observation(self, observation: np.ndarray) -> np.ndarray:
         base: SingleAgentEnv = self.env  # type: ignore[assignment]
-        return policy_observation(observation, base.seat, base.game)
+        feature = None
+        if self.prior is not None:
+            state = base.game_state
+            if not state.is_terminal():  # a game's last observation keeps the last feature
+                self._feature = prior_feature(self.prior, state.info_set(base.seat))
+            feature = self._feature
+        return policy_observation(observation, base.seat, base.game, feature)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (what MaskablePPO reads)."""
@@ -135,9 +152,11 @@ def make_learner_env(
     seat: int | Literal["random"],
     opponents: OpponentsSpec,
     reward_shaping: RewardShaping | None = None,
+    prior: str | None = None,
 ) -> LearnerEnv:
     """One learner env (opponents: a pool, an agent, a list, or None for random; optional
-    ``reward_shaping`` as in :class:`SingleAgentEnv`, a training signal only)."""
+    ``reward_shaping`` as in :class:`SingleAgentEnv`, a training signal only; ``prior``: the
+    prior feature's agent spec)."""
     return LearnerEnv(
         SingleAgentEnv(
             game,
@@ -145,7 +164,8 @@ def make_learner_env(
             opponents=opponents,
             reward_shaping=reward_shaping,
             illegal_action="raise",  # a masked learner never plays one: a bug must show
-        )
+        ),
+        prior,
     )
 
 
@@ -159,6 +179,7 @@ def build_vec_env(
     wrapper: Callable[[gym.Env], gym.Env] | None = None,
     reward_shaping: RewardShaping | None = None,
     num_workers: int = 0,
+    prior: str | None = None,
 ) -> VecEnv:
     """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``seed + i``.
 
@@ -171,7 +192,8 @@ def build_vec_env(
     record what the learner saw in tests; it needs one gym env per slot, so it implies ``"dummy"``
     unless ``vec`` says ``"subproc"`` (``"batched"`` with a wrapper is refused).
     ``reward_shaping`` (optional, e.g. a :class:`~boardgames_rl.training.shaping.PotentialShaping`)
-    is added to every env's rewards.
+    is added to every env's rewards. ``prior`` (an agent spec, e.g. ``"heuristic"``) appends the
+    prior feature (:func:`~boardgames_rl.core.policy_obs.prior_feature`) for a residual policy.
     """
     if n_envs < 1:
         raise InvalidConfigError(f"n_envs must be >= 1, got {n_envs}")
@@ -186,14 +208,20 @@ def build_vec_env(
             raise InvalidConfigError("a per-env wrapper needs vec='dummy' or 'subproc'")
         factory = PoolEnvFactory(game, seat, pool, reward_shaping)
         return BatchedVecEnv(
-            game, n_envs, seed=seed, seat_feature=True, num_workers=num_workers, env_factory=factory
+            game,
+            n_envs,
+            seed=seed,
+            seat_feature=True,
+            num_workers=num_workers,
+            env_factory=factory,
+            prior=partial(make_agent, prior, game) if prior else None,
         )
 
     def env_fn(i: int) -> Callable[[], gym.Env]:
         env_pool = copy.deepcopy(pool)
 
         def make() -> gym.Env:
-            env: gym.Env = make_learner_env(game, seat, env_pool, reward_shaping)
+            env: gym.Env = make_learner_env(game, seat, env_pool, reward_shaping, prior)
             if wrapper is not None:
                 env = wrapper(env)
             return Monitor(env)

@@ -85,6 +85,19 @@ def _fail(message: str) -> SystemExit:
     return SystemExit(f"train_ppo: error: {message}")
 
 
+def policy_class(args: TrainArgs) -> tuple[Any, dict[str, Any]]:
+    """MaskablePPO's policy and ``policy_kwargs``: the MLP, or with ``--prior`` the residual
+    :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` (plain JSON kwargs, so the
+    safe loader rebuilds it)."""
+    if not args.prior:
+        return "MlpPolicy", dict(net_arch=args.net)
+    from boardgames_rl.agents.prior_policy import PriorMaskablePolicy
+
+    return PriorMaskablePolicy, dict(
+        net_arch=args.net, prior=args.prior, prior_scale=args.prior_scale
+    )
+
+
 def _load_model(
     args: TrainArgs, out: Path, saved: dict[str, Any], venv: Any, hyper: dict[str, Any]
 ) -> MaskablePPO:
@@ -101,10 +114,11 @@ def _load_model(
         except Exception as e:  # noqa: BLE001 - a damaged trusted file: one line
             raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
         return model
+    policy, policy_kwargs = policy_class(args)
     model = MaskablePPO(
-        "MlpPolicy",
+        policy,
         venv,
-        policy_kwargs=dict(net_arch=args.net),
+        policy_kwargs=policy_kwargs,
         seed=args.seed,
         device=args.device,
         verbose=args.verbose,
@@ -179,6 +193,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             make_agent(args.bc_teacher, game)  # fail now on a bad teacher spec
         for spec in args.eval_opponents:
             make_agent(spec, game)
+        if args.prior:
+            make_agent(args.prior, game)  # fail now on a bad prior spec
     except (GameError, TypeError, ValueError) as e:
         raise _fail(f"{e} (see --help)") from e
     out = Path(args.out)
@@ -223,6 +239,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         args.vec,
         reward_shaping=shaping,
         num_workers=args.vec_workers,
+        prior=args.prior or None,
     )
 
     # 4. the model: new, or the folder's checkpoint (nothing unpickled)
@@ -245,10 +262,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             model.set_random_seed(env_seed)
             _restore_snapshots(venv, model, out, saved)
         else:
+            policy, policy_kwargs = policy_class(args)
             model = MaskablePPO(
-                "MlpPolicy",
+                policy,
                 venv,
-                policy_kwargs=dict(net_arch=args.net),
+                policy_kwargs=policy_kwargs,
                 seed=args.seed,
                 device=args.device,
                 verbose=args.verbose,
