@@ -1,0 +1,307 @@
+"""``FastMaskablePPO``: sb3-contrib's ``MaskablePPO`` without its own overhead (issue 14.3).
+
+The same algorithm, the same random draws, the same saved files; only the bookkeeping around
+the network is cheaper. Profiled on a free env with a game's observation size (2,441 floats,
+175 actions; ``benchmarks/training_speed.py``'s "ceiling"), MaskablePPO's extra time over SB3
+PPO went to:
+
+* **the masked distribution**: every forward (a rollout step, a minibatch) builds a
+  ``MaskableCategorical``, which runs ``Categorical.__init__`` twice with argument validation
+  (``logsumexp`` twice, constraint checks, a ``probs`` cache), then ``log_prob`` validates the
+  sample again. Here the same tensors come from a few direct ops: normalised logits,
+  ``masked_fill`` of the illegal ones with ``-1e8``, normalised again (what
+  ``MaskableCategorical`` computes, op for op, so the probabilities are bit-identical),
+  ``softmax``, ``multinomial``, ``gather``.
+* **the optimiser**: ``Adam``'s single-tensor loop reads and writes each ~312k-float first-layer
+  weight several times per step (``sqrt``, ``addcdiv_``, ``lerp_``...). The policy's own Adam
+  switches to torch's fused CPU kernel (``fused=True``, one pass; the same update to float
+  rounding), also after ``load_state_dict`` (resume).
+* **mask fetching**: with a :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` the masks are
+  read straight from its ``action_masks()``; other envs go through ``get_action_masks`` as
+  before.
+
+The rest of :meth:`collect_rollouts` and :meth:`train` is MaskablePPO's code, line for line
+(callbacks see the same locals, the logger the same keys). Policies other than the MLP policy
+and :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` (or non-``Discrete``
+action spaces) use MaskablePPO's own path unchanged. A model saved by this class is an ordinary
+MaskablePPO ``model.zip`` (the algorithm class is not stored; the policy settings are
+untouched), so :func:`boardgames_rl.agents.ppo.load_policy` and ``MaskablePPO.load`` read it and
+``FastMaskablePPO.load`` reads MaskablePPO's files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch as th
+from gymnasium import spaces
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.buffers import MaskableDictRolloutBuffer, MaskableRolloutBuffer
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+from stable_baselines3.common.buffers import RolloutBuffer
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.utils import explained_variance, obs_as_tensor
+from stable_baselines3.common.vec_env import VecEnv
+from torch.nn import functional as F
+
+from boardgames_rl.agents.prior_policy import PriorMaskablePolicy
+
+HUGE_NEG = -1e8
+"""The logit MaskableCategorical gives an illegal action."""
+FAST_POLICIES = (MaskableActorCriticPolicy, PriorMaskablePolicy)
+"""Policy classes (exactly these types) whose heads the fast path computes itself."""
+
+
+def masked_log_probs(logits: th.Tensor, masks: th.Tensor | None) -> th.Tensor:
+    """Normalised log-probabilities, as ``MaskableCategorical(logits=logits, masks=masks)``
+    computes them (normalise, mask with ``-1e8`` unless ``masks`` is None, normalise again)."""
+    logits = logits - logits.logsumexp(dim=-1, keepdim=True)
+    if masks is not None:
+        logits = logits.masked_fill(~masks, HUGE_NEG)
+    return logits - logits.logsumexp(dim=-1, keepdim=True)  # apply_masking re-normalises
+
+
+def masked_entropy(log_probs: th.Tensor, probs: th.Tensor, masks: th.Tensor | None) -> th.Tensor:
+    """``MaskableCategorical.entropy``: masked actions contribute nothing."""
+    if masks is None:
+        log_probs = th.clamp(log_probs, min=th.finfo(log_probs.dtype).min)
+        return -(log_probs * probs).sum(-1)
+    p_log_p = (log_probs * probs).masked_fill(~masks, 0.0)
+    return -p_log_p.sum(-1)
+
+
+def use_fused_adam(optimizer: th.optim.Optimizer) -> bool:
+    """Switch a CPU ``Adam`` to torch's fused kernel (same update, one pass over each tensor),
+    now and after every ``load_state_dict``; returns whether it did."""
+    if type(optimizer) is not th.optim.Adam:
+        return False
+    params = [p for g in optimizer.param_groups for p in g["params"]]
+    if not params or any(p.device.type != "cpu" or not p.is_floating_point() for p in params):
+        return False
+    if any(g.get("differentiable") for g in optimizer.param_groups):
+        return False
+
+    def fuse(opt: th.optim.Optimizer) -> None:
+        for group in opt.param_groups:
+            group["foreach"] = None
+            group["fused"] = True
+
+    fuse(optimizer)
+    optimizer._step_supports_amp_scaling = True  # what Adam(fused=True) sets
+    if not getattr(optimizer, "_fast_ppo_hooked", False):
+        optimizer.register_load_state_dict_post_hook(fuse)
+        optimizer._fast_ppo_hooked = True  # type: ignore[attr-defined]
+    return True
+
+
+class FastMaskablePPO(MaskablePPO):
+    """``MaskablePPO`` with a cheaper rollout step and minibatch (see the module docstring);
+    constructor, ``learn``, ``save`` and ``load`` are MaskablePPO's."""
+
+    def _setup_model(self) -> None:
+        super()._setup_model()
+        use_fused_adam(self.policy.optimizer)
+
+    # ------------------------------------------------------------------ the policy's heads
+    @property
+    def fast_path(self) -> bool:
+        """Whether this model's policy and action space take the fast path."""
+        return type(self.policy) in FAST_POLICIES and isinstance(self.action_space, spaces.Discrete)
+
+    def _heads(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+        """Raw action logits ``[B, A]`` and values ``[B, 1]``, as the policy's ``forward``."""
+        policy = self.policy
+        features = policy.extract_features(obs)
+        if policy.share_features_extractor:
+            latent_pi, latent_vf = policy.mlp_extractor(features)
+        else:
+            pi_features, vf_features = features
+            latent_pi = policy.mlp_extractor.forward_actor(pi_features)
+            latent_vf = policy.mlp_extractor.forward_critic(vf_features)
+        logits = policy.action_net(latent_pi)
+        if isinstance(policy, PriorMaskablePolicy):
+            logits = logits + policy.prior_scale * policy._prior_of(obs)
+        return logits.view(-1, int(self.action_space.n)), policy.value_net(latent_vf)  # type: ignore[attr-defined]
+
+    def _masks(self, masks: Any, logits: th.Tensor) -> th.Tensor | None:
+        if masks is None:
+            return None
+        return th.as_tensor(masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
+
+    def _act(
+        self, obs: th.Tensor, action_masks: np.ndarray | None
+    ) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """``policy(obs, action_masks=...)``: sampled actions, values, their log-probabilities."""
+        logits, values = self._heads(obs)
+        log_probs = masked_log_probs(logits, self._masks(action_masks, logits))
+        probs = F.softmax(log_probs, dim=-1)
+        actions = th.multinomial(probs, 1, True).T.reshape(-1)  # Categorical.sample
+        log_prob = log_probs.gather(-1, actions.unsqueeze(-1)).squeeze(-1)
+        return actions, values, log_prob
+
+    def _evaluate(
+        self, obs: th.Tensor, actions: th.Tensor, action_masks: th.Tensor | None
+    ) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """``policy.evaluate_actions``: values, log-probabilities of ``actions``, entropies."""
+        logits, values = self._heads(obs)
+        masks = self._masks(action_masks, logits)
+        log_probs = masked_log_probs(logits, masks)
+        probs = F.softmax(log_probs, dim=-1)
+        log_prob = log_probs.gather(-1, actions.long().unsqueeze(-1)).squeeze(-1)
+        return values, log_prob, masked_entropy(log_probs, probs, masks)
+
+    @staticmethod
+    def _mask_reader(env: VecEnv) -> Any:
+        """The cheapest way to read ``env``'s masks: its own ``action_masks()`` when the VecEnv
+        class has one (the batched env), else ``get_action_masks`` (``env_method``)."""
+        if callable(getattr(type(env), "action_masks", None)):
+            return env.action_masks  # type: ignore[attr-defined]
+        return lambda: get_action_masks(env)
+
+    # ------------------------------------------------------------------ MaskablePPO's loops
+    def collect_rollouts(
+        self,
+        env: VecEnv,
+        callback: BaseCallback,
+        rollout_buffer: RolloutBuffer,
+        n_rollout_steps: int,
+        use_masking: bool = True,
+    ) -> bool:
+        """MaskablePPO's ``collect_rollouts`` with :meth:`_act` for ``self.policy(...)``."""
+        if not self.fast_path:
+            return super().collect_rollouts(
+                env, callback, rollout_buffer, n_rollout_steps, use_masking
+            )
+        assert isinstance(rollout_buffer, MaskableRolloutBuffer | MaskableDictRolloutBuffer), (
+            "RolloutBuffer doesn't support action masking"
+        )
+        assert self._last_obs is not None, "No previous observation was provided"
+        self.policy.set_training_mode(False)
+        n_steps = 0
+        action_masks = None
+        rollout_buffer.reset()
+        if use_masking and not is_masking_supported(env):
+            raise ValueError(
+                "Environment does not support action masking. Consider using ActionMasker wrapper"
+            )
+        read_masks = self._mask_reader(env)
+        callback.on_rollout_start()
+
+        while n_steps < n_rollout_steps:
+            with th.no_grad():
+                obs_tensor = obs_as_tensor(self._last_obs, self.device)  # type: ignore[arg-type]
+                if use_masking:
+                    action_masks = read_masks()
+                actions, values, log_probs = self._act(obs_tensor, action_masks)  # type: ignore[arg-type]
+            actions = actions.cpu().numpy()
+            new_obs, rewards, dones, infos = env.step(actions)
+            self.num_timesteps += env.num_envs
+            callback.update_locals(locals())
+            if not callback.on_step():
+                return False
+            self._update_info_buffer(infos, dones)
+            n_steps += 1
+            actions = actions.reshape(-1, 1)
+            # timeouts bootstrap with the value function (SB3 issue #633)
+            for idx, done in enumerate(dones):
+                if (
+                    done
+                    and infos[idx].get("terminal_observation") is not None
+                    and infos[idx].get("TimeLimit.truncated", False)
+                ):
+                    terminal_obs = self.policy.obs_to_tensor(infos[idx]["terminal_observation"])[0]
+                    with th.no_grad():
+                        terminal_value = self.policy.predict_values(terminal_obs)[0]
+                    rewards[idx] += self.gamma * terminal_value
+            rollout_buffer.add(
+                self._last_obs,  # type: ignore[arg-type]
+                actions,
+                rewards,
+                self._last_episode_starts,  # type: ignore[arg-type]
+                values,
+                log_probs,
+                action_masks=action_masks,
+            )
+            self._last_obs = new_obs  # type: ignore[assignment]
+            self._last_episode_starts = dones
+
+        with th.no_grad():
+            values = self.policy.predict_values(obs_as_tensor(new_obs, self.device))  # type: ignore[arg-type]
+        rollout_buffer.compute_returns_and_advantage(last_values=values, dones=dones)
+        callback.on_rollout_end()
+        return True
+
+    def train(self) -> None:
+        """MaskablePPO's ``train`` with :meth:`_evaluate` for ``policy.evaluate_actions``."""
+        if not self.fast_path:
+            return super().train()
+        self.policy.set_training_mode(True)
+        self._update_learning_rate(self.policy.optimizer)
+        clip_range = self.clip_range(self._current_progress_remaining)  # type: ignore[operator]
+        if self.clip_range_vf is not None:
+            clip_range_vf = self.clip_range_vf(self._current_progress_remaining)  # type: ignore[operator]
+        entropy_losses, pg_losses, value_losses, clip_fractions = [], [], [], []
+        continue_training = True
+        for epoch in range(self.n_epochs):
+            approx_kl_divs = []
+            for rollout_data in self.rollout_buffer.get(self.batch_size):
+                actions = rollout_data.actions.long().flatten()
+                values, log_prob, entropy = self._evaluate(
+                    rollout_data.observations, actions, rollout_data.action_masks
+                )
+                values = values.flatten()
+                advantages = rollout_data.advantages
+                if self.normalize_advantage:
+                    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+                ratio = th.exp(log_prob - rollout_data.old_log_prob)
+                policy_loss_1 = advantages * ratio
+                policy_loss_2 = advantages * th.clamp(ratio, 1 - clip_range, 1 + clip_range)
+                policy_loss = -th.min(policy_loss_1, policy_loss_2).mean()
+                pg_losses.append(policy_loss.item())
+                clip_fractions.append(th.mean((th.abs(ratio - 1) > clip_range).float()).item())
+                if self.clip_range_vf is None:
+                    values_pred = values
+                else:
+                    values_pred = rollout_data.old_values + th.clamp(
+                        values - rollout_data.old_values, -clip_range_vf, clip_range_vf
+                    )
+                value_loss = F.mse_loss(rollout_data.returns, values_pred)
+                value_losses.append(value_loss.item())
+                entropy_loss = -th.mean(entropy)
+                entropy_losses.append(entropy_loss.item())
+                loss = policy_loss + self.ent_coef * entropy_loss + self.vf_coef * value_loss
+                with th.no_grad():
+                    log_ratio = log_prob - rollout_data.old_log_prob
+                    approx_kl_div = th.mean((th.exp(log_ratio) - 1) - log_ratio).cpu().numpy()
+                    approx_kl_divs.append(approx_kl_div)
+                if self.target_kl is not None and approx_kl_div > 1.5 * self.target_kl:
+                    continue_training = False
+                    if self.verbose >= 1:
+                        print(
+                            f"Early stopping at step {epoch} due to reaching max kl: "
+                            f"{approx_kl_div:.2f}"
+                        )
+                    break
+                self.policy.optimizer.zero_grad()
+                loss.backward()
+                th.nn.utils.clip_grad_norm_(self.policy.parameters(), self.max_grad_norm)
+                self.policy.optimizer.step()
+            self._n_updates += 1
+            if not continue_training:
+                break
+        explained_var = explained_variance(
+            self.rollout_buffer.values.flatten(), self.rollout_buffer.returns.flatten()
+        )
+        self.logger.record("train/entropy_loss", np.mean(entropy_losses))
+        self.logger.record("train/policy_gradient_loss", np.mean(pg_losses))
+        self.logger.record("train/value_loss", np.mean(value_losses))
+        self.logger.record("train/approx_kl", np.mean(approx_kl_divs))
+        self.logger.record("train/clip_fraction", np.mean(clip_fractions))
+        self.logger.record("train/loss", loss.item())
+        self.logger.record("train/explained_variance", explained_var)
+        self.logger.record("train/n_updates", self._n_updates, exclude="tensorboard")
+        self.logger.record("train/clip_range", clip_range)
+        if self.clip_range_vf is not None:
+            self.logger.record("train/clip_range_vf", clip_range_vf)
