@@ -14,13 +14,15 @@ with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated gam
 
 Writes ``docs/results/strength_ladder.md`` and ``.json`` (``--out`` changes the path).
 
-**The rating ladder** (issue 15.4), ``--ratings``: per game, a round-robin tournament
-(:func:`boardgames_rl.arena.tournament`: every pair, seats rotated, seeded; in Night of the Ninja
-each agent alone against a field of another) among random, the heuristic, the tuned ISMCTS at two
-budgets (``--budgets``), the shipped ``pretrained`` agent and ``pretrained+search`` (when an entry
-fits the game), rated by Bradley-Terry on the Elo scale (random = 0) with 95% bootstrap intervals.
+**The rating ladder** (issue 15.4), ``--ratings``: per game,
+:func:`boardgames_rl.arena.ladder.rate_against_ladder` (a round-robin tournament: every pair,
+seats rotated, seeded; in Night of the Ninja each agent alone against a field of another)
+among random, the heuristic, the tuned ISMCTS at two budgets (``--budgets``), the shipped
+``pretrained`` agent and ``pretrained+search`` (when an entry fits the game), rated by
+Bradley-Terry on the Elo scale (random = 0) with 95% bootstrap intervals.
 Each game's folder ``docs/results/ladder/<game>/`` gets the arena's files (``ratings.csv``,
-``pairwise.csv``, ``heatmap.png``, ``games.jsonl``: an interrupted ladder resumes) and
+``pairwise.csv``, ``heatmap.png``, ``games.jsonl``: an interrupted ladder resumes), the ladder's
+(``ladder.md``, ``ladder.txt``, ``ladder_heatmap.png``: short labels, strongest first) and
 ``docs/results/ladder.md`` the tables::
 
     python experiments/strength_ladder.py --ratings --games 40 --budgets 50,400 --workers 2
@@ -52,9 +54,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardgames_rl.agents.ismcts import tuned_spec
-from boardgames_rl.agents.registry import make_agent
-from boardgames_rl.arena import SeriesResult, play_series, tournament, wilson_interval
-from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.arena import SeriesResult, play_series, wilson_interval
+from boardgames_rl.arena.ladder import (
+    LADDER_GAMES,
+    ladder_game,
+    pretrained_coverage,
+    rate_against_ladder,
+)
 from boardgames_rl.registry import make_game
 
 
@@ -172,30 +178,11 @@ def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -
 
 
 # --------------------------------------------------------------------------- rating ladder
-LADDER_GAMES = {
-    "castle_nightingale": {"side": "A"},
-    "castle_flutterstone": {"num_players": 2},
-    "white_castle": {"num_players": 2},
-    "night_of_the_ninja": {"num_players": 5},
-}
-"""The configuration each game's ladder is played in (the issue's targets)."""
-
-
-def ladder_agents(game_name: str, config: dict, budgets: list[int]) -> list[str]:
-    """random, heuristic, ISMCTS at each budget, and (when shipped for this game) pretrained and
-    pretrained+search at the smallest budget."""
-    game = make_game(game_name, **config)
-    agents = ["random", "heuristic"] + [tuned_spec(game_name, b) for b in budgets]
-    try:
-        make_agent("pretrained", game)
-    except InvalidConfigError as e:
-        print(f"{game_name}: no pretrained agent in the ladder ({e})")
-        return agents
-    return agents + ["pretrained", f"pretrained+search:iterations={min(budgets)}"]
-
-
+# The ladder itself (its agents, the round robin, the ratings and the heatmap) is the library's
+# boardgames_rl.arena.ladder; this script plays it for every game and writes the page.
 def rating_ladder(args: argparse.Namespace) -> None:
-    """Play (or resume) each game's tournament, save its folder, write ``ladder.md``."""
+    """Play (or resume) each game's ladder (:func:`rate_against_ladder`), save its folder, write
+    ``ladder.md``."""
     budgets = [int(b) for b in args.budgets.split(",")]
     root = Path(args.ladder_out)
     sections = [
@@ -212,24 +199,40 @@ def rating_ladder(args: argparse.Namespace) -> None:
         "",
     ]
     page = root.parent / "ladder.md" if not args.only else root / f"ladder_{args.only}.md"
-    for name, config in LADDER_GAMES.items():
+    for name in LADDER_GAMES:
         if args.only not in (None, name):
             continue
-        agents = ladder_agents(name, config, budgets)
-        game = make_game(name, **config)
+        game = ladder_game(name)
+        missing = pretrained_coverage(game)
+        if missing is not None:
+            print(f"{name}: no pretrained agent in the ladder ({missing})")
         out = root / name
         cpu = time.process_time()
-        result = tournament(
-            game, agents, args.games or 20, workers=args.workers, seed=args.seed, out=out
+        result = rate_against_ladder(
+            game,
+            {},
+            args.games or 20,
+            seed=args.seed,
+            workers=args.workers,
+            out_dir=out,
+            budgets=budgets,
         )
-        result.save(out)
         print(result.table())
         sections += [
-            f"## {name} {config}",
+            f"## {name} {game.config}",
             "",
-            result.to_markdown(),
+            result.tournament.to_markdown(),
             "",
-            f"![{name} pairwise win rates]({os.path.relpath(out / 'heatmap.png', page.parent)})",
+            f"![{name} pairwise win rates]"
+            f"({os.path.relpath(out / 'ladder_heatmap.png', page.parent)})",
+            "",
+            "Heatmap labels: "
+            + "; ".join(
+                f"{label} = `{spec}`"
+                for label, spec in zip(result.labels, result.specs, strict=True)
+                if label != spec
+            )
+            + ".",
             "",
             f"(this process: {time.process_time() - cpu:.0f} CPU s; workers' time not counted)",
             "",
