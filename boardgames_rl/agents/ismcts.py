@@ -33,7 +33,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -44,6 +44,15 @@ from boardgames_rl.registry import game_spec, list_games
 
 Evaluate = Callable[[State], np.ndarray]
 """``evaluate(state) -> float array of per-seat values in [-1, 1]`` (the returns if terminal)."""
+
+
+@runtime_checkable
+class StateRollout(Protocol):
+    """A rollout policy that reads the determinization itself (``rollout=fast``): the search's
+    own sampled state, drawn from the searching player's info set, so reading it leaks nothing
+    of the true state. ``rollout_action(state, rng)`` returns a legal action of ``state``."""
+
+    def rollout_action(self, state: State, rng: np.random.Generator) -> int: ...
 
 
 def load_evaluate(game: Game) -> Evaluate | None:
@@ -70,7 +79,9 @@ class ISMCTSAgent(Agent):
         iterations: determinizations per decision (ignored when ``seconds`` is set).
         seconds: time budget per decision instead of iterations.
         c: UCB1 exploration constant (values lie in [-1, 1]).
-        rollout: ``"random"`` or an Agent used to finish playouts.
+        rollout: ``"random"``, an Agent used to finish playouts, or a :class:`StateRollout`
+            (a policy reading the determinization, e.g. the game heuristic's
+            ``determinized_rollout()``).
         rollout_depth: stop a playout after this many actions and score it with ``evaluate``
             (``None``: play to the end).
         evaluate: how a cut-off state is scored: ``True`` (default) the game's own ``evaluate``
@@ -88,7 +99,7 @@ class ISMCTSAgent(Agent):
         iterations: int = 400,
         seconds: float | None = None,
         c: float = 1.4,
-        rollout: str | Agent = "random",
+        rollout: str | Agent | StateRollout = "random",
         rollout_depth: int | None = None,
         evaluate: Evaluate | bool | None = True,
         epsilon: float = 0.0,
@@ -106,8 +117,10 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"ismcts: rollout_depth must be an int >= 0, got {rollout_depth!r}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"ismcts: epsilon must lie in [0, 1], got {epsilon}")
-        if not (rollout == "random" or isinstance(rollout, Agent)):
-            raise ValueError(f"ismcts: rollout must be 'random' or an Agent, got {rollout!r}")
+        if not (rollout == "random" or isinstance(rollout, (Agent, StateRollout))):
+            raise ValueError(
+                f"ismcts: rollout must be 'random', an Agent or a StateRollout, got {rollout!r}"
+            )
         if prior_visits < 0:
             raise ValueError(f"ismcts: prior_visits must be >= 0, got {prior_visits}")
         self.iterations = int(iterations)
@@ -210,14 +223,33 @@ class ISMCTSAgent(Agent):
                 best, best_value = a, value
         return best
 
+    def _rollout_policy(self) -> Callable[[State, np.random.Generator], int] | None:
+        """``policy(state, rng) -> action`` for the rollout (``None``: uniform random)."""
+        rollout = self.rollout
+        if isinstance(rollout, str):
+            return None
+        if not isinstance(rollout, Agent):
+            return rollout.rollout_action
+        on_state = getattr(rollout, "act_on_state", None)
+        if on_state is not None:
+            return on_state
+
+        def through_view(state: State, rng: np.random.Generator) -> int:
+            return rollout.act(agent_view(rollout, state, state.current_player), rng)
+
+        return through_view
+
     def _playout(self, state: State, rng: np.random.Generator) -> np.ndarray:
         """Play on from ``state`` (a determinization, owned by this search) with the rollout
-        policy. A random rollout never builds an info set; an agent rollout is given
-        :func:`~boardgames_rl.core.agent.agent_view` (a mask-only view when the agent declares
-        ``needs_info_set = False``, else its info set) only at decisions with two or more legal
-        actions, and not at an epsilon move."""
+        policy, asked only at decisions with two or more legal actions, and not at an epsilon
+        move. A random rollout never builds an info set. A :class:`StateRollout` reads the
+        state. An agent with an ``act_on_state(state, rng)`` method (the promise: the move
+        ``act`` would choose on ``state.info_set(state.current_player)``, the same draws from
+        ``rng``; Night of the Ninja's heuristic) is asked through it, without an info set;
+        any other agent is given :func:`~boardgames_rl.core.agent.agent_view` (a mask-only view
+        when it declares ``needs_info_set = False``, else its info set)."""
         steps = 0
-        policy = None if isinstance(self.rollout, str) else self.rollout
+        policy = self._rollout_policy()
         depth, epsilon = self.rollout_depth, self.epsilon
         while not state.is_terminal():
             if depth is not None and steps >= depth:
@@ -231,9 +263,8 @@ class ISMCTSAgent(Agent):
             elif policy is None or (epsilon > 0 and rng.random() < epsilon):
                 action = int(legal[rng.integers(len(legal))])
             else:
-                p = state.current_player
-                # an agent's action is checked (cheap beside the agent): a faulty one fails here
-                action = state.validate_action(policy.act(agent_view(policy, state, p), rng))
+                # a policy's action is checked (cheap beside it): a faulty one fails here
+                action = state.validate_action(policy(state, rng))
             apply_legal(state, action)
             steps += 1
         return state.returns()
@@ -282,8 +313,9 @@ def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
     ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as
     in the class; ``rollout`` and ``prior``: an agent name (``"random"``/``"heuristic"``/...,
     ``prior="none"`` for none), each built as its own instance so that agents with memory are
-    not shared; ``evaluate``: ``true`` (default: the game's ``evaluate`` if it has one) or
-    ``false`` (cut-offs score 0).
+    not shared; ``rollout=fast``: the game heuristic's ``determinized_rollout()`` (its rules
+    reading the determinization, a :class:`StateRollout`; Night of the Ninja); ``evaluate``:
+    ``true`` (default: the game's ``evaluate`` if it has one) or ``false`` (cut-offs score 0).
     """
     from boardgames_rl.agents.registry import make_agent
     from boardgames_rl.core.options import parse_option_string
@@ -295,8 +327,17 @@ def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
         if game.name not in TUNED_SETTINGS:
             raise InvalidConfigError(f"ismcts: no tuned preset for {game.name}")
         kwargs = {**parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"), **kwargs}
-    rollout: str | Agent = str(kwargs.pop("rollout", "random"))
-    if rollout != "random":
+    rollout: str | Agent | StateRollout = str(kwargs.pop("rollout", "random"))
+    if rollout == "fast":
+        heuristic = make_agent("heuristic", game)
+        determinized = getattr(heuristic, "determinized_rollout", None)
+        if determinized is None:
+            raise InvalidConfigError(
+                f"ismcts: rollout=fast needs a heuristic with determinized_rollout(); "
+                f"{game.name}'s has none (night_of_the_ninja's has one)"
+            )
+        rollout = determinized()
+    elif rollout != "random":
         rollout = make_agent(rollout, game)
     prior_name = str(kwargs.pop("prior", "none"))
     prior = None if prior_name.lower() in ("none", "false") else make_agent(prior_name, game)

@@ -11,6 +11,7 @@ import numpy as np
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
+from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout, player_facts
 from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 
@@ -36,8 +37,28 @@ class NightOfTheNinjaHeuristic(DraftRules, NightRules, TricksterRules, Agent):
             return legal[0]
         k = info_set.knowledge
         view = View(k, info_set.player, info_set.game, self.samples, self.rival_weight)
-        kind = k["decision"]["kind"]
-        action = self.DECISION_RULES[kind](self, view, legal, rng)
+        return self.decide(view, legal, rng)
+
+    def act_on_state(self, state, rng: np.random.Generator) -> int:
+        """The move ``act(state.info_set(state.current_player), rng)`` would choose, read from
+        the state's own fields instead of a built info set (the rules read only what the player
+        to move knows, see :mod:`.rollout`): for search rollouts on a determinization."""
+        legal = state.legal_action_mask().nonzero()[0].tolist()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        view = View(player_facts(state), me, state.game, self.samples, self.rival_weight)
+        return self.decide(view, legal, rng)
+
+    def determinized_rollout(self) -> DeterminizedRollout:
+        """This heuristic's rules over the facts of a determinization (ISMCTS ``rollout=fast``,
+        :class:`~.rollout.DeterminizedRollout`)."""
+        return DeterminizedRollout(self)
+
+    def decide(self, view: View, legal: list[int], rng: np.random.Generator) -> int:
+        """Answer the decision of ``view.k`` with its rule (a random legal action, counted in
+        ``fallbacks``, if the rule returns an illegal one)."""
+        action = self.DECISION_RULES[view.k["decision"]["kind"]](self, view, legal, rng)
         if action not in legal:
             self.fallbacks += 1
             action = legal[int(rng.integers(len(legal)))]

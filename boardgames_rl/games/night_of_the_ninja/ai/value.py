@@ -51,8 +51,10 @@ def evaluate(state) -> np.ndarray:
     """
     if state.is_terminal():
         return state.returns()
-    scores = honor_points(state)
-    out = np.empty(len(scores))
-    for p in range(len(scores)):
-        out[p] = scores[p] - np.max(np.delete(scores, p))
+    scores = [state.score(p) for p in range(state.game.num_players)]
+    top = max(scores)
+    first = scores.index(top)
+    runner_up = max(scores[:first] + scores[first + 1 :])  # the best of the others of ``first``
+    best_other = [runner_up if p == first else top for p in range(len(scores))]
+    out = np.array([s - b for s, b in zip(scores, best_other, strict=True)], dtype=np.float64)
     return np.clip(out / max(1, state.game.target_score), -1.0, 1.0)

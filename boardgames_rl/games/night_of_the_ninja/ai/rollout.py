@@ -1,0 +1,96 @@
+"""The heuristic in search rollouts: its decisions read straight from a (sampled) state.
+
+ISMCTS plays its rollouts on a *determinization*: a full state the search drew from the searching
+player's information set (its own guess of the hidden facts, never the true state). Two ways to
+let the heuristic move there without building an information set at every rollout move:
+
+* :func:`player_facts` -- the state's own fields, not copied. The heuristic's rules read only what
+  the player to move knows (:mod:`.beliefs` lists it: its own cards and looks, the public record),
+  and those fields are the same in the state and in that player's ``info_set().knowledge``, so
+  :meth:`~.agent.NightOfTheNinjaHeuristic.act_on_state` chooses exactly the move ``act`` would
+  (``tests/night_of_the_ninja/test_rollout_policy.py``), minus the cost of the info set (its
+  knowledge re-deal and observation: about half of a tuned ISMCTS move at 5 players).
+* :class:`DeterminizedView` -- the beliefs replaced by the determinization's facts: one House
+  hypothesis (the sampled House cards, so every player is "seen"), the Ninja cards where they
+  are, the Honor tokens' sampled values, and a single scenario (those House cards, the living
+  players as they are now, the Mastermind's holder) instead of ``samples`` drawn ones.
+  :class:`DeterminizedRollout` answers every decision with the heuristic's own rules
+  (``DECISION_RULES``) over that view: the ``rollout=fast`` policy of ISMCTS. It reads hidden
+  facts of the state it is given, so it is for determinizations only, never for play.
+
+The one-scenario view knows every House card, so its looks have nothing to learn: it never plays
+a Spy, Mystic or Troublemaker on purpose (their effects are information only), and it kills only
+true enemies (or, as the Ronin, to deny tokens). Kill gains are exact for the present House
+cards and survivors (no later deaths are drawn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from boardgames_rl.games.night_of_the_ninja import data
+from boardgames_rl.games.night_of_the_ninja.ai.view import View
+
+
+def player_facts(state) -> dict[str, Any]:
+    """The state's fields by name, not copied (the heuristic's rules never write to them)."""
+    return {name: getattr(state, name) for name in state.FIELDS}
+
+
+class DeterminizedView(View):
+    """:class:`~.view.View` of player ``me`` that takes the facts of ``state`` as known: one House
+    hypothesis, exact Ninja card holders and token values, one scenario (no sampling)."""
+
+    def __init__(self, state, me: int, rival_weight: float):
+        super().__init__(player_facts(state), me, state.game, 1, rival_weight)
+        n = self.n
+        house = list(state.house)
+        self._hyps = [(list(range(n)), house, [], 1.0)]
+        held = [-1] * data.NUM_CARDS
+        alive = self.alive
+        for q in range(n):
+            if alive[q]:
+                for c in state.hand[q]:
+                    held[c] = q
+                if state.kept[q] >= 0:
+                    held[state.kept[q]] = q
+        for c, owner, _src in state.committed:
+            if alive[owner]:
+                held[c] = owner
+        self._held = held
+        mm = held[data.MASTERMIND]
+        self._scen = [(house, list(alive), mm)]  # callers change it and change it back
+
+    def possible(self, t: int) -> set[int]:
+        return {self._hyps[0][1][t]}
+
+    def holders(self, card: int) -> list[float]:
+        probs = [0.0] * self.n
+        q = self._held[card]
+        if q >= 0:
+            probs[q] = 1.0
+        return probs
+
+    def token_mean(self, q: int) -> float:
+        values = self.k["token_value"]
+        held = self.k["tokens"][q]
+        return sum(values[t] for t in held) / len(held) if held else 0.0
+
+
+class DeterminizedRollout:
+    """ISMCTS's ``rollout=fast`` policy: ``rollout_action(state, rng)`` answers the pending
+    decision of ``state`` (a determinization) with the heuristic's rules over a
+    :class:`DeterminizedView`. ``heuristic`` supplies the rules and ``rival_weight``."""
+
+    def __init__(self, heuristic):
+        self.heuristic = heuristic
+
+    def rollout_action(self, state, rng: np.random.Generator) -> int:
+        legal = state.legal_action_mask().nonzero()[0].tolist()
+        if len(legal) == 1:
+            return legal[0]
+        h = self.heuristic
+        view = DeterminizedView(state, state.current_player, h.rival_weight)
+        return h.decide(view, legal, rng)
