@@ -12,17 +12,19 @@ process's **CPU time** (``time.process_time``; torch runs one thread), so the fi
 shared machine; rounds interleave the workloads (CartPole, then every game's "after" and
 "before" env) and the table gives medians (min-max) of the per-round ratios.
 
-* **after**: what training uses (:func:`boardgames_rl.training.envs.build_vec_env`, the default
-  ``vec="batched"``): the batched single-agent ``VecEnv``, in-process, learner seat drawn per
-  game, seat feature, uniform random opponents from an ``OpponentPool`` (they read only the
-  mask: no info set is built for them).
-* **before** (``--no-before`` skips it): the previous path, SB3's ``DummyVecEnv`` of
-  ``Monitor(LearnerEnv)`` with random opponents that are handed a full ``state.info_set(p)``
-  (``needs_info_set = True``), as every opponent was before.
-
-* **ceiling** (``--no-ceiling`` skips it): MaskablePPO on a free env with the game's
-  observation size and action count (:class:`NullEnv`): the learner's own cost, so the best ratio
-  any env could give with these sizes and hyperparameters.
+* **after**: what training uses: :class:`~boardgames_rl.training.fast_ppo.FastMaskablePPO` on
+  :func:`boardgames_rl.training.envs.build_vec_env` (the default ``vec="batched"``): the batched
+  single-agent ``VecEnv``, in-process, learner seat drawn per game, seat feature, uniform random
+  opponents from an ``OpponentPool`` (they read only the mask: no info set is built for them).
+* **maskable** (``--no-maskable`` skips it): sb3-contrib's ``MaskablePPO`` on the same env (the
+  previous learner, for comparison).
+* **before** (``--no-before`` skips it): the previous env path with ``MaskablePPO``: SB3's
+  ``DummyVecEnv`` of ``Monitor(LearnerEnv)`` with random opponents that are handed a full
+  ``state.info_set(p)`` (``needs_info_set = True``), as every opponent was before.
+* **ceiling** / **ceiling maskable** (``--no-ceiling`` skips both): ``FastMaskablePPO`` /
+  ``MaskablePPO`` on a free env (:class:`NullEnv`) that replays observations recorded from the
+  game (random play, so their sparsity is the game's) with the game's action count: the
+  learner's own cost, so the best ratio any env could give with these sizes and hyperparameters.
 
 The CPU time spent inside the env (``reset`` / ``step`` / ``action_masks``, opponents' moves
 included) is measured separately: its share says whether the env or the learner (rollout
@@ -58,6 +60,7 @@ from boardgames_rl.core.agent import RandomAgent  # noqa: E402
 from boardgames_rl.core.policy_obs import policy_obs_size  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import build_vec_env, make_learner_env  # noqa: E402
+from boardgames_rl.training.fast_ppo import FastMaskablePPO  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
 
 WORKLOADS: list[tuple[str, dict[str, Any]]] = [
@@ -78,34 +81,61 @@ class InfoSetRandomAgent(RandomAgent):
 
 
 class NullEnv(gym.Env):
-    """A free env with a game's policy-observation size and action count (constant observation,
-    a fixed mask with ~12 legal actions, 40-step episodes): MaskablePPO on it is the learner's own
-    cost for that game's sizes, the ceiling of the ratio whatever the env costs."""
+    """A free env with a game's policy observations and action count (it replays ``bank``, rows
+    recorded from the game, from row ``offset`` on; a fixed mask with ~12 legal actions; 40-step
+    episodes): the learner on it is its own cost for that game's sizes and observation sparsity,
+    the ceiling of the ratio whatever the env costs."""
 
-    def __init__(self, obs_size: int, num_actions: int):
-        self.observation_space = gym.spaces.Box(-1, 1, (obs_size,), np.float32)
+    def __init__(self, bank: np.ndarray, num_actions: int, offset: int = 0):
+        self.observation_space = gym.spaces.Box(-np.inf, np.inf, bank.shape[1:], np.float32)
         self.action_space = gym.spaces.Discrete(num_actions)
-        self._obs = np.zeros(obs_size, np.float32)
+        self._bank = bank.astype(np.float32)
         self._mask = np.zeros(num_actions, bool)
         self._mask[:: max(1, num_actions // 12)] = True
         self._t = 0
+        self._row = offset
+
+    def _obs(self) -> np.ndarray:
+        self._row = (self._row + 1) % len(self._bank)
+        return self._bank[self._row]
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self._t = 0
-        return self._obs, {}
+        return self._obs(), {}
 
     def step(self, action):
         self._t += 1
-        return self._obs, 0.0, self._t >= 40, False, {}
+        return self._obs(), 0.0, self._t >= 40, False, {}
 
     def action_masks(self) -> np.ndarray:
         return self._mask
 
 
+BANKS: dict[str, np.ndarray] = {}
+"""Recorded observations per game (made once per run, before any timing)."""
+
+
+def observation_bank(game: Any, args: argparse.Namespace, steps: int = 256) -> np.ndarray:
+    """``steps * n_envs`` policy observations of random play in the training env."""
+    key = f"{game.name} {game.num_players}"
+    if key not in BANKS:
+        venv = after(game, args)
+        rng = np.random.default_rng(args.seed)
+        rows = [venv.reset()]
+        for _ in range(steps - 1):
+            masks = venv.action_masks()
+            rows.append(venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))[0])
+        venv.close()
+        BANKS[key] = np.concatenate(rows)
+        assert BANKS[key].shape[1] == policy_obs_size(game)
+    return BANKS[key]
+
+
 def ceiling(game: Any, args: argparse.Namespace) -> VecEnv:
-    size, actions = policy_obs_size(game), game.num_actions
-    return DummyVecEnv([lambda: NullEnv(size, actions) for _ in range(args.n_envs)])
+    bank, actions = observation_bank(game, args), game.num_actions
+    step = len(bank) // args.n_envs
+    return DummyVecEnv([lambda i=i: NullEnv(bank, actions, i * step) for i in range(args.n_envs)])
 
 
 class VecTimer(VecEnvWrapper):
@@ -129,6 +159,14 @@ class VecTimer(VecEnvWrapper):
     def step_wait(self):
         t = time.process_time()
         out = self.venv.step_wait()
+        self.cpu += time.process_time() - t
+        return out
+
+    def action_masks(self) -> np.ndarray:
+        t = time.process_time()
+        out = self.venv.action_masks() if hasattr(self.venv, "action_masks") else None
+        if out is None:
+            out = np.stack(self.venv.env_method("action_masks"))
         self.cpu += time.process_time() - t
         return out
 
@@ -197,7 +235,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--net", default="128,128")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-before", action="store_true", help="skip the previous env path")
-    p.add_argument("--no-ceiling", action="store_true", help="skip the free-env ceiling")
+    p.add_argument("--no-maskable", action="store_true", help="skip MaskablePPO on the env")
+    p.add_argument("--no-ceiling", action="store_true", help="skip the free-env ceilings")
     p.add_argument("--games", nargs="*", help="names (default: every workload)")
     p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/training_speed.json"))
     args = p.parse_args(argv)
@@ -209,15 +248,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             continue
         game = make_game(name, **config)
         games.append((f"{name} {game.num_players}p", game))
-    kinds = ["after"] + ([] if args.no_before else ["before"])
-    kinds += [] if args.no_ceiling else ["ceiling"]
-    makers = {"after": after, "before": before, "ceiling": ceiling}
+    kinds = ["after"] + ([] if args.no_maskable else ["maskable"])
+    kinds += [] if args.no_before else ["before"]
+    kinds += [] if args.no_ceiling else ["ceiling", "ceiling maskable"]
+    runs = {  # kind: (env maker, learner)
+        "after": (after, FastMaskablePPO),
+        "maskable": (after, MaskablePPO),
+        "before": (before, MaskablePPO),
+        "ceiling": (ceiling, FastMaskablePPO),
+        "ceiling maskable": (ceiling, MaskablePPO),
+    }
+    if not args.no_ceiling:
+        for _, game in games:
+            observation_bank(game, args)  # recorded before any timing
+    kind_of: dict[str, tuple[str, str]] = {"CartPole-v1 (SB3 PPO)": ("CartPole-v1 (SB3 PPO)", "")}
     raw: list[dict[str, Any]] = []
     for r in range(args.rounds):
         row: dict[str, Any] = {"CartPole-v1 (SB3 PPO)": measure(cartpole(args), PPO, args)}
         for label, game in games:
             for kind in kinds:
-                row[f"{label} {kind}"] = measure(makers[kind](game, args), MaskablePPO, args)
+                make_env, algo = runs[kind]
+                row[f"{label} {kind}"] = measure(make_env(game, args), algo, args)
+                kind_of[f"{label} {kind}"] = (label, kind)
         base = row["CartPole-v1 (SB3 PPO)"]["steps_per_cpu_s"]
         for v in row.values():
             v["ratio_to_cartpole"] = v["steps_per_cpu_s"] / base
@@ -239,9 +291,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             stat(key, "ratio_to_cartpole"),
             stat(key, "env_share"),
         )
-        kind = key.rsplit(" ", 1)[1] if key.endswith(("before", "ceiling")) else "after"
-        label = key.removesuffix(f" {kind}")
+        label, kind = kind_of[key]
         target = "" if key.startswith("CartPole") else f"{TARGETS.get(label, 0.7):.1f}"
+        kind = kind or "after"
         if kind != "after":
             target = f"({kind})"
         summary[key] = {
@@ -270,9 +322,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         },
         "clock": "time.process_time (CPU of this process)",
         "opponents": "random",
+        "learner": "after / ceiling: FastMaskablePPO; maskable / before / ceiling maskable: "
+        "sb3-contrib MaskablePPO",
         "results": [v for v in summary.values() if v["kind"] == "after"],  # CartPole first
+        "maskable": [v for v in summary.values() if v["kind"] == "maskable"],
         "before": [v for v in summary.values() if v["kind"] == "before"],
         "ceiling": [v for v in summary.values() if v["kind"] == "ceiling"],
+        "ceiling_maskable": [v for v in summary.values() if v["kind"] == "ceiling maskable"],
         "rounds": raw,
         "table": table,
     }

@@ -42,6 +42,7 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 from stable_baselines3.common.buffers import RolloutBuffer
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
 from stable_baselines3.common.utils import explained_variance, obs_as_tensor
 from stable_baselines3.common.vec_env import VecEnv
 from torch.nn import functional as F
@@ -52,6 +53,35 @@ HUGE_NEG = -1e8
 """The logit MaskableCategorical gives an illegal action."""
 FAST_POLICIES = (MaskableActorCriticPolicy, PriorMaskablePolicy)
 """Policy classes (exactly these types) whose heads the fast path computes itself."""
+SPARSE_MIN_INPUTS = 256
+"""Observations narrower than this go through the first layers densely."""
+SPARSE_MAX_FRACTION = 0.5
+"""A batch whose non-zero columns are more than this share of the observation goes densely."""
+
+
+def active_columns(x: th.Tensor) -> th.Tensor | None:
+    """The columns of a ``[B, D]`` batch that are non-zero in some row, or None when a dense
+    product is as cheap (narrow observations, or more than half the columns active)."""
+    if x.dim() != 2 or x.shape[1] < SPARSE_MIN_INPUTS:
+        return None
+    cols = x.any(0).nonzero().squeeze(1)
+    return None if cols.numel() > SPARSE_MAX_FRACTION * x.shape[1] else cols
+
+
+def first_layers(policy: Any) -> tuple[list[th.nn.Module], list[th.nn.Module]] | None:
+    """The actor's and the critic's layers when both start with a ``Linear`` reading the
+    flattened observation (the MLP policies' layout), else None."""
+    ext = getattr(policy, "mlp_extractor", None)
+    if (
+        not policy.share_features_extractor
+        or type(policy.features_extractor) is not FlattenExtractor
+        or type(ext) is not MlpExtractor
+    ):
+        return None
+    nets = (list(ext.policy_net), list(ext.value_net))
+    if not all(net and type(net[0]) is th.nn.Linear for net in nets):
+        return None
+    return nets
 
 
 def masked_log_probs(logits: th.Tensor, masks: th.Tensor | None) -> th.Tensor:
@@ -114,7 +144,14 @@ class FastMaskablePPO(MaskablePPO):
         """Raw action logits ``[B, A]`` and values ``[B, 1]``, as the policy's ``forward``."""
         policy = self.policy
         features = policy.extract_features(obs)
-        if policy.share_features_extractor:
+        if getattr(self, "_layers_of", (None,))[0] is not policy:
+            self._layers_of = (policy, first_layers(policy))
+        layers = self._layers_of[1]
+        cols = None if layers is None else active_columns(features)
+        if layers is not None and cols is not None:
+            x = features.index_select(1, cols)
+            latent_pi, latent_vf = (self._sparse_mlp(x, cols, net) for net in layers)
+        elif policy.share_features_extractor:
             latent_pi, latent_vf = policy.mlp_extractor(features)
         else:
             pi_features, vf_features = features
@@ -124,6 +161,18 @@ class FastMaskablePPO(MaskablePPO):
         if isinstance(policy, PriorMaskablePolicy):
             logits = logits + policy.prior_scale * policy._prior_of(obs)
         return logits.view(-1, int(self.action_space.n)), policy.value_net(latent_vf)  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _sparse_mlp(x: th.Tensor, cols: th.Tensor, net: list[th.nn.Module]) -> th.Tensor:
+        """``net`` on observations whose columns outside ``cols`` are zero (``x`` holds the
+        others): the first layer multiplies only those columns of its weight (the same sums
+        without their zero terms; gradients reach only those columns, the others' are zero
+        as in the dense product)."""
+        first = net[0]
+        h = F.linear(x, first.weight.index_select(1, cols), first.bias)
+        for layer in net[1:]:
+            h = layer(h)
+        return h
 
     def _masks(self, masks: Any, logits: th.Tensor) -> th.Tensor | None:
         if masks is None:

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 import torch as th
-from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import CallbackList
 
 from boardgames_rl.agents.ppo import (
@@ -65,6 +64,7 @@ from boardgames_rl.training.checkpoint import (
     save_checkpoint,
 )
 from boardgames_rl.training.envs import build_vec_env, parse_seat
+from boardgames_rl.training.fast_ppo import FastMaskablePPO
 from boardgames_rl.training.imitation import warm_start, write_bc_csv
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
@@ -100,7 +100,7 @@ def policy_class(args: TrainArgs) -> tuple[Any, dict[str, Any]]:
 
 def _load_model(
     args: TrainArgs, out: Path, saved: dict[str, Any], venv: Any, hyper: dict[str, Any]
-) -> MaskablePPO:
+) -> FastMaskablePPO:
     """The run's model at its checkpoint (weights and optimiser state, nothing unpickled unless
     ``--trust-model-file``), with the saved step count."""
     checkpoint = saved.get("checkpoint")
@@ -110,12 +110,12 @@ def _load_model(
         raise _fail(f"--resume: no model file {path}; restore it or start a new run")
     if args.trust_model_file:
         try:
-            model = MaskablePPO.load(str(path), env=venv, device=args.device, **hyper)
+            model = FastMaskablePPO.load(str(path), env=venv, device=args.device, **hyper)
         except Exception as e:  # noqa: BLE001 - a damaged trusted file: one line
             raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
         return model
     policy, policy_kwargs = policy_class(args)
-    model = MaskablePPO(
+    model = FastMaskablePPO(
         policy,
         venv,
         policy_kwargs=policy_kwargs,
@@ -146,7 +146,7 @@ def _load_model(
     return model
 
 
-def _restore_snapshots(venv: Any, model: MaskablePPO, out: Path, saved: dict[str, Any]) -> int:
+def _restore_snapshots(venv: Any, model: FastMaskablePPO, out: Path, saved: dict[str, Any]) -> int:
     checkpoint = saved.get("checkpoint")
     rel = checkpoint.get("pool") if isinstance(checkpoint, dict) else None
     if not isinstance(rel, str) or not (out / rel).is_file():
@@ -263,7 +263,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             _restore_snapshots(venv, model, out, saved)
         else:
             policy, policy_kwargs = policy_class(args)
-            model = MaskablePPO(
+            model = FastMaskablePPO(
                 policy,
                 venv,
                 policy_kwargs=policy_kwargs,
