@@ -298,6 +298,21 @@ class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
             EnvLogger.error_observe_before_reset()
         return self.env.observe(agent)
 
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict]:
+        """:meth:`AECEnv.last` reading the inner env directly (the same values and the same
+        before-``reset`` error as reading ``agent_selection`` through the wrapper)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        env = self.env
+        agent = env.agent_selection
+        return (
+            env.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import chain
-from marshal import dumps
+from marshal import dumps, loads
 
 import numpy as np
 
@@ -268,7 +268,8 @@ _ROW_SHAPES = {
 
 
 # The blocks of the incremental encoder (see encode): fields rewritten together when their
-# inputs change; every other field is a number written at fixed indices on every call.
+# inputs change; every other field is a number written at fixed indices on every call. The
+# slowly changing fields come in parts (rooms ... cards), each rewritten on its own.
 _BLOCKS = {
     "decision": (
         "phase",
@@ -286,24 +287,29 @@ _BLOCKS = {
         "pay_for",
     ),
     "bridges": ("bridges",),
-    "dice": ("spaces", "space_colours", "well_slots"),
+    "spaces": ("spaces", "space_colours"),
+    "well": ("well_slots",),
     "pending": ("frame_size", "pending_count", "pending"),
-    "static": (
-        "rooms",
-        "room_tiles",
-        "daimyo",
-        "daimyo_pos",
-        "well_tiles",
-        "gardens",
-        "garden_workers",
-        "yards",
-        "yard_warriors",
-        "turn_order",
-        "offer",
-        "action_card",
-        "lantern",
-    ),
+    "rooms": ("rooms", "room_tiles"),
+    "daimyo": ("daimyo", "daimyo_pos"),
+    "well_tiles": ("well_tiles",),
+    "gardens": ("gardens", "garden_workers"),
+    "yards": ("yards", "yard_warriors"),
+    "turn_order": ("turn_order",),
+    "offer": ("offer",),
+    "cards": ("action_card", "lantern"),
 }
+_STATIC_PARTS = (
+    "rooms",
+    "daimyo",
+    "well_tiles",
+    "gardens",
+    "yards",
+    "turn_order",
+    "offer",
+    "cards",
+)
+"""The parts of the slowly changing fields, in the order of :func:`_static_key`."""
 _NUMBER_FIELDS = ("round", "deck_sizes", "well_dice", "turns_taken")
 
 
@@ -370,6 +376,15 @@ class _Layout:
             tuple(a[k + width * p : k + width * (p + 1)].tolist() for p in range(n))
             for a in self.numbers
         )
+        # the rows of one space's slots (values and owners; colours)
+        o, oc, w = st["spaces"], st["space_colours"], 2 * (1 + n)
+        self.space_rows = tuple(
+            (slice(o + w * sp, o + w * (sp + 1)), slice(oc + 6 * sp, oc + 6 * (sp + 1)))
+            for sp in range(7)
+        )
+        # decision and pending blocks by their inputs (see _memo_entries)
+        self.decision_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+        self.pending_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
 
 
 @cache
@@ -380,29 +395,60 @@ def _layout(n: int) -> _Layout:
 # ---------------------------------------------------------------- encoder
 _BULK = 32
 """More entries than this are written with one numpy call, fewer one by one (see encode)."""
+_MEMO_MAX = 4096
+"""Entries kept per memo table (decision and pending blocks, per player count); a full table is
+emptied and fills again (a memo only spares work: an entry is what the encoder writes)."""
 
 
 class _SeatView:
     """One seat's kept observation of a state: the vector, the options list of the state it was
-    written for (``gen``: the state lists its options as a new list after every change) and the
-    inputs of each slowly changing block when it was last written."""
+    written for (``gen``: the state lists its options as a new list after every change), the memo
+    entries its decision and pending blocks were written from, and copies of the inputs of the
+    other blocks when they were last written (compared by value with the state's own)."""
 
-    __slots__ = ("gen", "vec", "bridges", "dice", "pending", "static", "rows")
+    __slots__ = (
+        "gen",
+        "vec",
+        "decision",
+        "pending",
+        "bridges",
+        "spaces",
+        "static",
+        "head",
+        "rows",
+        "players",
+        "domain",
+        "ranks",
+    )
 
-    def __init__(self, size: int):
+    def __init__(self, s, vec: np.ndarray, decision: tuple, pending: tuple):
         self.gen: list | None = None
-        self.vec = np.zeros(size, dtype=np.float32)
-        self.bridges = self.dice = self.pending = self.static = self.rows = None
+        self.vec = vec
+        self.decision = decision
+        self.pending = pending
+        self.bridges = _copy(s.bridges)
+        self.spaces = _copy(s.spaces)
+        self.static = _copy(_static_key(s))
+        self.head, self.rows = _numbers(s)
+        self.players = _copy(s.players)
+        self.domain = _copy(s.domain_dice)
+        self.ranks = _ranks(s.players)
+
+
+def _copy(x):
+    """A deep copy of plain data (lists, tuples, dicts, strings, numbers)."""
+    return loads(dumps(x))
 
 
 def encode(s, player: int) -> np.ndarray:
     """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
 
     Incremental (module docstring): after the state's first observation, ``player`` 's vector is
-    kept on the state
-    (``s._obs_views``); the decision block and the numbers are rewritten, every other block only
-    if its inputs differ from those it was written from (compared by value, so an edited state is
-    never shown stale); an unchanged state (the same options list ``s._opts``) returns a copy.
+    kept on the state (``s._obs_views``). The decision and pending blocks are looked up by their
+    inputs (:func:`_decision_block`, :func:`_pending_block`) and rewritten when those differ;
+    every other block only if its inputs differ from those it was written from (compared by
+    value, so an edited state is never shown stale); the numbers only where they changed; an
+    unchanged state (the same options list ``s._opts``) returns a copy.
     """
     opts = s.options()  # lists the options (a new list after every change) and the mask
     views = s._obs_views
@@ -410,58 +456,63 @@ def encode(s, player: int) -> np.ndarray:
         s._obs_views = [None] * s.n
         return _encode_all(s, player, opts)
     view = views[player]
-    gen = opts  # a new list whenever the options are listed again, i.e. after every change
-    if view is not None and view.gen is gen:
+    if view is not None and view.gen is opts:
         return view.vec.copy()
     lay = _layout(s.n)
-    if view is None:
-        view = views[player] = _SeatView(lay.size)
-        view.vec = v = _encode_all(s, player, opts)
-        view.bridges, view.dice, view.pending = dumps(s.bridges), dumps(s.spaces), dumps(s.stack)
-        view.static = _static_key(s)
-        view.rows = _numbers(s)[1]
-        view.gen = gen
-        return v.copy()
-    v = view.vec
-    st = lay.start
     rel = lay.rel[player]
-    zero = lay.zero
+    decision = _decision_block(s, opts, lay, rel)
+    pending = _pending_block(s, lay, player)
+    if view is None:
+        view = views[player] = _SeatView(s, _encode_all(s, player, opts), decision, pending)
+        view.gen = opts
+        return view.vec.copy()
+    v = view.vec
+    mv = memoryview(v)  # item writes through it are the cheapest from Python (not kept: the
+    # state stays picklable)
+    if decision is not view.decision:  # fresh entries, or another memo entry
+        _put(v, mv, view.decision[0], 0.0)
+        _put(v, mv, *decision)
+        view.decision = decision
+    if pending is not view.pending:
+        _put(v, mv, view.pending[0], 0.0)
+        _put(v, mv, *pending)
+        view.pending = pending
+    st = lay.start
     ones: list[int] = []  # flat indices set to 1
     ix: list[int] = []  # flat indices set to the value at the same position of vx
     vx: list[float] = []
-
-    for sl in zero["decision"]:
-        v[sl] = 0.0
-    _decision_entries(s, opts, st, rel, ones, ix, vx)
-    key = dumps(s.bridges)
-    if key != view.bridges:
-        view.bridges = key
-        for sl in zero["bridges"]:
+    bridges = s.bridges
+    if bridges != view.bridges:  # all three rewritten (a row longer than 5 runs on into the next)
+        for sl in lay.zero["bridges"]:
             v[sl] = 0.0
         _bridge_entries(s, st, ix, vx)
-    key = dumps(s.spaces)
-    if key != view.dice:
-        view.dice = key
-        for sl in zero["dice"]:
-            v[sl] = 0.0
-        _dice_entries(s, st, rel, ones, ix, vx)
-    key = dumps(s.stack)
-    if key != view.pending:
-        view.pending = key
-        for sl in zero["pending"]:
-            v[sl] = 0.0
-        _pending_entries(s, st, rel, ones, ix, vx)
+        view.bridges = _copy(bridges)
+    spaces = s.spaces
+    if spaces != view.spaces:
+        kept = view.spaces
+        for sp in range(7):
+            if spaces[sp] != kept[sp]:
+                for sl in lay.space_rows[sp]:
+                    v[sl] = 0.0
+                _space_entries(s, sp, st, rel, ones, ix, vx)
+        if spaces[7] != kept[7]:
+            for sl in lay.zero["well"]:
+                v[sl] = 0.0
+            _well_entries(s, st, rel, ones, ix, vx)
+        view.spaces = _copy(spaces)
     key = _static_key(s)
     if key != view.static:
-        view.static = key
-        for sl in zero["static"]:
-            v[sl] = 0.0
-        _static_entries(s, st, rel, ones, ix, vx)
+        for part, now, kept, write in zip(
+            _STATIC_PARTS, key, view.static, _STATIC_WRITERS, strict=True
+        ):
+            if now != kept:
+                for sl in lay.zero[part]:
+                    v[sl] = 0.0
+                write(s, st, rel, ones, ix, vx)
+        view.static = _copy(key)
 
     # few entries (the usual incremental call) are written item by item through a memoryview, as
     # numpy's conversion of index lists costs more than that loop; many (a first call) in bulk
-    mv = memoryview(v)  # item writes through it are the cheapest from Python (not kept: the
-    # state stays picklable)
     if len(ones) > _BULK:
         v[np.fromiter(ones, np.intp, len(ones))] = 1.0
     else:
@@ -472,16 +523,27 @@ def encode(s, player: int) -> np.ndarray:
     else:
         for i, x in zip(ix, vx, strict=True):
             mv[i] = x
-    head, rows = _numbers(s)
-    for i, x in zip(lay.number_head, head, strict=True):
-        mv[i] = x
-    last = view.rows
-    for p, (at, row) in enumerate(zip(lay.number_rows[player], rows, strict=True)):
-        if last[p] != row:  # a seat's numbers are rewritten when they change
-            for i, x in zip(at, row, strict=True):
-                mv[i] = x
-    view.rows = rows
-    view.gen = gen
+    head = _head(s)
+    if head != view.head:
+        for i, x in zip(lay.number_head, head, strict=True):
+            mv[i] = x
+        view.head = head
+    # a seat's row is made again when its inputs changed, and rewritten when the row did
+    players, domain, ranks = s.players, s.domain_dice, _ranks(s.players)
+    kept, kept_domain, rows = view.players, view.domain, view.rows
+    new_ranks = ranks != view.ranks
+    for p, at in enumerate(lay.number_rows[player]):
+        pl = players[p]
+        if new_ranks or pl != kept[p] or domain[p] != kept_domain[p]:
+            row = _row(pl, domain[p], ranks[p])
+            if row != rows[p]:
+                for i, x in zip(at, row, strict=True):
+                    mv[i] = x
+                rows[p] = row
+            kept[p] = _copy(pl)
+            kept_domain[p] = _copy(domain[p])
+    view.ranks = ranks
+    view.gen = opts
     return v.copy()
 
 
@@ -507,23 +569,96 @@ def _encode_all(s, player: int, opts: list) -> np.ndarray:
     return v
 
 
-def _static_key(s) -> bytes:
-    """Everything :func:`_static_entries` reads, serialised (equal bytes: equal inputs)."""
-    return dumps(
-        (
-            s.rooms,
-            s.room_tiles,
-            s.daimyo,
-            s.daimyo_pos,
-            s.well_tiles,
-            s.gardens,
-            s.garden_workers,
-            s.yards,
-            s.yard_warriors,
-            s.turn_order,
-            s.offer,
-            [(pl["action_card"], pl["lantern"]) for pl in s.players],
-        )
+def _put(v: np.ndarray, mv: memoryview, at, values) -> None:
+    """Write ``values`` (one number, or one per index) at the flat indices ``at``: a memo entry's
+    arrays with numpy, fresh lists item by item through ``mv`` (a view of ``v``)."""
+    if type(at) is not list:
+        v[at] = values
+    elif type(values) is list:
+        for i, x in zip(at, values, strict=True):
+            mv[i] = x
+    else:
+        for i in at:
+            mv[i] = values
+
+
+def _remember(memo: dict, key: bytes, ones: list, ix: list, vx: list) -> tuple:
+    """Keep a block's entries under ``key`` as ``(flat indices, float32 values)``: the ones first,
+    then the ``(index, value)`` pairs (a later write of an index wins, as in :func:`encode`)."""
+    at = dict.fromkeys(ones, 1.0)
+    at.update(zip(ix, vx, strict=True))
+    entry = (np.fromiter(at, np.intp, len(at)), np.fromiter(at.values(), np.float32, len(at)))
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = entry
+    return entry
+
+
+def _decision_block(s, opts: list, lay: _Layout, rel: tuple) -> tuple:
+    """The entries of the decision block (:func:`_decision_entries`) as ``(indices, values)``.
+
+    ``die`` and ``place`` decisions (half of all) are written afresh as lists: their entries
+    read the dice, which rarely repeat. Other decisions come from the memo, keyed by everything
+    their entries read, serialised: the phase, the held die, the decider's relative seat, the
+    decision itself, its options and what the option block reads besides (the top frame's
+    effects of an ``order`` / ``opt``, the Passage of Time position of a ``checkpoint``). Equal
+    bytes: equal inputs, equal entries.
+    """
+    d = s.decision
+    if d is None or s.phase == "over":
+        key = dumps((s.phase, s.held), 2)
+    else:
+        kind = d["kind"]
+        if kind == "die" or kind == "place":
+            ones: list[int] = []
+            ix: list[int] = []
+            vx: list[float] = []
+            _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
+            return ones + ix, [1.0] * len(ones) + vx
+        extra = None
+        if kind == "order" or kind == "opt":
+            extra = s.stack[-1]["effs"]
+        elif kind == "checkpoint":
+            extra = s.players[d["player"]]["pot"]
+        key = dumps((s.phase, rel[d["player"]], d, opts, s.held, extra), 2)
+    memo = lay.decision_memo
+    entry = memo.get(key)
+    if entry is None:
+        ones = []
+        ix = []
+        vx = []
+        _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
+        entry = _remember(memo, key, ones, ix, vx)
+    return entry
+
+
+def _pending_block(s, lay: _Layout, player: int) -> tuple:
+    """The entries of the pending block (:func:`_pending_entries`) of ``player`` 's view, from the
+    memo (keyed by the seat and the effect stack)."""
+    key = dumps((player, s.stack), 2)
+    memo = lay.pending_memo
+    entry = memo.get(key)
+    if entry is None:
+        ones: list[int] = []
+        ix: list[int] = []
+        vx: list[float] = []
+        _pending_entries(s, lay.start, lay.rel[player], ones, ix, vx)
+        entry = _remember(memo, key, ones, ix, vx)
+    return entry
+
+
+def _static_key(s) -> tuple:
+    """What each part of the slowly changing fields reads (:data:`_STATIC_PARTS` order): the
+    state's own objects, compared by value with a copy kept by the view."""
+    return (
+        (s.rooms, s.room_tiles),
+        (s.daimyo, s.daimyo_pos),
+        s.well_tiles,
+        (s.gardens, s.garden_workers),
+        (s.yards, s.yard_warriors),
+        s.turn_order,
+        s.offer,
+        [(pl["action_card"], pl["lantern"]) for pl in s.players],
     )
 
 
@@ -557,40 +692,62 @@ def _bridge_entries(s, st: dict, ix: list, vx: list) -> None:
         vx += dice
 
 
-def _dice_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
-    """Value, owner and colour of every die in the rooms and Outside the Walls; the Well's."""
+def _space_entries(s, sp: int, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Value, owner and colour of each die in space ``sp`` (a room or Outside the Walls)."""
     n = s.n
-    spaces = s.spaces
     o, oc = st["spaces"], st["space_colours"]
+    for k, (val, owner, colour) in enumerate(s.spaces[sp][:2]):
+        slot = o + (1 + n) * (2 * sp + k)
+        ix.append(slot)
+        vx.append(val)
+        ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
+
+
+def _dice_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Every die in the rooms and Outside the Walls; the Well's."""
     for sp in range(7):
-        for k, (val, owner, colour) in enumerate(spaces[sp][:2]):
-            slot = o + (1 + n) * (2 * sp + k)
-            ix.append(slot)
-            vx.append(val)
-            ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
+        _space_entries(s, sp, st, rel, ones, ix, vx)
     _well_entries(s, st, rel, ones, ix, vx)
 
 
-def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
-    """Append the entries of the slowly changing fields (see :func:`_static_key`)."""
-    n = s.n
+def _room_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The card in each room (or none) and the room's die tiles."""
     o, ot = st["rooms"], st["room_tiles"]
     for r, c in enumerate(s.rooms):
         ones.append(o + (_NO_ROOM_CARD + 1) * r + (_CASTLE[c] if c else _NO_ROOM_CARD))
         for row, col in enumerate(s.room_tiles[r]):
             ones.append(ot + 9 * r + 3 * row + col)
+
+
+def _daimyo_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The Daimyo card and who holds each of its positions."""
+    n = s.n
     ones.append(st["daimyo"] + _DAIMYO[s.daimyo])
     o = st["daimyo_pos"]
     for i, owner in enumerate(s.daimyo_pos):
         ones.append(o + (n + 1) * i + (0 if owner < 0 else 1 + rel[owner]))
+
+
+def _well_tile_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The Well's tiles."""
     o = st["well_tiles"]
     for t in s.well_tiles:
         ones.append(o + _TILE[t])
+
+
+def _garden_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The garden cards and their workers."""
+    n = s.n
     og, ow = st["gardens"], st["garden_workers"]
     for i, gcard in enumerate(s.gardens):
         ones.append(og + len(GARDENS) * i + _GARDEN[gcard])
         for owner in s.garden_workers[i]:
             ones.append(ow + n * i + rel[owner])
+
+
+def _yard_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The training yards' tiles (face) and each seat's warriors there."""
+    n = s.n
     oy, ow = st["yards"], st["yard_warriors"]
     for y in range(3):
         for t, face in s.yards[y]:
@@ -599,13 +756,26 @@ def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> 
         for owner in set(warriors):
             ix.append(ow + n * y + rel[owner])
             vx.append(warriors.count(owner))
+
+
+def _turn_order_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The turn order (relative seats)."""
+    n = s.n
     o = st["turn_order"]
     for i, owner in enumerate(s.turn_order):
         ones.append(o + n * i + rel[owner])
+
+
+def _offer_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """The starting offer: each pair's resource card and Action card."""
     o = st["offer"]
     row = len(RES_CARDS) + len(T.START_ACTIONS)
     for i, (r, a) in enumerate(s.offer):
         ones += (o + row * i + _RES_CARD[r], o + row * i + _START_ACTION[a])
+
+
+def _card_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Every seat's Action card and the cards of its Lantern Area (counts)."""
     oa, ol = st["action_card"], st["lantern"]
     for p, pl in enumerate(s.players):
         q = rel[p]
@@ -615,6 +785,25 @@ def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> 
         for c in set(lantern):
             ix.append(ol + len(LANTERN_CARDS) * q + _LANTERN_CARD[c])
             vx.append(lantern.count(c))
+
+
+_STATIC_WRITERS = (
+    _room_entries,
+    _daimyo_entries,
+    _well_tile_entries,
+    _garden_entries,
+    _yard_entries,
+    _turn_order_entries,
+    _offer_entries,
+    _card_entries,
+)
+"""The writer of each part of :data:`_STATIC_PARTS`, in that order."""
+
+
+def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    """Append the entries of every part of the slowly changing fields."""
+    for write in _STATIC_WRITERS:
+        write(s, st, rel, ones, ix, vx)
 
 
 def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
@@ -709,23 +898,35 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _numbers(s) -> tuple[list, list[tuple]]:
+def _numbers(s) -> tuple[tuple, list[tuple]]:
     """The numbers at the fixed indices :attr:`_Layout.numbers`: the head (round, deck sizes,
-    Well dice, turns taken) and one row per seat: resources (each at most 1000), Passage of Time
-    position and arrival rank, members, courtiers and Domain dice."""
-    players = s.players
-    n = len(players)
-    rank = [0] * n
-    for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
+    Well dice, turns taken) and one row per seat (:func:`_row`)."""
+    ranks = _ranks(s.players)
+    rows = [_row(pl, dice, r) for pl, dice, r in zip(s.players, s.domain_dice, ranks, strict=True)]
+    return _head(s), rows
+
+
+def _head(s) -> tuple:
+    """Round, deck sizes, Well dice, turns taken."""
+    return s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken
+
+
+def _ranks(players: list) -> list[int]:
+    """Each seat's arrival rank on the Passage of Time (earlier arrivals first)."""
+    arrivals = [pl["pot_arr"] for pl in players]
+    rank = [0] * len(players)
+    for k, p in enumerate(sorted(range(len(players)), key=arrivals.__getitem__)):
         rank[p] = k
-    head = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
-    rows = []
-    for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
-        res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
-        if max(res) > 1000:
-            res = tuple(min(x, 1000) for x in res)
-        rows.append((*res, pl["pot"], r, *pl["members"], *pl["courtiers"], *dice))
-    return head, rows
+    return rank
+
+
+def _row(pl: dict, dice: list, rank: int) -> tuple:
+    """A seat's numbers: resources (each at most 1000), Passage of Time position and arrival
+    rank, members, courtiers and Domain dice."""
+    res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
+    if max(res) > 1000:
+        res = tuple(min(x, 1000) for x in res)
+    return (*res, pl["pot"], rank, *pl["members"], *pl["courtiers"], *dice)
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
@@ -741,6 +942,22 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
         effects = d["choices"]
     o_idx, o_word, o_eff = st["opt_index"], st["opt_word"], st["opt_effect"]
     o_arg, o_val = st["opt_effect_arg"], st["opt_values"]
+    if kind == "die":  # the two commonest decisions, written out (the general loop's entries)
+        bridges = s.bridges
+        for i, (b, end) in enumerate(opts[:N_OPT]):
+            dice = bridges[b]
+            ones.append(o_idx + 16 * i + min(b, 15))
+            ix.append(o_val + 3 * i)
+            vx.append(dice[0] if end == 0 else dice[-1])
+        return
+    if kind == "place":
+        val = s.held[1]
+        for i, (sp,) in enumerate(opts[:N_OPT]):
+            cov = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+            ones.append(o_idx + 16 * i + min(sp, 15))
+            ix += (o_val + 3 * i, o_val + 3 * i + 1)
+            vx += (val, max(-6, min(6, val - cov)))
+        return
     for i, opt in enumerate(opts[:N_OPT]):
         first = opt[0]
         if isinstance(first, int):
