@@ -1,0 +1,219 @@
+"""``FastMaskablePPO`` (issue 14.3): MaskablePPO without its own overhead, training the same.
+
+Brief: "It must train the same: ... the same seed gives the same weights (or same actions and
+losses to float tolerance) as MaskablePPO over a few rollouts on a real game env. It must
+save/load exactly like MaskablePPO (model.zip readable by the safe loader; resume works) and
+support the residual policy class PriorMaskablePolicy."
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+import torch as th  # noqa: E402
+from sb3_contrib import MaskablePPO  # noqa: E402
+from sb3_contrib.common.maskable.distributions import MaskableCategorical  # noqa: E402
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy  # noqa: E402
+from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
+
+from boardgames_rl.agents.ppo import load_policy  # noqa: E402
+from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
+from boardgames_rl.registry import make_game  # noqa: E402
+from boardgames_rl.training import fast_ppo  # noqa: E402
+from boardgames_rl.training.envs import build_vec_env  # noqa: E402
+from boardgames_rl.training.fast_ppo import (  # noqa: E402
+    FastMaskablePPO,
+    active_columns,
+    masked_entropy,
+    masked_log_probs,
+)
+from boardgames_rl.training.pool import OpponentPool  # noqa: E402
+
+N_ENVS, N_STEPS, ROLLOUTS = 4, 32, 3
+GAMES = [
+    ("castle_nightingale", {}),  # 2,441 sparse inputs: the column-restricted first layer
+    ("castle_flutterstone", {"num_players": 2}),  # 124 inputs: dense first layer
+    ("night_of_the_ninja", {"num_players": 5}),
+]
+
+
+class Record(BaseCallback):
+    """Every rollout step's actions (what the learner chose)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.actions: list[np.ndarray] = []
+
+    def _on_step(self) -> bool:
+        self.actions.append(np.array(self.locals["actions"]).ravel().copy())
+        return True
+
+
+def _train(cls, name, config, policy="MlpPolicy", prior=None, **kwargs):
+    game = make_game(name, **config)
+    venv = build_vec_env(
+        game, "random", OpponentPool.from_specs(game, ["random"]), N_ENVS, 7, prior=prior
+    )
+    policy_kwargs = {"net_arch": [32, 32]}
+    if prior:
+        policy_kwargs.update(prior=prior, prior_scale=2.0)
+    model = cls(
+        policy,
+        venv,
+        n_steps=N_STEPS,
+        batch_size=64,
+        n_epochs=2,
+        seed=3,
+        device="cpu",
+        policy_kwargs=policy_kwargs,
+        **kwargs,
+    )
+    record = Record()
+    model.learn(N_ENVS * N_STEPS * ROLLOUTS, callback=record)
+    venv.close()
+    logs = {k: float(v) for k, v in model.logger.name_to_value.items()}
+    return model, np.concatenate(record.actions), logs
+
+
+def _assert_same(reference, fast, atol):
+    ref_model, ref_actions, ref_logs = reference
+    model, actions, logs = fast
+    np.testing.assert_array_equal(actions, ref_actions)
+    ref_state, state = ref_model.policy.state_dict(), model.policy.state_dict()
+    assert ref_state.keys() == state.keys()
+    for key in ref_state:
+        th.testing.assert_close(state[key], ref_state[key], atol=atol, rtol=0, msg=key)
+    assert logs.keys() == ref_logs.keys()
+    for key in ref_logs:
+        assert logs[key] == pytest.approx(ref_logs[key], rel=1e-4, abs=atol), key
+
+
+@pytest.mark.parametrize(("name", "config"), GAMES)
+def test_same_seed_same_actions_losses_and_weights_as_maskableppo(name, config):
+    """ "the same seed gives the same weights (or same actions and losses to float tolerance) as
+    MaskablePPO over a few rollouts on a real game env": three rollouts and updates on the
+    training env give the same actions, the same logged losses and weights within 1e-5."""
+    reference = _train(MaskablePPO, name, config)
+    fast = _train(FastMaskablePPO, name, config)
+    assert fast[0].fast_path
+    _assert_same(reference, fast, atol=1e-5)
+
+
+def test_bit_identical_with_dense_layers_and_unfused_adam(monkeypatch):
+    """Without its two float-rounding changes (the column-restricted first layer and the fused
+    Adam) the fast path computes what MaskablePPO computes op for op: every weight and every
+    logged figure is bit-identical."""
+    monkeypatch.setattr(fast_ppo, "SPARSE_MIN_INPUTS", 10**9)
+    monkeypatch.setattr(fast_ppo, "use_fused_adam", lambda optimizer: False)
+    name, config = GAMES[0]
+    _assert_same(_train(MaskablePPO, name, config), _train(FastMaskablePPO, name, config), atol=0)
+
+
+def test_residual_prior_policy_trains_the_same():
+    """ "support the residual policy class PriorMaskablePolicy": with ``--prior heuristic``'s
+    policy and env the fast path (which adds ``prior_scale`` x the prior one-hot to the logits)
+    takes the same actions and reaches the same weights, ``prior_scale`` included."""
+    args = ("white_castle", {"num_players": 2}, PriorMaskablePolicy, "heuristic")
+    reference = _train(MaskablePPO, *args)
+    fast = _train(FastMaskablePPO, *args)
+    assert fast[0].fast_path and isinstance(fast[0].policy, PriorMaskablePolicy)
+    _assert_same(reference, fast, atol=1e-5)
+    assert fast[0].policy.prior_scale.item() != 2.0  # it learned
+
+
+def test_masked_log_probs_and_entropy_are_maskable_categoricals():
+    """The direct ops give MaskableCategorical's log-probabilities, probabilities and entropy
+    bit for bit, with a mask and without one (its unmasked path normalises twice as well)."""
+    g = th.Generator().manual_seed(0)
+    logits = th.randn(6, 9, generator=g) * 3
+    masks = th.rand(6, 9, generator=g) < 0.4
+    masks[:, 0] = True
+    for m in (masks, None):
+        dist = MaskableCategorical(logits=logits, masks=m)
+        log_probs = masked_log_probs(logits, m)
+        probs = th.softmax(log_probs, -1)
+        assert th.equal(log_probs, dist.logits) and th.equal(probs, dist.probs)
+        assert th.equal(masked_entropy(log_probs, probs, m), dist.entropy())
+
+
+def test_column_restricted_first_layer_matches_the_dense_one():
+    """The first layers multiply only the batch's non-zero observation columns: the outputs and
+    the weight gradients equal the dense layer's to float rounding, and the columns no
+    observation uses get exactly zero gradient (as in the dense product)."""
+    g = th.Generator().manual_seed(1)
+    x = (th.rand(64, 600, generator=g) < 0.05).float() * th.rand(64, 600, generator=g)
+    x[:, 300:] = 0.0
+    cols = active_columns(x)
+    assert cols is not None and cols.max() < 300
+    layer = th.nn.Linear(600, 16)
+    dense = layer(x)
+    dense.square().sum().backward()
+    dense_grad = layer.weight.grad.clone()
+    layer.zero_grad()
+    sparse = FastMaskablePPO._sparse_mlp(x.index_select(1, cols), cols, [layer])
+    sparse.square().sum().backward()
+    th.testing.assert_close(sparse, dense, atol=1e-6, rtol=1e-5)
+    th.testing.assert_close(layer.weight.grad, dense_grad, atol=1e-6, rtol=1e-5)
+    assert th.count_nonzero(layer.weight.grad[:, 300:]) == 0
+    assert active_columns(th.ones(4, 600)) is None  # dense batches go densely
+    assert active_columns(th.zeros(4, 100)) is None  # so do narrow observations
+
+
+def test_saved_model_is_a_maskableppo_file_for_every_loader(tmp_path):
+    """ "save/load exactly like MaskablePPO": the file's policy settings are MaskablePPO's
+    (plain); the safe loader (nothing unpickled) and ``MaskablePPO.load`` rebuild the same
+    policy; ``FastMaskablePPO.load`` reads a MaskablePPO file and keeps the fused Adam."""
+    model, _, _ = _train(FastMaskablePPO, *GAMES[1])
+    path = tmp_path / "model.zip"
+    model.save(path)
+    reference = model.policy.state_dict()
+    for policy in (load_policy(path), MaskablePPO.load(path, device="cpu").policy):
+        state = policy.state_dict()
+        assert state.keys() == reference.keys()
+        assert all(th.equal(state[k], reference[k]) for k in reference)
+    plain, _, _ = _train(MaskablePPO, *GAMES[1])
+    plain.save(tmp_path / "plain.zip")
+    loaded = FastMaskablePPO.load(tmp_path / "plain.zip", device="cpu")
+    assert all(g["fused"] for g in loaded.policy.optimizer.param_groups)
+    opt_state = plain.policy.optimizer.state_dict()
+    assert [k for k in opt_state["state"]] == [
+        k for k in loaded.policy.optimizer.state_dict()["state"]
+    ]
+    assert all(
+        th.equal(loaded.policy.state_dict()[k], v) for k, v in plain.policy.state_dict().items()
+    )
+
+
+def test_fused_adam_survives_load_state_dict():
+    """Resume loads the optimiser state with ``load_state_dict`` (which replaces the param
+    groups): the policy's Adam is fused before and after, and its step matches unfused Adam's."""
+    model, _, _ = _train(FastMaskablePPO, *GAMES[1])
+    plain, _, _ = _train(MaskablePPO, *GAMES[1])
+    opt = model.policy.optimizer
+    assert all(g["fused"] for g in opt.param_groups)
+    opt.load_state_dict(copy.deepcopy(plain.policy.optimizer.state_dict()))  # as from a file
+    assert all(g["fused"] for g in opt.param_groups)
+    model.policy.load_state_dict(plain.policy.state_dict())
+    for m in (model, plain):
+        for p in m.policy.parameters():
+            p.grad = th.full_like(p, 1e-3)
+        m.policy.optimizer.step()
+    for key, value in plain.policy.state_dict().items():
+        th.testing.assert_close(model.policy.state_dict()[key], value, atol=1e-6, rtol=0)
+
+
+class OtherPolicy(MaskableActorCriticPolicy):
+    """A policy class the fast path does not know (it could change the heads)."""
+
+
+def test_unknown_policy_classes_use_maskableppos_own_path():
+    """Policies other than the MLP and the residual one keep MaskablePPO's collect_rollouts and
+    train (the fast path computes only the heads it knows): same actions and weights."""
+    reference = _train(MaskablePPO, *GAMES[1], policy=OtherPolicy)
+    fast = _train(FastMaskablePPO, *GAMES[1], policy=OtherPolicy)
+    assert not fast[0].fast_path
+    _assert_same(reference, fast, atol=1e-6)
