@@ -305,10 +305,8 @@ class LadderResult:
         order = [r.label for r in self.ratings()]
         cells = {(p.label, p.opponent): p for p in self.pairwise()}
         width = max(len(label) for label in order)
-        col = 19
-        lines = [
-            f"{'':<{width}} " + " ".join(f"{_short(o, col):>{col}}" for o in order),
-        ]
+        col = max(16, width)
+        lines = [f"{'':<{width}} " + " ".join(f"{o:>{col}}" for o in order)]
         for a in order:
             row = []
             for b in order:
@@ -322,8 +320,18 @@ class LadderResult:
     def heatmap(self):
         """A matplotlib Figure of the pairwise win rates, agents ordered strongest first (row
         agent against column agent; red below 0.5, blue above; each cell gives the rate and the
-        number of comparisons)."""
-        return self.labelled([r.label for r in self.ratings()]).heatmap()
+        number of comparisons; candidates' labels in bold)."""
+        fig = self.labelled([r.label for r in self.ratings()]).heatmap()
+        ax = fig.axes[0]
+        for tick in [*ax.get_xticklabels(), *ax.get_yticklabels()]:
+            if tick.get_text() in self.candidates:
+                tick.set_fontweight("bold")
+        note = "strongest first" + ("; candidates in bold" if self.candidates else "")
+        ax.set_title(
+            f"{self.game}: pairwise win rates ({len(self.tournament.records)} games)\n{note}",
+            fontsize=10,
+        )
+        return fig
 
     def save(self, out: str | Path) -> Path:
         """Write ``ladder.md`` (the tables), ``ladder.txt`` and ``ladder_heatmap.png`` into
@@ -349,10 +357,6 @@ class LadderResult:
         (out / "ladder.txt").write_text(self.table() + "\n\n" + self.pairwise_table() + "\n")
         self.heatmap().savefig(out / "ladder_heatmap.png")
         return out
-
-
-def _short(name: str, limit: int) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 # --------------------------------------------------------------------------- rating

@@ -177,11 +177,19 @@ def test_out_dir_holds_the_tables_and_a_rerun_resumes(tmp_path: Path) -> None:
 
 
 def test_heatmap_orders_agents_strongest_first_with_their_labels() -> None:
-    """Brief: "a heatmap figure" (labels readable: the short labels, strongest first)."""
-    result = rate_against_ladder("white_castle", {}, games_per_pair=2, ladder=CHEAP, progress=False)
-    fig = result.heatmap()
-    ax = fig.axes[0]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["heuristic", "random"]
+    """Brief: "a heatmap figure" (labels readable: the short labels, strongest first, the
+    candidates' in bold; a win-rate colour scale from 0 to 1)."""
+    game = make_game("white_castle")
+    result = rate_against_ladder(
+        game, {"mine": MostlyHeuristic(game, p=0.0)}, games_per_pair=2, ladder=CHEAP,
+        progress=False,
+    )  # fmt: skip
+    order = [r.label for r in result.ratings()]
+    assert order[0] == "heuristic" and order[-1] in ("random", "mine")
+    ax = result.heatmap().axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == order
+    bold = {t.get_text() for t in ax.get_yticklabels() if t.get_fontweight() == "bold"}
+    assert bold == {"mine"}
     assert ax.images[0].get_clim() == (0.0, 1.0)  # a win-rate scale, 0.5 in the middle
 
 
