@@ -31,14 +31,18 @@ The encoder runs on every environment step, so it is written for speed: the flat
 field is computed once per player count (:class:`_Layout`), card and name lookups are dicts, and
 the entries are collected in plain lists (flat indices of ones, ``(index, value)`` pairs, and the
 numbers every observation has at fixed indices) that numpy writes in one go. It is incremental:
-each seat's last vector is kept on the state (:class:`_SeatView`) with the inputs of its slowly
-changing blocks (bridges; dice on the board; pending effects; castle cards, gardens, yards, turn
-order, offer, Action cards and Lantern Areas), and only the blocks whose inputs changed are
-rewritten; the pending decision and the numbers are rewritten every time (a seat's row of numbers
-only when it changed). A repeated observation
-of an unchanged state (the same options list, see ``WhiteCastleState._legal_action_mask``) is a
-copy of the kept vector. A state's first observation writes everything in bulk and keeps nothing
-(a one-off clone, as in search, pays nothing for the views); the second starts the seat's view.
+each seat's last vector is kept on the state (:class:`_SeatView`) with copies of the inputs of its
+slowly changing blocks (bridges; each space's dice and the Well's; each part of the castle cards,
+gardens, yards, turn order, offer, Action cards and Lantern Areas), compared by value, and only
+the blocks whose inputs changed are rewritten; the numbers are made every time and a seat's row
+rewritten only when it changed. The decision block (but for ``die`` and ``place`` decisions,
+whose dice rarely repeat) and the pending block are looked up in a memo by their serialised
+inputs (``marshal`` bytes: equal bytes, equal inputs) that holds their flat indices and values,
+and rewritten when the entry differs from the one the view was written from. A repeated
+observation of an unchanged state (the same options list, see
+``WhiteCastleState._legal_action_mask``) is a copy of the kept vector. A state's first
+observation writes everything in bulk and keeps nothing (a one-off clone, as in search, pays
+nothing for the views); the second starts the seat's view.
 ``make_spec`` is the definition of the layout (read it with
 ``spec.describe()`` or ``spec.view``); ``tests/white_castle/test_observation_speed.py`` keeps a
 field-by-field reference encoder and ``tests/white_castle/test_incremental_observation.py`` the
@@ -406,20 +410,7 @@ class _SeatView:
     entries its decision and pending blocks were written from, and copies of the inputs of the
     other blocks when they were last written (compared by value with the state's own)."""
 
-    __slots__ = (
-        "gen",
-        "vec",
-        "decision",
-        "pending",
-        "bridges",
-        "spaces",
-        "static",
-        "head",
-        "rows",
-        "players",
-        "domain",
-        "ranks",
-    )
+    __slots__ = ("gen", "vec", "decision", "pending", "bridges", "spaces", "static", "head", "rows")
 
     def __init__(self, s, vec: np.ndarray, decision: tuple, pending: tuple):
         self.gen: list | None = None
@@ -430,9 +421,6 @@ class _SeatView:
         self.spaces = _copy(s.spaces)
         self.static = _copy(_static_key(s))
         self.head, self.rows = _numbers(s)
-        self.players = _copy(s.players)
-        self.domain = _copy(s.domain_dice)
-        self.ranks = _ranks(s.players)
 
 
 def _copy(x):
@@ -523,26 +511,17 @@ def encode(s, player: int) -> np.ndarray:
     else:
         for i, x in zip(ix, vx, strict=True):
             mv[i] = x
-    head = _head(s)
+    head, rows = _numbers(s)
     if head != view.head:
         for i, x in zip(lay.number_head, head, strict=True):
             mv[i] = x
         view.head = head
-    # a seat's row is made again when its inputs changed, and rewritten when the row did
-    players, domain, ranks = s.players, s.domain_dice, _ranks(s.players)
-    kept, kept_domain, rows = view.players, view.domain, view.rows
-    new_ranks = ranks != view.ranks
-    for p, at in enumerate(lay.number_rows[player]):
-        pl = players[p]
-        if new_ranks or pl != kept[p] or domain[p] != kept_domain[p]:
-            row = _row(pl, domain[p], ranks[p])
-            if row != rows[p]:
-                for i, x in zip(at, row, strict=True):
-                    mv[i] = x
-                rows[p] = row
-            kept[p] = _copy(pl)
-            kept_domain[p] = _copy(domain[p])
-    view.ranks = ranks
+    last = view.rows
+    for p, (at, row) in enumerate(zip(lay.number_rows[player], rows, strict=True)):
+        if last[p] != row:  # a seat's numbers are rewritten when they change
+            for i, x in zip(at, row, strict=True):
+                mv[i] = x
+    view.rows = rows
     view.gen = opts
     return v.copy()
 
@@ -898,35 +877,23 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _numbers(s) -> tuple[tuple, list[tuple]]:
+def _numbers(s) -> tuple[list, list[tuple]]:
     """The numbers at the fixed indices :attr:`_Layout.numbers`: the head (round, deck sizes,
-    Well dice, turns taken) and one row per seat (:func:`_row`)."""
-    ranks = _ranks(s.players)
-    rows = [_row(pl, dice, r) for pl, dice, r in zip(s.players, s.domain_dice, ranks, strict=True)]
-    return _head(s), rows
-
-
-def _head(s) -> tuple:
-    """Round, deck sizes, Well dice, turns taken."""
-    return s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken
-
-
-def _ranks(players: list) -> list[int]:
-    """Each seat's arrival rank on the Passage of Time (earlier arrivals first)."""
-    arrivals = [pl["pot_arr"] for pl in players]
-    rank = [0] * len(players)
-    for k, p in enumerate(sorted(range(len(players)), key=arrivals.__getitem__)):
+    Well dice, turns taken) and one row per seat: resources (each at most 1000), Passage of Time
+    position and arrival rank, members, courtiers and Domain dice."""
+    players = s.players
+    n = len(players)
+    rank = [0] * n
+    for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
         rank[p] = k
-    return rank
-
-
-def _row(pl: dict, dice: list, rank: int) -> tuple:
-    """A seat's numbers: resources (each at most 1000), Passage of Time position and arrival
-    rank, members, courtiers and Domain dice."""
-    res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
-    if max(res) > 1000:
-        res = tuple(min(x, 1000) for x in res)
-    return (*res, pl["pot"], rank, *pl["members"], *pl["courtiers"], *dice)
+    head = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
+    rows = []
+    for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
+        res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
+        if max(res) > 1000:
+            res = tuple(min(x, 1000) for x in res)
+        rows.append((*res, pl["pot"], r, *pl["members"], *pl["courtiers"], *dice))
+    return head, rows
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
