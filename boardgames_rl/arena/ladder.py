@@ -464,7 +464,8 @@ def rate_against_ladder(
         progress: show a progress bar.
         out_dir: a folder for the arena's tournament files (resumable: a rerun with the same
             arguments plays only the missing games) and :meth:`LadderResult.save`'s.
-        budgets: the ISMCTS iterations of the ladder's search agents (:func:`ladder_agents`).
+        budgets: the ISMCTS iterations of the ladder's search agents (:func:`ladder_agents`;
+            not used with ``ladder``).
         ladder: the reference agents ``{label: spec}`` instead of :func:`ladder_agents` (it must
             hold ``"random": "random"``, the rating anchor).
 
