@@ -38,6 +38,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
@@ -298,6 +302,12 @@ class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
             EnvLogger.error_observe_before_reset()
         return self.env.observe(agent)
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """:meth:`OrderEnforcingWrapper.agent_iter` whose iterator reads the inner env directly."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderEnforcingIterable(self, max_iter)
+
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict]:
         """:meth:`AECEnv.last` reading the inner env directly (the same values and the same
         before-``reset`` error as reading ``agent_selection`` through the wrapper)."""
@@ -325,3 +335,24 @@ class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
 
     def __str__(self) -> str:
         return str(self.env)  # as OrderEnforcingWrapper itself prints
+
+
+class _OrderEnforcingIterable(AECOrderEnforcingIterable[str, ObsDict, int]):
+    def __iter__(self) -> _OrderEnforcingIterator:
+        return _OrderEnforcingIterator(self.env, self.max_iter)
+
+
+class _OrderEnforcingIterator(AECOrderEnforcingIterator[str, ObsDict, int]):
+    """PettingZoo's iterator (the same stops and the same assertion) reading the inner env's
+    ``agents`` and ``agent_selection`` without the wrapper's properties."""
+
+    def __next__(self) -> str:
+        env = cast(GameOrderEnforcingWrapper, self.env)
+        inner = env.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        agent = inner.agent_selection
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return agent
