@@ -483,21 +483,23 @@ def encode(s, player: int) -> np.ndarray:
                 for sl in lay.space_rows[sp]:
                     v[sl] = 0.0
                 _space_entries(s, sp, st, rel, ones, ix, vx)
+                kept[sp] = _copy(spaces[sp])
         if spaces[7] != kept[7]:
             for sl in lay.zero["well"]:
                 v[sl] = 0.0
             _well_entries(s, st, rel, ones, ix, vx)
-        view.spaces = _copy(spaces)
+            kept[7] = _copy(spaces[7])
     key = _static_key(s)
-    if key != view.static:
-        for part, now, kept, write in zip(
-            _STATIC_PARTS, key, view.static, _STATIC_WRITERS, strict=True
+    kept = view.static
+    if key != kept:
+        for i, (part, now, write) in enumerate(
+            zip(_STATIC_PARTS, key, _STATIC_WRITERS, strict=True)
         ):
-            if now != kept:
+            if now != kept[i]:
                 for sl in lay.zero[part]:
                     v[sl] = 0.0
                 write(s, st, rel, ones, ix, vx)
-        view.static = _copy(key)
+                kept[i] = _copy(now)
 
     # few entries (the usual incremental call) are written item by item through a memoryview, as
     # numpy's conversion of index lists costs more than that loop; many (a first call) in bulk
@@ -626,10 +628,10 @@ def _pending_block(s, lay: _Layout, player: int) -> tuple:
     return entry
 
 
-def _static_key(s) -> tuple:
+def _static_key(s) -> list:
     """What each part of the slowly changing fields reads (:data:`_STATIC_PARTS` order): the
     state's own objects, compared by value with a copy kept by the view."""
-    return (
+    return [
         (s.rooms, s.room_tiles),
         (s.daimyo, s.daimyo_pos),
         s.well_tiles,
@@ -638,7 +640,7 @@ def _static_key(s) -> tuple:
         s.turn_order,
         s.offer,
         [(pl["action_card"], pl["lantern"]) for pl in s.players],
-    )
+    ]
 
 
 def _decision_entries(s, opts: list, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
