@@ -463,7 +463,9 @@ def rate_against_ladder(
         workers: game processes for a ladder of spec strings (Agent objects: this process).
         progress: show a progress bar.
         out_dir: a folder for the arena's tournament files (resumable: a rerun with the same
-            arguments plays only the missing games) and :meth:`LadderResult.save`'s.
+            arguments plays only the missing games) and :meth:`LadderResult.save`'s. An Agent
+            object is known there by its label only (``object.<label>``): after changing your
+            agent, use a new label or a new folder, or its old games are kept.
         budgets: the ISMCTS iterations of the ladder's search agents (:func:`ladder_agents`;
             not used with ``ladder``).
         ladder: the reference agents ``{label: spec}`` instead of :func:`ladder_agents` (it must
