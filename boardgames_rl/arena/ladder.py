@@ -264,8 +264,7 @@ class LadderResult:
         return [
             "rating: Bradley-Terry on the Elo scale, random = 0, 95% bootstrap interval over games",
             f"win rate: share of the seats held that won (fair share {fair:.3f}), 95% Wilson",
-            "* = candidate",
-        ]
+        ] + (["* = candidate"] if self.candidates else [])
 
     def table(self) -> str:
         """The rating table as text, strongest first."""
