@@ -18,6 +18,7 @@ numbers every observation has at fixed indices are written by numpy into the ``f
 from __future__ import annotations
 
 from functools import cache
+from marshal import dumps, loads
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -144,6 +145,11 @@ class _Layout:
             [self.start[name] + i for name, count in _NUMBERS for i in range(count)],
             dtype=np.intp,
         )
+        # where the encoder writes them: the deck sizes, then the rest up to the turn at the end
+        at = self.numbers.tolist()
+        self.deck_at, self.rest_at, self.turn_at = at[0], at[2], at[-1]
+        if at[:2] != [at[0], at[0] + 1] or at[2:] != list(range(at[2], at[-1] + 1)):
+            raise AssertionError("observation numbers: deck sizes, then the rest, contiguous")
 
 
 @cache
@@ -191,25 +197,77 @@ def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
     (the omniscient state vector).
 
     Every entry but the numbers of :data:`_NUMBERS` is a 0/1 flag, so those are written as bytes
-    into a copy of the board's template (``buf``, one byte per entry), converted to ``float32``
-    once; then the numbers are written in one go.
+    into a copy of the observer's base (``buf``, one byte per entry: the board's template plus
+    the entries that rarely change, :func:`_base`) with the numbers that are whole and in
+    ``0..255`` (all but the turn fraction, in play), converted to ``float32`` once; then the turn
+    fraction (or, if any number is not such a byte, every number) is written as a float.
     """
     if observer is None:
         return np.concatenate([encode(s, NINJA), encode(s, SAMURAI)])
     lay = _layout()
     board = _board_cache(s.board)
-    buf = bytearray(board.template)
-    for col, z in _square_ones(s, observer, lay, board, buf):
+    base = _base(s, observer, lay, board)
+    buf = bytearray(base.buf)
+    for col, z in _square_ones(s, lay, buf):
         for i in board.zones[col][z]:
             buf[i] = 1
     _other_ones(s, observer, lay, buf)
+    numbers = _numbers(s, observer, base.vases)
+    try:  # whole numbers in 0..255 (all but the turn fraction, in play) go in as bytes too
+        buf[lay.deck_at : lay.deck_at + 2] = bytes(numbers[:2])
+        buf[lay.rest_at : lay.turn_at] = bytes(numbers[2:-1])
+        as_bytes = True
+    except (TypeError, ValueError):  # a float, a negative or a large number: written as floats
+        as_bytes = False
     vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
-    vec[lay.numbers] = _numbers(s, observer)
+    if as_bytes:
+        vec[lay.turn_at] = numbers[-1]
+    else:
+        vec[lay.numbers] = numbers
     return vec
 
 
-def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> list:
-    """Set the per-turn square features; return the ``(zone column, zone)`` pairs to mark."""
+class _Base:
+    """One observer's base bytes: the board's template plus the entries that rarely change
+    (trap doors, vase tokens, tokens held, spent, known at the bottom and used, the role), the
+    vase counts of the numbers, and a copy of the inputs they were written from (``key``)."""
+
+    __slots__ = ("board", "key", "buf", "vases")
+
+    def __init__(self, s, observer: int, lay: _Layout, board: _BoardCache, key: tuple):
+        self.board = board
+        self.key = loads(dumps(key))  # a deep copy, compared by value with the state's inputs
+        self.buf = buf = bytearray(board.template)
+        _vase_ones(s, observer, lay, board, buf)
+        _token_ones(s, observer, lay, buf)
+        buf[lay.start["role"] + observer] = 1
+        self.vases = _vase_numbers(s, observer)
+
+
+def _base_key(s) -> tuple:
+    """Everything the base bytes read from the state (the state's own objects)."""
+    return (
+        s.closed, s.vase_where, s.ninja_knows, s.samurai_knows, s.vase_content,
+        s.n_equip, s.n_spent, s.n_bottom, s.s_equip, s.s_spent, s.s_bottom, s.n_used, s.s_used,
+    )  # fmt: skip
+
+
+def _base(s, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
+    """``observer`` 's base of this state: the one kept on the state (``s._obs_base``) while its
+    board and inputs are the same (compared by value, so an edited state is never shown stale),
+    else a new one, kept."""
+    bases = s._obs_base
+    if bases is None:
+        bases = s._obs_base = [None, None]
+    base = bases[observer]
+    key = _base_key(s)
+    if base is None or base.board is not board or base.key != key:
+        base = bases[observer] = _Base(s, observer, lay, board, key)
+    return base
+
+
+def _vase_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> None:
+    """Set the closed trap doors and the vase tokens' entries of the squares."""
     knows = s.ninja_knows if observer == NINJA else s.samurai_knows
     sq = lay.start["squares"]
     for i, closed in zip(board.closed, s.closed, strict=True):
@@ -224,6 +282,27 @@ def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytear
             # written, not set: the last vase token on a square gives its "seen by" entries
             buf[at + _SEEN_N] = s.ninja_knows[t]
             buf[at + _SEEN_S] = s.samurai_knows[t]
+
+
+def _token_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
+    """Set the equipment tokens held, spent face down, known at the bottom, and used."""
+    st = lay.start
+    if observer == NINJA:
+        _mark_all(buf, st["own_tokens"], s.n_equip)
+        _mark_all(buf, st["own_spent"], s.n_spent)
+        _mark_all(buf, st["own_bottom"], s.n_bottom)
+    else:
+        _mark_all(buf, st["own_tokens"], s.s_equip)
+        _mark_all(buf, st["own_spent"], s.s_spent)
+        _mark_all(buf, st["own_bottom"], s.s_bottom)
+    _mark_all(buf, st["ninja_used"], s.n_used)
+    _mark_all(buf, st["samurai_used"], s.s_used)
+
+
+def _square_ones(s, lay: _Layout, buf: bytearray) -> list:
+    """Set the per-turn square features (discs, figurines, start square); return the
+    ``(zone column, zone)`` pairs to mark."""
+    sq = lay.start["squares"]
     discs = s.discs
     for i in discs:
         buf[sq + _NF * i + _DISC] = 1
@@ -247,11 +326,10 @@ def _square_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytear
 
 
 def _other_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
-    """Set the one-hot entries of the decision, tiles, cards and tokens."""
+    """Set the one-hot entries of the decision, tiles, cards and the peeked tokens."""
     st = lay.start
     me_ninja = observer == NINJA
     d = s.decision
-    buf[st["role"] + observer] = 1
     if d is not None:
         buf[st["decision"] + lay.decision_index[d["kind"]]] = 1
         buf[st["decider"] + d["player"]] = 1
@@ -277,25 +355,16 @@ def _other_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
         buf[st["samurai_card"] + s.s_card] = 1
     _mark_all(buf, st["ninja_discard"], s.n_discard)
     _mark_all(buf, st["samurai_discard"], s.s_discard)
-    if me_ninja:
-        _mark_all(buf, st["own_tokens"], s.n_equip)
-        _mark_all(buf, st["own_spent"], s.n_spent)
-        _mark_all(buf, st["own_bottom"], s.n_bottom)
-    else:
+    if not me_ninja:
         _mark_all(buf, st["known_opponent_hand"], s.known_n_hand)
-        _mark_all(buf, st["own_tokens"], s.s_equip)
-        _mark_all(buf, st["own_spent"], s.s_spent)
-        _mark_all(buf, st["own_bottom"], s.s_bottom)
     if d is not None and d["kind"] in ("meditate", "muster") and d["player"] == observer:
         _mark_all(buf, st["peek"], s.peek)
-    _mark_all(buf, st["ninja_used"], s.n_used)
-    _mark_all(buf, st["samurai_used"], s.s_used)
 
 
-def _numbers(s, observer: int) -> list:
-    """The numbers every observation has, in :data:`_NUMBERS` order (deck sizes, tokens held,
-    stacks, vases, flags capped at 10, the turn fraction)."""
-    me_ninja = observer == NINJA
+def _vase_numbers(s, observer: int) -> tuple:
+    """The vase counts of the numbers: stolen this turn, banked, on the board, and (for the
+    ninja only: the samurai does not know which of them were relics) the relics among the
+    stolen and the banked ones."""
     content = s.vase_content
     stolen = banked = on_board = stolen_relics = banked_relics = 0
     for t, w in enumerate(s.vase_where):
@@ -307,21 +376,30 @@ def _numbers(s, observer: int) -> list:
         elif w == BANKED:
             banked += 1
             banked_relics += content[t]
-    if not me_ninja:  # the samurai does not know which of them were relics
+    if observer != NINJA:
         stolen_relics = banked_relics = 0
+    return stolen, banked, on_board, stolen_relics, banked_relics
+
+
+def _numbers(s, observer: int, vases: tuple) -> list:
+    """The numbers every observation has, in :data:`_NUMBERS` order (deck sizes, tokens held,
+    stacks, vases (``vases``: the counts of :func:`_vase_numbers`), flags capped at 10, the turn
+    fraction)."""
     d = s.decision
     token = d.get("token") if d is not None else None
-    knows = s.ninja_knows if me_ninja else s.samurai_knows
-    vase = 1 + content[token] if token is not None and knows[token] else 0
+    knows = s.ninja_knows if observer == NINJA else s.samurai_knows
+    vase = 1 + s.vase_content[token] if token is not None and knows[token] else 0
     f = s.flags
     numbers = [
         len(s.n_deck), len(s.s_deck), len(s.n_equip), len(s.s_equip), len(s.n_stack),
-        len(s.s_stack), stolen, banked, on_board, stolen_relics, banked_relics, s.captured, vase,
+        len(s.s_stack), *vases, s.captured, vase,
     ]  # fmt: skip
-    flags = [f.get(name) or 0 for name in _FLAG_KEYS]
-    flags[_BELL] = s.bell_used
-    flags[_LOOKS] = f.get("ledger_looks", 0) + f.get("map_looks", 0)
-    numbers += [x if x < 10 else 10 for x in flags]  # the flags field's cap
+    get = f.get
+    flags = [x if (x := get(name) or 0) < 10 else 10 for name in _FLAG_KEYS]  # capped at 10
+    bell, looks = s.bell_used, get("ledger_looks", 0) + get("map_looks", 0)
+    flags[_BELL] = bell if bell < 10 else 10
+    flags[_LOOKS] = looks if looks < 10 else 10
+    numbers += flags
     numbers.append(min(1.0, s.turn / s.game.max_turns))
     return numbers
 

@@ -72,6 +72,9 @@ class NightingaleState(PlainDataState):
     """Full state of a Castle Nightingale game (see the module docstring)."""
 
     FIELDS = _FIELDS
+    # The observation encoder keeps each observer's base bytes (the entries that rarely change)
+    # in ``_obs_base`` and reuses them while their inputs are equal (observation._base).
+    _obs_base: list | None = None
 
     # ====================================================================== construction
     @classmethod
