@@ -157,8 +157,8 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             mask = state.legal_action_mask().astype(np.int8)
         else:
             mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        return {
-            "observation": np.asarray(state.observation(p), dtype=np.float32),
+        return {  # p is a seat (from _agent_index): the hook without the core's seat check
+            "observation": np.asarray(state._observation(p), dtype=np.float32),
             "action_mask": mask,
         }
 
