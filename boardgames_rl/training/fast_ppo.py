@@ -64,8 +64,25 @@ def active_columns(x: th.Tensor) -> th.Tensor | None:
     product is as cheap (narrow observations, or more than half the columns active)."""
     if x.dim() != 2 or x.shape[1] < SPARSE_MIN_INPUTS:
         return None
-    cols = x.any(0).nonzero().squeeze(1)
+    if x.device.type == "cpu":  # numpy's any is several times faster than torch's on CPU
+        cols = th.from_numpy(np.flatnonzero(x.detach().numpy().any(0)))
+    else:
+        cols = x.any(0).nonzero().squeeze(1)
     return None if cols.numel() > SPARSE_MAX_FRACTION * x.shape[1] else cols
+
+
+def restricted_linear(
+    x: th.Tensor, cols: th.Tensor, layer: th.nn.Linear, weight_t: th.Tensor | None = None
+) -> th.Tensor:
+    """``layer`` applied to observations whose columns outside ``cols`` are zero, ``x`` holding
+    the others: only those columns of the weight are multiplied (the same sums without their
+    zero terms; gradients reach only those columns, the others' are zero as in the dense
+    product). ``weight_t``: the weight transposed and contiguous (no gradient), whose rows are
+    cheaper to gather than the weight's columns."""
+    if weight_t is None:
+        return F.linear(x, layer.weight.index_select(1, cols), layer.bias)
+    w = weight_t.index_select(0, cols)
+    return th.mm(x, w) if layer.bias is None else th.addmm(layer.bias, x, w)
 
 
 def first_layers(policy: Any) -> tuple[list[th.nn.Module], list[th.nn.Module]] | None:
@@ -162,14 +179,18 @@ class FastMaskablePPO(MaskablePPO):
             logits = logits + policy.prior_scale * policy._prior_of(obs)
         return logits.view(-1, int(self.action_space.n)), policy.value_net(latent_vf)  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _sparse_mlp(x: th.Tensor, cols: th.Tensor, net: list[th.nn.Module]) -> th.Tensor:
+    def _sparse_mlp(self, x: th.Tensor, cols: th.Tensor, net: list[th.nn.Module]) -> th.Tensor:
         """``net`` on observations whose columns outside ``cols`` are zero (``x`` holds the
-        others): the first layer multiplies only those columns of its weight (the same sums
-        without their zero terms; gradients reach only those columns, the others' are zero
-        as in the dense product)."""
+        others), the first layer by :func:`restricted_linear`; during a rollout (weights fixed,
+        no autograd) from a transposed copy of its weight made once per rollout."""
         first = net[0]
-        h = F.linear(x, first.weight.index_select(1, cols), first.bias)
+        cache = self.__dict__.get("_rollout_weights")
+        weight_t = None
+        if cache is not None and not th.is_grad_enabled():
+            weight_t = cache.get(id(first))
+            if weight_t is None:
+                weight_t = cache[id(first)] = first.weight.detach().t().contiguous()
+        h = restricted_linear(x, cols, first, weight_t)  # type: ignore[arg-type]
         for layer in net[1:]:
             h = layer(h)
         return h
@@ -223,6 +244,20 @@ class FastMaskablePPO(MaskablePPO):
             return super().collect_rollouts(
                 env, callback, rollout_buffer, n_rollout_steps, use_masking
             )
+        self._rollout_weights: dict[int, th.Tensor] | None = {}  # weights fixed until train()
+        try:
+            return self._collect(env, callback, rollout_buffer, n_rollout_steps, use_masking)
+        finally:
+            self._rollout_weights = None
+
+    def _collect(
+        self,
+        env: VecEnv,
+        callback: BaseCallback,
+        rollout_buffer: RolloutBuffer,
+        n_rollout_steps: int,
+        use_masking: bool,
+    ) -> bool:
         assert isinstance(rollout_buffer, MaskableRolloutBuffer | MaskableDictRolloutBuffer), (
             "RolloutBuffer doesn't support action masking"
         )

@@ -30,6 +30,7 @@ from boardgames_rl.training.fast_ppo import (  # noqa: E402
     active_columns,
     masked_entropy,
     masked_log_probs,
+    restricted_linear,
 )
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
 
@@ -154,11 +155,15 @@ def test_column_restricted_first_layer_matches_the_dense_one():
     dense.square().sum().backward()
     dense_grad = layer.weight.grad.clone()
     layer.zero_grad()
-    sparse = FastMaskablePPO._sparse_mlp(x.index_select(1, cols), cols, [layer])
+    sparse = restricted_linear(x.index_select(1, cols), cols, layer)
     sparse.square().sum().backward()
     th.testing.assert_close(sparse, dense, atol=1e-6, rtol=1e-5)
     th.testing.assert_close(layer.weight.grad, dense_grad, atol=1e-6, rtol=1e-5)
     assert th.count_nonzero(layer.weight.grad[:, 300:]) == 0
+    with th.no_grad():  # the rollout variant: rows of the transposed weight
+        weight_t = layer.weight.t().contiguous()
+        rows = restricted_linear(x.index_select(1, cols), cols, layer, weight_t)
+    th.testing.assert_close(rows, dense.detach(), atol=1e-6, rtol=1e-5)
     assert active_columns(th.ones(4, 600)) is None  # dense batches go densely
     assert active_columns(th.zeros(4, 100)) is None  # so do narrow observations
 
