@@ -159,7 +159,7 @@ class FastMaskablePPO(MaskablePPO):
 
     def _heads(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         """Raw action logits ``[B, A]`` and values ``[B, 1]``, as the policy's ``forward``."""
-        policy = self.policy
+        policy: Any = self.policy
         features = policy.extract_features(obs)
         if getattr(self, "_layers_of", (None,))[0] is not policy:
             self._layers_of = (policy, first_layers(policy))
@@ -183,14 +183,14 @@ class FastMaskablePPO(MaskablePPO):
         """``net`` on observations whose columns outside ``cols`` are zero (``x`` holds the
         others), the first layer by :func:`restricted_linear`; during a rollout (weights fixed,
         no autograd) from a transposed copy of its weight made once per rollout."""
-        first = net[0]
+        first: Any = net[0]
         cache = self.__dict__.get("_rollout_weights")
         weight_t = None
         if cache is not None and not th.is_grad_enabled():
             weight_t = cache.get(id(first))
             if weight_t is None:
                 weight_t = cache[id(first)] = first.weight.detach().t().contiguous()
-        h = restricted_linear(x, cols, first, weight_t)  # type: ignore[arg-type]
+        h = restricted_linear(x, cols, first, weight_t)
         for layer in net[1:]:
             h = layer(h)
         return h
@@ -278,8 +278,8 @@ class FastMaskablePPO(MaskablePPO):
                 obs_tensor = obs_as_tensor(self._last_obs, self.device)  # type: ignore[arg-type]
                 if use_masking:
                     action_masks = read_masks()
-                actions, values, log_probs = self._act(obs_tensor, action_masks)  # type: ignore[arg-type]
-            actions = actions.cpu().numpy()
+                sampled, values, log_probs = self._act(obs_tensor, action_masks)  # type: ignore[arg-type]
+            actions = sampled.cpu().numpy()
             new_obs, rewards, dones, infos = env.step(actions)
             self.num_timesteps += env.num_envs
             callback.update_locals(locals())
@@ -300,10 +300,10 @@ class FastMaskablePPO(MaskablePPO):
                         terminal_value = self.policy.predict_values(terminal_obs)[0]
                     rewards[idx] += self.gamma * terminal_value
             rollout_buffer.add(
-                self._last_obs,  # type: ignore[arg-type]
+                self._last_obs,
                 actions,
                 rewards,
-                self._last_episode_starts,  # type: ignore[arg-type]
+                self._last_episode_starts,
                 values,
                 log_probs,
                 action_masks=action_masks,
