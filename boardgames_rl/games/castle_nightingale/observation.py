@@ -18,7 +18,6 @@ numbers every observation has at fixed indices are written by numpy into the ``f
 from __future__ import annotations
 
 from functools import cache
-from marshal import dumps, loads
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -234,9 +233,9 @@ class _Base:
 
     __slots__ = ("board", "key", "buf", "vases")
 
-    def __init__(self, s, observer: int, lay: _Layout, board: _BoardCache, key: tuple):
+    def __init__(self, s, observer: int, lay: _Layout, board: _BoardCache, key: list):
         self.board = board
-        self.key = loads(dumps(key))  # a deep copy, compared by value with the state's inputs
+        self.key = [x[:] for x in key]  # copies of the flat lists, compared by value
         self.buf = buf = bytearray(board.template)
         _vase_ones(s, observer, lay, board, buf)
         _token_ones(s, observer, lay, buf)
@@ -244,12 +243,13 @@ class _Base:
         self.vases = _vase_numbers(s, observer)
 
 
-def _base_key(s) -> tuple:
-    """Everything the base bytes read from the state (the state's own objects)."""
-    return (
+def _base_key(s) -> list:
+    """Everything the base bytes read from the state: its own lists, all flat (of ints and
+    bools), so a slice copies one."""
+    return [
         s.closed, s.vase_where, s.ninja_knows, s.samurai_knows, s.vase_content,
         s.n_equip, s.n_spent, s.n_bottom, s.s_equip, s.s_spent, s.s_bottom, s.n_used, s.s_used,
-    )  # fmt: skip
+    ]  # fmt: skip
 
 
 def _base(s, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
