@@ -19,13 +19,9 @@ def round_result(cur: list[int], living: list[bool], mm: int) -> int:
     if mm >= 0 and living[mm]:
         h = HOUSE[cur[mm]]
         return NOBODY if h == data.RONIN_HOUSE else h
-    lotus: list[int] = []
-    crane: list[int] = []
-    for c, ok in zip(cur, living, strict=True):
-        if ok and c != data.RONIN:
-            (lotus if c < 5 else crane).append(RANK[c])
-    lotus.sort()
-    crane.sort()
+    # ranks as card ids: Lotus k is card k - 1, Crane k is card k + 4 (the Ronin, card 10, is out)
+    lotus = sorted([c for c, ok in zip(cur, living, strict=True) if ok and c < 5])
+    crane = sorted([c - 5 for c, ok in zip(cur, living, strict=True) if ok and 4 < c < 10])
     for a, b in zip(lotus, crane, strict=False):
         if a != b:
             return data.LOTUS if a < b else data.CRANE

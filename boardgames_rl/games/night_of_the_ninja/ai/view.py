@@ -62,22 +62,23 @@ class View(Beliefs):
         mm_cum = np.cumsum(mm_probs)
         hazard = self.hazard()
         S = self.samples
-        choice = rng.choice(len(hyps), size=S, p=weights) if len(hyps) > 1 else [0] * S
-        deaths = rng.random((S, n)) < hazard
-        mm_draw = rng.random(S)
+        choice = rng.choice(len(hyps), size=S, p=weights).tolist() if len(hyps) > 1 else [0] * S
+        deaths = (rng.random((S, n)) < hazard).tolist()
+        hits = np.searchsorted(mm_cum, rng.random(S), side="right").tolist()
+        alive = [bool(a) for a in self.alive]
         out = []
         for i in range(S):
-            sigma, pin, free, _w = hyps[int(choice[i])]
+            sigma, pin, free, _w = hyps[choice[i]]
             deal = list(pin)
             if free:
-                rest = [free[j] for j in rng.permutation(len(free))]
+                rest = [free[j] for j in rng.permutation(len(free)).tolist()]
                 for q in range(n):
                     if deal[q] < 0:
                         deal[q] = rest.pop()
             cur = [deal[sigma[q]] for q in range(n)]
-            fut = [bool(self.alive[q]) and not deaths[i, q] for q in range(n)]
-            hit = int(np.searchsorted(mm_cum, mm_draw[i], side="right"))
-            mm = hit if hit < n else -1
+            dead = deaths[i]
+            fut = [alive[q] and not dead[q] for q in range(n)]
+            mm = hits[i] if hits[i] < n else -1
             out.append((cur, fut, mm))
         self._scen = out
         return out
@@ -85,17 +86,17 @@ class View(Beliefs):
     def value(self, cur: list[int], living: list[bool], mm: int) -> float:
         """Token this player gets at House Reveal minus ``rival_weight`` x the others' mean."""
         result = round_result(cur, living, mm)
-        mine = 0
-        others = 0
-        for q in range(self.n):
-            c = cur[q]
-            if (result < TIE and HOUSE[c] == result) or (
-                living[q] and (c == data.RONIN or result == TIE)
-            ):
-                if q == self.me:
-                    mine = 1
-                else:
-                    others += 1
+        ronin = data.RONIN
+        if result < TIE:  # the winning House's members, dead or alive, and a living Ronin
+            wins = [
+                HOUSE[c] == result or (ok and c == ronin) for c, ok in zip(cur, living, strict=True)
+            ]
+        elif result == TIE:  # every survivor
+            wins = list(living)
+        else:  # nobody's House: a living Ronin only
+            wins = [ok and c == ronin for c, ok in zip(cur, living, strict=True)]
+        mine = 1 if wins[self.me] else 0
+        others = sum(wins) - mine
         return mine - self.rival_weight * others / (self.n - 1)
 
     def kill_deltas(self, rng, cands: list[int], react: bool) -> dict[int, list[float]]:
