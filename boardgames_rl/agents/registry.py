@@ -26,6 +26,11 @@ def register_agent(name: str, factory: Callable[..., Agent]) -> None:
     _AGENTS[name] = factory
 
 
+def unregister_agent(name: str) -> None:
+    """Remove ``name`` from the registry (no-op when absent), e.g. a temporary registration."""
+    _AGENTS.pop(name, None)
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"ismcts:iterations=400,c=1.4"`` -> ``("ismcts", {"iterations": 400, "c": 1.4})``."""
     name, _, rest = spec.strip().partition(":")

@@ -391,7 +391,7 @@ def _registered(objects: Mapping[str, Agent]) -> Iterator[None]:
         yield
     finally:
         for spec in objects:
-            agent_registry._AGENTS.pop(spec, None)
+            agent_registry.unregister_agent(spec)
 
 
 def _check_candidates(
