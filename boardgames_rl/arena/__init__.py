@@ -1,6 +1,7 @@
 """Matches and tournaments between agents: seeded games with seats rotated, replayable records,
 win rates with intervals and Bradley–Terry (Elo-scale) ratings."""
 
+from boardgames_rl.arena.ladder import LadderResult, ladder_agents, rate_against_ladder
 from boardgames_rl.arena.match import SeriesResult, play_game, play_series
 from boardgames_rl.arena.ratings import Rating, fit_ratings
 from boardgames_rl.arena.records import GameRecord, ReplayMismatchError, load_records, replay
@@ -10,15 +11,18 @@ from boardgames_rl.arena.tournament import TournamentMismatchError, tournament
 
 __all__ = [
     "GameRecord",
+    "LadderResult",
     "Rating",
     "ReplayMismatchError",
     "SeriesResult",
     "TournamentMismatchError",
     "TournamentResult",
     "fit_ratings",
+    "ladder_agents",
     "load_records",
     "play_game",
     "play_series",
+    "rate_against_ladder",
     "replay",
     "tournament",
     "wilson_interval",
