@@ -9,10 +9,13 @@ Watchtower; the ninja: which colours it knows to be programmed or safe this turn
 
 The encoder runs on every environment step, so it is written for speed: each board gets a cached
 template (one byte per entry) with its fixed square features (colours, passages, vase icons) and
-the flat indices of its zones' squares; the 0/1 entries are set in a copy of those bytes, and the
-numbers every observation has at fixed indices are written by numpy into the ``float32`` vector.
-``make_spec`` is the definition of the layout; the original, field-by-field encoder is kept in
-``tests/castle_nightingale/test_observation_speed.py`` as the reference the fast one must match.
+the flat indices of its zones' squares; each observer's base (the template plus the entries that
+rarely change: trap doors, vase tokens, tokens held, spent, at the bottom and used) is kept on the
+state while its inputs are equal by value (:func:`_base`); the other 0/1 entries and the whole
+numbers are set in a copy of the base's bytes, converted to ``float32`` once, and the turn fraction
+is written last. ``make_spec`` is the definition of the layout; the original, field-by-field
+encoder is kept in ``tests/castle_nightingale/test_observation_speed.py`` as the reference the
+fast one must match (``test_speed_observation_base.py`` checks it along live games and edits).
 """
 
 from __future__ import annotations
