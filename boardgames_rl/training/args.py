@@ -127,6 +127,9 @@ class TrainArgs:
         "the one-hot of its move and the logits add a learned scale times it ('': plain MLP)",
     )
     prior_scale: float = _arg(3.0, "initial scale of the prior's logit bonus (with --prior)")
+    value_warmup: int = _arg(
+        0, "learner steps at the start during which only the value function learns (0: none)"
+    )
     opponents: list[str] = _arg(
         ["random", "heuristic", "self"],
         "opponent agent specs, comma-separated (ismcts:iterations=50,rollout=random; self: "
@@ -151,6 +154,7 @@ HYPER = (
     "net",
     "prior",
     "prior_scale",
+    "value_warmup",
     "n_steps",
     "batch_size",
     "n_epochs",
@@ -406,6 +410,7 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         "eval_every",
         "eval_games",
         "checkpoint_every",
+        "value_warmup",
         "max_minutes",
         "vec_workers",
     ):

@@ -189,6 +189,43 @@ class SnapshotCallback(BaseCallback):
         return True
 
 
+def actor_parameters(policy: Any) -> list[Any]:
+    """The parameters of a policy's actor (its policy network, action head and, for a residual
+    policy, the prior scale): what a value warm-up holds fixed."""
+    parts = [policy.mlp_extractor.policy_net, policy.action_net]
+    params = [p for part in parts for p in part.parameters()]
+    scale = getattr(policy, "prior_scale", None)
+    return params + ([scale] if scale is not None else [])
+
+
+class ValueWarmupCallback(BaseCallback):
+    """For the run's first ``steps`` learner steps only the critic learns: the actor's
+    parameters (:func:`actor_parameters`) get no gradient, so a policy that starts strong (a
+    residual policy on the heuristic, a cloned one) is not pushed around by the advantages of an
+    untrained value function. Checked before every update, so a resumed run past ``steps``
+    trains the actor at once."""
+
+    def __init__(self, steps: int, verbose: int = 0):
+        super().__init__(verbose)
+        self.steps = int(steps)
+
+    def _set(self) -> None:
+        frozen = self.num_timesteps < self.steps
+        for p in actor_parameters(self.model.policy):
+            p.requires_grad_(not frozen)
+            if frozen:
+                p.grad = None
+
+    def _on_training_start(self) -> None:
+        self._set()
+
+    def _on_rollout_end(self) -> None:
+        self._set()
+
+    def _on_step(self) -> bool:
+        return True
+
+
 class CheckpointCallback(BaseCallback):
     """Checkpoints between updates and stops cleanly on a signal.
 

@@ -53,6 +53,7 @@ from boardgames_rl.training.callbacks import (
     EvalCallback,
     SnapshotCallback,
     TqdmCallback,
+    ValueWarmupCallback,
     WallClockCallback,
     make_logger,
 )
@@ -344,6 +345,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     callbacks: list[Any] = [evaluator]
     if pool.self_weight > 0:
         callbacks.insert(0, SnapshotCallback(args.snapshot_every))
+    if args.value_warmup > 0:
+        callbacks.insert(0, ValueWarmupCallback(args.value_warmup))
     if args.max_minutes > 0:
         callbacks.append(WallClockCallback(60 * args.max_minutes))
     if args.progress:

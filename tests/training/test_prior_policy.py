@@ -221,3 +221,45 @@ def test_prior_flag_errors_are_one_line(tmp_path, capsys):
         assert e.value.code == 2
         err = capsys.readouterr().err.strip()
         assert match in err and len(err.splitlines()) == 1
+
+
+def test_value_warmup_holds_the_actor_and_trains_the_critic(tmp_path):
+    """``--value-warmup N``: during the first N steps the actor (policy net, action head, prior
+    scale) does not change while the critic does; past N the actor learns too. Real PPO updates
+    on the batched White Castle env; the flag is a saved run setting."""
+    from sb3_contrib import MaskablePPO
+
+    from boardgames_rl.training.callbacks import ValueWarmupCallback, actor_parameters
+
+    game = make_game("white_castle", num_players=2)
+    pool = OpponentPool.from_specs(game, ["random"], [1.0])
+    venv = build_vec_env(game, "random", pool, 2, seed=0, prior="heuristic")
+    try:
+        model = MaskablePPO(
+            PriorMaskablePolicy,
+            venv,
+            n_steps=64,
+            batch_size=64,
+            n_epochs=2,
+            learning_rate=1e-3,
+            seed=0,
+            policy_kwargs=dict(net_arch=[16], prior="heuristic", prior_scale=3.0),
+        )
+
+        def actor_and_critic():
+            actor = [p.detach().clone() for p in actor_parameters(model.policy)]
+            critic = [p.detach().clone() for p in model.policy.value_net.parameters()]
+            return actor, critic
+
+        actor0, critic0 = actor_and_critic()
+        model.learn(128, callback=ValueWarmupCallback(10**6))
+        actor1, critic1 = actor_and_critic()
+        assert all(th.equal(a, b) for a, b in zip(actor0, actor1, strict=True))
+        assert not all(th.equal(a, b) for a, b in zip(critic0, critic1, strict=True))
+        model.learn(128, callback=ValueWarmupCallback(0), reset_num_timesteps=False)
+        actor2, _ = actor_and_critic()
+        assert not all(th.equal(a, b) for a, b in zip(actor1, actor2, strict=True))
+    finally:
+        venv.close()
+    settings = tiny_run(tmp_path / "run", "white_castle", 64, "--value-warmup", "500")
+    assert settings["value_warmup"] == 500
