@@ -286,7 +286,7 @@ def apply_legal(state: State, action: int) -> None:
 TUNED_SETTINGS: dict[str, str] = {
     "castle_flutterstone": "rollout_depth=20,prior=heuristic,prior_visits=40",
     "castle_nightingale": "rollout_depth=10,prior=heuristic,prior_visits=40",
-    "night_of_the_ninja": "rollout=heuristic,epsilon=0.1,rollout_depth=10,prior=heuristic",
+    "night_of_the_ninja": "rollout=fast,epsilon=0.1,rollout_depth=10,prior=heuristic",
     "white_castle": "rollout_depth=20,prior=heuristic",
 }
 """Per-game settings chosen by short probes (see ``experiments/strength_ladder.py``): random
@@ -294,11 +294,22 @@ rollouts cut off after ``rollout_depth`` actions and scored by the game's ``eval
 the Ninja, heuristic rollouts with 10% random actions: random opponents are a poor model of a
 hidden-role table); the game's heuristic as a root prior. ``ismcts:preset=tuned`` uses them.
 
-Night of the Ninja's heuristic rollouts cost an info set per rollout decision (the heuristic reads
-the player's knowledge): 14,000 (5p) / 23,000 (11p) connect_four steps per move (issue 14.4 asks
-<= 5,000). Random rollouts cut at 10 with the prior (``rollout_depth=10,prior=heuristic``) cost
-3,800 / 4,900 but won 3.3 of 30 seeded 5-player games against four heuristics, where a heuristic
-in the same seat of the same games won 5 (``benchmarks/README.md``), so the preset is unchanged."""
+Night of the Ninja's rollouts are ``rollout=fast`` (issue 14.4): the heuristic's rules reading
+the determinization, the search's own sampled state (drawn from the searching player's info set,
+so nothing of the true state leaks), with one scenario of its facts instead of 32 drawn from the
+player's beliefs and no info set per rollout decision (``ai/rollout.py``). The earlier heuristic
+rollouts (``rollout=heuristic``, now without an info set per move: the same search, see
+``tests/agents/test_ismcts_regression.py``) cost 2,600 (5p) / 3,600 (11p) connect_four raw steps
+per move on the benchmark's decision states but, on states met in heuristic games, where their
+kill and swap decisions sample 32 scenarios, 4,200 / 6,000 per move (median) and 7,300 / 10,700
+on average (up to 42,600); ``rollout=fast`` costs 3,700 / 3,900 there (average 3,700 / 4,000, at
+most 7,900), 2,600 / 3,400 on the benchmark's states. Strength, one ISMCTS seat against four
+heuristics, 90 seeded 5-player games (seeds 0-2 of 30, seats rotated, the same games for each):
+``rollout=fast`` won 17.0 (18.9%, Wilson 95% 12.1-28.2%), heuristic rollouts 18.5 (20.6%,
+13.5-30.0%), a heuristic in the same seat 17.5 (19.4%); the paired difference fast - heuristic
+rollouts is -0.017 wins per game (95% -0.108 to +0.074): no measurable difference, at less than
+half the cost in play, so the preset uses ``rollout=fast``. Random rollouts cut at 10 with the
+prior (``rollout=random``) won 3.3 of 30 earlier probe games (a heuristic in the same seat: 5)."""
 
 
 def tuned_spec(game: str, iterations: int = 400) -> str:

@@ -1,9 +1,10 @@
 """ISMCTS's rollout hooks (issue 14.4: "no info set per rollout move where the rollout agent does
 not need one").
 
-* An agent with ``act_on_state`` (Night of the Ninja's heuristic) is asked through it: a tuned
-  search builds no info set in its rollouts and ends with the same action and root visits as the
-  same search asking the agent on ``state.info_set(p)``.
+* An agent with ``act_on_state`` (Night of the Ninja's heuristic) is asked through it: a search
+  with heuristic rollouts builds no info set in its rollouts and ends with the same action and
+  root visits as the same search asking the agent on ``state.info_set(p)``; neither does the
+  tuned preset (``rollout=fast``).
 * ``rollout=fast`` is the game heuristic's ``determinized_rollout()``, a :class:`StateRollout`
   given the determinization; a game without one is a one-line spec error; a state rollout's
   illegal action fails loudly.
@@ -51,7 +52,7 @@ class ThroughInfoSet(Agent):
 @pytest.mark.parametrize("num_players", [5, 11])
 def test_heuristic_rollouts_build_no_info_set_and_search_the_same(num_players, monkeypatch):
     game = make_game("night_of_the_ninja", num_players=num_players)
-    spec = "ismcts:preset=tuned,iterations=40"
+    spec = "ismcts:preset=tuned,rollout=heuristic,iterations=40"
     built = [0]
     original = NightOfTheNinjaState._info_set
 
@@ -71,6 +72,17 @@ def test_heuristic_rollouts_build_no_info_set_and_search_the_same(num_players, m
         a_slow = slow.act(info, np.random.default_rng(i))
         assert built[0] > 0  # the other path builds one per rollout decision
         assert (a_fast, fast.last_visits) == (a_slow, slow.last_visits)
+        built[0] = 0
+        make_agent("ismcts:preset=tuned,iterations=40", game).act(info, np.random.default_rng(i))
+        assert built[0] == 0  # the tuned preset's rollout=fast reads the determinization
+
+
+def test_the_tuned_preset_of_night_of_the_ninja_uses_the_determinized_rollout():
+    """TUNED_SETTINGS: "the preset uses rollout=fast" (the same strength at less cost)."""
+    for n in (5, 11):
+        agent = make_agent("ismcts:preset=tuned", make_game("night_of_the_ninja", num_players=n))
+        assert isinstance(agent.rollout, DeterminizedRollout)
+        assert (agent.epsilon, agent.rollout_depth, agent.iterations) == (0.1, 10, 400)
 
 
 def test_rollout_fast_is_the_heuristics_determinized_policy():
