@@ -12,7 +12,8 @@ Three subcommands:
   0. with ``--prior heuristic``: a residual policy
      (:class:`boardgames_rl.agents.prior_policy.PriorMaskablePolicy`) whose logits add a learned
      scale times the one-hot of the heuristic's move, so PPO starts at the heuristic's strength
-     and learns where to depart from it (steps 1 is then skipped);
+     and learns where to depart from it (with ``--bc-games``, cloning an ISMCTS teacher
+     teaches it the search's departures from the heuristic first);
   1. behaviour cloning of ``--teacher`` (``heuristic``, or ``ismcts`` = the tuned ISMCTS preset at
      ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle) in
      ``--bc-games`` games, then ``--dagger-rounds`` DAgger rounds
@@ -88,11 +89,11 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     ]
     if run_exists:
         return [*argv, "--resume", *extra]  # the saved settings are the run's own
-    if a.prior:  # a residual policy starts from the prior's play: no cloning
+    if a.prior:  # a residual policy; cloning (if any) then learns the teacher's departures
         argv += ["--prior", a.prior, "--prior-scale", str(a.prior_scale)]
     argv += [
         "--bc-games",
-        str(0 if a.prior else a.bc_games),
+        str(a.bc_games),
         "--bc-teacher",
         teacher,
         "--bc-epochs",
@@ -289,8 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--prior",
         default="",
-        help="residual policy on top of this agent (heuristic): PPO learns where to depart from "
-        "its moves; no cloning then",
+        help="residual policy on top of this agent (heuristic): cloning and PPO learn where to "
+        "depart from its moves",
     )
     t.add_argument("--prior-scale", type=float, default=3.0, help="initial prior logit bonus")
     t.add_argument("--teacher", choices=("heuristic", "ismcts"), default="heuristic")

@@ -426,10 +426,6 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         raise InvalidConfigError("--gamma must be in (0, 1] and --gae-lambda in [0, 1]")
     if not args.shaping_scale >= 0 or args.shaping_scale == float("inf"):
         raise InvalidConfigError(f"--shaping-scale must be >= 0, got {args.shaping_scale}")
-    if args.prior and args.bc_games > 0:
-        raise InvalidConfigError(
-            "--prior starts from the prior agent's play already: drop --bc-games (or --prior)"
-        )
     if args.prior and args.prior not in SAFE_PRIORS:
         raise InvalidConfigError(
             f"--prior must be one of {', '.join(SAFE_PRIORS)} (what a model file may name), "

@@ -107,6 +107,7 @@ def collect_demonstrations(
     seed: int = 0,
     progress: bool = True,
     actor: Agent | None = None,
+    prior: str | None = None,
 ) -> Demonstrations:
     """Play ``games`` episodes with ``teacher_spec`` (an agent spec, e.g. ``"heuristic"``, or an
     :class:`~boardgames_rl.agents.base.Agent`) in the
@@ -117,6 +118,8 @@ def collect_demonstrations(
     With an ``actor`` (e.g. a ``PolicyAgent`` of the policy being trained: DAgger, Ross et al.
     2011), the actor's action is played while the teacher's is recorded as the label, so the data
     covers the states the learner itself reaches (returns are then the actor's).
+    ``prior`` (an agent spec) records the residual policy's observation (with the prior
+    feature, :class:`~boardgames_rl.training.envs.LearnerEnv`).
     Reproducible from ``seed``. Raises :class:`InvalidConfigError` for ``games < 1`` or a bad spec.
     """
     if not isinstance(games, int | np.integer) or isinstance(games, bool) or games < 1:
@@ -130,7 +133,7 @@ def collect_demonstrations(
         ) from e
     if isinstance(opponents, OpponentPool):
         opponents = copy.deepcopy(opponents)
-    env = make_learner_env(game, seat, opponents)
+    env = make_learner_env(game, seat, opponents, prior=prior)
     base: Any = env.env  # the SingleAgentEnv
     rng = np.random.default_rng([seed, 0xBC])
     obs_rows: list[np.ndarray] = []
@@ -281,14 +284,20 @@ def warm_start(
     dagger_epochs: int = 8,
     seed: int = 0,
     progress: bool = True,
+    prior: str | None = None,
 ) -> list[dict[str, float]]:
     """Behaviour cloning of ``teacher_spec`` in ``games`` games (``epochs`` epochs), then
     ``dagger_rounds`` DAgger rounds: ``dagger_games`` games played by the current deterministic
     policy, labelled by the teacher, added to the data, ``dagger_epochs`` more epochs. Returns the
-    per-epoch rows of every round (round 0 = plain cloning), as written to ``bc.csv``."""
+    per-epoch rows of every round (round 0 = plain cloning), as written to ``bc.csv``.
+    ``prior``: the residual policy's prior spec (its observations carry the prior feature)."""
     from boardgames_rl.agents.ppo import PolicyAgent
 
-    parts = [collect_demonstrations(game, seat, teacher_spec, opponents, games, seed, progress)]
+    parts = [
+        collect_demonstrations(
+            game, seat, teacher_spec, opponents, games, seed, progress, prior=prior
+        )
+    ]
     rows: list[dict[str, float]] = []
     for rnd in range(dagger_rounds + 1):
         if rnd > 0:
@@ -297,7 +306,15 @@ def warm_start(
             actor = PolicyAgent(model.policy, deterministic=True, name="learner")
             parts.append(
                 collect_demonstrations(
-                    game, seat, teacher_spec, opponents, dagger_games, seed + rnd, progress, actor
+                    game,
+                    seat,
+                    teacher_spec,
+                    opponents,
+                    dagger_games,
+                    seed + rnd,
+                    progress,
+                    actor,
+                    prior=prior,
                 )
             )
             model.policy.set_training_mode(training)

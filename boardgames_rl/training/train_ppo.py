@@ -297,6 +297,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             args.bc_dagger_epochs,
             args.seed + BC_SEED_OFFSET,
             args.progress,
+            prior=args.prior or None,
         )
         bc_wall = time.perf_counter() - bc_start
         write_bc_csv(out / "bc.csv", history, bc_wall)

@@ -210,9 +210,8 @@ def test_a_file_naming_another_prior_is_refused(tmp_path):
 
 
 def test_prior_flag_errors_are_one_line(tmp_path, capsys):
-    """``--prior`` with cloning, an unknown prior, a negative scale: one-line errors."""
+    """``--prior`` naming an agent outside SAFE_PRIORS, a negative scale: one-line errors."""
     for extra, match in (
-        (["--prior", "heuristic", "--bc-games", "3"], "drop --bc-games"),
         (["--prior", "ismcts"], "--prior must be one of"),
         (["--prior", "heuristic", "--prior-scale", "-1"], "--prior-scale must be >= 0"),
     ):
@@ -263,3 +262,14 @@ def test_value_warmup_holds_the_actor_and_trains_the_critic(tmp_path):
         venv.close()
     settings = tiny_run(tmp_path / "run", "white_castle", 64, "--value-warmup", "500")
     assert settings["value_warmup"] == 500
+
+
+def test_cloning_a_teacher_into_a_residual_policy(tmp_path):
+    """``--prior heuristic --bc-games N``: the demonstrations carry the prior feature (the
+    policy's input size), cloning runs and writes bc.csv, and PPO goes on from it."""
+    out = tmp_path / "bc"
+    extra = ("-c", "num_players=2", "--prior", "heuristic", "--bc-games", "2", "--bc-epochs", "1")
+    settings = tiny_run(out, "white_castle", 64, *extra)
+    assert settings["bc_games"] == 2 and (out / "bc.csv").is_file()
+    agent = PPOAgent(out / "model.zip", game=make_game("white_castle", num_players=2))
+    assert isinstance(agent.policy, PriorMaskablePolicy)
