@@ -300,15 +300,19 @@ so nothing of the true state leaks), with one scenario of its facts instead of 3
 player's beliefs and no info set per rollout decision (``ai/rollout.py``). The earlier heuristic
 rollouts (``rollout=heuristic``, now without an info set per move: the same search, see
 ``tests/agents/test_ismcts_regression.py``) cost 2,600 (5p) / 3,600 (11p) connect_four raw steps
-per move on the benchmark's decision states but, on states met in heuristic games, where their
-kill and swap decisions sample 32 scenarios, 4,200 / 6,000 per move (median) and 7,300 / 10,700
-on average (up to 42,600); ``rollout=fast`` costs 3,700 / 3,900 there (average 3,700 / 4,000, at
-most 7,900), 2,600 / 3,400 on the benchmark's states. Strength, one ISMCTS seat against four
-heuristics, 90 seeded 5-player games (seeds 0-2 of 30, seats rotated, the same games for each):
-``rollout=fast`` won 17.0 (18.9%, Wilson 95% 12.1-28.2%), heuristic rollouts 18.5 (20.6%,
-13.5-30.0%), a heuristic in the same seat 17.5 (19.4%); the paired difference fast - heuristic
-rollouts is -0.017 wins per game (95% -0.108 to +0.074): no measurable difference, at less than
-half the cost in play, so the preset uses ``rollout=fast``. Random rollouts cut at 10 with the
+per move on the benchmark's decision states (early, random play) but, on states met in heuristic
+games, where their kill and swap decisions sample 32 scenarios, 5,200 / 7,000 (median), 8,500 /
+13,100 on average, up to 50,900; ``rollout=fast`` costs 2,600 / 3,400 on the benchmark's states
+and 4,300 / 4,800 (median), 4,100 / 4,800 on average, at most 10,100 on those of play
+(``benchmarks/README.md``; before issue 14.4's work the preset cost 8,700 / 14,300 and 16,700 /
+18,200).
+
+Strength, one ISMCTS seat against four heuristics, 90 seeded 5-player games (``play_series``
+seeds 0, 1, 2 of 30 games, seats rotated, the same games for each): ``rollout=fast`` won 17.0
+(18.9%, Wilson 95% 12.1-28.2%), heuristic rollouts 18.5 (20.6%, 13.5-30.0%), a heuristic in the
+same seat 17.5 (19.4%; an even share is 20%). The paired difference fast - heuristic rollouts is
+-0.017 wins per game (95% -0.108 to +0.074): no measurable difference, at half the average cost
+in play or less, so the preset uses ``rollout=fast``. Random rollouts cut at 10 with the
 prior (``rollout=random``) won 3.3 of 30 earlier probe games (a heuristic in the same seat: 5)."""
 
 
