@@ -2,9 +2,10 @@
 
 :class:`NightOfTheNinjaHeuristic` reads only its own information set: ``info_set.knowledge``
 (whose hidden parts are re-dealt, so only what its player knows is used) and the legal action
-mask. It never sees a true state. Every decision kind has a rule, listed in the table
-``NightOfTheNinjaHeuristic.DECISION_RULES``; the agent falls back to a random legal action only if
-a rule returns something illegal (a safety net, counted in ``fallbacks``).
+mask. In play it never sees a true state (search rollouts may hand it a sampled one, see
+:mod:`.rollout`, of which it reads the same known parts). Every decision kind has a rule,
+listed in the table ``NightOfTheNinjaHeuristic.DECISION_RULES``; the agent falls back to a random
+legal action only if a rule returns something illegal (a safety net, counted in ``fallbacks``).
 
 Modules, one job each:
 
@@ -16,7 +17,10 @@ Modules, one job each:
 * :mod:`.tricksters` -- the Tricksters' decisions;
 * :mod:`.tables` -- component facts the modules share, the result of a round;
 * :mod:`.value` -- the one value function behind ``evaluate`` (ISMCTS) and ``potential``
-  (reward shaping).
+  (reward shaping);
+* :mod:`.rollout` -- the heuristic in search rollouts: its moves read from a state's own fields
+  (``act_on_state``, the same moves as ``act``) and the determinized rollout policy (ISMCTS
+  ``rollout=fast``: the rules over the facts of a sampled state, for search only).
 """
 
 from boardgames_rl.games.night_of_the_ninja.ai.agent import NightOfTheNinjaHeuristic
