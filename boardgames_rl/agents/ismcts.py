@@ -342,8 +342,9 @@ def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
         if game.name not in TUNED_SETTINGS:
             raise InvalidConfigError(f"ismcts: no tuned preset for {game.name}")
         kwargs = {**parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"), **kwargs}
-    rollout: str | Agent | StateRollout = str(kwargs.pop("rollout", "random"))
-    if rollout == "fast":
+    rollout_name = str(kwargs.pop("rollout", "random"))
+    rollout: str | Agent | StateRollout = rollout_name
+    if rollout_name == "fast":
         heuristic = make_agent("heuristic", game)
         determinized = getattr(heuristic, "determinized_rollout", None)
         if determinized is None:
@@ -352,8 +353,8 @@ def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
                 f"{game.name}'s has none (night_of_the_ninja's has one)"
             )
         rollout = determinized()
-    elif rollout != "random":
-        rollout = make_agent(rollout, game)
+    elif rollout_name != "random":
+        rollout = make_agent(rollout_name, game)
     prior_name = str(kwargs.pop("prior", "none"))
     prior = None if prior_name.lower() in ("none", "false") else make_agent(prior_name, game)
     use_eval = kwargs.pop("evaluate", True)
