@@ -20,6 +20,8 @@ the policy without unpickling.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -76,31 +78,32 @@ class PriorMaskablePolicy(MaskableActorCriticPolicy):
         return self.action_dist.proba_distribution(action_logits=logits)
 
     def _prior_of(self, obs: Any) -> th.Tensor:
+        """The prior feature: the observation's last ``num_actions`` entries, as floats."""
         return obs[..., -self.num_prior :].float()
+
+    @contextmanager
+    def _reading_prior(self, obs: Any) -> Iterator[None]:
+        """Hold the observation's prior feature while SB3 builds the action distribution."""
+        self._prior_obs = self._prior_of(obs)
+        try:
+            yield
+        finally:
+            self._prior_obs = None
 
     def forward(
         self, obs: th.Tensor, deterministic: bool = False, action_masks: np.ndarray | None = None
     ) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
-        self._prior_obs = self._prior_of(obs)
-        try:
+        with self._reading_prior(obs):
             return super().forward(obs, deterministic, action_masks)
-        finally:
-            self._prior_obs = None
 
     def evaluate_actions(
         self, obs: th.Tensor, actions: th.Tensor, action_masks: th.Tensor | None = None
     ) -> tuple[th.Tensor, th.Tensor, th.Tensor | None]:
-        self._prior_obs = self._prior_of(obs)
-        try:
+        with self._reading_prior(obs):
             return super().evaluate_actions(obs, actions, action_masks)
-        finally:
-            self._prior_obs = None
 
     def get_distribution(
         self, obs: Any, action_masks: np.ndarray | None = None
     ) -> MaskableDistribution:
-        self._prior_obs = self._prior_of(obs)
-        try:
+        with self._reading_prior(obs):
             return super().get_distribution(obs, action_masks)
-        finally:
-            self._prior_obs = None
