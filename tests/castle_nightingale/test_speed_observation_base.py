@@ -18,22 +18,13 @@ import pytest
 
 from boardgames_rl.games.castle_nightingale import CastleNightingale
 from boardgames_rl.games.castle_nightingale.state import NINJA, SAMURAI
+from boardgames_rl.testing.observations import assert_same_observation
 
 from .test_observation_speed import CONFIGS, _reference_encode
 
 
 def _same(s, p: int) -> None:
-    got = s.observation(p)
-    want = _reference_encode(s, p)
-    assert got.dtype == np.float32 and got.shape == want.shape
-    if not np.array_equal(got, want):
-        spec = s.game.observation_spec
-        bad = [
-            f.name
-            for f in spec.fields
-            if not np.array_equal(spec.view(got, f.name), spec.view(want, f.name))
-        ]
-        raise AssertionError(f"observer {p}: fields differ: {bad}")
+    assert_same_observation(s, p, _reference_encode(s, p))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=["A", "A-random", "B"])

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from boardgames_rl.games.white_castle import WhiteCastle
+from boardgames_rl.testing.observations import assert_same_observation
 
 from .previous_encoder import encode as previous_encode
 
@@ -25,17 +26,7 @@ CONFIGS = [
 
 
 def _same(s, p: int) -> None:
-    new = s.observation(p)
-    old = previous_encode(s, p)
-    assert new.dtype == np.float32 and new.shape == old.shape
-    if not np.array_equal(new, old):
-        spec = s.game.observation_spec
-        bad = [
-            f.name
-            for f in spec.fields
-            if not np.array_equal(spec.view(new, f.name), spec.view(old, f.name))
-        ]
-        raise AssertionError(f"observation of seat {p} differs in {bad}")
+    assert_same_observation(s, p, previous_encode(s, p))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{v}" for v in c.values()))
