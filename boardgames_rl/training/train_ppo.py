@@ -167,6 +167,20 @@ def _restore_snapshots(venv: Any, model: FastMaskablePPO, out: Path, saved: dict
     return len(snapshots)
 
 
+SEED_SPACE = 2**32
+"""Seeds numpy, SB3 and the envs accept: ``[0, 2**32)``."""
+
+
+def resume_seed(seed: int, done_steps: int, n_envs: int) -> int:
+    """The base env seed for a run resumed after ``done_steps`` (fresh games, same every time).
+
+    ``seed + 7919 * done_steps`` wrapped into the seed space so that every env ``seed + i`` stays a
+    valid numpy seed (before the wrap, resuming a run past 542,000 steps failed in numpy).
+    """
+    span = SEED_SPACE - max(1, n_envs)
+    return (seed + 7_919 * done_steps) % span
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Train (or resume) one run; returns the saved settings with the final evaluation.
 
@@ -230,7 +244,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         atomic_write_text(out / "config.json", json.dumps({**settings, "num_timesteps": 0}))
 
     # 3. vectorised envs, seeded per env (a resumed run continues with fresh games)
-    env_seed = args.seed + 7_919 * done_steps
+    env_seed = resume_seed(args.seed, done_steps, args.n_envs)
     venv = build_vec_env(
         game,
         seat,

@@ -120,3 +120,28 @@ def test_bad_flags_give_clear_errors(tmp_path, capsys, flags: list[str], message
 def test_refuses_to_overwrite_a_run(flutter_run: Path) -> None:
     with pytest.raises(SystemExit, match="--resume"):
         main(["--game", "castle_flutterstone", "--out", str(flutter_run), *TINY])
+
+
+@pytest.mark.parametrize("done_steps", [0, 1, 50_000, 542_353, 1_058_184, 10**9])
+def test_resume_seed_is_a_valid_seed_for_every_env(done_steps: int) -> None:
+    """A run resumed after any number of steps seeds numpy, SB3 and every env ``seed + i``.
+
+    Regression: ``seed + 7919 * done_steps`` overflowed numpy's seed range once a run passed
+    542,000 steps, and resuming it failed in ``set_random_seed``.
+    """
+    import numpy as np
+    from stable_baselines3.common.utils import set_random_seed
+
+    from boardgames_rl.training.train_ppo import SEED_SPACE, resume_seed
+
+    n_envs = 64
+    seed = resume_seed(3, done_steps, n_envs)
+    assert seed >= 0 and seed + n_envs - 1 < SEED_SPACE
+    set_random_seed(seed)
+    np.random.default_rng(seed + n_envs - 1)
+    assert resume_seed(3, done_steps, n_envs) == seed  # the same resume gets the same games
+    if (
+        3 + 7_919 * done_steps < SEED_SPACE - n_envs
+    ):  # runs resumed before the wrap keep their seeds
+        assert seed == 3 + 7_919 * done_steps
+    assert resume_seed(3, done_steps + 1, n_envs) != seed  # the next resume gets fresh games
