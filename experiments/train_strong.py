@@ -37,6 +37,9 @@ Three subcommands:
   writes ``boardgames_rl/pretrained/<name>.pt`` (policy weights, float16 by default) and
   ``<name>.json`` (architecture, sizes, game config, seats, the run's settings, the commit) and
   measures the exported agent (seats rotated, seeded, Wilson intervals) into its ``strength``.
+  ``--model best`` exports the run's ``best/model.zip`` instead (the policy that scored highest in
+  the run's evaluations); its strength is then measured on other seeds than those it was picked on
+  (``--seed``, default 2026, against the run's evaluation seed, default 0).
 
 ``evaluate NAME`` -- measure a shipped entry again (``--eval-games``) and rewrite its ``strength``.
 """
@@ -201,6 +204,7 @@ def _commit() -> str:
 
 def export(a: argparse.Namespace) -> int:
     from boardgames_rl.agents.ppo import check_plain_settings, read_model_file, resolve_model_path
+    from boardgames_rl.training.callbacks import read_best
     from boardgames_rl.training.checkpoint import read_config
     from boardgames_rl.training.envs import parse_seat
 
@@ -214,8 +218,14 @@ def export(a: argparse.Namespace) -> int:
     seat_setting = a.seat if a.seat is not None else str(settings.get("seat", "random"))
     seat = parse_seat(seat_setting, game)
     seats = list(range(game.num_players)) if seat == "random" else [int(seat)]
-    path = resolve_model_path(run)
+    if a.model == "best" and read_best(run / "best")["score"] < 0:
+        raise InvalidConfigError(
+            f"{run}: no best/model.zip with its best.json (runs evaluated since this option "
+            "existed keep one): export the last policy with --model last"
+        )
+    path = resolve_model_path(run / "best" if a.model == "best" else run)
     data, weights = read_model_file(path)
+    picked = read_best(run / "best") if a.model == "best" else None
     check_plain_settings(data, f"model file {str(path)!r}")
     training = {
         "recipe": "experiments/train_strong.py train (BC/DAgger from the teacher, then PPO "
@@ -223,6 +233,13 @@ def export(a: argparse.Namespace) -> int:
         "run_folder": str(run),
         "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
         "final_eval": settings.get("final_eval", []),
+        "exported": "the run's last policy"
+        if picked is None
+        else f"best/model.zip: the run's best evaluation, at {picked['timesteps']} steps "
+        f"(mean win rate {picked['score']:.3f} on the run's evaluation seeds)",
+        "exported_timesteps": int(settings.get("num_timesteps", 0))
+        if picked is None
+        else int(picked["timesteps"]),
         "machine": a.machine,
         "commands": a.commands,
     }
@@ -324,6 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--name", default="", help="entry name (default: <game>-<n>p[-<seat>])")
     e.add_argument("--out-dir", default=str(PACKAGE_DIR))
     e.add_argument("--dtype", choices=("float16", "float32"), default="float16")
+    e.add_argument(
+        "--model",
+        choices=("last", "best"),
+        default="last",
+        help="the run's last policy, or best/ (its best evaluation so far)",
+    )
     e.add_argument(
         "--command",
         dest="commands",

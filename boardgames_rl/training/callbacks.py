@@ -4,7 +4,8 @@
   events when ``tensorboard`` is installed;
 * :class:`EvalCallback` -- every ``every`` steps (checked between updates), win rates of the
   current (deterministic) policy against fixed opponents, with Wilson 95% intervals, appended
-  to ``eval.csv`` and logged;
+  to ``eval.csv`` and logged; the best-scoring policy so far is kept in ``best/`` (``model.zip``
+  and ``best.json``), since a run's last policy need not be its strongest;
 * :class:`SnapshotCallback` -- a frozen copy of the learner into every env's pool at the start and
   every ``every`` steps (self-play);
 * :class:`CheckpointCallback` -- a checkpoint every N steps (between updates), a clean stop on a
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import json
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +30,7 @@ from stable_baselines3.common.logger import CSVOutputFormat, Logger, TensorBoard
 
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.core.game import Game
+from boardgames_rl.training.checkpoint import atomic_write_text, save_model_atomic
 from boardgames_rl.training.evaluation import evaluate
 
 EVAL_FIELDS = [
@@ -81,6 +84,12 @@ class EvalCallback(BaseCallback):
         csv_path: ``eval.csv`` to append to (None: not written).
         seed: evaluation seed (the same games at every evaluation).
         deterministic: evaluate the most probable action (default) or draws from the policy.
+        best_dir: keep the policy with the highest mean win rate over ``opponents`` here
+            (``model.zip`` and ``best.json``: its steps, score and rows); an earlier best in the
+            folder (a resumed run) is only replaced by a higher score. None: not kept.
+
+    The best is picked on the evaluation games, so its score there is optimistic: measure a kept
+    policy again on other seeds (``train_strong.py export`` does) before quoting it.
     """
 
     def __init__(
@@ -94,9 +103,12 @@ class EvalCallback(BaseCallback):
         seed: int = 0,
         verbose: int = 0,
         deterministic: bool = True,
+        best_dir: str | os.PathLike | None = None,
     ):
         super().__init__(verbose)
         self.deterministic = deterministic
+        self.best_dir = Path(best_dir) if best_dir is not None else None
+        self.best_score = read_best(self.best_dir)["score"] if self.best_dir is not None else -1.0
         self.game = game
         self.opponents = list(opponents)
         self.games = int(games)
@@ -158,7 +170,35 @@ class EvalCallback(BaseCallback):
                 if write_header:
                     w.writeheader()
                 w.writerows(rows)
+        self._keep_if_best(rows)
         return rows
+
+    def _keep_if_best(self, rows: list[dict[str, Any]]) -> None:
+        if self.best_dir is None or not rows:
+            return
+        score = sum(float(r["rate"]) for r in rows) / len(rows)
+        if score <= self.best_score:
+            return
+        self.best_score = score
+        self.best_dir.mkdir(parents=True, exist_ok=True)
+        save_model_atomic(self.model, self.best_dir / "model.zip")
+        record = {"timesteps": self.num_timesteps, "score": score, "rows": rows}
+        atomic_write_text(self.best_dir / "best.json", json.dumps(record, indent=1))
+        if self.verbose:
+            print(f"[eval] new best policy kept in {self.best_dir} (mean win rate {score:.3f})")
+
+
+def read_best(best_dir: Path | None) -> dict[str, Any]:
+    """``best.json`` of a ``best/`` folder (``score`` -1 when there is none or it is unreadable)."""
+    empty: dict[str, Any] = {"timesteps": 0, "score": -1.0, "rows": []}
+    if best_dir is None or not (best_dir / "model.zip").is_file():
+        return empty
+    try:
+        record = json.loads((best_dir / "best.json").read_text())
+        float(record["score"])
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return empty
+    return record if isinstance(record, dict) else empty
 
 
 class SnapshotCallback(BaseCallback):

@@ -6,7 +6,8 @@
 Every setting is a field of :class:`~boardgames_rl.training.args.TrainArgs` and a flag; games
 override defaults in :mod:`boardgames_rl.training.defaults`.
 The run folder gets ``model.zip``, ``config.json`` (every setting), ``progress.csv`` (SB3 training
-metrics), ``eval.csv`` (win rates with 95% intervals) and ``learning_curve.png``. ``--resume``
+metrics), ``eval.csv`` (win rates with 95% intervals), ``learning_curve.png`` and ``best/`` (the
+policy with the best mean evaluation win rate so far, with ``best.json``). ``--resume``
 continues the folder's model with its saved settings for ``--timesteps`` more steps.
 
 Opponents come from an :class:`~boardgames_rl.training.pool.OpponentPool`: agent specs
@@ -333,6 +334,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         seed=args.seed,
         verbose=args.verbose,
         deterministic=args.eval_deterministic,
+        best_dir=out / "best",
     )
     if do_bc:
         evaluator.init_callback(model)

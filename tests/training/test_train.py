@@ -145,3 +145,62 @@ def test_resume_seed_is_a_valid_seed_for_every_env(done_steps: int) -> None:
     ):  # runs resumed before the wrap keep their seeds
         assert seed == 3 + 7_919 * done_steps
     assert resume_seed(3, done_steps + 1, n_envs) != seed  # the next resume gets fresh games
+
+
+def test_the_best_evaluated_policy_is_kept_and_exported(tmp_path: Path) -> None:
+    """``best/`` holds the policy of the run's best evaluation; resuming never lowers it, and
+    ``train_strong.py export --model best`` ships that policy (not the last one)."""
+    import subprocess
+    import sys
+
+    import torch as th
+
+    from boardgames_rl.agents.ppo import read_model_file
+    from boardgames_rl.training.callbacks import read_best
+
+    out = tmp_path / "run"
+    tiny_run(out, "castle_flutterstone", 256, "--eval-every", "64", "--eval-games", "4")
+    rows = _rows(out / "eval.csv")
+    best = read_best(out / "best")
+    by_step: dict[int, list[float]] = {}
+    for r in rows:
+        by_step.setdefault(int(r["timesteps"]), []).append(float(r["rate"]))
+    means = {step: sum(v) / len(v) for step, v in by_step.items()}
+    first_best = min(step for step, m in means.items() if m == max(means.values()))
+    assert best["score"] == pytest.approx(max(means.values()))
+    assert best["timesteps"] == first_best  # a tie never replaces the kept policy
+    _, weights = read_model_file(out / "best" / "model.zip")  # a plain, loadable model file
+    if first_best == 256:  # the best is the last policy: same weights
+        last = read_model_file(out / "model.zip")[1]["policy"]
+        assert all(th.equal(last[k], weights["policy"][k]) for k in last)
+
+    main(["--resume", "--out", str(out), "--timesteps", "128", "--no-progress"])
+    assert read_best(out / "best")["score"] >= best["score"]
+
+    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "export", str(out), "--model", "best"]
+        + ["--name", "flutter-best", "--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    meta = json.loads((tmp_path / "pkg" / "flutter-best.json").read_text())
+    kept = read_best(out / "best")
+    assert meta["training"]["exported_timesteps"] == kept["timesteps"]
+    assert "best evaluation" in meta["training"]["exported"]
+
+    bare = tmp_path / "bare"
+    tiny_run(bare, "castle_flutterstone", 64)  # evaluated only at the end, 2 games
+    (bare / "best" / "best.json").unlink()
+    refused = subprocess.run(
+        [sys.executable, str(script), "export", str(bare), "--model", "best", "--eval-games", "0"]
+        + ["--out-dir", str(tmp_path / "pkg2")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert refused.returncode != 0
+    assert "--model last" in refused.stderr and "Traceback" not in refused.stderr
+    assert not (tmp_path / "pkg2").exists()  # nothing written
