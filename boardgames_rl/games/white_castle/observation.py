@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import chain
-from marshal import dumps, loads
+from marshal import dumps
 
 import numpy as np
 
@@ -313,8 +313,54 @@ _STATIC_PARTS = (
     "offer",
     "cards",
 )
-"""The parts of the slowly changing fields, in the order of :func:`_static_key`."""
+"""The parts of the slowly changing fields (each has a writer in :data:`_STATIC_WRITERS` and a
+bit in :data:`_PART_BITS`)."""
 _NUMBER_FIELDS = ("round", "deck_sizes", "well_dice", "turns_taken")
+
+# ---------------------------------------------------------------- what the rules code changed
+# The rules code (``WhiteCastleState``) marks every block of the observation it changes, next to
+# the change: ``state._changed(CHANGED_...)`` sets bits in ``state._dirty``. The encoder rewrites a
+# seat's kept vector only where a bit was set since that seat's vector was last written. An
+# edit the rules code did not make (a test or scenario that edits fields and drops the mask,
+# ``_mask = None``) is ``CHANGED_ANY``: the seat's whole vector is written again.
+CHANGED_PENDING = 1 << 0
+"""The stack of pending effects (``pending``, ``frame_size``, ``pending_count``)."""
+CHANGED_BRIDGES = 1 << 1
+CHANGED_SPACE = tuple(1 << (2 + sp) for sp in range(8))
+"""The dice in space ``sp``: rooms 0-4, Outside the Walls 5-6, the Well 7 (``well_slots``)."""
+CHANGED_ROOMS = 1 << 10
+"""The castle cards in the rooms and the rooms' die tiles."""
+CHANGED_DAIMYO = 1 << 11
+CHANGED_WELL_TILES = 1 << 12
+CHANGED_GARDENS = 1 << 13
+"""The garden cards and their workers."""
+CHANGED_YARDS = 1 << 14
+"""The training yards' tiles and their warriors."""
+CHANGED_TURN_ORDER = 1 << 15
+CHANGED_OFFER = 1 << 16
+CHANGED_CARDS = 1 << 17
+"""Any seat's Action card or Lantern Area."""
+CHANGED_HEAD = 1 << 18
+"""The round, the deck sizes, the number of dice in the Well, the turns taken."""
+CHANGED_PLAYER = tuple(1 << (19 + p) for p in range(4))
+"""Seat ``p`` 's numbers: resources, Passage of Time position and arrival rank, members,
+courtiers, Domain dice."""
+CHANGED_PLAYERS = sum(CHANGED_PLAYER)
+CHANGED_ANY = 1 << 23
+"""Anything may have changed: write the whole vector again."""
+_PART_BITS = (
+    CHANGED_ROOMS,
+    CHANGED_DAIMYO,
+    CHANGED_WELL_TILES,
+    CHANGED_GARDENS,
+    CHANGED_YARDS,
+    CHANGED_TURN_ORDER,
+    CHANGED_OFFER,
+    CHANGED_CARDS,
+)
+"""The bit of each part of :data:`_STATIC_PARTS`, in that order."""
+_ANY_PART = sum(_PART_BITS)
+CHANGED_SPACES = sum(CHANGED_SPACE)
 
 
 class _Layout:
@@ -386,9 +432,19 @@ class _Layout:
             (slice(o + w * sp, o + w * (sp + 1)), slice(oc + 6 * sp, oc + 6 * (sp + 1)))
             for sp in range(7)
         )
-        # decision and pending blocks by their inputs (see _memo_entries)
-        self.decision_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
-        self.pending_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+
+        # the same blocks as byte ranges of the float32 vector, ``(start, stop, zero bytes)``, for
+        # the incremental encoder's writes through a byte memoryview (a memmove each)
+        def ranges(slices) -> tuple:
+            return tuple((4 * a.start, 4 * a.stop, bytes(4 * (a.stop - a.start))) for a in slices)
+
+        self.ranges = {block: ranges(slices) for block, slices in self.zero.items()}
+        self.space_ranges = tuple(ranges(rows) for rows in self.space_rows)
+        self.part_ranges = tuple(self.ranges[part] for part in _STATIC_PARTS)
+        # decision and pending blocks by their inputs (see _decision_block): the bytes of each
+        # of the block's ranges
+        self.decision_memo: dict[bytes, tuple[bytes, ...]] = {}
+        self.pending_memo: dict[bytes, tuple[bytes, ...]] = {}
 
 
 @cache
@@ -405,104 +461,110 @@ emptied and fills again (a memo only spares work: an entry is what the encoder w
 
 
 class _SeatView:
-    """One seat's kept observation of a state: the vector, the options list of the state it was
-    written for (``gen``: the state lists its options as a new list after every change), the memo
-    entries its decision and pending blocks were written from, and copies of the inputs of the
-    other blocks when they were last written (compared by value with the state's own)."""
+    """One seat's kept observation of a state: the vector (with a float and a byte memoryview of
+    it, remade after unpickling), the options list of the state it was written for (``gen``: the
+    state lists its options as a new list after every change), the blocks the rules code has
+    changed since (``dirty``, bits ``CHANGED_*``), and the memo entries its decision and pending
+    blocks were written from."""
 
-    __slots__ = ("gen", "vec", "decision", "pending", "bridges", "spaces", "static", "head", "rows")
+    __slots__ = ("gen", "vec", "fv", "bv", "dirty", "decision", "pending")
 
-    def __init__(self, s, vec: np.ndarray, decision: tuple, pending: tuple):
-        self.gen: list | None = None
+    def __init__(self, vec: np.ndarray, gen: list):
+        self.gen = gen
         self.vec = vec
-        self.decision = decision
-        self.pending = pending
-        self.bridges = _copy(s.bridges)
-        self.spaces = _copy(s.spaces)
-        self.static = _copy(_static_key(s))
-        self.head, self.rows = _numbers(s)
+        self.fv = memoryview(vec)
+        self.bv = self.fv.cast("B")
+        self.dirty = 0
+        self.decision: tuple | None = None
+        self.pending: tuple | None = None
 
+    def __getstate__(self) -> tuple:
+        return (self.gen, self.vec, self.dirty, self.decision, self.pending)
 
-def _copy(x):
-    """A deep copy of plain data (lists, tuples, dicts, strings, numbers)."""
-    return loads(dumps(x))
+    def __setstate__(self, kept: tuple) -> None:
+        gen, vec, self.dirty, self.decision, self.pending = kept
+        self.__init__(vec, gen)  # type: ignore[misc]
+        self.dirty, self.decision, self.pending = kept[2:]
 
 
 def encode(s, player: int) -> np.ndarray:
     """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
 
     Incremental (module docstring): after the state's first observation, ``player`` 's vector is
-    kept on the state (``s._obs_views``). The decision and pending blocks are looked up by their
-    inputs (:func:`_decision_block`, :func:`_pending_block`) and rewritten when those differ;
-    every other block only if its inputs differ from those it was written from (compared by
-    value, so an edited state is never shown stale); the numbers only where they changed; an
-    unchanged state (the same options list ``s._opts``) returns a copy.
+    kept on the state (``s._obs_views``) and rewritten where the rules code marked a change
+    since it was written (``s._dirty``, handed on to every kept vector here). The decision
+    block is written for every new options list (from the memo, :func:`_decision_block`), the
+    pending block from the memo (:func:`_pending_block`) when the stack changed, every other
+    block and seat row only where marked; an unchanged state (the same options list
+    ``s._opts``) returns a copy; an edit the rules code did not make (``CHANGED_ANY``) writes
+    the whole vector again.
     """
     opts = s.options()  # lists the options (a new list after every change) and the mask
     views = s._obs_views
     if views is None:  # a state's first observation: no view kept (one-off clones pay nothing)
         s._obs_views = [None] * s.n
+        s._dirty = 0
         return _encode_all(s, player, opts)
     view = views[player]
     if view is not None and view.gen is opts:
         return view.vec.copy()
+    dirty = s._dirty
+    if dirty:  # hand the changes on to every kept vector
+        s._dirty = 0
+        for other in views:
+            if other is not None:
+                other.dirty |= dirty
+    if view is None or view.dirty & CHANGED_ANY:
+        views[player] = _SeatView(_encode_all(s, player, opts), opts)
+        return views[player].vec.copy()
+    dirty = view.dirty
+    view.dirty = 0
     lay = _layout(s.n)
     rel = lay.rel[player]
-    decision = _decision_block(s, opts, lay, rel)
-    pending = _pending_block(s, lay, player)
-    if view is None:
-        view = views[player] = _SeatView(s, _encode_all(s, player, opts), decision, pending)
-        view.gen = opts
-        return view.vec.copy()
-    v = view.vec
-    mv = memoryview(v)  # item writes through it are the cheapest from Python (not kept: the
-    # state stays picklable)
-    if decision is not view.decision:  # fresh entries, or another memo entry
-        _put(v, mv, view.decision[0], 0.0)
-        _put(v, mv, *decision)
-        view.decision = decision
-    if pending is not view.pending:
-        _put(v, mv, view.pending[0], 0.0)
-        _put(v, mv, *pending)
-        view.pending = pending
     st = lay.start
+    bv = view.bv
     ones: list[int] = []  # flat indices set to 1
     ix: list[int] = []  # flat indices set to the value at the same position of vx
     vx: list[float] = []
-    bridges = s.bridges
-    if bridges != view.bridges:  # all three rewritten (a row longer than 5 runs on into the next)
-        for sl in lay.zero["bridges"]:
-            v[sl] = 0.0
+    decision = _decision_block(s, opts, lay, rel, ones, ix, vx)
+    if decision is None:  # written afresh into the lists: clear the block
+        for a, b, zero in lay.ranges["decision"]:
+            bv[a:b] = zero
+    elif decision is not view.decision:
+        for (a, b, _), data in zip(lay.ranges["decision"], decision, strict=True):
+            bv[a:b] = data
+    view.decision = decision
+    if dirty & CHANGED_PENDING:
+        pending = _pending_block(s, lay, player)
+        if pending is not view.pending:
+            for (a, b, _), data in zip(lay.ranges["pending"], pending, strict=True):
+                bv[a:b] = data
+            view.pending = pending
+    if dirty & CHANGED_BRIDGES:  # all three rewritten (a row longer than 5 runs on into the next)
+        for a, b, zero in lay.ranges["bridges"]:
+            bv[a:b] = zero
         _bridge_entries(s, st, ix, vx)
-        view.bridges = _copy(bridges)
-    spaces = s.spaces
-    if spaces != view.spaces:
-        kept = view.spaces
+    if dirty & CHANGED_SPACES:
         for sp in range(7):
-            if spaces[sp] != kept[sp]:
-                for sl in lay.space_rows[sp]:
-                    v[sl] = 0.0
+            if dirty & CHANGED_SPACE[sp]:
+                for a, b, zero in lay.space_ranges[sp]:
+                    bv[a:b] = zero
                 _space_entries(s, sp, st, rel, ones, ix, vx)
-                kept[sp] = _copy(spaces[sp])
-        if spaces[7] != kept[7]:
-            for sl in lay.zero["well"]:
-                v[sl] = 0.0
+        if dirty & CHANGED_SPACE[7]:
+            for a, b, zero in lay.ranges["well"]:
+                bv[a:b] = zero
             _well_entries(s, st, rel, ones, ix, vx)
-            kept[7] = _copy(spaces[7])
-    key = _static_key(s)
-    kept = view.static
-    if key != kept:
-        for i, (part, now, write) in enumerate(
-            zip(_STATIC_PARTS, key, _STATIC_WRITERS, strict=True)
-        ):
-            if now != kept[i]:
-                for sl in lay.zero[part]:
-                    v[sl] = 0.0
+    if dirty & _ANY_PART:
+        for bit, ranges, write in zip(_PART_BITS, lay.part_ranges, _STATIC_WRITERS, strict=True):
+            if dirty & bit:
+                for a, b, zero in ranges:
+                    bv[a:b] = zero
                 write(s, st, rel, ones, ix, vx)
-                kept[i] = _copy(now)
 
     # few entries (the usual incremental call) are written item by item through a memoryview, as
-    # numpy's conversion of index lists costs more than that loop; many (a first call) in bulk
+    # numpy's conversion of index lists costs more than that loop; many in bulk
+    v = view.vec
+    mv = view.fv
     if len(ones) > _BULK:
         v[np.fromiter(ones, np.intp, len(ones))] = 1.0
     else:
@@ -513,17 +575,14 @@ def encode(s, player: int) -> np.ndarray:
     else:
         for i, x in zip(ix, vx, strict=True):
             mv[i] = x
-    head, rows = _numbers(s)
-    if head != view.head:
-        for i, x in zip(lay.number_head, head, strict=True):
+    if dirty & CHANGED_HEAD:
+        for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
             mv[i] = x
-        view.head = head
-    last = view.rows
-    for p, (at, row) in enumerate(zip(lay.number_rows[player], rows, strict=True)):
-        if last[p] != row:  # a seat's numbers are rewritten when they change
-            for i, x in zip(at, row, strict=True):
-                mv[i] = x
-    view.rows = rows
+    if dirty & CHANGED_PLAYERS:
+        for p, at in enumerate(lay.number_rows[player]):
+            if dirty & CHANGED_PLAYER[p]:
+                for i, x in zip(at, _seat_numbers(s, p), strict=True):
+                    mv[i] = x
     view.gen = opts
     return v.copy()
 
@@ -550,40 +609,32 @@ def _encode_all(s, player: int, opts: list) -> np.ndarray:
     return v
 
 
-def _put(v: np.ndarray, mv: memoryview, at, values) -> None:
-    """Write ``values`` (one number, or one per index) at the flat indices ``at``: a memo entry's
-    arrays with numpy, fresh lists item by item through ``mv`` (a view of ``v``)."""
-    if type(at) is not list:
-        v[at] = values
-    elif type(values) is list:
-        for i, x in zip(at, values, strict=True):
-            mv[i] = x
-    else:
-        for i in at:
-            mv[i] = values
-
-
-def _remember(memo: dict, key: bytes, ones: list, ix: list, vx: list) -> tuple:
-    """Keep a block's entries under ``key`` as ``(flat indices, float32 values)``: the ones first,
-    then the ``(index, value)`` pairs (a later write of an index wins, as in :func:`encode`)."""
-    at = dict.fromkeys(ones, 1.0)
-    at.update(zip(ix, vx, strict=True))
-    entry = (np.fromiter(at, np.intp, len(at)), np.fromiter(at.values(), np.float32, len(at)))
+def _remember(memo: dict, key: bytes, lay: _Layout, block: str, ones: list, ix: list, vx: list):
+    """Keep a block's entries under ``key`` as the bytes of each of the block's ranges (written
+    as :func:`encode` writes them: the ones first, then the ``(index, value)`` pairs)."""
+    v = np.zeros(lay.size, dtype=np.float32)
+    v[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
+    raw = v.tobytes()
+    entry = tuple(raw[a:b] for a, b, _ in lay.ranges[block])
     if len(memo) >= _MEMO_MAX:
         memo.clear()
     memo[key] = entry
     return entry
 
 
-def _decision_block(s, opts: list, lay: _Layout, rel: tuple) -> tuple:
-    """The entries of the decision block (:func:`_decision_entries`) as ``(indices, values)``.
+def _decision_block(
+    s, opts: list, lay: _Layout, rel: tuple, ones: list, ix: list, vx: list
+) -> tuple | None:
+    """The decision block (:func:`_decision_entries`): a memo entry (the bytes of the block's
+    ranges), or ``None`` when its entries were appended to the lists instead.
 
-    ``die`` and ``place`` decisions (half of all) are written afresh as lists: their entries
-    read the dice, which rarely repeat. Other decisions come from the memo, keyed by everything
-    their entries read, serialised: the phase, the held die, the decider's relative seat, the
-    decision itself, its options and what the option block reads besides (the top frame's
-    effects of an ``order`` / ``opt``, the Passage of Time position of a ``checkpoint``). Equal
-    bytes: equal inputs, equal entries.
+    ``die`` and ``place`` decisions (half of all) are written afresh into the lists: their
+    entries read the dice, which rarely repeat. Other decisions come from the memo, keyed by
+    everything their entries read, serialised: the phase, the held die, the decider's relative
+    seat, the decision itself, its options and what the option block reads besides (the top
+    frame's effects of an ``order`` / ``opt``, the Passage of Time position of a
+    ``checkpoint``). Equal bytes: equal inputs, equal entries.
     """
     d = s.decision
     if d is None or s.phase == "over":
@@ -591,11 +642,8 @@ def _decision_block(s, opts: list, lay: _Layout, rel: tuple) -> tuple:
     else:
         kind = d["kind"]
         if kind == "die" or kind == "place":
-            ones: list[int] = []
-            ix: list[int] = []
-            vx: list[float] = []
             _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
-            return ones + ix, [1.0] * len(ones) + vx
+            return None
         extra = None
         if kind == "order" or kind == "opt":
             extra = s.stack[-1]["effs"]
@@ -605,17 +653,17 @@ def _decision_block(s, opts: list, lay: _Layout, rel: tuple) -> tuple:
     memo = lay.decision_memo
     entry = memo.get(key)
     if entry is None:
-        ones = []
-        ix = []
-        vx = []
-        _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
-        entry = _remember(memo, key, ones, ix, vx)
+        o: list[int] = []
+        i: list[int] = []
+        x: list[float] = []
+        _decision_entries(s, opts, lay.start, rel, o, i, x)
+        entry = _remember(memo, key, lay, "decision", o, i, x)
     return entry
 
 
 def _pending_block(s, lay: _Layout, player: int) -> tuple:
-    """The entries of the pending block (:func:`_pending_entries`) of ``player`` 's view, from the
-    memo (keyed by the seat and the effect stack)."""
+    """The pending block (:func:`_pending_entries`) of ``player`` 's view as the bytes of its
+    ranges, from the memo (keyed by the seat and the effect stack)."""
     key = dumps((player, s.stack), 2)
     memo = lay.pending_memo
     entry = memo.get(key)
@@ -624,23 +672,8 @@ def _pending_block(s, lay: _Layout, player: int) -> tuple:
         ix: list[int] = []
         vx: list[float] = []
         _pending_entries(s, lay.start, lay.rel[player], ones, ix, vx)
-        entry = _remember(memo, key, ones, ix, vx)
+        entry = _remember(memo, key, lay, "pending", ones, ix, vx)
     return entry
-
-
-def _static_key(s) -> list:
-    """What each part of the slowly changing fields reads (:data:`_STATIC_PARTS` order): the
-    state's own objects, compared by value with a copy kept by the view."""
-    return [
-        (s.rooms, s.room_tiles),
-        (s.daimyo, s.daimyo_pos),
-        s.well_tiles,
-        (s.gardens, s.garden_workers),
-        (s.yards, s.yard_warriors),
-        s.turn_order,
-        s.offer,
-        [(pl["action_card"], pl["lantern"]) for pl in s.players],
-    ]
 
 
 def _decision_entries(s, opts: list, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
@@ -880,22 +913,32 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
 
 
 def _numbers(s) -> tuple[list, list[tuple]]:
-    """The numbers at the fixed indices :attr:`_Layout.numbers`: the head (round, deck sizes,
-    Well dice, turns taken) and one row per seat: resources (each at most 1000), Passage of Time
-    position and arrival rank, members, courtiers and Domain dice."""
+    """The numbers at the fixed indices :attr:`_Layout.numbers`: the head
+    (:func:`_head_numbers`) and one row per seat (:func:`_seat_numbers`)."""
+    return _head_numbers(s), [_seat_numbers(s, p) for p in range(s.n)]
+
+
+def _head_numbers(s) -> list:
+    """The round, the deck sizes, the number of Well dice and the turns taken."""
+    return [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
+
+
+def _seat_numbers(s, p: int) -> tuple:
+    """Seat ``p`` 's numbers: resources (each at most 1000), Passage of Time position and arrival
+    rank (its place among the seats by arrival, earlier seats first on a tie), members,
+    courtiers and Domain dice."""
     players = s.players
-    n = len(players)
-    rank = [0] * n
-    for k, p in enumerate(sorted(range(n), key=lambda p: players[p]["pot_arr"])):
-        rank[p] = k
-    head = [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
-    rows = []
-    for pl, dice, r in zip(players, s.domain_dice, rank, strict=True):
-        res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
-        if max(res) > 1000:
-            res = tuple(min(x, 1000) for x in res)
-        rows.append((*res, pl["pot"], r, *pl["members"], *pl["courtiers"], *dice))
-    return head, rows
+    pl = players[p]
+    arrived = pl["pot_arr"]
+    rank = 0
+    for q, other in enumerate(players):
+        a = other["pot_arr"]
+        if a < arrived or (a == arrived and q < p):
+            rank += 1
+    res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
+    if max(res) > 1000:
+        res = tuple(min(x, 1000) for x in res)
+    return (*res, pl["pot"], rank, *pl["members"], *pl["courtiers"], *s.domain_dice[p])
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
