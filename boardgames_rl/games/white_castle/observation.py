@@ -54,6 +54,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import chain
 from marshal import dumps
+from struct import Struct
 
 import numpy as np
 
@@ -342,11 +343,21 @@ CHANGED_CARDS = 1 << 17
 """Any seat's Action card or Lantern Area."""
 CHANGED_HEAD = 1 << 18
 """The round, the deck sizes, the number of dice in the Well, the turns taken."""
-CHANGED_PLAYER = tuple(1 << (19 + p) for p in range(4))
-"""Seat ``p`` 's numbers: resources, Passage of Time position and arrival rank, members,
-courtiers, Domain dice."""
+CHANGED_RES = tuple(1 << (19 + 5 * p) for p in range(4))
+"""Seat ``p`` 's resources: food, iron, pearl, coins, seals, victory points."""
+CHANGED_POT = tuple(1 << (20 + 5 * p) for p in range(4))
+"""Seat ``p`` 's Passage of Time position and arrival rank."""
+CHANGED_MEMBERS = tuple(1 << (21 + 5 * p) for p in range(4))
+CHANGED_COURTIERS = tuple(1 << (22 + 5 * p) for p in range(4))
+CHANGED_DOMAIN = tuple(1 << (23 + 5 * p) for p in range(4))
+"""Seat ``p`` 's Domain dice."""
+CHANGED_PLAYER = tuple(0b11111 << (19 + 5 * p) for p in range(4))
+"""Every number of seat ``p``."""
 CHANGED_PLAYERS = sum(CHANGED_PLAYER)
-CHANGED_ANY = 1 << 23
+CHANGED_RANKS = sum(CHANGED_POT)
+"""Every seat's arrival rank (and position)."""
+CHANGED_DOMAINS = sum(CHANGED_DOMAIN)
+CHANGED_ANY = 1 << 39
 """Anything may have changed: write the whole vector again."""
 _PART_BITS = (
     CHANGED_ROOMS,
@@ -426,6 +437,15 @@ class _Layout:
             tuple(a[k + width * p : k + width * (p + 1)].tolist() for p in range(n))
             for a in self.numbers
         )
+        # the byte offsets of each seat's parts (res, pot, members, courtiers, domain dice) in
+        # the vector of ``player``, by seat
+        parts = [(name, width) for name, width in _PLAYER_NUMBERS]
+        self.seat_runs = tuple(
+            tuple(
+                tuple(4 * (st[name] + width * q) for name, width in parts) for q in self.rel[player]
+            )
+            for player in range(n)
+        )
         # the rows of one space's slots (values and owners; colours)
         o, oc, w = st["spaces"], st["space_colours"], 2 * (1 + n)
         self.space_rows = tuple(
@@ -458,6 +478,13 @@ _BULK = 32
 _MEMO_MAX = 4096
 """Entries kept per memo table (decision and pending blocks, per player count); a full table is
 emptied and fills again (a memo only spares work: an entry is what the encoder writes)."""
+
+
+_pack_bridges = Struct("15f").pack
+_pack2, _pack3, _pack4, _pack6 = (Struct(f"{k}f").pack for k in (2, 3, 4, 6))
+"""The bytes of the ``bridges`` field (3 rows of 5 dice values)."""
+_PAD = tuple((0,) * (5 - k) for k in range(6))
+"""The zeros after ``k`` dice in a row of ``bridges``."""
 
 
 class _SeatView:
@@ -526,24 +553,25 @@ def encode(s, player: int) -> np.ndarray:
     ones: list[int] = []  # flat indices set to 1
     ix: list[int] = []  # flat indices set to the value at the same position of vx
     vx: list[float] = []
-    decision = _decision_block(s, opts, lay, rel, ones, ix, vx)
-    if decision is None:  # written afresh into the lists: clear the block
-        for a, b, zero in lay.ranges["decision"]:
-            bv[a:b] = zero
-    elif decision is not view.decision:
+    decision = _decision_block(s, opts, lay, rel, ix, vx)
+    if decision is not view.decision:
         for (a, b, _), data in zip(lay.ranges["decision"], decision, strict=True):
             bv[a:b] = data
-    view.decision = decision
+        view.decision = decision
     if dirty & CHANGED_PENDING:
         pending = _pending_block(s, lay, player)
         if pending is not view.pending:
             for (a, b, _), data in zip(lay.ranges["pending"], pending, strict=True):
                 bv[a:b] = data
             view.pending = pending
-    if dirty & CHANGED_BRIDGES:  # all three rewritten (a row longer than 5 runs on into the next)
-        for a, b, zero in lay.ranges["bridges"]:
+    if dirty & CHANGED_BRIDGES:  # all three rewritten
+        b0, b1, b2 = s.bridges
+        ((a, b, zero),) = lay.ranges["bridges"]
+        if len(b0) <= 5 and len(b1) <= 5 and len(b2) <= 5:
+            bv[a:b] = _pack_bridges(*b0, *_PAD[len(b0)], *b1, *_PAD[len(b1)], *b2, *_PAD[len(b2)])
+        else:  # a row longer than 5 runs on into the next (as in a first observation)
             bv[a:b] = zero
-        _bridge_entries(s, st, ix, vx)
+            _bridge_entries(s, st, ix, vx)
     if dirty & CHANGED_SPACES:
         for sp in range(7):
             if dirty & CHANGED_SPACE[sp]:
@@ -578,11 +606,20 @@ def encode(s, player: int) -> np.ndarray:
     if dirty & CHANGED_HEAD:
         for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
             mv[i] = x
-    if dirty & CHANGED_PLAYERS:
-        for p, at in enumerate(lay.number_rows[player]):
+    if dirty & CHANGED_PLAYERS:  # each seat's rows by part, packed (see _Layout.seat_runs)
+        for p, (res, pot, members, courtiers, domain) in enumerate(lay.seat_runs[player]):
             if dirty & CHANGED_PLAYER[p]:
-                for i, x in zip(at, _seat_numbers(s, p), strict=True):
-                    mv[i] = x
+                pl = s.players[p]
+                if dirty & CHANGED_RES[p]:
+                    bv[res : res + 24] = _pack6(*_res_numbers(pl))
+                if dirty & CHANGED_POT[p]:
+                    bv[pot : pot + 8] = _pack2(pl["pot"], _arrival_rank(s, p))
+                if dirty & CHANGED_MEMBERS[p]:
+                    bv[members : members + 12] = _pack3(*pl["members"])
+                if dirty & CHANGED_COURTIERS[p]:
+                    bv[courtiers : courtiers + 16] = _pack4(*pl["courtiers"])
+                if dirty & CHANGED_DOMAIN[p]:
+                    bv[domain : domain + 12] = _pack3(*s.domain_dice[p])
     view.gen = opts
     return v.copy()
 
@@ -623,18 +660,17 @@ def _remember(memo: dict, key: bytes, lay: _Layout, block: str, ones: list, ix: 
     return entry
 
 
-def _decision_block(
-    s, opts: list, lay: _Layout, rel: tuple, ones: list, ix: list, vx: list
-) -> tuple | None:
-    """The decision block (:func:`_decision_entries`): a memo entry (the bytes of the block's
-    ranges), or ``None`` when its entries were appended to the lists instead.
+def _decision_block(s, opts: list, lay: _Layout, rel: tuple, ix: list, vx: list) -> tuple:
+    """The decision block (:func:`_decision_entries`) as a memo entry (the bytes of the block's
+    ranges), keyed by everything its entries read, serialised: the phase, the held die, the
+    decider's relative seat, the decision itself, its options and what the option block reads
+    besides (the top frame's effects of an ``order`` / ``opt``, the Passage of Time position of
+    a ``checkpoint``). Equal bytes: equal inputs, equal entries.
 
-    ``die`` and ``place`` decisions (half of all) are written afresh into the lists: their
-    entries read the dice, which rarely repeat. Other decisions come from the memo, keyed by
-    everything their entries read, serialised: the phase, the held die, the decider's relative
-    seat, the decision itself, its options and what the option block reads besides (the top
-    frame's effects of an ``order`` / ``opt``, the Passage of Time position of a
-    ``checkpoint``). Equal bytes: equal inputs, equal entries.
+    ``die`` and ``place`` decisions (half of all) read the dice, which rarely repeat: their
+    entry is a template keyed by all but the dice (which options there are, the held die), and
+    the entries that read the dice are appended to ``ix`` / ``vx`` (:func:`_dice_options`),
+    written over the template's.
     """
     d = s.decision
     if d is None or s.phase == "over":
@@ -642,8 +678,7 @@ def _decision_block(
     else:
         kind = d["kind"]
         if kind == "die" or kind == "place":
-            _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
-            return None
+            return _dice_options(s, d, kind, opts, lay, rel, ix, vx)
         extra = None
         if kind == "order" or kind == "opt":
             extra = s.stack[-1]["effs"]
@@ -653,11 +688,43 @@ def _decision_block(
     memo = lay.decision_memo
     entry = memo.get(key)
     if entry is None:
-        o: list[int] = []
+        ones: list[int] = []
         i: list[int] = []
         x: list[float] = []
-        _decision_entries(s, opts, lay.start, rel, o, i, x)
-        entry = _remember(memo, key, lay, "decision", o, i, x)
+        _decision_entries(s, opts, lay.start, rel, ones, i, x)
+        entry = _remember(memo, key, lay, "decision", ones, i, x)
+    return entry
+
+
+def _dice_options(s, d: dict, kind: str, opts: list, lay: _Layout, rel: tuple, ix, vx) -> tuple:
+    """The template of a ``die`` / ``place`` decision block and, appended to ``ix`` / ``vx``, its
+    entries that read the dice: the value of the die each ``die`` option takes; the coin delta
+    of each ``place`` option (the value of the die it covers). The template (keyed by the
+    decision kind, the phase, the decider's relative seat, the held die and the options) is the
+    whole block of the first state seen with that key; its dice entries are always written
+    over, at the same indices (the options are in the key)."""
+    o = lay.start["opt_values"]
+    if kind == "die":
+        bridges = s.bridges
+        for i, (b, end) in enumerate(opts[:N_OPT]):
+            dice = bridges[b]
+            ix.append(o + 3 * i)
+            vx.append(dice[0] if end == 0 else dice[-1])
+    else:
+        val = s.held[1]
+        for i, (sp,) in enumerate(opts[:N_OPT]):
+            cov = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+            ix.append(o + 3 * i + 1)
+            vx.append(max(-6, min(6, val - cov)))
+    key = dumps((kind, s.phase, rel[d["player"]], s.held, opts), 2)
+    memo = lay.decision_memo
+    entry = memo.get(key)
+    if entry is None:
+        ones: list[int] = []
+        i: list[int] = []
+        x: list[float] = []
+        _decision_entries(s, opts, lay.start, rel, ones, i, x)
+        entry = _remember(memo, key, lay, "decision", ones, i, x)
     return entry
 
 
@@ -924,21 +991,37 @@ def _head_numbers(s) -> list:
 
 
 def _seat_numbers(s, p: int) -> tuple:
-    """Seat ``p`` 's numbers: resources (each at most 1000), Passage of Time position and arrival
-    rank (its place among the seats by arrival, earlier seats first on a tie), members,
-    courtiers and Domain dice."""
-    players = s.players
-    pl = players[p]
-    arrived = pl["pot_arr"]
-    rank = 0
-    for q, other in enumerate(players):
-        a = other["pot_arr"]
-        if a < arrived or (a == arrived and q < p):
-            rank += 1
+    """Seat ``p`` 's numbers: resources (:func:`_res_numbers`), Passage of Time position and
+    arrival rank (:func:`_arrival_rank`), members, courtiers and Domain dice."""
+    pl = s.players[p]
+    return (
+        *_res_numbers(pl),
+        pl["pot"],
+        _arrival_rank(s, p),
+        *pl["members"],
+        *pl["courtiers"],
+        *s.domain_dice[p],
+    )
+
+
+def _res_numbers(pl: dict) -> tuple:
+    """A seat's food, iron, pearl, coins, seals and victory points, each at most 1000."""
     res = (pl["food"], pl["iron"], pl["pearl"], pl["coin"], pl["seal"], pl["vp"])
     if max(res) > 1000:
         res = tuple(min(x, 1000) for x in res)
-    return (*res, pl["pot"], rank, *pl["members"], *pl["courtiers"], *s.domain_dice[p])
+    return res
+
+
+def _arrival_rank(s, p: int) -> int:
+    """Seat ``p`` 's place among the seats by arrival on the Passage of Time track (earlier
+    seats first on a tie)."""
+    arrived = s.players[p]["pot_arr"]
+    rank = 0
+    for q, other in enumerate(s.players):
+        a = other["pot_arr"]
+        if a < arrived or (a == arrived and q < p):
+            rank += 1
+    return rank
 
 
 def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:

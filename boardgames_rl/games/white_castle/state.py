@@ -24,13 +24,18 @@ from boardgames_rl.games.white_castle.observation import (
     CHANGED_ANY,
     CHANGED_BRIDGES,
     CHANGED_CARDS,
+    CHANGED_COURTIERS,
     CHANGED_DAIMYO,
+    CHANGED_DOMAIN,
+    CHANGED_DOMAINS,
     CHANGED_GARDENS,
     CHANGED_HEAD,
+    CHANGED_MEMBERS,
     CHANGED_OFFER,
     CHANGED_PENDING,
-    CHANGED_PLAYER,
-    CHANGED_PLAYERS,
+    CHANGED_POT,
+    CHANGED_RANKS,
+    CHANGED_RES,
     CHANGED_ROOMS,
     CHANGED_SPACE,
     CHANGED_SPACES,
@@ -399,7 +404,7 @@ class WhiteCastleState(PlainDataState):
     # ------------------------------------------------------------------ helpers
     def gain(self, p: int, key: str, n: int) -> None:
         pl = self.players[p]
-        self._changed(CHANGED_PLAYER[p])
+        self._changed(CHANGED_RES[p])
         if key in T.RESOURCES:
             pl[key] = min(T.RES_CAP, pl[key] + n)
         elif key == "seal":
@@ -409,7 +414,7 @@ class WhiteCastleState(PlainDataState):
 
     def _exchange(self, p: int, i: int) -> None:
         pl = self.players[p]
-        self._changed(CHANGED_PLAYER[p])
+        self._changed(CHANGED_RES[p])
         if i == 0:
             pl["seal"] -= 1
             pl["coin"] += 1
@@ -597,12 +602,12 @@ class WhiteCastleState(PlainDataState):
         elif kind == "pay":
             if opt[0] == "yes":
                 pl[d["key"]] -= d["amount"]
-                self._changed(CHANGED_PLAYER[p])
+                self._changed(CHANGED_RES[p])
                 self._exec(p, d["then"])
         elif kind == "checkpoint":
             if opt[0] == "yes":
                 pl["seal"] -= T.CHECKPOINTS[pl["pot"] + 1]
-                self._changed(CHANGED_PLAYER[p])
+                self._changed(CHANGED_RES[p])
                 self._advance_pot(p, d["steps"], paid=True)
         elif kind == "lantern_q":
             if opt[0] == "yes":
@@ -613,7 +618,7 @@ class WhiteCastleState(PlainDataState):
                 pl["food"] -= T.GARDENS[self.gardens[i]][0]
                 pl["members"][1] -= 1
                 self.garden_workers[i].append(p)
-                self._changed(CHANGED_PLAYER[p] | CHANGED_GARDENS)
+                self._changed(CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_GARDENS)
                 self._exec(p, T.GARDENS[self.gardens[i]][2])
         elif kind == "warrior":
             if opt[0] != "skip":
@@ -621,7 +626,7 @@ class WhiteCastleState(PlainDataState):
                 pl["iron"] -= T.YARD_COST[y]
                 pl["members"][2] -= 1
                 self.yard_warriors[y].append(p)
-                self._changed(CHANGED_PLAYER[p] | CHANGED_YARDS)
+                self._changed(CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_YARDS)
                 self.push(p, [T.YARD_TILES[t][f] for t, f in self.yards[y]], "any")
         elif kind == "courtier":
             self._courtier(p, d, opt)
@@ -636,9 +641,10 @@ class WhiteCastleState(PlainDataState):
         b, v, left = self.held
         self.held = None
         pl = self.players[p]
-        self._changed(CHANGED_PLAYER[p])
+        self._changed(CHANGED_RES[p])  # the coins
         if sp >= 8:
             self.domain_dice[p][sp - 8] = v
+            self._changed(CHANGED_DOMAIN[p])
             pl["coin"] += v - T.DOMAIN_VALUE
             effs = [["domrow", sp - 8]]
         else:
@@ -666,11 +672,12 @@ class WhiteCastleState(PlainDataState):
             climb = True
         if not (aud and climb):
             self.push(p, [["courtier_cont", aud, climb]])
-        self._changed(CHANGED_PLAYER[p])
+        self._changed(CHANGED_RES[p] | CHANGED_COURTIERS[p])
         if opt[0] == "aud":
             pl["coin"] -= 2
             pl["members"][0] -= 1
             pl["courtiers"][0] += 1
+            self._changed(CHANGED_MEMBERS[p])
             return
         _, lvl, to, room = opt
         pl["pearl"] -= 2 if to - lvl == 1 else 5
@@ -706,7 +713,7 @@ class WhiteCastleState(PlainDataState):
                 break
             paid = False
             pl["pot"] = nxt
-            self._changed(CHANGED_PLAYER[p])
+            self._changed(CHANGED_POT[p])
             steps -= 1
             moved = True
         if moved:
@@ -715,7 +722,7 @@ class WhiteCastleState(PlainDataState):
     def _arrive(self, p: int) -> None:
         self.pot_counter += 1
         self.players[p]["pot_arr"] = self.pot_counter
-        self._changed(CHANGED_PLAYERS)  # every seat's arrival rank
+        self._changed(CHANGED_RANKS)  # every seat's arrival rank
 
     def _exec(self, p: int, eff: list) -> None:
         pl = self.players[p]
@@ -927,6 +934,6 @@ class WhiteCastleState(PlainDataState):
         self.turns_taken = 0
         self.spaces = [[] for _ in range(8)]
         self.domain_dice = [[0, 0, 0] for _ in range(self.n)]
-        self._changed(CHANGED_HEAD | CHANGED_SPACES | CHANGED_PLAYERS)
+        self._changed(CHANGED_HEAD | CHANGED_SPACES | CHANGED_DOMAINS)
         self._roll()
         self.phase = "play"
