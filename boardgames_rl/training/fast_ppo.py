@@ -38,13 +38,18 @@ untouched), so :func:`boardgames_rl.agents.ppo.load_policy` and ``MaskablePPO.lo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import torch as th
 from gymnasium import spaces
 from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.buffers import MaskableDictRolloutBuffer, MaskableRolloutBuffer
+from sb3_contrib.common.maskable.buffers import (
+    MaskableDictRolloutBuffer,
+    MaskableRolloutBuffer,
+    MaskableRolloutBufferSamples,
+)
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 from stable_baselines3.common.buffers import RolloutBuffer
@@ -108,6 +113,63 @@ def first_layers(policy: Any) -> tuple[list[th.nn.Module], list[th.nn.Module]] |
     return nets
 
 
+ACTIVATIONS: dict[type, Any] = {th.nn.Tanh: th.tanh_, th.nn.ReLU: th.relu_}
+"""Activation modules the rollout network applies itself (in place, on fresh tensors)."""
+
+
+class RolloutNet:
+    """The policy's logits and values with its weights fixed (one rollout, no autograd) in few
+    ops: the actor and the critic side by side, one ``addmm`` per layer (the first layer's
+    weight transposed and concatenated, ``[D, H_pi + H_vf]``, its rows for the batch's non-zero
+    columns; the hidden layers and the two heads block-diagonal), activations in place. The
+    same sums as the two separate networks (the off-diagonal blocks add exact zeros), to float
+    rounding. :meth:`build` returns None for layouts it does not know."""
+
+    def __init__(self, w1t: th.Tensor, b1: th.Tensor, ops: list[Any], num_actions: int):
+        self.w1t, self.b1, self.ops, self.num_actions = w1t, b1, ops, num_actions
+
+    @staticmethod
+    def _bias(layer: th.nn.Linear) -> th.Tensor:
+        return layer.weight.new_zeros(layer.out_features) if layer.bias is None else layer.bias
+
+    @classmethod
+    def build(cls, policy: Any, layers: tuple[list[Any], list[Any]] | None) -> RolloutNet | None:
+        if layers is None:
+            return None
+        pi, vf = layers
+        heads = (policy.action_net, policy.value_net)
+        if len(pi) != len(vf) or not all(type(h) is th.nn.Linear for h in heads):
+            return None
+        with th.no_grad():
+            ops: list[Any] = []
+            for i, (a, b) in enumerate(zip(pi, vf, strict=True)):
+                if type(a) is th.nn.Linear and type(b) is th.nn.Linear:
+                    if i == 0:
+                        continue
+                    w = th.block_diag(a.weight, b.weight).t().contiguous()
+                    ops.append((w, th.cat([cls._bias(a), cls._bias(b)])))
+                elif type(a) is type(b) and type(a) in ACTIVATIONS:
+                    ops.append(ACTIVATIONS[type(a)])
+                else:
+                    return None
+            w = th.block_diag(heads[0].weight, heads[1].weight).t().contiguous()
+            ops.append((w, th.cat([cls._bias(heads[0]), cls._bias(heads[1])])))
+            w1t = th.cat([pi[0].weight, vf[0].weight]).t().contiguous()
+            b1 = th.cat([cls._bias(pi[0]), cls._bias(vf[0])])
+        return cls(w1t, b1, ops, int(heads[0].out_features))
+
+    def __call__(self, features: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+        """Raw logits ``[B, A]`` and values ``[B, 1]`` of a ``[B, D]`` batch."""
+        cols = active_columns(features)
+        if cols is None:
+            h = th.addmm(self.b1, features, self.w1t)
+        else:
+            h = th.addmm(self.b1, features.index_select(1, cols), self.w1t.index_select(0, cols))
+        for op in self.ops:
+            h = th.addmm(op[1], h, op[0]) if type(op) is tuple else op(h)
+        return h[:, : self.num_actions], h[:, self.num_actions :]
+
+
 def masked_distribution(logits: th.Tensor, masks: th.Tensor | None) -> tuple[th.Tensor, th.Tensor]:
     """Log-probabilities and probabilities of ``MaskableCategorical(logits=logits, masks=masks)``
     (``masks``: 1.0 legal, 0.0 illegal, or None), to float rounding: illegal logits are
@@ -117,6 +179,15 @@ def masked_distribution(logits: th.Tensor, masks: th.Tensor | None) -> tuple[th.
     if masks is not None:
         logits = th.add(logits, masks - 1.0, alpha=-HUGE_NEG)
     return logits.log_softmax(-1), logits.softmax(-1)
+
+
+def sample(probs: th.Tensor) -> th.Tensor:
+    """``th.multinomial(probs, 1, True)`` (``Categorical.sample``'s draw), the same actions from
+    the same random draws: for one sample torch takes ``argmax(probs / q)`` with ``q`` an
+    ``Exp(1)`` draw of ``probs``' shape (its "Gumbel" fast path); here without its validity
+    checks (two reductions and two host syncs per call), which :meth:`FastMaskablePPO.
+    collect_rollouts` replaces by one finiteness check of the rollout's log-probabilities."""
+    return (probs / th.empty_like(probs).exponential_(1)).argmax(-1, keepdim=True)
 
 
 def entropy(log_probs: th.Tensor, probs: th.Tensor) -> th.Tensor:
@@ -166,10 +237,17 @@ class FastMaskablePPO(MaskablePPO):
     def _heads(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         """Raw action logits ``[B, A]`` and values ``[B, 1]``, as the policy's ``forward``."""
         policy: Any = self.policy
-        features = policy.extract_features(obs)
-        if getattr(self, "_layers_of", (None,))[0] is not policy:
-            self._layers_of = (policy, first_layers(policy))
-        layers = self._layers_of[1]
+        layers = self._first_layers()
+        if layers is not None and obs.dim() == 2 and obs.dtype == th.float32:
+            features = obs  # FlattenExtractor's preprocess and flatten leave it as it is
+        else:
+            features = policy.extract_features(obs)
+        net = self.__dict__.get("_rollout_net")
+        if net is not None and not th.is_grad_enabled():
+            logits, values = net(features)
+            if isinstance(policy, PriorMaskablePolicy):
+                logits = logits + self._rollout_prior_scale * policy._prior_of(obs)
+            return logits, values
         cols = None if layers is None else active_columns(features)
         if layers is not None and cols is not None:
             x = features.index_select(1, cols)
@@ -184,6 +262,12 @@ class FastMaskablePPO(MaskablePPO):
         if isinstance(policy, PriorMaskablePolicy):
             logits = logits + policy.prior_scale * policy._prior_of(obs)
         return logits.view(-1, int(self.action_space.n)), policy.value_net(latent_vf)  # type: ignore[attr-defined]
+
+    def _first_layers(self) -> tuple[list[th.nn.Module], list[th.nn.Module]] | None:
+        """:func:`first_layers` of the current policy (looked up once per policy object)."""
+        if getattr(self, "_layers_of", (None,))[0] is not self.policy:
+            self._layers_of = (self.policy, first_layers(self.policy))
+        return self._layers_of[1]
 
     def _sparse_mlp(self, x: th.Tensor, cols: th.Tensor, net: list[th.nn.Module]) -> th.Tensor:
         """``net`` on observations whose columns outside ``cols`` are zero (``x`` holds the
@@ -213,9 +297,8 @@ class FastMaskablePPO(MaskablePPO):
         """``policy(obs, action_masks=...)``: sampled actions, values, their log-probabilities."""
         logits, values = self._heads(obs)
         log_probs, probs = masked_distribution(logits, self._masks(action_masks, logits))
-        actions = th.multinomial(probs, 1, True).T.reshape(-1)  # Categorical.sample
-        log_prob = log_probs.gather(-1, actions.unsqueeze(-1)).squeeze(-1)
-        return actions, values, log_prob
+        actions = sample(probs)
+        return actions.view(-1), values, log_probs.gather(-1, actions).view(-1)
 
     def _evaluate(
         self, obs: th.Tensor, actions: th.Tensor, action_masks: th.Tensor | None
@@ -248,11 +331,15 @@ class FastMaskablePPO(MaskablePPO):
             return super().collect_rollouts(
                 env, callback, rollout_buffer, n_rollout_steps, use_masking
             )
-        self._rollout_weights: dict[int, th.Tensor] | None = {}  # weights fixed until train()
+        # the weights are fixed until train(): the rollout network is made from them once
+        self._rollout_weights: dict[int, th.Tensor] | None = {}
+        self._rollout_net = RolloutNet.build(self.policy, self._first_layers())
+        if isinstance(self.policy, PriorMaskablePolicy):
+            self._rollout_prior_scale = self.policy.prior_scale.detach().clone()
         try:
             return self._collect(env, callback, rollout_buffer, n_rollout_steps, use_masking)
         finally:
-            self._rollout_weights = None
+            self._rollout_weights = self._rollout_net = None
 
     def _collect(
         self,
@@ -303,23 +390,94 @@ class FastMaskablePPO(MaskablePPO):
                     with th.no_grad():
                         terminal_value = self.policy.predict_values(terminal_obs)[0]
                     rewards[idx] += self.gamma * terminal_value
-            rollout_buffer.add(
+            self._store(
+                rollout_buffer,
                 self._last_obs,
                 actions,
                 rewards,
                 self._last_episode_starts,
                 values,
                 log_probs,
-                action_masks=action_masks,
+                action_masks,
             )
             self._last_obs = new_obs  # type: ignore[assignment]
             self._last_episode_starts = dones
 
+        if not np.isfinite(rollout_buffer.log_probs).all():  # what th.multinomial's checks caught
+            raise ValueError("FastMaskablePPO: the policy's action probabilities are not finite")
         with th.no_grad():
             values = self.policy.predict_values(obs_as_tensor(new_obs, self.device))  # type: ignore[arg-type]
         rollout_buffer.compute_returns_and_advantage(last_values=values, dones=dones)
         callback.on_rollout_end()
         return True
+
+    @staticmethod
+    def _store(
+        buffer: RolloutBuffer,
+        obs: np.ndarray,
+        actions: np.ndarray,
+        rewards: np.ndarray,
+        episode_starts: np.ndarray,
+        values: th.Tensor,
+        log_probs: th.Tensor,
+        action_masks: np.ndarray | None,
+    ) -> None:
+        """``buffer.add(obs, actions, rewards, episode_starts, values, log_probs,
+        action_masks=action_masks)``: for a ``MaskableRolloutBuffer`` with a ``Box`` observation
+        the same rows written straight in (without the intermediate copies ``add`` makes)."""
+        if type(buffer) is not MaskableRolloutBuffer or not isinstance(
+            buffer.observation_space, spaces.Box
+        ):
+            buffer.add(
+                obs, actions, rewards, episode_starts, values, log_probs, action_masks=action_masks
+            )
+            return
+        pos, n = buffer.pos, buffer.n_envs
+        if action_masks is not None:
+            buffer.action_masks[pos] = action_masks.reshape((n, buffer.mask_dims))
+        buffer.observations[pos] = obs
+        buffer.actions[pos] = actions.reshape((n, buffer.action_dim))
+        buffer.rewards[pos] = rewards
+        buffer.episode_starts[pos] = episode_starts
+        buffer.values[pos] = values.numpy().reshape(-1)
+        buffer.log_probs[pos] = log_probs.numpy()
+        buffer.pos += 1
+        if buffer.pos == buffer.buffer_size:
+            buffer.full = True
+
+    BUFFER_FIELDS = (
+        "observations",
+        "actions",
+        "values",
+        "log_probs",
+        "advantages",
+        "returns",
+        "action_masks",
+    )
+    """A ``MaskableRolloutBuffer``'s arrays, in ``MaskableRolloutBufferSamples``' order."""
+
+    def _minibatches(self, buffer: RolloutBuffer, batch_size: int) -> Iterator[Any]:
+        """``buffer.get(batch_size)``: the same permutation (the same ``np.random`` draw at the
+        same moment) and the same samples; for a ``MaskableRolloutBuffer`` on CPU each field is
+        gathered with one ``index_select`` from a tensor sharing the buffer's memory (``get``
+        indexes the array, then copies the result into a new tensor)."""
+        if type(buffer) is not MaskableRolloutBuffer or buffer.device.type != "cpu":
+            yield from buffer.get(batch_size)
+            return
+        assert buffer.full, ""
+        total = buffer.buffer_size * buffer.n_envs
+        indices = np.random.permutation(total)
+        if not buffer.generator_ready:
+            for name in self.BUFFER_FIELDS:
+                buffer.__dict__[name] = buffer.swap_and_flatten(buffer.__dict__[name])
+            buffer.generator_ready = True
+        fields = [th.as_tensor(getattr(buffer, name)) for name in self.BUFFER_FIELDS]
+        for i in (2, 3, 4, 5):  # values, log_probs, advantages, returns: flattened
+            fields[i] = fields[i].reshape(-1)
+        fields[6] = fields[6].reshape(-1, buffer.mask_dims)
+        for start in range(0, total, batch_size):
+            rows = th.from_numpy(indices[start : start + batch_size])
+            yield MaskableRolloutBufferSamples(*(f.index_select(0, rows) for f in fields))
 
     def train(self) -> None:
         """MaskablePPO's ``train`` with :meth:`_evaluate` for ``policy.evaluate_actions``."""
@@ -334,7 +492,7 @@ class FastMaskablePPO(MaskablePPO):
         continue_training = True
         for epoch in range(self.n_epochs):
             approx_kl_divs = []
-            for rollout_data in self.rollout_buffer.get(self.batch_size):
+            for rollout_data in self._minibatches(self.rollout_buffer, self.batch_size):
                 actions = rollout_data.actions.long().flatten()
                 values, log_prob, entropy = self._evaluate(
                     rollout_data.observations, actions, rollout_data.action_masks
