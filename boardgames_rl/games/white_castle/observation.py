@@ -329,6 +329,7 @@ CHANGED_PENDING = 1 << 0
 CHANGED_BRIDGES = 1 << 1
 CHANGED_SPACE = tuple(1 << (2 + sp) for sp in range(8))
 """The dice in space ``sp``: rooms 0-4, Outside the Walls 5-6, the Well 7 (``well_slots``)."""
+CHANGED_SPACES = sum(CHANGED_SPACE)
 CHANGED_ROOMS = 1 << 10
 """The castle cards in the rooms and the rooms' die tiles."""
 CHANGED_DAIMYO = 1 << 11
@@ -371,7 +372,8 @@ _PART_BITS = (
 )
 """The bit of each part of :data:`_STATIC_PARTS`, in that order."""
 _ANY_PART = sum(_PART_BITS)
-CHANGED_SPACES = sum(CHANGED_SPACE)
+_SLOW_BLOCKS = CHANGED_SPACES | _ANY_PART
+"""The blocks :func:`_write_slow_blocks` writes."""
 
 
 class _Layout:
@@ -491,12 +493,12 @@ class _SeatView:
     """One seat's kept observation of a state: the vector (with a float and a byte memoryview of
     it, remade after unpickling), the options list of the state it was written for (``gen``: the
     state lists its options as a new list after every change), the blocks the rules code has
-    changed since (``dirty``, bits ``CHANGED_*``), and the memo entries its decision and pending
-    blocks were written from."""
+    changed since (``dirty``, bits ``CHANGED_*``), the memo entries its decision and pending
+    blocks were written from, and the layout and relative seats of its player count."""
 
-    __slots__ = ("gen", "vec", "fv", "bv", "dirty", "decision", "pending")
+    __slots__ = ("gen", "vec", "fv", "bv", "dirty", "decision", "pending", "lay", "rel")
 
-    def __init__(self, vec: np.ndarray, gen: list):
+    def __init__(self, vec: np.ndarray, gen: list, lay: _Layout, rel: tuple):
         self.gen = gen
         self.vec = vec
         self.fv = memoryview(vec)
@@ -504,14 +506,16 @@ class _SeatView:
         self.dirty = 0
         self.decision: tuple | None = None
         self.pending: tuple | None = None
+        self.lay = lay
+        self.rel = rel
 
     def __getstate__(self) -> tuple:
-        return (self.gen, self.vec, self.dirty, self.decision, self.pending)
+        return (self.gen, self.vec, self.dirty, self.decision, self.pending, self.lay.n, self.rel)
 
     def __setstate__(self, kept: tuple) -> None:
-        gen, vec, self.dirty, self.decision, self.pending = kept
-        self.__init__(vec, gen)  # type: ignore[misc]
-        self.dirty, self.decision, self.pending = kept[2:]
+        gen, vec, dirty, decision, pending, n, rel = kept
+        self.__init__(vec, gen, _layout(n), rel)  # type: ignore[misc]
+        self.dirty, self.decision, self.pending = dirty, decision, pending
 
 
 def encode(s, player: int) -> np.ndarray:
@@ -520,13 +524,14 @@ def encode(s, player: int) -> np.ndarray:
     Incremental (module docstring): after the state's first observation, ``player`` 's vector is
     kept on the state (``s._obs_views``) and rewritten where the rules code marked a change
     since it was written (``s._dirty``, handed on to every kept vector here). The decision
-    block is written for every new options list (from the memo, :func:`_decision_block`), the
-    pending block from the memo (:func:`_pending_block`) when the stack changed, every other
-    block and seat row only where marked; an unchanged state (the same options list
-    ``s._opts``) returns a copy; an edit the rules code did not make (``CHANGED_ANY``) writes
-    the whole vector again.
+    block is written for every new options list (:func:`_write_decision`), the pending block
+    from the memo (:func:`_pending_block`) when the stack changed, every other block and seat
+    row only where marked; an unchanged state (the same options list ``s._opts``) returns a
+    copy; an edit the rules code did not make (``CHANGED_ANY``) writes the whole vector again.
     """
-    opts = s.options()  # lists the options (a new list after every change) and the mask
+    opts = s._opts
+    if opts is None or s._mask is None:
+        opts = s.options()  # lists the options (a new list after every change) and the mask
     views = s._obs_views
     if views is None:  # a state's first observation: no view kept (one-off clones pay nothing)
         s._obs_views = [None] * s.n
@@ -542,27 +547,22 @@ def encode(s, player: int) -> np.ndarray:
             if other is not None:
                 other.dirty |= dirty
     if view is None or view.dirty & CHANGED_ANY:
-        views[player] = _SeatView(_encode_all(s, player, opts), opts)
-        return views[player].vec.copy()
+        lay = _layout(s.n)
+        view = views[player] = _SeatView(_encode_all(s, player, opts), opts, lay, lay.rel[player])
+        return view.vec.copy()
+    view.gen = opts
+    _write_decision(s, opts, view)
     dirty = view.dirty
+    if not dirty:
+        return view.vec.copy()
     view.dirty = 0
-    lay = _layout(s.n)
-    rel = lay.rel[player]
-    st = lay.start
+    lay = view.lay
     bv = view.bv
-    ones: list[int] = []  # flat indices set to 1
-    ix: list[int] = []  # flat indices set to the value at the same position of vx
-    vx: list[float] = []
-    decision = _decision_block(s, opts, lay, rel, ix, vx)
-    if decision is not view.decision:
-        for (a, b, _), data in zip(lay.ranges["decision"], decision, strict=True):
-            bv[a:b] = data
-        view.decision = decision
     if dirty & CHANGED_PENDING:
         pending = _pending_block(s, lay, player)
         if pending is not view.pending:
-            for (a, b, _), data in zip(lay.ranges["pending"], pending, strict=True):
-                bv[a:b] = data
+            (a0, b0, _), (a1, b1, _) = lay.ranges["pending"]
+            bv[a0:b0], bv[a1:b1] = pending
             view.pending = pending
     if dirty & CHANGED_BRIDGES:  # all three rewritten
         b0, b1, b2 = s.bridges
@@ -571,39 +571,14 @@ def encode(s, player: int) -> np.ndarray:
             bv[a:b] = _pack_bridges(*b0, *_PAD[len(b0)], *b1, *_PAD[len(b1)], *b2, *_PAD[len(b2)])
         else:  # a row longer than 5 runs on into the next (as in a first observation)
             bv[a:b] = zero
-            _bridge_entries(s, st, ix, vx)
-    if dirty & CHANGED_SPACES:
-        for sp in range(7):
-            if dirty & CHANGED_SPACE[sp]:
-                for a, b, zero in lay.space_ranges[sp]:
-                    bv[a:b] = zero
-                _space_entries(s, sp, st, rel, ones, ix, vx)
-        if dirty & CHANGED_SPACE[7]:
-            for a, b, zero in lay.ranges["well"]:
-                bv[a:b] = zero
-            _well_entries(s, st, rel, ones, ix, vx)
-    if dirty & _ANY_PART:
-        for bit, ranges, write in zip(_PART_BITS, lay.part_ranges, _STATIC_WRITERS, strict=True):
-            if dirty & bit:
-                for a, b, zero in ranges:
-                    bv[a:b] = zero
-                write(s, st, rel, ones, ix, vx)
-
-    # few entries (the usual incremental call) are written item by item through a memoryview, as
-    # numpy's conversion of index lists costs more than that loop; many in bulk
-    v = view.vec
-    mv = view.fv
-    if len(ones) > _BULK:
-        v[np.fromiter(ones, np.intp, len(ones))] = 1.0
-    else:
-        for i in ones:
-            mv[i] = 1.0
-    if len(ix) > _BULK:
-        v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
-    else:
-        for i, x in zip(ix, vx, strict=True):
-            mv[i] = x
+            ix: list[int] = []
+            vx: list[float] = []
+            _bridge_entries(s, lay.start, ix, vx)
+            _write(view, [], ix, vx)
+    if dirty & _SLOW_BLOCKS:
+        _write_slow_blocks(s, view, dirty)
     if dirty & CHANGED_HEAD:
+        mv = view.fv
         for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
             mv[i] = x
     if dirty & CHANGED_PLAYERS:  # each seat's rows by part, packed (see _Layout.seat_runs)
@@ -620,8 +595,50 @@ def encode(s, player: int) -> np.ndarray:
                     bv[courtiers : courtiers + 16] = _pack4(*pl["courtiers"])
                 if dirty & CHANGED_DOMAIN[p]:
                     bv[domain : domain + 12] = _pack3(*s.domain_dice[p])
-    view.gen = opts
-    return v.copy()
+    return view.vec.copy()
+
+
+def _write_slow_blocks(s, view: _SeatView, dirty: int) -> None:
+    """Rewrite the marked spaces, Well and parts of the slowly changing fields of ``view``."""
+    lay, rel, bv = view.lay, view.rel, view.bv
+    st = lay.start
+    ones: list[int] = []
+    ix: list[int] = []
+    vx: list[float] = []
+    if dirty & CHANGED_SPACES:
+        for sp in range(7):
+            if dirty & CHANGED_SPACE[sp]:
+                for a, b, zero in lay.space_ranges[sp]:
+                    bv[a:b] = zero
+                _space_entries(s, sp, st, rel, ones, ix, vx)
+        if dirty & CHANGED_SPACE[7]:
+            for a, b, zero in lay.ranges["well"]:
+                bv[a:b] = zero
+            _well_entries(s, st, rel, ones, ix, vx)
+    if dirty & _ANY_PART:
+        for bit, ranges, write in zip(_PART_BITS, lay.part_ranges, _STATIC_WRITERS, strict=True):
+            if dirty & bit:
+                for a, b, zero in ranges:
+                    bv[a:b] = zero
+                write(s, st, rel, ones, ix, vx)
+    _write(view, ones, ix, vx)
+
+
+def _write(view: _SeatView, ones: list, ix: list, vx: list) -> None:
+    """Write ones at ``ones`` and ``vx`` at ``ix`` into the view's vector: few entries (the usual
+    incremental call) item by item through its memoryview, as numpy's conversion of index lists
+    costs more than that loop; many in bulk."""
+    v, mv = view.vec, view.fv
+    if len(ones) > _BULK:
+        v[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    else:
+        for i in ones:
+            mv[i] = 1.0
+    if len(ix) > _BULK:
+        v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
+    else:
+        for i, x in zip(ix, vx, strict=True):
+            mv[i] = x
 
 
 def _encode_all(s, player: int, opts: list) -> np.ndarray:
@@ -646,7 +663,7 @@ def _encode_all(s, player: int, opts: list) -> np.ndarray:
     return v
 
 
-def _remember(memo: dict, key: bytes, lay: _Layout, block: str, ones: list, ix: list, vx: list):
+def _remember(memo: dict, key, lay: _Layout, block: str, ones: list, ix: list, vx: list):
     """Keep a block's entries under ``key`` as the bytes of each of the block's ranges (written
     as :func:`encode` writes them: the ones first, then the ``(index, value)`` pairs)."""
     v = np.zeros(lay.size, dtype=np.float32)
@@ -660,72 +677,73 @@ def _remember(memo: dict, key: bytes, lay: _Layout, block: str, ones: list, ix: 
     return entry
 
 
-def _decision_block(s, opts: list, lay: _Layout, rel: tuple, ix: list, vx: list) -> tuple:
-    """The decision block (:func:`_decision_entries`) as a memo entry (the bytes of the block's
-    ranges), keyed by everything its entries read, serialised: the phase, the held die, the
-    decider's relative seat, the decision itself, its options and what the option block reads
-    besides (the top frame's effects of an ``order`` / ``opt``, the Passage of Time position of
-    a ``checkpoint``). Equal bytes: equal inputs, equal entries.
+def _write_decision(s, opts: list, view: _SeatView) -> None:
+    """Write the decision block (:func:`_decision_entries`) into ``view`` from a memo entry (the
+    bytes of the block's ranges), keyed by everything its entries read: the phase, the held
+    die, the decider's relative seat, the decision itself, its options and what the option
+    block reads besides (the top frame's effects of an ``order`` / ``opt``, the Passage of Time
+    position of a ``checkpoint``), serialised (equal bytes: equal inputs, equal entries).
 
     ``die`` and ``place`` decisions (half of all) read the dice, which rarely repeat: their
-    entry is a template keyed by all but the dice (which options there are, the held die), and
-    the entries that read the dice are appended to ``ix`` / ``vx`` (:func:`_dice_options`),
-    written over the template's.
+    entry is a template keyed by all but the dice (the decider, the held die, the options), and
+    the entries that read the dice are written over the template's, at the same indices (the
+    options are in the key): the value of the die each ``die`` option takes, the coin delta of
+    each ``place`` option (the value of the die it covers).
     """
+    lay, rel = view.lay, view.rel
     d = s.decision
+    dice = None
     if d is None or s.phase == "over":
-        key = dumps((s.phase, s.held), 2)
+        key: object = dumps((s.phase, s.held), 2)
     else:
         kind = d["kind"]
-        if kind == "die" or kind == "place":
-            return _dice_options(s, d, kind, opts, lay, rel, ix, vx)
-        extra = None
-        if kind == "order" or kind == "opt":
-            extra = s.stack[-1]["effs"]
-        elif kind == "checkpoint":
-            extra = s.players[d["player"]]["pot"]
-        key = dumps((s.phase, rel[d["player"]], d, opts, s.held, extra), 2)
+        held = s.held
+        if kind == "die" and held is None:
+            bridges = s.bridges
+            key = (rel[d["player"]], s.phase, len(bridges[0]), len(bridges[1]), len(bridges[2]))
+            dice = [bridges[b][0] if end == 0 else bridges[b][-1] for b, end in opts[:N_OPT]]
+        elif kind == "place":
+            key = (rel[d["player"]], s.phase, dumps(held, 2), dumps(opts, 2))
+            val = held[1]
+            spaces = s.spaces
+            dice = []
+            for (sp,) in opts[:N_OPT]:
+                if sp >= 8:
+                    cov = T.DOMAIN_VALUE
+                elif sp == 7:
+                    cov = T.WELL_VALUE
+                else:
+                    dice_there = spaces[sp]
+                    cov = dice_there[-1][0] if dice_there else T.SPACE_VALUE[sp]
+                dice.append(max(-6, min(6, val - cov)))
+        else:
+            extra = None
+            if kind == "order" or kind == "opt":
+                extra = s.stack[-1]["effs"]
+            elif kind == "checkpoint":
+                extra = s.players[d["player"]]["pot"]
+            elif kind == "die":  # with a die held (only in edited states): all in the key
+                extra = s.bridges
+            key = dumps((s.phase, rel[d["player"]], d, opts, held, extra), 2)
     memo = lay.decision_memo
     entry = memo.get(key)
     if entry is None:
         ones: list[int] = []
-        i: list[int] = []
-        x: list[float] = []
-        _decision_entries(s, opts, lay.start, rel, ones, i, x)
-        entry = _remember(memo, key, lay, "decision", ones, i, x)
-    return entry
-
-
-def _dice_options(s, d: dict, kind: str, opts: list, lay: _Layout, rel: tuple, ix, vx) -> tuple:
-    """The template of a ``die`` / ``place`` decision block and, appended to ``ix`` / ``vx``, its
-    entries that read the dice: the value of the die each ``die`` option takes; the coin delta
-    of each ``place`` option (the value of the die it covers). The template (keyed by the
-    decision kind, the phase, the decider's relative seat, the held die and the options) is the
-    whole block of the first state seen with that key; its dice entries are always written
-    over, at the same indices (the options are in the key)."""
-    o = lay.start["opt_values"]
-    if kind == "die":
-        bridges = s.bridges
-        for i, (b, end) in enumerate(opts[:N_OPT]):
-            dice = bridges[b]
-            ix.append(o + 3 * i)
-            vx.append(dice[0] if end == 0 else dice[-1])
-    else:
-        val = s.held[1]
-        for i, (sp,) in enumerate(opts[:N_OPT]):
-            cov = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
-            ix.append(o + 3 * i + 1)
-            vx.append(max(-6, min(6, val - cov)))
-    key = dumps((kind, s.phase, rel[d["player"]], s.held, opts), 2)
-    memo = lay.decision_memo
-    entry = memo.get(key)
-    if entry is None:
-        ones: list[int] = []
-        i: list[int] = []
-        x: list[float] = []
-        _decision_entries(s, opts, lay.start, rel, ones, i, x)
-        entry = _remember(memo, key, lay, "decision", ones, i, x)
-    return entry
+        ix: list[int] = []
+        vx: list[float] = []
+        _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
+        entry = _remember(memo, key, lay, "decision", ones, ix, vx)
+    if entry is not view.decision:
+        bv = view.bv
+        (a0, b0, _), (a1, b1, _), (a2, b2, _) = lay.ranges["decision"]
+        bv[a0:b0], bv[a1:b1], bv[a2:b2] = entry
+        view.decision = entry
+    if dice is not None:
+        mv = view.fv
+        at = lay.start["opt_values"] + (0 if d["kind"] == "die" else 1)
+        for x in dice:
+            mv[at] = x
+            at += 3
 
 
 def _pending_block(s, lay: _Layout, player: int) -> tuple:
