@@ -685,37 +685,31 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
     position of a ``checkpoint``), serialised (equal bytes: equal inputs, equal entries).
 
     ``die`` and ``place`` decisions (half of all) read the dice, which rarely repeat: their
-    entry is a template keyed by all but the dice (the decider, the held die, the options), and
-    the entries that read the dice are written over the template's, at the same indices (the
-    options are in the key): the value of the die each ``die`` option takes, the coin delta of
-    each ``place`` option (the value of the die it covers).
+    entry is a template keyed by all but the dice, and the entries that read the dice are
+    written over it. A ``die`` template is keyed by the decider and the number of dice on each
+    bridge (which gives the options); the value of the die each option takes is written over
+    it, at the same indices. A ``place`` template is keyed by the decider, the held die's
+    colour and end and the number of options, with the rows of its options and the held die's
+    value cleared (:func:`_place_template`); each option's space, die value and coin delta
+    (the value of the die it covers) and the held value are written into it.
     """
     lay, rel = view.lay, view.rel
     d = s.decision
-    dice = None
-    if d is None or s.phase == "over":
-        key: object = dumps((s.phase, s.held), 2)
-    else:
+    if d is not None and s.phase != "over":
         kind = d["kind"]
         held = s.held
+        if kind == "place" and held is not None:
+            _write_place(s, opts, view, d, held)
+            return
         if kind == "die" and held is None:
             bridges = s.bridges
-            key = (rel[d["player"]], s.phase, len(bridges[0]), len(bridges[1]), len(bridges[2]))
-            dice = [bridges[b][0] if end == 0 else bridges[b][-1] for b, end in opts[:N_OPT]]
-        elif kind == "place":
-            key = (rel[d["player"]], s.phase, dumps(held, 2), dumps(opts, 2))
-            val = held[1]
-            spaces = s.spaces
-            dice = []
-            for (sp,) in opts[:N_OPT]:
-                if sp >= 8:
-                    cov = T.DOMAIN_VALUE
-                elif sp == 7:
-                    cov = T.WELL_VALUE
-                else:
-                    dice_there = spaces[sp]
-                    cov = dice_there[-1][0] if dice_there else T.SPACE_VALUE[sp]
-                dice.append(max(-6, min(6, val - cov)))
+            key: object = (
+                rel[d["player"]],
+                s.phase,
+                len(bridges[0]),
+                len(bridges[1]),
+                len(bridges[2]),
+            )
         else:
             extra = None
             if kind == "order" or kind == "opt":
@@ -725,6 +719,9 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
             elif kind == "die":  # with a die held (only in edited states): all in the key
                 extra = s.bridges
             key = dumps((s.phase, rel[d["player"]], d, opts, held, extra), 2)
+    else:
+        kind = None
+        key = dumps((s.phase, s.held), 2)
     memo = lay.decision_memo
     entry = memo.get(key)
     if entry is None:
@@ -738,12 +735,73 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
         (a0, b0, _), (a1, b1, _), (a2, b2, _) = lay.ranges["decision"]
         bv[a0:b0], bv[a1:b1], bv[a2:b2] = entry
         view.decision = entry
-    if dice is not None:
+    if kind == "die" and key.__class__ is tuple:  # the die values over the template
         mv = view.fv
-        at = lay.start["opt_values"] + (0 if d["kind"] == "die" else 1)
-        for x in dice:
-            mv[at] = x
+        bridges = s.bridges
+        at = lay.start["opt_values"]
+        for b, end in opts[:N_OPT]:
+            mv[at] = bridges[b][0] if end == 0 else bridges[b][-1]
             at += 3
+
+
+def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
+    """The decision block of a ``place`` decision (see :func:`_write_decision`)."""
+    lay = view.lay
+    rel = view.rel
+    key = ("place", rel[d["player"]], s.phase, held[0], held[2], len(opts))
+    memo = lay.decision_memo
+    entry = memo.get(key)
+    if entry is None:
+        entry = _place_template(s, opts, lay, rel, key)
+    bv = view.bv
+    (a0, b0, _), (a1, b1, _), (a2, b2, _) = lay.ranges["decision"]
+    bv[a0:b0], bv[a1:b1], bv[a2:b2] = entry
+    view.decision = None  # the options' rows differ from the template's: always rewritten
+    mv = view.fv
+    st = lay.start
+    val = held[1]
+    mv[st["held_die"] + 3] = val
+    at_index = st["opt_index"]
+    at_value = st["opt_values"]
+    spaces = s.spaces
+    for (sp,) in opts[:N_OPT]:
+        if sp >= 8:
+            cov = T.DOMAIN_VALUE
+        elif sp == 7:
+            cov = T.WELL_VALUE
+        else:
+            dice = spaces[sp]
+            cov = dice[-1][0] if dice else T.SPACE_VALUE[sp]
+        mv[at_index + min(sp, 15)] = 1.0
+        mv[at_value] = val
+        mv[at_value + 1] = max(-6, min(6, val - cov))
+        at_index += 16
+        at_value += 3
+
+
+def _place_template(s, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tuple:
+    """The memo entry of a ``place`` decision block with the rows of its options
+    (``opt_index``, ``opt_values``) and the held die's value cleared."""
+    ones: list[int] = []
+    ix: list[int] = []
+    vx: list[float] = []
+    _decision_entries(s, opts, lay.start, rel, ones, ix, vx)
+    st = lay.start
+    k = min(len(opts), N_OPT)
+    clear = set(range(st["opt_index"], st["opt_index"] + 16 * k))
+    clear |= set(range(st["opt_values"], st["opt_values"] + 3 * k))
+    clear.add(st["held_die"] + 3)
+    keep_ones = [i for i in ones if i not in clear]
+    keep = [(i, x) for i, x in zip(ix, vx, strict=True) if i not in clear]
+    return _remember(
+        lay.decision_memo,
+        key,
+        lay,
+        "decision",
+        keep_ones,
+        [i for i, _ in keep],
+        [x for _, x in keep],
+    )
 
 
 def _pending_block(s, lay: _Layout, player: int) -> tuple:
