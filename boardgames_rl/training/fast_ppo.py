@@ -176,8 +176,16 @@ def masked_distribution(logits: th.Tensor, masks: th.Tensor | None) -> tuple[th.
     lowered by 1e8 with one ``add`` (``masked_fill`` / ``where`` and the ``exp`` of a
     ``-1e8`` are several times slower on CPU), then one ``log_softmax`` and one ``softmax``
     instead of two ``logsumexp`` normalisations. Illegal actions get probability exactly 0."""
-    if masks is not None:
-        logits = th.add(logits, masks - 1.0, alpha=-HUGE_NEG)
+    return shifted_distribution(logits, None if masks is None else masks - 1.0)
+
+
+def shifted_distribution(
+    logits: th.Tensor, offsets: th.Tensor | None
+) -> tuple[th.Tensor, th.Tensor]:
+    """:func:`masked_distribution` from ``masks - 1.0`` (0.0 legal, -1.0 illegal), made by the
+    caller (in a rollout step, in numpy from the env's boolean masks: one torch op fewer)."""
+    if offsets is not None:
+        logits = th.add(logits, offsets, alpha=-HUGE_NEG)
     return logits.log_softmax(-1), logits.softmax(-1)
 
 
@@ -185,8 +193,8 @@ def sample(probs: th.Tensor) -> th.Tensor:
     """``th.multinomial(probs, 1, True)`` (``Categorical.sample``'s draw), the same actions from
     the same random draws: for one sample torch takes ``argmax(probs / q)`` with ``q`` an
     ``Exp(1)`` draw of ``probs``' shape (its "Gumbel" fast path); here without its validity
-    checks (two reductions and two host syncs per call), which :meth:`FastMaskablePPO.
-    collect_rollouts` replaces by one finiteness check of the rollout's log-probabilities."""
+    checks (reductions and host syncs), for which :meth:`FastMaskablePPO.collect_rollouts`
+    checks the sampled log-probabilities in numpy."""
     return (probs / th.empty_like(probs).exponential_(1)).argmax(-1, keepdim=True)
 
 
@@ -285,6 +293,10 @@ class FastMaskablePPO(MaskablePPO):
             h = layer(h)
         return h
 
+    def _tensor(self, array: np.ndarray | None) -> th.Tensor | None:
+        """``array`` as a tensor on the policy's device (sharing its memory on CPU)."""
+        return None if array is None else th.as_tensor(array, device=self.device)
+
     def _masks(self, masks: Any, logits: th.Tensor) -> th.Tensor | None:
         """Masks as float ``[B, A]`` (the rollout buffer's already are)."""
         if masks is None:
@@ -296,7 +308,10 @@ class FastMaskablePPO(MaskablePPO):
     ) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
         """``policy(obs, action_masks=...)``: sampled actions, values, their log-probabilities."""
         logits, values = self._heads(obs)
-        log_probs, probs = masked_distribution(logits, self._masks(action_masks, logits))
+        offsets = None
+        if action_masks is not None:  # the env's masks (bool or float), as masks - 1.0
+            offsets = np.asarray(action_masks, np.float32).reshape(logits.shape) - np.float32(1)
+        log_probs, probs = shifted_distribution(logits, self._tensor(offsets))
         actions = sample(probs)
         return actions.view(-1), values, log_probs.gather(-1, actions).view(-1)
 
@@ -371,6 +386,10 @@ class FastMaskablePPO(MaskablePPO):
                     action_masks = read_masks()
                 sampled, values, log_probs = self._act(obs_tensor, action_masks)  # type: ignore[arg-type]
             actions = sampled.cpu().numpy()
+            if not np.isfinite(log_probs.cpu().numpy()).all():  # th.multinomial's checks did it
+                raise ValueError(
+                    "FastMaskablePPO: the policy's action probabilities are not finite"
+                )
             new_obs, rewards, dones, infos = env.step(actions)
             self.num_timesteps += env.num_envs
             callback.update_locals(locals())
@@ -403,8 +422,6 @@ class FastMaskablePPO(MaskablePPO):
             self._last_obs = new_obs  # type: ignore[assignment]
             self._last_episode_starts = dones
 
-        if not np.isfinite(rollout_buffer.log_probs).all():  # what th.multinomial's checks caught
-            raise ValueError("FastMaskablePPO: the policy's action probabilities are not finite")
         with th.no_grad():
             values = self.policy.predict_values(obs_as_tensor(new_obs, self.device))  # type: ignore[arg-type]
         rollout_buffer.compute_returns_and_advantage(last_values=values, dones=dones)

@@ -233,3 +233,111 @@ def test_unknown_policy_classes_use_maskableppos_own_path():
     fast = _train(FastMaskablePPO, *GAMES[1], policy=OtherPolicy)
     assert not fast[0].fast_path
     _assert_same(reference, fast, atol=1e-6)
+
+
+def test_sample_draws_what_multinomial_draws():
+    """ "the same seed gives the same ... actions": ``sample`` (torch's one-sample multinomial
+    without its checks) picks the same actions as ``th.multinomial(probs, 1, True)`` from the
+    same generator state and leaves the generator where multinomial leaves it, masked (zero)
+    probabilities included."""
+    g = th.Generator().manual_seed(5)
+    for _ in range(200):
+        probs = th.rand(4, 37, generator=g) * (th.rand(4, 37, generator=g) < 0.2)
+        probs[:, 3] += 1e-3
+        probs = (probs / probs.sum(-1, keepdim=True)).log_softmax(-1).exp()
+        state = th.get_rng_state()
+        expected = th.multinomial(probs, 1, True)
+        after = th.get_rng_state()
+        th.set_rng_state(state)
+        np.testing.assert_array_equal(fast_ppo.sample(probs).numpy(), expected.numpy())
+        assert th.equal(th.get_rng_state(), after)
+        assert th.all(probs.gather(-1, expected) > 0)
+
+
+@pytest.mark.parametrize(
+    ("net_arch", "activation"),
+    [([32, 32], th.nn.Tanh), ({"pi": [48, 16], "vf": [24, 40]}, th.nn.ReLU), ([], th.nn.Tanh)],
+)
+def test_rollout_net_gives_the_policys_logits_and_values(net_arch, activation):
+    """The rollout network (actor and critic side by side, block-diagonal layers, the batch's
+    non-zero columns only) gives the policy's own logits and values to float rounding, for
+    equal and different actor/critic widths and both activations; layouts it does not know
+    (unequal depths, no hidden layer) get None (the per-network path)."""
+    game = make_game("castle_nightingale")
+    venv = build_vec_env(game, "random", OpponentPool.from_specs(game, ["random"]), 4, 11)
+    model = FastMaskablePPO(
+        "MlpPolicy",
+        venv,
+        n_steps=8,
+        seed=0,
+        device="cpu",
+        policy_kwargs={"net_arch": net_arch, "activation_fn": activation},
+    )
+    net = fast_ppo.RolloutNet.build(model.policy, model._first_layers())
+    if not net_arch:
+        assert net is None
+        return
+    obs = venv.reset()
+    for _ in range(5):
+        with th.no_grad():
+            x = th.as_tensor(obs)
+            logits, values = net(x)
+            features = model.policy.extract_features(x)
+            latent_pi, latent_vf = model.policy.mlp_extractor(features)
+            th.testing.assert_close(logits, model.policy.action_net(latent_pi), atol=1e-5, rtol=0)
+            th.testing.assert_close(values, model.policy.value_net(latent_vf), atol=1e-5, rtol=0)
+        masks = venv.action_masks()
+        obs = venv.step(np.array([np.flatnonzero(m)[0] for m in masks]))[0]
+    venv.close()
+    deeper = model._first_layers()
+    assert fast_ppo.RolloutNet.build(model.policy, (deeper[0], deeper[1][:2])) is None
+
+
+def test_buffer_rows_and_minibatches_are_maskableppos():
+    """The rollout rows written straight into the buffer and the minibatches gathered with
+    ``index_select`` equal ``MaskableRolloutBuffer.add`` / ``get``'s (same permutation draw)."""
+    model, _, _ = _train(FastMaskablePPO, *GAMES[0])
+    buffer = model.rollout_buffer
+    twin = copy.deepcopy(buffer)
+    twin.reset()
+    buffer.reset()
+    rng = np.random.default_rng(0)
+    n, dim = buffer.n_envs, buffer.obs_shape[0]
+    for _ in range(buffer.buffer_size):
+        row = (
+            (rng.random((n, dim)) < 0.05).astype(np.float32),
+            rng.integers(0, 9, (n, 1)),
+            rng.random(n).astype(np.float32),
+            rng.random(n) < 0.1,
+            th.as_tensor(rng.random((n, 1)), dtype=th.float32),
+            th.as_tensor(rng.random(n), dtype=th.float32),
+            rng.random((n, buffer.mask_dims)) < 0.3,
+        )
+        FastMaskablePPO._store(buffer, *row)
+        twin.add(*row[:6], action_masks=row[6])
+    assert buffer.full and twin.full
+    for name in FastMaskablePPO.BUFFER_FIELDS + ("rewards", "episode_starts"):
+        np.testing.assert_array_equal(getattr(buffer, name), getattr(twin, name), err_msg=name)
+    np.random.seed(4)
+    ours = list(model._minibatches(buffer, 48))
+    np.random.seed(4)
+    theirs = list(twin.get(48))
+    assert len(ours) == len(theirs) == -(-buffer.buffer_size * n // 48)
+    for a, b in zip(ours, theirs, strict=True):
+        for x, y, name in zip(a, b, a._fields, strict=True):
+            assert x.dtype == y.dtype and x.shape == y.shape, name
+            assert th.equal(x, y), name
+
+
+def test_non_finite_action_probabilities_stop_training_with_one_line():
+    """Bad input gets a one-line error: weights that make the probabilities NaN (what
+    ``th.multinomial``'s checks rejected) end the rollout with a ValueError."""
+    game = make_game(*GAMES[1][:1], **GAMES[1][1])
+    venv = build_vec_env(game, "random", OpponentPool.from_specs(game, ["random"]), 2, 1)
+    model = FastMaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=16, seed=0, device="cpu")
+    with th.no_grad():
+        model.policy.action_net.bias.fill_(float("nan"))
+    with pytest.raises(ValueError, match="not finite") as info:
+        model.learn(16)
+    assert "\n" not in str(info.value)
+    venv.close()
