@@ -145,6 +145,7 @@ class WhiteCastleState(PlainDataState):
         s = cls(game, make_rng(seed))
         s._setup()
         s._run()
+        s._obs_views = [None] * s.n  # a game to be played: keep the seats' vectors at once
         return s
 
     @classmethod
@@ -256,7 +257,7 @@ class WhiteCastleState(PlainDataState):
     def _roll(self) -> None:
         k = self.n + 1
         self.bridges = [sorted(int(v) for v in self.rng.integers(1, 7, size=k)) for _ in range(3)]
-        self._changed(CHANGED_BRIDGES)
+        self._dirty |= CHANGED_BRIDGES
 
     # ------------------------------------------------------------------ contract
     @property
@@ -297,8 +298,8 @@ class WhiteCastleState(PlainDataState):
     _opts: list | None = None
     # The observation encoder keeps each seat's last vector in ``_obs_views`` and reuses it while
     # ``_opts`` is the same list object (listed again, as a new list, after every change); the
-    # rules code marks what it changes in ``_dirty`` (``_changed``: bits ``CHANGED_*`` of the
-    # observation blocks) and the encoder rewrites only those blocks. ``_apply`` sets
+    # rules code marks what it changes next to the change (``self._dirty |= CHANGED_...``: bits
+    # of the observation blocks) and the encoder rewrites only those blocks. ``_apply`` sets
     # ``_tracked``: the next listing of the options follows changes the rules code marked; any
     # other listing (the mask dropped after an edit from outside the rules, or a fresh state)
     # marks everything (``CHANGED_ANY``). So code that edits a state directly must drop the mask
@@ -306,10 +307,6 @@ class WhiteCastleState(PlainDataState):
     _obs_views: list | None = None
     _dirty: int = CHANGED_ANY
     _tracked: bool = False
-
-    def _changed(self, blocks: int) -> None:
-        """Mark observation blocks (bits ``CHANGED_*``) as changed by the rules code."""
-        self._dirty |= blocks
 
     def _legal_action_mask(self) -> np.ndarray:
         """The mask of the pending options and the exchanges: a shared read-only array (one per
@@ -377,8 +374,7 @@ class WhiteCastleState(PlainDataState):
                 pass
         return self.game._action_name(action)
 
-    def _observation(self, player: int) -> np.ndarray:
-        return encode(self, player)
+    _observation = encode  # (s, player) -> vector: the encoder itself, one call less per step
 
     def state_vector(self) -> np.ndarray:
         return np.concatenate([self.observation(p) for p in range(self.n)])
@@ -404,7 +400,7 @@ class WhiteCastleState(PlainDataState):
     # ------------------------------------------------------------------ helpers
     def gain(self, p: int, key: str, n: int) -> None:
         pl = self.players[p]
-        self._changed(CHANGED_RES[p])
+        self._dirty |= CHANGED_RES[p]
         if key in T.RESOURCES:
             pl[key] = min(T.RES_CAP, pl[key] + n)
         elif key == "seal":
@@ -414,7 +410,7 @@ class WhiteCastleState(PlainDataState):
 
     def _exchange(self, p: int, i: int) -> None:
         pl = self.players[p]
-        self._changed(CHANGED_RES[p])
+        self._dirty |= CHANGED_RES[p]
         if i == 0:
             pl["seal"] -= 1
             pl["coin"] += 1
@@ -426,7 +422,7 @@ class WhiteCastleState(PlainDataState):
         if effs:
             # a deep copy (effects come from the data tables), by marshal: plain data, fast
             self.stack.append({"p": p, "effs": list(loads(dumps(effs, 2))), "mode": mode})
-            self._changed(CHANGED_PENDING)
+            self._dirty |= CHANGED_PENDING
 
     def ask(self, p: int, kind: str, **kw) -> None:
         self.decision = {"player": p, "kind": kind, **kw}
@@ -570,7 +566,7 @@ class WhiteCastleState(PlainDataState):
         pl = self.players[p]
         if kind == "pair":
             r, a = self.offer.pop(opt[0])
-            self._changed(CHANGED_OFFER | CHANGED_CARDS)
+            self._dirty |= CHANGED_OFFER | CHANGED_CARDS
             pl["action_card"] = a
             pl["lantern"].append(r)
             res = T.START_RESOURCES[r]
@@ -582,14 +578,14 @@ class WhiteCastleState(PlainDataState):
             b, end = opt
             dice = self.bridges[b]
             v = dice.pop(0) if end == 0 else dice.pop()
-            self._changed(CHANGED_BRIDGES)
+            self._dirty |= CHANGED_BRIDGES
             self.held = [b, v, end == 0]
             self.ask(p, "place")
         elif kind == "place":
             self._place(p, opt[0])
         elif kind in ("order", "opt"):
             fr = self.stack[-1]
-            self._changed(CHANGED_PENDING)
+            self._dirty |= CHANGED_PENDING
             if opt[0] == "stop":
                 self.stack.pop()
                 return
@@ -602,12 +598,12 @@ class WhiteCastleState(PlainDataState):
         elif kind == "pay":
             if opt[0] == "yes":
                 pl[d["key"]] -= d["amount"]
-                self._changed(CHANGED_RES[p])
+                self._dirty |= CHANGED_RES[p]
                 self._exec(p, d["then"])
         elif kind == "checkpoint":
             if opt[0] == "yes":
                 pl["seal"] -= T.CHECKPOINTS[pl["pot"] + 1]
-                self._changed(CHANGED_RES[p])
+                self._dirty |= CHANGED_RES[p]
                 self._advance_pot(p, d["steps"], paid=True)
         elif kind == "lantern_q":
             if opt[0] == "yes":
@@ -618,7 +614,7 @@ class WhiteCastleState(PlainDataState):
                 pl["food"] -= T.GARDENS[self.gardens[i]][0]
                 pl["members"][1] -= 1
                 self.garden_workers[i].append(p)
-                self._changed(CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_GARDENS)
+                self._dirty |= CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_GARDENS
                 self._exec(p, T.GARDENS[self.gardens[i]][2])
         elif kind == "warrior":
             if opt[0] != "skip":
@@ -626,13 +622,13 @@ class WhiteCastleState(PlainDataState):
                 pl["iron"] -= T.YARD_COST[y]
                 pl["members"][2] -= 1
                 self.yard_warriors[y].append(p)
-                self._changed(CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_YARDS)
+                self._dirty |= CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_YARDS
                 self.push(p, [T.YARD_TILES[t][f] for t, f in self.yards[y]], "any")
         elif kind == "courtier":
             self._courtier(p, d, opt)
         elif kind == "daimyo":
             self.daimyo_pos[opt[0]] = p
-            self._changed(CHANGED_DAIMYO)
+            self._dirty |= CHANGED_DAIMYO
             self.push(p, T.DAIMYO[self.daimyo][opt[0]], "any")
         elif kind == "final":
             pass
@@ -641,16 +637,16 @@ class WhiteCastleState(PlainDataState):
         b, v, left = self.held
         self.held = None
         pl = self.players[p]
-        self._changed(CHANGED_RES[p])  # the coins
+        self._dirty |= CHANGED_RES[p]  # the coins
         if sp >= 8:
             self.domain_dice[p][sp - 8] = v
-            self._changed(CHANGED_DOMAIN[p])
+            self._dirty |= CHANGED_DOMAIN[p]
             pl["coin"] += v - T.DOMAIN_VALUE
             effs = [["domrow", sp - 8]]
         else:
             pl["coin"] += v - self.covered(sp)
             self.spaces[sp].append([v, p, b])
-            self._changed(CHANGED_SPACE[sp] | (CHANGED_HEAD if sp == 7 else 0))  # Well dice count
+            self._dirty |= CHANGED_SPACE[sp] | (CHANGED_HEAD if sp == 7 else 0)  # Well dice count
             if sp < 5:
                 effs = [["block", sp, bi] for bi in self.room_blocks_for(sp, b)]
             elif sp < 7:
@@ -672,12 +668,12 @@ class WhiteCastleState(PlainDataState):
             climb = True
         if not (aud and climb):
             self.push(p, [["courtier_cont", aud, climb]])
-        self._changed(CHANGED_RES[p] | CHANGED_COURTIERS[p])
+        self._dirty |= CHANGED_RES[p] | CHANGED_COURTIERS[p]
         if opt[0] == "aud":
             pl["coin"] -= 2
             pl["members"][0] -= 1
             pl["courtiers"][0] += 1
-            self._changed(CHANGED_MEMBERS[p])
+            self._dirty |= CHANGED_MEMBERS[p]
             return
         _, lvl, to, room = opt
         pl["pearl"] -= 2 if to - lvl == 1 else 5
@@ -694,7 +690,7 @@ class WhiteCastleState(PlainDataState):
         pl["action_card"] = card
         deck = self.steward_deck if room < 3 else self.diplomat_deck
         self.rooms[room] = deck.pop(0) if deck else None
-        self._changed(CHANGED_CARDS | CHANGED_ROOMS | CHANGED_HEAD)
+        self._dirty |= CHANGED_CARDS | CHANGED_ROOMS | CHANGED_HEAD
         lights = [["blockc", card, i] for i, b in enumerate(card_blocks(card)) if not b[1]]
         if lights:
             self.push(p, [["pickof", lights]])
@@ -713,7 +709,7 @@ class WhiteCastleState(PlainDataState):
                 break
             paid = False
             pl["pot"] = nxt
-            self._changed(CHANGED_POT[p])
+            self._dirty |= CHANGED_POT[p]
             steps -= 1
             moved = True
         if moved:
@@ -722,7 +718,7 @@ class WhiteCastleState(PlainDataState):
     def _arrive(self, p: int) -> None:
         self.pot_counter += 1
         self.players[p]["pot_arr"] = self.pot_counter
-        self._changed(CHANGED_RANKS)  # every seat's arrival rank
+        self._dirty |= CHANGED_RANKS  # every seat's arrival rank
 
     def _exec(self, p: int, eff: list) -> None:
         pl = self.players[p]
@@ -863,7 +859,7 @@ class WhiteCastleState(PlainDataState):
                 effs = fr["effs"]
                 if not effs:
                     self.stack.pop()
-                    self._changed(CHANGED_PENDING)
+                    self._dirty |= CHANGED_PENDING
                     continue
                 if fr["mode"] == "opt":
                     self.ask(fr["p"], "opt")
@@ -872,11 +868,11 @@ class WhiteCastleState(PlainDataState):
                     # a plain gain that loses nothing in any order goes first (see free_gain)
                     gi = self.free_gain(fr["p"], effs)
                     if gi is not None:
-                        self._changed(CHANGED_PENDING)
+                        self._dirty |= CHANGED_PENDING
                         self._exec(fr["p"], effs.pop(gi))
                         continue
                 if fr["mode"] == "seq" or all(e == effs[0] for e in effs):
-                    self._changed(CHANGED_PENDING)
+                    self._dirty |= CHANGED_PENDING
                     self._exec(fr["p"], effs.pop(0))
                     continue
                 self.ask(fr["p"], "order")
@@ -889,13 +885,13 @@ class WhiteCastleState(PlainDataState):
                 self.ask(self.draft_left[0], "pair")
                 return
             self.offer = []
-            self._changed(CHANGED_OFFER)
+            self._dirty |= CHANGED_OFFER
             self.phase = "play"
         if self.phase == "play":
             if self.turn_active:
                 self.turn_active = False
                 self.turns_taken += 1
-                self._changed(CHANGED_HEAD)
+                self._dirty |= CHANGED_HEAD
                 if self.turns_taken == 3 * self.n:
                     self._end_round()
                     return
@@ -915,7 +911,7 @@ class WhiteCastleState(PlainDataState):
     def _end_round(self) -> None:
         ps = self.players
         self.turn_order = sorted(range(self.n), key=lambda p: (-ps[p]["pot"], -ps[p]["pot_arr"]))
-        self._changed(CHANGED_TURN_ORDER)
+        self._dirty |= CHANGED_TURN_ORDER
         if self.round >= T.ROUNDS:
             self.phase = "final"
             self.final_left = [p for p in self.turn_order if ps[p]["seal"] > 0]
@@ -934,6 +930,6 @@ class WhiteCastleState(PlainDataState):
         self.turns_taken = 0
         self.spaces = [[] for _ in range(8)]
         self.domain_dice = [[0, 0, 0] for _ in range(self.n)]
-        self._changed(CHANGED_HEAD | CHANGED_SPACES | CHANGED_DOMAINS)
+        self._dirty |= CHANGED_HEAD | CHANGED_SPACES | CHANGED_DOMAINS
         self._roll()
         self.phase = "play"
