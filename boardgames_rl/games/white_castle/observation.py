@@ -462,7 +462,18 @@ class _Layout:
 
         self.ranges = {block: ranges(slices) for block, slices in self.zero.items()}
         self.space_ranges = tuple(ranges(rows) for rows in self.space_rows)
-        self.part_ranges = tuple(self.ranges[part] for part in _STATIC_PARTS)
+        # what to clear and write for each bit of _SLOW_BLOCKS: (byte ranges, entry writer)
+        self.slow = {
+            **{
+                bit: (self.space_ranges[sp], _space_writer(sp))
+                for sp, bit in enumerate(CHANGED_SPACE[:7])
+            },
+            CHANGED_SPACE[7]: (self.ranges["well"], _well_entries),
+            **{
+                bit: (self.ranges[part], write)
+                for bit, part, write in zip(_PART_BITS, _STATIC_PARTS, _STATIC_WRITERS, strict=True)
+            },
+        }
         # decision and pending blocks by their inputs (see _decision_block): the bytes of each
         # of the block's ranges
         self.decision_memo: dict[bytes, tuple[bytes, ...]] = {}
@@ -599,29 +610,32 @@ def encode(s, player: int) -> np.ndarray:
 
 
 def _write_slow_blocks(s, view: _SeatView, dirty: int) -> None:
-    """Rewrite the marked spaces, Well and parts of the slowly changing fields of ``view``."""
-    lay, rel, bv = view.lay, view.rel, view.bv
-    st = lay.start
+    """Rewrite the marked spaces, Well and parts of the slowly changing fields of ``view``
+    (one bit of :data:`_SLOW_BLOCKS` at a time, lowest first: :attr:`_Layout.slow`)."""
+    lay, bv = view.lay, view.bv
+    slow = lay.slow
+    st, rel = lay.start, view.rel
     ones: list[int] = []
     ix: list[int] = []
     vx: list[float] = []
-    if dirty & CHANGED_SPACES:
-        for sp in range(7):
-            if dirty & CHANGED_SPACE[sp]:
-                for a, b, zero in lay.space_ranges[sp]:
-                    bv[a:b] = zero
-                _space_entries(s, sp, st, rel, ones, ix, vx)
-        if dirty & CHANGED_SPACE[7]:
-            for a, b, zero in lay.ranges["well"]:
-                bv[a:b] = zero
-            _well_entries(s, st, rel, ones, ix, vx)
-    if dirty & _ANY_PART:
-        for bit, ranges, write in zip(_PART_BITS, lay.part_ranges, _STATIC_WRITERS, strict=True):
-            if dirty & bit:
-                for a, b, zero in ranges:
-                    bv[a:b] = zero
-                write(s, st, rel, ones, ix, vx)
+    bits = dirty & _SLOW_BLOCKS
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        ranges, write = slow[bit]
+        for a, b, zero in ranges:
+            bv[a:b] = zero
+        write(s, st, rel, ones, ix, vx)
     _write(view, ones, ix, vx)
+
+
+def _space_writer(sp: int):
+    """:func:`_space_entries` of space ``sp`` with the signature of the other block writers."""
+
+    def write(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+        _space_entries(s, sp, st, rel, ones, ix, vx)
+
+    return write
 
 
 def _write(view: _SeatView, ones: list, ix: list, vx: list) -> None:
@@ -688,10 +702,10 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
     entry is a template keyed by all but the dice, and the entries that read the dice are
     written over it. A ``die`` template is keyed by the decider and the number of dice on each
     bridge (which gives the options); the value of the die each option takes is written over
-    it, at the same indices. A ``place`` template is keyed by the decider, the held die's
-    colour and end and the number of options, with the rows of its options and the held die's
-    value cleared (:func:`_place_template`); each option's space, die value and coin delta
-    (the value of the die it covers) and the held value are written into it.
+    it, at the same indices. A ``place`` template is keyed by the decider, the held die and the
+    number of options, with the options' spaces and coin deltas cleared
+    (:func:`_place_template`); each option's space and coin delta (the value of the die it
+    covers) are written into it.
     """
     lay, rel = view.lay, view.rel
     d = s.decision
@@ -748,7 +762,7 @@ def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
     """The decision block of a ``place`` decision (see :func:`_write_decision`)."""
     lay = view.lay
     rel = view.rel
-    key = ("place", rel[d["player"]], s.phase, held[0], held[2], len(opts))
+    key = ("place", rel[d["player"]], s.phase, *held, len(opts))
     memo = lay.decision_memo
     entry = memo.get(key)
     if entry is None:
@@ -760,28 +774,26 @@ def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
     mv = view.fv
     st = lay.start
     val = held[1]
-    mv[st["held_die"] + 3] = val
     at_index = st["opt_index"]
-    at_value = st["opt_values"]
+    at_delta = st["opt_values"] + 1
     spaces = s.spaces
     for (sp,) in opts[:N_OPT]:
         if sp >= 8:
-            cov = T.DOMAIN_VALUE
+            delta = val - T.DOMAIN_VALUE
         elif sp == 7:
-            cov = T.WELL_VALUE
+            delta = val - T.WELL_VALUE
         else:
             dice = spaces[sp]
-            cov = dice[-1][0] if dice else T.SPACE_VALUE[sp]
-        mv[at_index + min(sp, 15)] = 1.0
-        mv[at_value] = val
-        mv[at_value + 1] = max(-6, min(6, val - cov))
+            delta = val - (dice[-1][0] if dice else T.SPACE_VALUE[sp])
+        mv[at_index + (sp if sp < 15 else 15)] = 1.0
+        mv[at_delta] = delta if -6 <= delta <= 6 else (6 if delta > 0 else -6)
         at_index += 16
-        at_value += 3
+        at_delta += 3
 
 
 def _place_template(s, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tuple:
-    """The memo entry of a ``place`` decision block with the rows of its options
-    (``opt_index``, ``opt_values``) and the held die's value cleared."""
+    """The memo entry of a ``place`` decision block with the options' spaces (``opt_index``) and
+    coin deltas (in ``opt_values``) cleared."""
     ones: list[int] = []
     ix: list[int] = []
     vx: list[float] = []
@@ -789,8 +801,7 @@ def _place_template(s, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tupl
     st = lay.start
     k = min(len(opts), N_OPT)
     clear = set(range(st["opt_index"], st["opt_index"] + 16 * k))
-    clear |= set(range(st["opt_values"], st["opt_values"] + 3 * k))
-    clear.add(st["held_die"] + 3)
+    clear |= set(range(st["opt_values"] + 1, st["opt_values"] + 3 * k, 3))
     keep_ones = [i for i in ones if i not in clear]
     keep = [(i, x) for i, x in zip(ix, vx, strict=True) if i not in clear]
     return _remember(
