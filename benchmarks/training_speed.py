@@ -9,8 +9,10 @@ Every workload trains with the same hyperparameters (``--n-envs``, ``--n-steps``
 ``--batch-size``, ``--n-epochs``, ``--net``) in the same process, so the **ratio** to CartPole (an
 env that costs almost nothing) says how much slower training is on our games. Time is the
 process's **CPU time** (``time.process_time``; torch runs one thread), so the figures hold on a
-shared machine; rounds interleave the workloads (CartPole, then every game's "after" and
-"before" env) and the table gives medians (min-max) of the per-round ratios.
+shared machine; rounds interleave the workloads (CartPole, then every game's "after",
+"maskable", "before" and "ceiling" runs, then CartPole again before the next game; a game's
+ratio divides by the mean of the CartPole runs just before and after its block) and the table
+gives medians (min-max) of the per-round ratios.
 
 * **after**: what training uses: :class:`~boardgames_rl.training.fast_ppo.FastMaskablePPO` on
   :func:`boardgames_rl.training.envs.build_vec_env` (the default ``vec="batched"``): the batched
@@ -264,15 +266,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     kind_of: dict[str, tuple[str, str]] = {"CartPole-v1 (SB3 PPO)": ("CartPole-v1 (SB3 PPO)", "")}
     raw: list[dict[str, Any]] = []
     for r in range(args.rounds):
-        row: dict[str, Any] = {"CartPole-v1 (SB3 PPO)": measure(cartpole(args), PPO, args)}
+        # CartPole before every game's block and after the last: each game's ratios use the
+        # mean of the CartPole runs just before and just after its block (the machine's load
+        # drifts within a round)
+        bases = [measure(cartpole(args), PPO, args)]
+        row: dict[str, Any] = {}
         for label, game in games:
             for kind in kinds:
                 make_env, algo = runs[kind]
                 row[f"{label} {kind}"] = measure(make_env(game, args), algo, args)
                 kind_of[f"{label} {kind}"] = (label, kind)
-        base = row["CartPole-v1 (SB3 PPO)"]["steps_per_cpu_s"]
-        for v in row.values():
-            v["ratio_to_cartpole"] = v["steps_per_cpu_s"] / base
+            bases.append(measure(cartpole(args), PPO, args))
+            base = (bases[-2]["steps_per_cpu_s"] + bases[-1]["steps_per_cpu_s"]) / 2
+            for kind in kinds:
+                row[f"{label} {kind}"]["ratio_to_cartpole"] = (
+                    row[f"{label} {kind}"]["steps_per_cpu_s"] / base
+                )
+        cart = {k: statistics.median(b[k] for b in bases) for k in bases[0]}
+        row = {"CartPole-v1 (SB3 PPO)": {**cart, "ratio_to_cartpole": 1.0, "runs": bases}, **row}
         raw.append(row)
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
 
