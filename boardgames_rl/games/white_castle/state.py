@@ -256,7 +256,10 @@ class WhiteCastleState(PlainDataState):
 
     def _roll(self) -> None:
         k = self.n + 1
-        self.bridges = [sorted(int(v) for v in self.rng.integers(1, 7, size=k)) for _ in range(3)]
+        # one draw of the 3 bridges' dice (the same values as one draw per bridge: numpy draws
+        # them one after the other; one call costs a third of three)
+        dice = self.rng.integers(1, 7, size=3 * k).tolist()
+        self.bridges = [sorted(dice[b * k : (b + 1) * k]) for b in range(3)]
         self._dirty |= CHANGED_BRIDGES
 
     # ------------------------------------------------------------------ contract
