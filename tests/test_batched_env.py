@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import pickle
 import signal
 import time
 import warnings
@@ -385,23 +384,19 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(monk
     """ "pipes carry only small commands, never pickled whole buffers"; "step_async/step_wait
     really overlap": ``step_async`` hands the step to the workers and returns; the results
     appear in the shared buffers."""
-    sent: list[int] = []
+    import boardgames_rl.envs.batched as batched
+
+    sent: list[bytes] = []
     venv = BatchedVecEnv(FLUTTER, 8, seat=0, opponents=SlowOpponent(), seed=0, num_workers=2)
     try:
         venv.reset()
-        for conn in venv.core._conns:
-            send, send_bytes = conn.send, conn.send_bytes
+        write = batched._write  # every message the main process sends goes through it
 
-            def spy(obj, send=send):
-                sent.append(len(pickle.dumps(obj)))
-                return send(obj)
+        def spy(fd: int, data: bytes) -> None:
+            sent.append(bytes(data))
+            write(fd, data)
 
-            def spy_bytes(data, send_bytes=send_bytes):
-                sent.append(len(data))
-                return send_bytes(data)
-
-            monkeypatch.setattr(conn, "send", spy)
-            monkeypatch.setattr(conn, "send_bytes", spy_bytes)
+        monkeypatch.setattr(batched, "_write", spy)
         rng = np.random.default_rng(0)
         obs_before = venv.core.buffers["observation"].copy()
         t = time.perf_counter()
@@ -411,7 +406,8 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(monk
         waited = time.perf_counter() - t
         assert returned < 0.1 and waited >= 0.3
         assert not np.array_equal(obs, obs_before)
-        assert sent == [1, 1]  # one byte per worker: the actions are in the shared block
+        assert sent == [batched.STEP, batched.STEP]  # one byte per worker: the actions are in
+        # the shared block
     finally:
         venv.close()
 

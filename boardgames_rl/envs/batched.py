@@ -48,14 +48,18 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 
 Workers share memory with the main process: actions, observations, masks, rewards, dones,
 final observations and episode statistics live in one shared block (``multiprocessing.RawArray``)
-seen as numpy arrays by both sides; a step is one byte down each pipe and one byte back (the
-actions and results are in the block), other commands are small pickles (``reset`` with seeds,
-rare method calls such as adding a self-play snapshot), never the buffers. ``step_async``
-writes the actions and wakes every worker; the workers step their chunks concurrently while the
-main process is free until ``step_wait``.
+seen as numpy arrays by both sides; a step is one byte down each worker's socket (written and
+read with ``os.write`` / ``os.read``, one system call each) and one byte back from the worker
+that finishes last (the workers count themselves under a lock), so the main process wakes once
+per step; the actions and results are in the block. Other commands are small pickles (``reset``
+with seeds, rare method calls such as adding a self-play snapshot), never the buffers.
+``step_async`` checks the actions (against the mask buffer: the slots do not check them again),
+writes them and wakes every worker; the workers step their chunks concurrently while the main
+process is free until ``step_wait``.
 
 Per step every slot applies the learner's action and then plays the opponents (each through
-:func:`~boardgames_rl.core.agent.agent_view`: a random opponent builds no info set) until the
+:func:`~boardgames_rl.core.agent.agent_view`; a :class:`~boardgames_rl.core.agent.RandomAgent`
+draws from the state's mask itself: no info set, no view, no second legality check) until the
 learner is on move again or the game ends. A game that ends restarts at once (auto-reset): the
 returned observation and mask are the new game's; the ended game's last observation, return
 (sum of the rewards given, as SB3's ``Monitor`` reports it), length and per-seat returns are kept
@@ -74,7 +78,10 @@ from __future__ import annotations
 import contextlib
 import copy
 import multiprocessing as mp
+import os
 import pickle
+import select
+import struct
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -88,7 +95,7 @@ from gymnasium.vector.utils import batch_space
 
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
-from boardgames_rl.core.game import Game
+from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
@@ -111,7 +118,12 @@ def _fields(game: Game, n: int, obs_size: int) -> list[tuple[str, Any, tuple[int
         ("final_returns", np.float64, (n, p)),
         ("seat", np.int64, (n,)),
         ("game_seed", np.int64, (n,)),
+        ("stepped", np.int64, (1,)),  # workers done with the current step (not per slot)
     ]
+
+
+SHARED = ("stepped",)
+"""Buffers that are not per slot (a worker sees all of them, not its rows)."""
 
 
 def _layout(game: Game, n: int, obs_size: int) -> tuple[dict[str, tuple], int]:
@@ -131,7 +143,7 @@ def _views(block: Any, table: dict[str, tuple], rows: slice | None = None) -> di
     for name, (offset, dtype, shape) in table.items():
         count = int(np.prod(shape))
         arr = np.frombuffer(block, dtype=dtype, count=count, offset=offset).reshape(shape)
-        out[name] = arr if rows is None else arr[rows]
+        out[name] = arr if rows is None or name in SHARED else arr[rows]
     return out
 
 
@@ -183,8 +195,8 @@ class _Slots:
         self.priors = [prior() for _ in envs] if prior is not None else None
         self.prior_at = out["observation"].shape[1] - (game.num_actions if prior else 0)
         self.feature = self.prior_at != self.obs_size  # the seat feature
-        self.returns = np.zeros(len(envs), dtype=np.float64)
-        self.lengths = np.zeros(len(envs), dtype=np.int64)
+        self.returns = [0.0] * len(envs)
+        self.lengths = [0] * len(envs)
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         out = self.out
@@ -192,60 +204,75 @@ class _Slots:
             out[k].fill(0)
         for j, env in enumerate(self.envs):
             self._write_start(j, env, self._call(j, env._start, seeds[j]))
-        self.returns[:] = 0
-        self.lengths[:] = 0
+        self.returns = [0.0] * len(self.envs)
+        self.lengths = [0] * len(self.envs)
 
     def step(self) -> None:
+        """Step every slot with its action from the ``actions`` buffer (checked against the mask
+        buffer by the caller, so not checked again) and write the results."""
         out = self.out
-        actions = out["actions"]
-        obs, mask, rew = out["observation"], out["action_mask"], out["reward"]
-        term, trunc = out["terminated"], out["truncated"]
+        actions = out["actions"].tolist()
+        obs, mask = out["observation"], out["action_mask"]
         size, feature = self.obs_size, self.feature
         returns, lengths = self.returns, self.lengths
-        for j, env in enumerate(self.envs):
-            reward, terminated, truncated, info = self._call(j, env._advance, int(actions[j]))
-            rew[j] = reward
-            term[j] = terminated
-            trunc[j] = truncated
-            returns[j] += reward
-            lengths[j] += 1
-            state = env.game_state
-            if terminated or truncated:
-                out["final_observation"][j, :size] = state.observation(env._seat)
-                if feature:
-                    out["final_observation"][j, size:] = obs[j, size:]
-                out["episode_return"][j] = returns[j]
-                out["episode_length"][j] = lengths[j]
-                out["final_returns"][j] = info["returns"]
-                returns[j] = 0.0
-                lengths[j] = 0
-                self._write_start(j, env, self._call(j, env._start, None))
-                continue
-            seat = env._seat
-            obs[j, :size] = state.observation(seat)
-            mask[j] = state.legal_action_mask()
-            if self.priors is not None:
-                self._write_prior(j, env)
+        rewards = [0.0] * len(self.envs)
+        terms = [False] * len(self.envs)
+        truncs = [False] * len(self.envs)
+        j = 0
+        try:
+            for j, env in enumerate(self.envs):
+                reward, terminated, truncated, info = env._advance(actions[j], True)
+                rewards[j] = reward
+                returns[j] += reward
+                lengths[j] += 1
+                state = env.game_state
+                if terminated or truncated:
+                    terms[j], truncs[j] = terminated, truncated
+                    final = out["final_observation"]
+                    final[j, :size] = state.observation(env._seat)
+                    if feature:
+                        final[j, size:] = obs[j, size:]
+                    out["episode_return"][j] = returns[j]
+                    out["episode_length"][j] = lengths[j]
+                    out["final_returns"][j] = info["returns"]
+                    returns[j] = 0.0
+                    lengths[j] = 0
+                    self._write_start(j, env, env._start(None))
+                    continue
+                self._write_observation(j, state, env._seat)
+                mask[j] = state.legal_action_mask()
+        except SlotError:
+            raise
+        except Exception as exc:
+            raise SlotError(self.first + j, exc) from exc
+        out["reward"][:] = rewards
+        out["terminated"][:] = terms
+        out["truncated"][:] = truncs
 
     def _write_start(self, j: int, env: SingleAgentEnv, info: dict[str, Any]) -> None:
         out, state, seat = self.out, env.game_state, env._seat
-        out["observation"][j, : self.obs_size] = state.observation(seat)
+        if self.priors is not None:
+            self.priors[j].reset()
+        self._write_observation(j, state, seat)
         if self.feature:
-            row = out["observation"][j, self.obs_size :]
+            row = out["observation"][j, self.obs_size : self.prior_at]
             row[:] = 0
             row[seat] = 1
         out["action_mask"][j] = state.legal_action_mask()
         out["seat"][j] = seat
         out["game_seed"][j] = info["game_seed"]
-        if self.priors is not None:
-            self.priors[j].reset()
-            self._write_prior(j, env)
 
-    def _write_prior(self, j: int, env: SingleAgentEnv) -> None:
-        priors = cast(list[Agent], self.priors)
-        info_set = env.game_state.info_set(env._seat)
-        feature = self._call(j, partial(prior_feature, priors[j]), info_set)
-        self.out["observation"][j, self.prior_at :] = feature
+    def _write_observation(self, j: int, state: State, seat: int) -> None:
+        """Slot ``j``'s observation row (the seat feature excepted), encoded once: with a prior,
+        the info set the prior reads gives it (``InfoSet.observation`` is
+        ``state.observation(seat)``), then the prior's one-hot."""
+        row = self.out["observation"][j]
+        if self.priors is None:
+            row[: self.obs_size] = state.observation(seat)
+            return
+        info_set = state.info_set(seat)
+        row[: self.obs_size] = info_set.observation
+        row[self.prior_at :] = self._call(j, partial(prior_feature, self.priors[j]), info_set)
 
     def _call(self, j: int, fn: Callable, arg: Any) -> Any:
         try:
@@ -277,30 +304,48 @@ class SlotError(RuntimeError):
 
 
 def _worker(
-    conn: Any, block: Any, table: dict, first: int, stop: int, factory_bytes: bytes
+    conn: Any,
+    block: Any,
+    table: dict,
+    first: int,
+    stop: int,
+    factory_bytes: bytes,
+    lock: Any,
+    num_workers: int,
 ) -> None:
-    """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands."""
+    """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands.
+
+    A step (:data:`STEP`) is answered only by the worker that finishes it last (``stepped``,
+    counted under ``lock``, reaches ``num_workers``): it sends :data:`DONE`, so the main process
+    wakes once per step. A worker whose slots raised sends its error first, then counts itself.
+    """
+    fd = conn.fileno()
     try:
         factory, prior = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
+        stepped = views["stepped"]
         slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
-        conn.send(("ok", None))
+        _send_message(fd, ("ok", None))
     except Exception as exc:
-        conn.send(("error", _portable(exc)))
+        with contextlib.suppress(OSError):
+            _send_message(fd, ("error", _portable(exc)))
         conn.close()
         return
     try:
         while True:
-            message = conn.recv_bytes()
-            if message == STEP:  # the hot path: one byte each way, no pickling
+            tag, message = _receive(fd)
+            if tag == STEP:  # the hot path: one byte down each pipe, one back in all, no pickle
                 try:
                     slots.step()
                 except Exception as exc:
-                    conn.send(("error", _portable(exc)))
-                else:
-                    conn.send_bytes(DONE)
+                    _send_message(fd, ("error", _portable(exc)))
+                with lock:
+                    stepped[0] += 1
+                    last = stepped[0] == num_workers
+                if last:
+                    os.write(fd, DONE)
                 continue
-            cmd, arg = pickle.loads(message)
+            cmd, arg = message
             try:
                 result = None
                 if cmd == "reset":
@@ -312,24 +357,69 @@ def _worker(
                 elif cmd == "set_attr":
                     slots.set_attr(*arg)
                 elif cmd == "close":
-                    conn.send(("ok", None))
+                    _send_message(fd, ("ok", None))
                     break
                 else:
                     raise ValueError(f"unknown command {cmd!r}")
             except Exception as exc:
-                conn.send(("error", _portable(exc)))
+                _send_message(fd, ("error", _portable(exc)))
                 continue
-            conn.send(("ok", result))
-    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+            _send_message(fd, ("ok", result))
+    except (EOFError, KeyboardInterrupt, OSError):
         pass
     finally:
         conn.close()
 
 
+# The wire (one socket pair per worker, read and written with ``os.read`` / ``os.write`` on its
+# file descriptor: one system call per signal, none of ``Connection``'s framing): a message is
+# one tag byte, :data:`STEP` (main -> worker: step your slots, the actions are in the shared
+# block) or :data:`DONE` (worker -> main: stepped, the results are in the shared block), or
+# :data:`PICKLED` followed by a 4-byte length and a pickle (commands, answers and errors).
 STEP = b"S"
 """The step command (actions are in the shared block)."""
 DONE = b"K"
 """A worker's answer to :data:`STEP` when its slots stepped (results are in the shared block)."""
+PICKLED = b"P"
+"""The tag of a pickled message (its 4-byte length and its pickle follow)."""
+_LENGTH = struct.Struct("!I")
+
+
+def _write(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (every message the main process sends goes through here)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _send_message(fd: int, obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    _write(fd, PICKLED + _LENGTH.pack(len(data)) + data)
+
+
+def _read_exactly(fd: int, n: int) -> bytes:
+    parts = []
+    while n:
+        part = os.read(fd, n)
+        if not part:
+            raise EOFError("the other end of the pipe closed")
+        parts.append(part)
+        n -= len(part)
+    return b"".join(parts)
+
+
+def _receive(fd: int) -> tuple[bytes, Any]:
+    """The next message on ``fd``: ``(STEP or DONE, None)`` or ``(PICKLED, the object)``;
+    ``EOFError`` when the other end closed."""
+    tag = os.read(fd, 1)
+    if tag == PICKLED:
+        (size,) = _LENGTH.unpack(_read_exactly(fd, _LENGTH.size))
+        return tag, pickle.loads(_read_exactly(fd, size))
+    if tag in (STEP, DONE):
+        return tag, None
+    if not tag:
+        raise EOFError("the other end of the pipe closed")
+    raise RuntimeError(f"batched env: unexpected message tag {tag!r} on the worker pipe")
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -410,19 +500,24 @@ class BatchedCore:
         self._closed = False
         self._broken: str | None = "call reset() before step()"
         self._pending = False
-        self._rows = np.arange(self.num_envs)
-        self._conns: list[Any] = []
+        self._row_offsets = np.arange(self.num_envs, dtype=np.int64) * game.num_actions
+        self._conns: list[Any] = []  # multiprocessing Connections (they own the sockets)
+        self._fds: list[int] = []  # their file descriptors, what the wire uses
+        self._poller = select.poll()  # every worker's descriptor (a step waits on all)
         self._procs: list[Any] = []
         self._chunks: list[range] = []
         self._slots: _Slots | None = None
         if num_workers == 0:
             self._block: Any = bytearray(nbytes)
             self.buffers = _views(self._block, self._table)
+            self._flat_masks = self.buffers["action_mask"].reshape(-1)
             self._slots = _Slots([factory() for _ in range(self.num_envs)], 0, self.buffers, prior)
             return
         ctx = mp.get_context(mp_context)
         self._block = ctx.RawArray("B", nbytes)
         self.buffers = _views(self._block, self._table)
+        self._flat_masks = self.buffers["action_mask"].reshape(-1)
+        self._lock = ctx.Lock()  # guards buffers["stepped"]
         data = _dumps((factory, prior))
         bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
         try:
@@ -431,7 +526,16 @@ class BatchedCore:
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker,
-                    args=(child, self._block, self._table, chunk.start, chunk.stop, data),
+                    args=(
+                        child,
+                        self._block,
+                        self._table,
+                        chunk.start,
+                        chunk.stop,
+                        data,
+                        self._lock,
+                        num_workers,
+                    ),
                     daemon=True,
                     name=f"boardgames_rl-batched-{w}",
                 )
@@ -439,6 +543,8 @@ class BatchedCore:
                 child.close()
                 self._chunks.append(chunk)
                 self._conns.append(parent)
+                self._fds.append(parent.fileno())
+                self._poller.register(parent.fileno(), select.POLLIN)
                 self._procs.append(proc)
             self._gather(range(num_workers))  # every worker built its slots
         except BaseException:
@@ -466,25 +572,23 @@ class BatchedCore:
 
     def validate(self, actions: Any) -> np.ndarray:
         """``actions`` as ``int64 [N]``; one-line error if malformed or illegal (nothing moves)."""
-        arr = np.asarray(actions)
-        if arr.shape == (self.num_envs, 1):
+        arr = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if arr.ndim == 2 and arr.shape == (self.num_envs, 1):
             arr = arr[:, 0]
-        if arr.shape != (self.num_envs,) or not (
-            np.issubdtype(arr.dtype, np.integer) and arr.dtype != np.bool_
-        ):
+        if arr.shape != (self.num_envs,) or arr.dtype.kind not in "iu":
             raise MalformedActionError(
                 f"{self.game.name}: batched step expects an integer array of shape "
                 f"({self.num_envs},), got {arr.dtype} array of shape {arr.shape}"
             )
         n = self.game.num_actions
-        bad = np.flatnonzero((arr < 0) | (arr >= n))
-        if bad.size:
+        if arr.min() < 0 or arr.max() >= n:
+            bad = np.flatnonzero((arr < 0) | (arr >= n))
             raise MalformedActionError(
                 f"{self.game.name}: actions out of range [0, {n}) in slots "
                 f"{bad[:10].tolist()}: {arr[bad[:10]].tolist()}"
             )
         arr = arr.astype(np.int64, copy=False)
-        legal = self.buffers["action_mask"][self._rows, arr]
+        legal = self._flat_masks.take(self._row_offsets + arr)
         if not legal.all():
             bad = np.flatnonzero(~legal)
             i = int(bad[0])
@@ -506,6 +610,7 @@ class BatchedCore:
         self.buffers["actions"][:] = self.validate(actions)
         self._pending = True
         if self._slots is None:
+            self.buffers["stepped"][0] = 0
             self._broadcast(STEP)
 
     def wait(self) -> None:
@@ -517,9 +622,9 @@ class BatchedCore:
             if self._slots is not None:
                 self._slots.step()
             else:
-                self._gather(range(self.num_workers))
+                self._wait_step()
         except BaseException as exc:
-            self._broken = f"a step failed ({exc}); call reset()"
+            self._broken = self._broken or f"a step failed ({exc}); call reset()"
             raise
 
     # ------------------------------------------------------------------ per-slot access
@@ -569,9 +674,9 @@ class BatchedCore:
     def _send(self, w: int, cmd: str | bytes, arg: Any = None) -> None:
         try:
             if isinstance(cmd, bytes):
-                self._conns[w].send_bytes(cmd)
+                _write(self._fds[w], cmd)
             else:
-                self._conns[w].send((cmd, arg))
+                _send_message(self._fds[w], (cmd, arg))
         except (BrokenPipeError, EOFError, OSError) as exc:
             self._procs[w].join(timeout=1)
             raise self._dead(w, exc) from None
@@ -584,24 +689,54 @@ class BatchedCore:
                 self._send(w, cmd, None if args is None else args[w])
             except RuntimeError:
                 self._pending = False
-                with contextlib.suppress(Exception):
-                    self._gather(range(w))
+                if cmd != STEP:  # a step is answered by its last worker only: none will answer
+                    with contextlib.suppress(Exception):
+                        self._gather(range(w))
                 raise
+
+    def _wait_step(self) -> None:
+        """Wait for the :data:`DONE` of the worker that finished the step last (one wake-up),
+        then take the errors workers sent before counting themselves (already in their pipes);
+        the first worker's error is raised."""
+        errors: dict[int, BaseException] = {}
+        done = False
+        while not done:
+            done = self._read_step_answers([fd for fd, _ in self._poller.poll()], errors)
+        self._read_step_answers(select.select(self._fds, [], [], 0)[0], errors)
+        if errors:
+            raise errors[min(errors)]
+
+    def _read_step_answers(self, fds: Sequence[int], errors: dict[int, BaseException]) -> bool:
+        """Read one step answer from each of ``fds``: True if one is :data:`DONE`; errors go to
+        ``errors`` by worker; a dead worker raises at once (the env is dead: close it)."""
+        done = False
+        for fd in fds:
+            w = self._fds.index(fd)
+            try:
+                tag, message = _receive(fd)
+            except (EOFError, OSError) as exc:
+                self._procs[w].join(timeout=1)
+                raise self._dead(w, exc) from None
+            if tag == DONE:
+                done = True
+            elif message[0] == "error":
+                errors.setdefault(w, message[1])
+        return done
 
     def _gather(self, workers: Sequence[int]) -> dict[int, Any]:
         error: BaseException | None = None
         results: dict[int, Any] = {}
         for w in workers:
             try:
-                message = self._conns[w].recv_bytes()
+                tag, message = _receive(self._fds[w])
             except (EOFError, OSError) as exc:
                 self._procs[w].join(timeout=1)
                 error = error or self._dead(w, exc)
                 continue
-            if message == DONE:
+            if tag == DONE:
                 results[w] = None
                 continue
-            status, payload = pickle.loads(message)
+            status, payload = message
             if status == "error":
                 error = error or payload
             else:
@@ -625,13 +760,13 @@ class BatchedCore:
         if self._closed:
             return
         self._closed = True
-        for conn in self._conns:
+        for fd in self._fds:
             with contextlib.suppress(BrokenPipeError, EOFError, OSError):
-                conn.send(("close", None))
-        for conn, proc in zip(self._conns, self._procs, strict=False):
+                _send_message(fd, ("close", None))
+        for fd, conn, proc in zip(self._fds, self._conns, self._procs, strict=False):
             with contextlib.suppress(Exception):  # a dead worker, or an answer not yet read
-                while conn.poll(5) and conn.recv_bytes() == DONE:  # then the close answer
-                    pass
+                while select.select([fd], [], [], 5)[0] and _receive(fd)[0] == DONE:
+                    pass  # then the close answer
             conn.close()
             proc.join(timeout=5)
             if proc.is_alive():
@@ -712,23 +847,22 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
         infos: dict[str, Any] = {"seat": b["seat"].copy()}
         done = term | trunc
         if done.any():
-            final_obs = np.full(self.num_envs, None, dtype=object)
+            ended = np.flatnonzero(done)
+            n = self.num_envs
+            final_obs = np.full(n, None, dtype=object)
+            for i, row in zip(ended, b["final_observation"][ended], strict=True):
+                final_obs[i] = row  # rows of one copy
+            r, length = np.zeros(n, np.float64), np.zeros(n, np.int64)
+            returns = np.zeros_like(b["final_returns"])
+            r[ended] = b["episode_return"][ended]
+            length[ended] = b["episode_length"][ended]
+            returns[ended] = b["final_returns"][ended]
             final_info = {
-                "episode": {
-                    "r": np.zeros(self.num_envs, np.float64),
-                    "l": np.zeros(self.num_envs, np.int64),
-                    "_r": done.copy(),
-                    "_l": done.copy(),
-                },
-                "returns": np.zeros_like(b["final_returns"]),
+                "episode": {"r": r, "l": length, "_r": done.copy(), "_l": done.copy()},
+                "returns": returns,
                 "_episode": done.copy(),
                 "_returns": done.copy(),
             }
-            for i in np.flatnonzero(done):
-                final_obs[i] = b["final_observation"][i].copy()
-                final_info["episode"]["r"][i] = b["episode_return"][i]
-                final_info["episode"]["l"][i] = b["episode_length"][i]
-                final_info["returns"][i] = b["final_returns"][i]
             infos.update(
                 final_obs=final_obs, _final_obs=done, final_info=final_info, _final_info=done
             )

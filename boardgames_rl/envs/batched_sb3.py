@@ -85,18 +85,18 @@ class BatchedVecEnv(VecEnv):
         infos: list[dict[str, Any]] = [{"TimeLimit.truncated": False} for _ in range(self.num_envs)]
         if dones.any():
             elapsed = round(time.perf_counter() - self._started, 6)
-            for i in np.flatnonzero(dones):
-                length = int(b["episode_length"][i])
+            ended = np.flatnonzero(dones)
+            finals, returns = b["final_observation"][ended], b["final_returns"][ended]  # copies
+            cut = (trunc & ~term)[ended].tolist()
+            totals = b["episode_return"][ended].tolist()
+            lengths = b["episode_length"][ended].tolist()
+            for k, i in enumerate(ended.tolist()):
                 infos[i] = {
-                    "terminal_observation": b["final_observation"][i].copy(),
-                    "TimeLimit.truncated": bool(trunc[i] and not term[i]),
-                    "episode": {
-                        "r": round(float(b["episode_return"][i]), 6),
-                        "l": length,
-                        "t": elapsed,
-                    },
-                    "returns": b["final_returns"][i].copy(),
-                    "episode_steps": length,
+                    "terminal_observation": finals[k],
+                    "TimeLimit.truncated": cut[k],
+                    "episode": {"r": round(totals[k], 6), "l": lengths[k], "t": elapsed},
+                    "returns": returns[k],
+                    "episode_steps": lengths[k],
                 }
         return b["observation"].copy(), b["reward"].copy(), dones, infos
 

@@ -13,7 +13,9 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
 * Each trajectory holds only the learner's own decisions: after the learner acts, the opponents
   act (each sees only ``state.info_set(p)``, or only its mask when the agent declares
   ``needs_info_set = False``, see :func:`~boardgames_rl.core.agent.agent_view`) until the learner
-  is on move again or the game ends.
+  is on move again or the game ends. A :class:`~boardgames_rl.core.agent.RandomAgent` (that class
+  itself) is played inline: the same draw from the state's mask, no view built, and the action,
+  taken from the mask, is not checked a second time.
 * The reward is the learner's final return, given on the last step (plus optional shaping).
 * Opponents: ``None`` (a :class:`~boardgames_rl.agents.random_agent.RandomAgent` on every other
   seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
@@ -186,8 +188,12 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         reward, terminated, truncated, info = self._advance(action)
         return self._observation(), reward, terminated, truncated, info
 
-    def _advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
-        """:meth:`step` without the observation (what the batched env calls)."""
+    def _advance(
+        self, action: int, checked: bool = False
+    ) -> tuple[float, bool, bool, dict[str, Any]]:
+        """:meth:`step` without the observation (what the batched env calls). ``checked``: the
+        caller took ``action`` from this state's own legal mask (the batched env checks every
+        slot's action against its mask buffer before any slot moves), so it is not checked again."""
         if self._state is None:
             raise RuntimeError(f"{self.game.name}: call reset() before step()")
         if self._done:
@@ -195,7 +201,10 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         state = self._state
         previous = state.clone() if self.reward_shaping is not None else None
         try:
-            state.apply(action, player=self._seat)
+            if checked:
+                apply_legal(state, action)
+            else:
+                state.apply(action, player=self._seat)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -279,7 +288,15 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             if p == seat:
                 return
             agent = agents[p]
-            state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
+            if type(agent) is RandomAgent:
+                # RandomAgent.act on the state's own mask (the same draw from ``rng``): no view
+                # is built, and an action taken from the mask is not checked again
+                legal = np.flatnonzero(state.legal_action_mask())
+                if len(legal) == 0:
+                    raise ValueError(f"{self.game.name}: no legal action for player {p}")
+                apply_legal(state, int(legal[rng.integers(len(legal))]))
+            else:
+                state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
 
     def _assign_opponents(self, rng: np.random.Generator) -> dict[int, Agent]:
         others = [p for p in range(self.game.num_players) if p != self._seat]
@@ -298,6 +315,19 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
                 f"other seat), got {agents!r}"
             )
         return dict(zip(others, agents, strict=True))
+
+
+def apply_legal(state: State, action: int) -> None:
+    """``state.apply(action)`` for an ``action`` taken from the state's own legal mask, without
+    checking it again: :meth:`State.apply`'s template (drop the cached mask, ``_apply``, drop it
+    again) when the game keeps the core's ``apply``, else the game's own ``apply`` (as
+    :func:`boardgames_rl.agents.ismcts.apply_legal`, which the env layer may not import)."""
+    if type(state).apply is State.apply:
+        state._mask = None
+        state._apply(action)
+        state._mask = None
+    else:
+        state.apply(action)
 
 
 def _unique(agents: Any) -> list[Agent]:

@@ -1,0 +1,172 @@
+"""Issue 14.2/14.3, the batched env's speed work: "worker processes that share memory (no per-step
+pickling of whole buffers) and step asynchronously"; "opponents never build what they do not use
+(a random opponent needs only the mask)". Must not regress: "same seed -> same trajectories
+in-process and with any number of workers", "a crashing or killed worker gives a one-line error
+and no hang"; and the module docstring of :mod:`boardgames_rl.envs.batched`: "malformed or
+illegal actions (checked against the current masks) raise before any slot moves"."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import warnings
+from functools import partial
+
+import numpy as np
+import pytest
+
+from boardgames_rl.agents import make_agent
+from boardgames_rl.core.agent import RandomAgent
+from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
+from boardgames_rl.core.policy_obs import policy_obs_size
+from boardgames_rl.envs.batched import BatchedVectorEnv
+from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
+from boardgames_rl.envs.single_agent import SingleAgentEnv
+from boardgames_rl.registry import make_game
+from tests.test_batched_env import _random_actions, _same, _trajectory
+
+FLUTTER = make_game("castle_flutterstone", num_players=2)
+
+
+@pytest.mark.parametrize(
+    "name,config", [("castle_flutterstone", {"num_players": 3}), ("night_of_the_ninja", {})]
+)
+def test_prior_and_seat_feature_trajectories_are_the_same_for_any_worker_count(name, config):
+    """ "same seed -> same trajectories in-process and with any number of workers", with the
+    prior feature (``prior``) and the seat feature appended, a random seat and 7 slots split
+    unevenly (1, 2 and 3 workers)."""
+    game = make_game(name, **config)
+    prior = partial(make_agent, "heuristic", game)
+    runs = []
+    for workers in (0, 1, 2, 3):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            venv = BatchedVecEnv(
+                game, 7, seat="random", seed=11, num_workers=workers, prior=prior, seat_feature=True
+            )
+        try:
+            runs.append(_trajectory(venv, 30))
+        finally:
+            venv.close()
+    assert runs[0][0].shape[1] == policy_obs_size(game, prior=True)
+    for other in runs[1:]:
+        assert _same(runs[0], other)
+
+
+class CountingRandomAgent(RandomAgent):
+    """RandomAgent's choices through the generic opponent path (``agent.act`` on its view)."""
+
+
+def test_random_opponents_take_the_mask_path_and_play_the_same_games(monkeypatch) -> None:
+    """The opponent loop draws a :class:`RandomAgent`'s move from the state's mask itself (no
+    view, no second legality check); the games are those of the generic path (a RandomAgent
+    subclass is played through ``agent.act``)."""
+    game = make_game("night_of_the_ninja", num_players=5)
+    cls = type(game.new_state(0))
+    checks = [0]
+    original = cls.validate_action
+
+    def counting(self, action, player=None):
+        checks[0] += 1
+        return original(self, action, player)
+
+    monkeypatch.setattr(cls, "validate_action", counting)
+
+    def play(opponent) -> list:
+        venv = BatchedVecEnv(game, 3, seat="random", opponents=opponent, seed=5)
+        try:
+            return _trajectory(venv, 40)
+        finally:
+            venv.close()
+
+    fast = play(RandomAgent())
+    assert checks[0] == 0  # neither the learner's checked actions nor the opponents' are rechecked
+    generic = play(CountingRandomAgent())
+    assert checks[0] > 0  # the counter works: the generic path checks each opponent move
+    assert _same(fast, generic)
+
+
+def test_single_agent_env_still_checks_the_learners_actions() -> None:
+    """``SingleAgentEnv.step`` (not the batched env) gets unchecked actions: ``illegal_action``
+    still decides what an illegal one does."""
+    env = SingleAgentEnv(FLUTTER, seat=0, illegal_action="raise")
+    env.reset(seed=0)
+    bad = int(np.flatnonzero(~env.action_masks())[0])
+    with pytest.raises(IllegalActionError):
+        env.step(bad)
+    lose = SingleAgentEnv(FLUTTER, seat=0)
+    lose.reset(seed=0)
+    _, reward, terminated, _, info = lose.step(bad)
+    assert terminated and reward == -1.0 and info["illegal_action"]
+
+
+def test_actions_of_any_integer_dtype_or_a_list_are_accepted_and_bools_refused() -> None:
+    """The batched step "expects an integer array of shape (N,)" (or (N, 1)): int32, uint16, a
+    list of ints all step the same games; bools and floats raise one line before anything
+    moves."""
+    venv = BatchedVecEnv(FLUTTER, 4, seed=3)
+    clean = BatchedVecEnv(FLUTTER, 4, seed=3)
+    try:
+        venv.reset()
+        clean.reset()
+        rng = np.random.default_rng(0)
+        for i in range(12):
+            actions = _random_actions(venv.action_masks(), rng)
+            for bad in (actions.astype(bool), actions.astype(np.float64)):
+                with pytest.raises(MalformedActionError) as info:
+                    venv.step(bad)
+                assert "\n" not in str(info.value)
+            given = [actions.astype(np.int32), actions.astype(np.uint16), actions.tolist()][i % 3]
+            if i % 4 == 3:
+                given = np.asarray(given).reshape(-1, 1)
+            got = venv.step(given)
+            want = clean.step(actions)
+            for a, b in zip(got[:3], want[:3], strict=True):
+                np.testing.assert_array_equal(a, b)
+    finally:
+        venv.close()
+        clean.close()
+
+
+def test_the_wire_carries_large_commands_and_answers() -> None:
+    """Commands and answers are pickles behind a length on the worker socket: one far larger
+    than a socket buffer arrives whole in both directions."""
+    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2)
+    try:
+        venv.reset()
+        big = np.arange(300_000, dtype=np.int64)  # 2.4 MB
+        venv.set_attr("payload", big, indices=[3])
+        (back,) = venv.get_attr("payload", indices=[3])
+        np.testing.assert_array_equal(back, big)
+        obs, *_ = venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
+        assert obs.shape == (4, FLUTTER.observation_spec.size)
+    finally:
+        venv.close()
+
+
+class SlowRandom(RandomAgent):
+    def act(self, info_set, rng) -> int:
+        time.sleep(0.2)
+        return super().act(info_set, rng)
+
+
+def test_a_worker_killed_during_a_step_gives_a_one_line_error_and_no_hang() -> None:
+    """ "a crashing or killed worker gives a one-line error and no hang", here killed while its
+    slots step (after ``step_async``, before ``step_wait``)."""
+    venv = BatchedVectorEnv(FLUTTER, 4, seed=0, opponents=SlowRandom(), num_workers=2)
+    try:
+        venv.reset()
+        venv.core.start(_random_actions(venv.action_masks(), np.random.default_rng(0)))
+        os.kill(venv.core._procs[0].pid, signal.SIGKILL)
+        t = time.perf_counter()
+        with pytest.raises(RuntimeError) as info:
+            venv.core.wait()
+        assert time.perf_counter() - t < 10
+        message = str(info.value)
+        assert "\n" not in message and "worker 0 (pid" in message and "slots 0-1" in message
+        with pytest.raises(RuntimeError, match="worker 0 is dead"):
+            venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
+    finally:
+        venv.close()
+    assert not any(p.is_alive() for p in venv.core._procs)
