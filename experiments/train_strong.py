@@ -28,6 +28,8 @@ Three subcommands:
   (``--max-minutes`` reached or ``--timesteps`` done) for ``--timesteps`` more steps (the BC
   warm start is never redone). All of it is :func:`boardgames_rl.training.train_ppo.main`; any
   other ``train_ppo`` flag goes after ``--`` (``... -- --n-steps 1024 --ent-coef 0.005``).
+  Every invocation is appended to ``RUN/commands.txt``; ``export`` copies those lines into the
+  entry's JSON, so a shipped agent names the exact commands that trained it.
 
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
@@ -47,6 +49,7 @@ Three subcommands:
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 import time
@@ -135,6 +138,7 @@ def train(a: argparse.Namespace, extra: list[str]) -> int:
 
     argv = train_argv(a, extra)
     print("train_ppo " + " ".join(argv), flush=True)
+    log_command(Path(a.out), a.invocation)
     code = 0
     try:
         train_ppo(argv)
@@ -146,6 +150,26 @@ def train(a: argparse.Namespace, extra: list[str]) -> int:
     if (out / "eval.csv").is_file():
         plot_learning_curve(out, out / "learning_curve.png", f"{a.game} seat {a.seat}")
     return code
+
+
+COMMANDS_FILE = "commands.txt"
+"""Every command that trained a run folder, one per line, in order (``export`` copies them)."""
+
+
+def log_command(out: Path, invocation: list[str]) -> None:
+    """Append the command line that is training ``out`` to ``out/commands.txt``."""
+    out.mkdir(parents=True, exist_ok=True)
+    line = shlex.join(["python", "experiments/train_strong.py", *invocation])
+    with open(out / COMMANDS_FILE, "a") as f:
+        f.write(f"{line}  # {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+
+
+def logged_commands(run: Path) -> list[str]:
+    """The commands of ``run/commands.txt`` (empty when the run predates the file)."""
+    path = run / COMMANDS_FILE
+    if not path.is_file():
+        return []
+    return [line for line in path.read_text().splitlines() if line.strip()]
 
 
 # ---------------------------------------------------------------------------- 2. measure
@@ -241,7 +265,7 @@ def export(a: argparse.Namespace) -> int:
         if picked is None
         else int(picked["timesteps"]),
         "machine": a.machine,
-        "commands": a.commands,
+        "commands": a.commands or logged_commands(run),
     }
     name = a.name or f"{game_name}-{game.num_players}p" + (
         "" if seat == "random" else f"-{game.player_names[int(seat)]}"
@@ -352,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="commands",
         action="append",
         default=[],
-        help="a command that made the run (repeatable)",
+        help="a command that made the run (repeatable; default: the run's commands.txt)",
     )
     e.add_argument("--machine", default="CPU", help="where it was trained (for the JSON)")
     e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
@@ -372,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
     a = build_parser().parse_args(argv)
+    a.invocation = [*argv, *(["--", *extra] if extra else [])]
     try:
         if a.command == "train":
             return train(a, extra)

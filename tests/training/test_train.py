@@ -204,3 +204,30 @@ def test_the_best_evaluated_policy_is_kept_and_exported(tmp_path: Path) -> None:
     assert refused.returncode != 0
     assert "--model last" in refused.stderr and "Traceback" not in refused.stderr
     assert not (tmp_path / "pkg2").exists()  # nothing written
+
+
+def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) -> None:
+    """Each ``train_strong.py train`` invocation is appended to the run's ``commands.txt``, and
+    ``export`` (without ``--command``) copies exactly those lines into the entry's JSON."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    out = tmp_path / "run"
+    train = [sys.executable, str(script), "train", "--game", "castle_flutterstone"]
+    train += ["--out", str(out), "--bc-games", "0", "--timesteps", "64", "--net", "32,32"]
+    train += ["--eval-every", "0", "--eval-games", "2", "--"]
+    train += ["--n-envs", "2", "--n-steps", "32", "--batch-size", "32", "--n-epochs", "1"]
+    for _ in range(2):  # a run, then the same command continuing it
+        done = subprocess.run(train, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    lines = (out / "commands.txt").read_text().splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith("python experiments/train_strong.py train ") for line in lines)
+    assert "--bc-games 0" in lines[0] and "-- --n-envs 2" in lines[0]
+    export = [sys.executable, str(script), "export", str(out), "--name", "flutter"]
+    export += ["--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"]
+    done = subprocess.run(export, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    meta = json.loads((tmp_path / "pkg" / "flutter.json").read_text())
+    assert meta["training"]["commands"] == lines
