@@ -31,18 +31,23 @@ The encoder runs on every environment step, so it is written for speed: the flat
 field is computed once per player count (:class:`_Layout`), card and name lookups are dicts, and
 the entries are collected in plain lists (flat indices of ones, ``(index, value)`` pairs, and the
 numbers every observation has at fixed indices) that numpy writes in one go. It is incremental:
-each seat's last vector is kept on the state (:class:`_SeatView`) with copies of the inputs of its
-slowly changing blocks (bridges; each space's dice and the Well's; each part of the castle cards,
-gardens, yards, turn order, offer, Action cards and Lantern Areas), compared by value, and only
-the blocks whose inputs changed are rewritten; the numbers are made every time and a seat's row
-rewritten only when it changed. The decision block (but for ``die`` and ``place`` decisions,
-whose dice rarely repeat) and the pending block are looked up in a memo by their serialised
-inputs (``marshal`` bytes: equal bytes, equal inputs) that holds their flat indices and values,
-and rewritten when the entry differs from the one the view was written from. A repeated
-observation of an unchanged state (the same options list, see
-``WhiteCastleState._legal_action_mask``) is a copy of the kept vector. A state's first
-observation writes everything in bulk and keeps nothing (a one-off clone, as in search, pays
-nothing for the views); the second starts the seat's view.
+each seat's last vector is kept on the state (:class:`_SeatView`), and the rules code marks every
+block it changes next to the change (``state._dirty |= CHANGED_...``, one bit per block: the
+pending effects, the bridges, each space and the Well, each part of the slowly changing fields,
+the head numbers, and each seat's resources, Passage of Time, members, courtiers and Domain
+dice). Each observation hands the marks on to every kept vector and rewrites only the marked
+blocks of the observer's (byte ranges cleared and written through a memoryview; a seat's numbers
+packed part by part); a listing of the options the rules code did not cause (an edit from
+outside the rules, followed by dropping the mask) marks everything (``CHANGED_ANY``). The
+decision block is written at every new options list from a memo keyed by its serialised inputs
+(``marshal`` bytes: equal bytes, equal inputs) that holds the bytes of its ranges; ``die`` and
+``place`` decisions (half of all), whose dice rarely repeat, come from templates keyed by all but
+the dice, with the entries that read the dice written over them. The pending block comes from a
+memo keyed by the seat and the stack, when the stack was marked. A repeated observation of an
+unchanged state (the same options list, see ``WhiteCastleState._legal_action_mask``) is a copy
+of the kept vector. The states of ``new_state`` keep each seat's vector from its first
+observation; any other state's first observation writes everything in bulk and keeps nothing (a
+one-off clone, as in search, pays nothing for the views), its second starts the seat's view.
 ``make_spec`` is the definition of the layout (read it with
 ``spec.describe()`` or ``spec.view``); ``tests/white_castle/test_observation_speed.py`` keeps a
 field-by-field reference encoder and ``tests/white_castle/test_incremental_observation.py`` the

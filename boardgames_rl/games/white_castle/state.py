@@ -306,7 +306,9 @@ class WhiteCastleState(PlainDataState):
     # ``_tracked``: the next listing of the options follows changes the rules code marked; any
     # other listing (the mask dropped after an edit from outside the rules, or a fresh state)
     # marks everything (``CHANGED_ANY``). So code that edits a state directly must drop the mask
-    # afterwards, as it already must for the options.
+    # afterwards, as it already must for the options; an edit made after ``apply`` but before
+    # the options were listed again (by the mask, ``options()`` or an observation) is taken for
+    # part of the step, so list them first (``s.options()``), then edit and drop the mask.
     _obs_views: list | None = None
     _dirty: int = CHANGED_ANY
     _tracked: bool = False
