@@ -458,11 +458,11 @@ class FastMaskablePPO(MaskablePPO):
 
     @staticmethod
     def _store(
-        buffer: RolloutBuffer,
-        obs: np.ndarray,
+        buffer: MaskableRolloutBuffer | MaskableDictRolloutBuffer,
+        obs: Any,
         actions: np.ndarray,
         rewards: np.ndarray,
-        episode_starts: np.ndarray,
+        episode_starts: Any,
         values: th.Tensor,
         log_probs: th.Tensor,
         action_masks: np.ndarray | None,
@@ -501,7 +501,7 @@ class FastMaskablePPO(MaskablePPO):
     )
     """A ``MaskableRolloutBuffer``'s arrays, in ``MaskableRolloutBufferSamples``' order."""
 
-    def _minibatches(self, buffer: RolloutBuffer, batch_size: int) -> Iterator[Any]:
+    def _minibatches(self, buffer: RolloutBuffer, batch_size: int | None) -> Iterator[Any]:
         """``buffer.get(batch_size)``: the same permutation (the same ``np.random`` draw at the
         same moment) and the same samples; for a ``MaskableRolloutBuffer`` on CPU each field is
         gathered with one ``index_select`` from a tensor sharing the buffer's memory (``get``
@@ -520,6 +520,7 @@ class FastMaskablePPO(MaskablePPO):
         for i in (2, 3, 4, 5):  # values, log_probs, advantages, returns: flattened
             fields[i] = fields[i].reshape(-1)
         fields[6] = fields[6].reshape(-1, buffer.mask_dims)
+        batch_size = batch_size or total
         for start in range(0, total, batch_size):
             rows = th.from_numpy(indices[start : start + batch_size])
             yield MaskableRolloutBufferSamples(*(f.index_select(0, rows) for f in fields))
