@@ -444,13 +444,19 @@ class _Layout:
             tuple(a[k + width * p : k + width * (p + 1)].tolist() for p in range(n))
             for a in self.numbers
         )
-        # the byte offsets of each seat's parts (res, pot, members, courtiers, domain dice) in
-        # the vector of ``player``, by seat
-        parts = [(name, width) for name, width in _PLAYER_NUMBERS]
-        self.seat_runs = tuple(
-            tuple(
-                tuple(4 * (st[name] + width * q) for name, width in parts) for q in self.rel[player]
-            )
+        # each seat's numbers by part, for the vector of ``player``: the part's bit ->
+        # (seat, byte range, the part's bytes from the state and the seat)
+        part_bytes = (_res_bytes, _pot_bytes, _members_bytes, _courtiers_bytes, _domain_bytes)
+        part_bits = (CHANGED_RES, CHANGED_POT, CHANGED_MEMBERS, CHANGED_COURTIERS, CHANGED_DOMAIN)
+        self.seat_bits = sum(CHANGED_PLAYER[:n])
+        self.seat_parts = tuple(
+            {
+                bits[p]: (p, 4 * (st[name] + width * q), 4 * (st[name] + width * (q + 1)), part)
+                for p, q in enumerate(self.rel[player])
+                for (name, width), bits, part in zip(
+                    _PLAYER_NUMBERS, part_bits, part_bytes, strict=True
+                )
+            }
             for player in range(n)
         )
         # the rows of one space's slots (values and owners; colours)
@@ -597,20 +603,14 @@ def encode(s, player: int) -> np.ndarray:
         mv = view.fv
         for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
             mv[i] = x
-    if dirty & CHANGED_PLAYERS:  # each seat's rows by part, packed (see _Layout.seat_runs)
-        for p, (res, pot, members, courtiers, domain) in enumerate(lay.seat_runs[player]):
-            if dirty & CHANGED_PLAYER[p]:
-                pl = s.players[p]
-                if dirty & CHANGED_RES[p]:
-                    bv[res : res + 24] = _pack6(*_res_numbers(pl))
-                if dirty & CHANGED_POT[p]:
-                    bv[pot : pot + 8] = _pack2(pl["pot"], _arrival_rank(s, p))
-                if dirty & CHANGED_MEMBERS[p]:
-                    bv[members : members + 12] = _pack3(*pl["members"])
-                if dirty & CHANGED_COURTIERS[p]:
-                    bv[courtiers : courtiers + 16] = _pack4(*pl["courtiers"])
-                if dirty & CHANGED_DOMAIN[p]:
-                    bv[domain : domain + 12] = _pack3(*s.domain_dice[p])
+    bits = dirty & lay.seat_bits
+    if bits:  # each marked part of a seat's numbers, packed (see _Layout.seat_parts)
+        parts = lay.seat_parts[player]
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            p, a, b, part = parts[bit]
+            bv[a:b] = part(s, p)
     return view.vec.copy()
 
 
@@ -1094,6 +1094,27 @@ def _seat_numbers(s, p: int) -> tuple:
         *pl["courtiers"],
         *s.domain_dice[p],
     )
+
+
+# the packed bytes of each part of seat ``p`` 's numbers (:func:`_seat_numbers`), by part
+def _res_bytes(s, p: int) -> bytes:
+    return _pack6(*_res_numbers(s.players[p]))
+
+
+def _pot_bytes(s, p: int) -> bytes:
+    return _pack2(s.players[p]["pot"], _arrival_rank(s, p))
+
+
+def _members_bytes(s, p: int) -> bytes:
+    return _pack3(*s.players[p]["members"])
+
+
+def _courtiers_bytes(s, p: int) -> bytes:
+    return _pack4(*s.players[p]["courtiers"])
+
+
+def _domain_bytes(s, p: int) -> bytes:
+    return _pack3(*s.domain_dice[p])
 
 
 def _res_numbers(pl: dict) -> tuple:
