@@ -119,10 +119,11 @@ def _fields(game: Game, n: int, obs_size: int) -> list[tuple[str, Any, tuple[int
         ("seat", np.int64, (n,)),
         ("game_seed", np.int64, (n,)),
         ("stepped", np.int64, (1,)),  # workers done with the current step (not per slot)
+        ("failed", np.int64, (1,)),  # workers whose slots raised in the current step
     ]
 
 
-SHARED = ("stepped",)
+SHARED = ("stepped", "failed")
 """Buffers that are not per slot (a worker sees all of them, not its rows)."""
 
 
@@ -323,7 +324,7 @@ def _worker(
     try:
         factory, prior = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
-        stepped = views["stepped"]
+        stepped, failed = views["stepped"], views["failed"]
         slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
         _send_message(fd, ("ok", None))
     except Exception as exc:
@@ -339,6 +340,8 @@ def _worker(
                     slots.step()
                 except Exception as exc:
                     _send_message(fd, ("error", _portable(exc)))
+                    with lock:
+                        failed[0] += 1
                 with lock:
                     stepped[0] += 1
                     last = stepped[0] == num_workers
@@ -611,6 +614,7 @@ class BatchedCore:
         self._pending = True
         if self._slots is None:
             self.buffers["stepped"][0] = 0
+            self.buffers["failed"][0] = 0
             self._broadcast(STEP)
 
     def wait(self) -> None:
@@ -696,13 +700,14 @@ class BatchedCore:
 
     def _wait_step(self) -> None:
         """Wait for the :data:`DONE` of the worker that finished the step last (one wake-up),
-        then take the errors workers sent before counting themselves (already in their pipes);
-        the first worker's error is raised."""
+        then take the errors workers sent before counting themselves (already in their pipes;
+        ``failed`` says whether any is left to read); the first worker's error is raised."""
         errors: dict[int, BaseException] = {}
         done = False
         while not done:
             done = self._read_step_answers([fd for fd, _ in self._poller.poll()], errors)
-        self._read_step_answers(select.select(self._fds, [], [], 0)[0], errors)
+        if self.buffers["failed"][0] > len(errors):  # counted before DONE: in their pipes now
+            self._read_step_answers(select.select(self._fds, [], [], 0)[0], errors)
         if errors:
             raise errors[min(errors)]
 

@@ -170,3 +170,56 @@ def test_a_worker_killed_during_a_step_gives_a_one_line_error_and_no_hang() -> N
     finally:
         venv.close()
     assert not any(p.is_alive() for p in venv.core._procs)
+
+
+class ShapingBomb:
+    """A reward-shaping callback that raises from its ``after + 1``-th call on (each worker has
+    its own copy, called once per slot and step)."""
+
+    def __init__(self, after: int):
+        self.after, self.calls = after, 0
+
+    def __call__(self, previous, state) -> np.ndarray:
+        self.calls += 1
+        if self.calls > self.after:
+            raise RuntimeError("shaping exploded")
+        return np.zeros(state.game.num_players)
+
+
+def test_errors_in_several_workers_in_one_step_raise_the_first_and_reset_recovers() -> None:
+    """Module docstring: "An exception inside a slot ... propagates naming the slot, and the env
+    must be ``reset()`` before it steps again": when slots of both workers raise in the same
+    step (the third: 2 slots per worker, 4 calls allowed), the first worker's slot is named,
+    every answer of that step is read (the next commands get their own answers), and
+    ``reset()`` makes the env step again."""
+    import boardgames_rl.envs.batched as batched
+
+    failed: list[int] = []
+    wait_step = batched.BatchedCore._wait_step
+
+    def spy(self) -> None:
+        try:
+            wait_step(self)
+        finally:
+            failed.append(int(self.buffers["failed"][0]))
+
+    venv = BatchedVecEnv(FLUTTER, 4, seat=0, reward_shaping=ShapingBomb(4), seed=0, num_workers=2)
+    try:
+        venv.reset()
+        rng = np.random.default_rng(0)
+        batched.BatchedCore._wait_step = spy  # type: ignore[method-assign]
+        try:
+            venv.step(_random_actions(venv.action_masks(), rng))
+            venv.step(_random_actions(venv.action_masks(), rng))
+            with pytest.raises(Exception, match=r"^slot 0: RuntimeError: shaping exploded$"):
+                venv.step(_random_actions(venv.action_masks(), rng))
+        finally:
+            batched.BatchedCore._wait_step = wait_step  # type: ignore[method-assign]
+        assert failed == [0, 0, 2]  # both workers' slots raised in the third step
+        venv.set_attr("reward_shaping", None)
+        assert venv.get_attr("seat") == [0, 0, 0, 0]  # answers are in step with commands
+        venv.reset()
+        for _ in range(5):
+            venv.step(_random_actions(venv.action_masks(), rng))
+    finally:
+        venv.close()
