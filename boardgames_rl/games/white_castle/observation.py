@@ -501,7 +501,10 @@ _BULK = 32
 """More entries than this are written with one numpy call, fewer one by one (see encode)."""
 _MEMO_MAX = 4096
 """Entries kept per memo table (decision and pending blocks, per player count); a full table is
-emptied and fills again (a memo only spares work: an entry is what the encoder writes)."""
+emptied and fills again (a memo only spares work: an entry is what the encoder writes). An entry
+holds the bytes of its block's ranges: about 3.4 kB (decision) and 2.5 kB (pending) at 2 players,
+so a full table holds about 14 MB and 10 MB; random play fills about 3,200 decision and 750
+pending entries in 200,000 steps (the ``pick`` decisions' choices vary most)."""
 
 
 _pack_bridges = Struct("15f").pack
