@@ -39,7 +39,7 @@ import numpy as np
 
 from boardgames_rl.core.agent import Agent, agent_view
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import Game, InfoSet, State
+from boardgames_rl.core.game import Game, InfoSet, State, apply_legal
 from boardgames_rl.registry import game_spec, list_games
 
 Evaluate = Callable[[State], np.ndarray]
@@ -268,19 +268,6 @@ class ISMCTSAgent(Agent):
             apply_legal(state, action)
             steps += 1
         return state.returns()
-
-
-def apply_legal(state: State, action: int) -> None:
-    """``state.apply(action)`` for an ``action`` the caller took from the state's own legal
-    mask, without validating it again: :meth:`State.apply`'s template (drop the cached mask,
-    ``_apply``, drop it again) when the game keeps the core's ``apply``; a game that overrides
-    ``apply`` (e.g. to reuse work of its validation) gets its own ``apply``."""
-    if type(state).apply is State.apply:
-        state._mask = None
-        state._apply(action)
-        state._mask = None
-    else:
-        state.apply(action)
 
 
 TUNED_SETTINGS: dict[str, str] = {

@@ -381,6 +381,22 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game!r} current_player={self.current_player}>"
 
 
+def apply_legal(state: State, action: int) -> None:
+    """``state.apply(action)`` for an ``action`` the caller took from the state's own legal mask,
+    without validating it again (search rollouts, opponents drawn inside an env).
+
+    :meth:`State.apply`'s template (drop the cached mask, ``_apply``, drop it again) when the
+    game keeps the core's ``apply``; a game that overrides ``apply`` (e.g. to reuse work of its
+    validation) gets its own ``apply``.
+    """
+    if type(state).apply is State.apply:
+        state._mask = None
+        state._apply(action)
+        state._mask = None
+    else:
+        state.apply(action)
+
+
 class InfoSet(ABC):
     """What one player knows at one moment: the only thing agents are given.
 

@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from boardgames_rl.core.agent import Agent, RandomAgent, agent_view
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
-from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
@@ -315,19 +315,6 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
                 f"other seat), got {agents!r}"
             )
         return dict(zip(others, agents, strict=True))
-
-
-def apply_legal(state: State, action: int) -> None:
-    """``state.apply(action)`` for an ``action`` taken from the state's own legal mask, without
-    checking it again: :meth:`State.apply`'s template (drop the cached mask, ``_apply``, drop it
-    again) when the game keeps the core's ``apply``, else the game's own ``apply`` (as
-    :func:`boardgames_rl.agents.ismcts.apply_legal`, which the env layer may not import)."""
-    if type(state).apply is State.apply:
-        state._mask = None
-        state._apply(action)
-        state._mask = None
-    else:
-        state.apply(action)
 
 
 def _unique(agents: Any) -> list[Agent]:
