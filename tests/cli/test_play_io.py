@@ -152,7 +152,12 @@ def test_ctrl_c_abandons_with_exit_130():
         assert ch, f"no prompt: {seen[-300:]}"
         seen += ch
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)  # read both pipes to the end (no pipe fills up)
+    # stdin stays open until the process has exited: communicate() would close it at once, and a
+    # process not yet scheduled on a loaded machine could then read end-of-input (exit 1) before
+    # it handles the signal
+    proc.wait(timeout=120)
+    err = proc.stderr.read()
+    proc.communicate()  # close the pipes
     assert proc.returncode == 130
     assert err == "boardgames-rl: game abandoned (interrupted); nothing was recorded\n"
 
