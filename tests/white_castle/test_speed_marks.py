@@ -20,6 +20,7 @@ import pytest
 
 from boardgames_rl.games.white_castle import WhiteCastle
 from boardgames_rl.games.white_castle import observation as O
+from boardgames_rl.testing.observations import assert_same_observation
 
 from .previous_encoder import encode as previous_encode
 
@@ -32,16 +33,7 @@ CONFIGS = [
 
 
 def _check(s, p: int) -> None:
-    got = s.observation(p)
-    want = previous_encode(s, p)
-    if not np.array_equal(got, want):
-        spec = s.game.observation_spec
-        bad = [
-            f.name
-            for f in spec.fields
-            if not np.array_equal(spec.view(got, f.name), spec.view(want, f.name))
-        ]
-        raise AssertionError(f"seat {p}: fields {bad} differ from the previous encoder")
+    assert_same_observation(s, p, previous_encode(s, p))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{v}" for v in c.values()))
