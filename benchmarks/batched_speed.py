@@ -21,7 +21,12 @@ game). Figures:
 * ``env only``: ``ideal`` without the driver's CPU (the random actions, timed apart) on either
   side: the speed-up of the env itself, what a learner whose policy costs nothing would see;
 * ``main 2w``: the main thread's CPU per learner step with workers (the driver's random actions,
-  the checks, the signals, the copies out of shared memory), as a share of the in-process time.
+  the checks, the signals, the copies out of shared memory), as a share of the in-process time;
+* ``spin s``: ``wallW/wall0`` again with the workers' ``worker_spin`` set to each further
+  ``--spin`` value (default 0: workers always sleep on their sockets), measured in the same round.
+
+With spinning workers (the default first ``--spin``) the workers' CPU includes their spinning,
+so ``ideal``, ``env only`` and ``CPU total`` overstate the work; the wall ratio is the figure.
 
 The driver draws random legal actions with :class:`RandomActions` (cheap; its CPU counts in
 every figure).
@@ -124,6 +129,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="CPU seconds of in-process stepping per measurement (steps calibrated per game)",
     )
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument(
+        "--spin",
+        type=float,
+        nargs="+",
+        default=[0.002, 0.0],
+        help="workers' spin before sleeping, seconds (the first is the main figure; every other "
+        "value adds a wall-ratio column)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", nargs="*", help="names (default: the issue-14 configurations)")
     p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/batched_speed.json"))
@@ -135,7 +148,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         label = f"{name} {game.num_players}p"
         envs[label] = (
             BatchedVectorEnv(game, args.num_envs, seed=args.seed),
-            BatchedVectorEnv(game, args.num_envs, seed=args.seed, num_workers=args.workers),
+            *(
+                BatchedVectorEnv(
+                    game, args.num_envs, seed=args.seed, num_workers=args.workers, worker_spin=spin
+                )
+                for spin in args.spin
+            ),
         )
     rng = np.random.default_rng(args.seed)
     steps = {  # calibrated: about --cpu-seconds of in-process CPU per measurement
@@ -145,11 +163,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     raw: dict[str, list[dict[str, float]]] = {label: [] for label in envs}
     try:
         for r in range(args.rounds):
-            for label, (inproc, workers) in envs.items():
+            for label, (inproc, workers, *others) in envs.items():
                 a = run_env(inproc, steps[label], rng)
                 b = run_env(workers, steps[label], rng)
+                more = [run_env(v, steps[label], rng) for v in others]
                 raw[label].append(
                     {
+                        **{
+                            f"wall_ratio_spin_{spin:g}": a["wall"] / m["wall"]
+                            for spin, m in zip(args.spin[1:], more, strict=True)
+                        },
                         "cpu0_steps_per_s": 1 / a["cpu_main"],
                         "wall0_steps_per_s": 1 / a["wall"],
                         "wallW_steps_per_s": 1 / b["wall"],
@@ -176,8 +199,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     w = args.workers
     lines = [
         f"| game | cpu0 steps/s | wall0 steps/s | wall{w}w steps/s | wall {w}w/0w | "
-        f"ideal {w}w/0w (CPU) | env only | CPU total {w}w / 0w | main {w}w / 0w |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"ideal {w}w/0w (CPU) | env only | CPU total {w}w / 0w | main {w}w / 0w |"
+        + "".join(f" wall {w}w/0w, spin {spin:g} s |" for spin in args.spin[1:]),
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * (len(args.spin) - 1),
     ]
     for label in envs:
         c0, w0, ww = med(label, "cpu0_steps_per_s"), med(label, "wall0_steps_per_s"), None
@@ -192,6 +216,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"({wr[1]:.2f}-{wr[2]:.2f}) | {ir[0]:.2f} ({ir[1]:.2f}-{ir[2]:.2f}) "
             f"| {er[0]:.2f} ({er[1]:.2f}-{er[2]:.2f}) | {ov[0]:.2f} "
             f"| {share:.3f} |"
+            + "".join(
+                " {:.2f} ({:.2f}-{:.2f}) |".format(*med(label, f"wall_ratio_spin_{spin:g}"))
+                for spin in args.spin[1:]
+            )
         )
     table = "\n".join(lines)
     print(table)

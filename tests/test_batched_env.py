@@ -79,10 +79,14 @@ def test_same_seed_same_trajectories_in_process_and_with_workers(name, config) -
     game = make_game(name, **config)
     steps = 40 if name != "castle_nightingale" else 25
     runs = []
-    for workers in (0, 2) if name != "castle_flutterstone" else (0, 1, 2, 3):
+    counts = (0, 2) if name != "castle_flutterstone" else (0, 1, 2, 3, "2 asleep")
+    for workers in counts:
+        spin = {"worker_spin": 0.0} if workers == "2 asleep" else {}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            venv = BatchedVecEnv(game, 5, seat="random", seed=7, num_workers=workers)
+            venv = BatchedVecEnv(
+                game, 5, seat="random", seed=7, num_workers=int(str(workers)[0]), **spin
+            )
         try:
             runs.append(_trajectory(venv, steps))
         finally:
@@ -298,6 +302,9 @@ def test_bad_actions_raise_one_line_and_nothing_moves() -> None:
         BatchedVecEnv(FLUTTER, 0)
     with pytest.raises(ValueError, match="seat"):
         BatchedVecEnv(FLUTTER, 2, seat=2)
+    for spin in (-1.0, float("nan"), float("inf"), "2ms"):
+        with pytest.raises(ValueError, match="worker_spin must be seconds >= 0"):
+            BatchedVecEnv(FLUTTER, 2, num_workers=1, worker_spin=spin)
 
 
 class Exploding(Agent):
@@ -334,9 +341,11 @@ def test_an_exception_in_a_slot_names_it_and_the_env_must_be_reset(workers: int)
         venv.close()
 
 
-def test_a_dead_worker_gives_a_one_line_error_naming_it() -> None:
-    """Task: "workers that die give a one-line error" (as VectorEnv's dead-worker test)."""
-    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2)
+@pytest.mark.parametrize("spin", [0.0, 5.0], ids=["asleep", "spinning"])
+def test_a_dead_worker_gives_a_one_line_error_naming_it(spin: float) -> None:
+    """Task: "workers that die give a one-line error" (as VectorEnv's dead-worker test), whether
+    it died asleep on its socket or spinning on the shared block."""
+    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2, worker_spin=spin)
     try:
         venv.reset()
         os.kill(venv.core._procs[1].pid, signal.SIGKILL)
@@ -380,16 +389,23 @@ class SlowOpponent(RandomAgent):
         return super().act(info_set, rng)
 
 
-def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(monkeypatch) -> None:
+@pytest.mark.parametrize("spin", [0.0, 5.0], ids=["asleep", "spinning"])
+def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(
+    monkeypatch, spin: float
+) -> None:
     """ "pipes carry only small commands, never pickled whole buffers"; "step_async/step_wait
     really overlap": ``step_async`` hands the step to the workers and returns; the results
-    appear in the shared buffers."""
+    appear in the shared buffers. A worker asleep on its socket gets one byte; a spinning one
+    sees its post in the shared block and gets nothing on the socket."""
     import boardgames_rl.envs.batched as batched
 
     sent: list[bytes] = []
-    venv = BatchedVecEnv(FLUTTER, 8, seat=0, opponents=SlowOpponent(), seed=0, num_workers=2)
+    venv = BatchedVecEnv(
+        FLUTTER, 8, seat=0, opponents=SlowOpponent(), seed=0, num_workers=2, worker_spin=spin
+    )
     try:
         venv.reset()
+        time.sleep(0.2)  # the workers have gone to sleep (no spin) or are spinning
         write = batched._write  # every message the main process sends goes through it
 
         def spy(fd: int, data: bytes) -> None:
@@ -406,8 +422,8 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(monk
         waited = time.perf_counter() - t
         assert returned < 0.1 and waited >= 0.3
         assert not np.array_equal(obs, obs_before)
-        assert sent == [batched.STEP, batched.STEP]  # one byte per worker: the actions are in
-        # the shared block
+        # the actions are in the shared block: one byte per sleeping worker, none if spinning
+        assert sent == ([batched.STEP, batched.STEP] if spin == 0 else [])
     finally:
         venv.close()
 

@@ -42,19 +42,26 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 * ``num_workers``: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
   contiguous chunks stepped in ``k`` worker processes.
 * ``mp_context``: multiprocessing start method for workers (default ``"spawn"``).
+* ``worker_spin``: seconds a worker that has stepped keeps watching the shared block for the next
+  step (yielding its core at every look) before it sleeps on its socket; default
+  :data:`DEFAULT_SPIN` (2 ms) when every worker can have a core (``num_workers <= os.cpu_count()``),
+  else 0 (always sleep). Spinning spares the wake-ups of a sleeping process, which on this 2-core
+  virtual machine cost more than a quarter of a fast game's step; it never changes results.
 * ``env_factory``: advanced: a picklable ``factory() -> SingleAgentEnv`` (or subclass) called once
   per slot instead of the keywords above (the training layer uses it for self-play pools; it must
   return a fresh env with its own opponents each call).
 
 Workers share memory with the main process: actions, observations, masks, rewards, dones,
 final observations and episode statistics live in one shared block (``multiprocessing.RawArray``)
-seen as numpy arrays by both sides; a step is one byte down each worker's socket (written and
-read with ``os.write`` / ``os.read``, one system call each) and one byte back from the worker
-that finishes last (the workers count themselves under a lock), so the main process wakes once
-per step; the actions and results are in the block. Other commands are small pickles (``reset``
-with seeds, rare method calls such as adding a self-play snapshot), never the buffers.
+seen as numpy arrays by both sides. A step is a *post*: under a lock the main process counts one
+more post in each worker's ``mail`` cell; a worker spinning on its cell starts at once (no system
+call), and one asleep on its socket is sent one byte (written and read with ``os.write`` /
+``os.read``). The worker that finishes last (the workers count themselves under the lock) sends
+one byte back, so the main process wakes once per step; the actions and results are in the block.
+Other commands are posted too and travel as small pickles on the socket (``reset`` with seeds,
+rare method calls such as adding a self-play snapshot), never the buffers.
 ``step_async`` checks the actions (against the mask buffer: the slots do not check them again),
-writes them and wakes every worker; the workers step their chunks concurrently while the main
+writes them and posts the step; the workers step their chunks concurrently while the main
 process is free until ``step_wait``.
 
 Per step every slot applies the learner's action and then plays the opponents (each through
@@ -103,8 +110,10 @@ from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 # ---------------------------------------------------------------------------- shared buffers
 
 
-def _fields(game: Game, n: int, obs_size: int) -> list[tuple[str, Any, tuple[int, ...]]]:
-    p = game.num_players
+def _fields(
+    game: Game, n: int, obs_size: int, num_workers: int = 1
+) -> list[tuple[str, Any, tuple[int, ...]]]:
+    p, w = game.num_players, max(1, num_workers)
     return [
         ("actions", np.int64, (n,)),
         ("observation", np.float32, (n, obs_size)),
@@ -120,18 +129,23 @@ def _fields(game: Game, n: int, obs_size: int) -> list[tuple[str, Any, tuple[int
         ("game_seed", np.int64, (n,)),
         ("stepped", np.int64, (1,)),  # workers done with the current step (not per slot)
         ("failed", np.int64, (1,)),  # workers whose slots raised in the current step
+        ("mail", np.int64, (w,)),  # per worker: steps posted so far (the worker watches it)
+        ("asleep", np.int64, (w,)),  # per worker: 1 while it waits on its socket, not spinning
+        ("letter", np.int64, (w,)),  # per worker: what the last post is (STEP_POST, PIPE_POST)
     ]
 
 
-SHARED = ("stepped", "failed")
+SHARED = ("stepped", "failed", "mail", "asleep", "letter")
 """Buffers that are not per slot (a worker sees all of them, not its rows)."""
 
 
-def _layout(game: Game, n: int, obs_size: int) -> tuple[dict[str, tuple], int]:
+def _layout(
+    game: Game, n: int, obs_size: int, num_workers: int = 1
+) -> tuple[dict[str, tuple], int]:
     """Offsets of every buffer in one block (each 64-byte aligned)."""
     table: dict[str, tuple] = {}
     offset = 0
-    for name, dtype, shape in _fields(game, n, obs_size):
+    for name, dtype, shape in _fields(game, n, obs_size, num_workers):
         nbytes = int(np.dtype(dtype).itemsize * np.prod(shape))
         table[name] = (offset, dtype, shape)
         offset += -(-nbytes // 64) * 64
@@ -313,6 +327,8 @@ def _worker(
     factory_bytes: bytes,
     lock: Any,
     num_workers: int,
+    index: int = 0,
+    spin: float = 0.0,
 ) -> None:
     """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands.
 
@@ -325,17 +341,32 @@ def _worker(
         factory, prior = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
         stepped, failed = views["stepped"], views["failed"]
+        mail, asleep, letter = views["mail"], views["asleep"], views["letter"]
         slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
+        seen = int(mail[index])  # posts taken so far (read before "ok": none comes before it)
         _send_message(fd, ("ok", None))
     except Exception as exc:
         with contextlib.suppress(OSError):
             _send_message(fd, ("error", _portable(exc)))
         conn.close()
         return
+    clock, pause = time.perf_counter, os.sched_yield
     try:
         while True:
-            tag, message = _receive(fd)
-            if tag == STEP:  # the hot path: one byte down each pipe, one back in all, no pickle
+            if spin > 0 and mail[index] == seen:  # spin a moment: the next step comes soon
+                deadline = clock() + spin
+                while mail[index] == seen and clock() < deadline:
+                    pause()
+            with lock:  # posted while spinning, or going to sleep (the main process sees it)
+                posted = mail[index] != seen
+                asleep[index] = not posted
+            message: Any = None
+            if posted and letter[index] == STEP_POST:
+                tag = STEP  # the hot path: no system call at all
+            else:  # asleep (a STEP byte or a pickle comes), or a pickle posted
+                tag, message = _receive(fd)
+            seen += 1
+            if tag == STEP:  # no pickle; one byte back from the last worker
                 try:
                     slots.step()
                 except Exception as exc:
@@ -380,7 +411,10 @@ def _worker(
 # block) or :data:`DONE` (worker -> main: stepped, the results are in the shared block), or
 # :data:`PICKLED` followed by a 4-byte length and a pickle (commands, answers and errors).
 STEP = b"S"
-"""The step command (actions are in the shared block)."""
+"""The step command (actions are in the shared block); sent only to a worker asleep."""
+STEP_POST, PIPE_POST = 0, 1
+"""What a post is (the ``letter`` buffer): a step (actions in the shared block, no byte unless
+the worker is asleep), or a pickled message (always on the socket)."""
 DONE = b"K"
 """A worker's answer to :data:`STEP` when its slots stepped (results are in the shared block)."""
 PICKLED = b"P"
@@ -449,6 +483,9 @@ def _loads(data: bytes) -> Any:
 
 # ---------------------------------------------------------------------------- the core
 
+DEFAULT_SPIN = 0.002
+"""Seconds a worker spins (yielding its core) for the next step before it sleeps on its socket."""
+
 
 class BatchedCore:
     """The engine behind both facades; see the module docstring for the arguments.
@@ -473,6 +510,7 @@ class BatchedCore:
         mp_context: str = "spawn",
         env_factory: Callable[[], SingleAgentEnv] | None = None,
         prior: Callable[[], Agent] | None = None,
+        worker_spin: float | None = None,
     ):
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1, got {num_envs!r}")
@@ -497,8 +535,13 @@ class BatchedCore:
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.single_action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
-        self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]))
         num_workers = min(int(num_workers), self.num_envs)
+        self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]), num_workers)
+        if worker_spin is None:  # spin where every worker can have a core of its own
+            worker_spin = DEFAULT_SPIN if num_workers <= (os.cpu_count() or 1) else 0.0
+        if not isinstance(worker_spin, int | float) or not 0 <= worker_spin < float("inf"):
+            raise ValueError(f"worker_spin must be seconds >= 0, got {worker_spin!r}")
+        self.worker_spin = float(worker_spin)
         self.num_workers = num_workers
         self._closed = False
         self._broken: str | None = "call reset() before step()"
@@ -538,6 +581,8 @@ class BatchedCore:
                         data,
                         self._lock,
                         num_workers,
+                        w,
+                        self.worker_spin,
                     ),
                     daemon=True,
                     name=f"boardgames_rl-batched-{w}",
@@ -615,7 +660,7 @@ class BatchedCore:
         if self._slots is None:
             self.buffers["stepped"][0] = 0
             self.buffers["failed"][0] = 0
-            self._broadcast(STEP)
+            self._post_step()
 
     def wait(self) -> None:
         """Finish the step started by :meth:`start` (buffers then hold its results)."""
@@ -675,27 +720,55 @@ class BatchedCore:
         return self._slots.envs
 
     # ------------------------------------------------------------------ workers
-    def _send(self, w: int, cmd: str | bytes, arg: Any = None) -> None:
+    def _post(self, workers: Sequence[int], kind: int) -> list[int]:
+        """Post to ``workers``: each one's ``mail`` count goes up (a spinning worker sees it at
+        once) with ``letter`` = ``kind``; returns those that were asleep on their socket (a
+        step must wake them with a byte). A lock held by a worker killed inside it is given up
+        on after a second (close still works)."""
+        b = self.buffers
+        got = self._lock.acquire(timeout=1.0)
         try:
-            if isinstance(cmd, bytes):
-                _write(self._fds[w], cmd)
-            else:
-                _send_message(self._fds[w], (cmd, arg))
+            asleep = []
+            for w in workers:
+                b["mail"][w] += 1
+                b["letter"][w] = kind
+                if b["asleep"][w]:
+                    asleep.append(w)
+                    b["asleep"][w] = 0
+            return asleep
+        finally:
+            if got:
+                self._lock.release()
+
+    def _send(self, w: int, cmd: str, arg: Any = None) -> None:
+        """Send worker ``w`` a pickled command."""
+        try:
+            self._post([w], PIPE_POST)
+            _send_message(self._fds[w], (cmd, arg))
         except (BrokenPipeError, EOFError, OSError) as exc:
             self._procs[w].join(timeout=1)
             raise self._dead(w, exc) from None
 
-    def _broadcast(self, cmd: str | bytes, args: list | None = None) -> None:
+    def _post_step(self) -> None:
+        """Tell every worker to step (the actions are in the shared block): a spinning worker
+        sees its post at once; one asleep on its socket gets one :data:`STEP` byte."""
+        for w in self._post(range(self.num_workers), STEP_POST):
+            try:
+                _write(self._fds[w], STEP)
+            except (BrokenPipeError, EOFError, OSError) as exc:
+                self._pending = False
+                self._procs[w].join(timeout=1)
+                raise self._dead(w, exc) from None
+
+    def _broadcast(self, cmd: str, args: list | None = None) -> None:
         """Send ``cmd`` to every worker (``args[w]`` to worker ``w``); when one is dead, the
         answers of those already told are drained before the error is raised."""
         for w in range(self.num_workers):
             try:
                 self._send(w, cmd, None if args is None else args[w])
             except RuntimeError:
-                self._pending = False
-                if cmd != STEP:  # a step is answered by its last worker only: none will answer
-                    with contextlib.suppress(Exception):
-                        self._gather(range(w))
+                with contextlib.suppress(Exception):
+                    self._gather(range(w))
                 raise
 
     def _wait_step(self) -> None:
@@ -765,9 +838,9 @@ class BatchedCore:
         if self._closed:
             return
         self._closed = True
-        for fd in self._fds:
-            with contextlib.suppress(BrokenPipeError, EOFError, OSError):
-                _send_message(fd, ("close", None))
+        for w in range(len(self._fds)):
+            with contextlib.suppress(Exception):
+                self._send(w, "close")
         for fd, conn, proc in zip(self._fds, self._conns, self._procs, strict=False):
             with contextlib.suppress(Exception):  # a dead worker, or an answer not yet read
                 while select.select([fd], [], [], 5)[0] and _receive(fd)[0] == DONE:
