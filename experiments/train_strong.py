@@ -28,8 +28,13 @@ Three subcommands:
   (``--max-minutes`` reached or ``--timesteps`` done) for ``--timesteps`` more steps (the BC
   warm start is never redone). All of it is :func:`boardgames_rl.training.train_ppo.main`; any
   other ``train_ppo`` flag goes after ``--`` (``... -- --n-steps 1024 --ent-coef 0.005``).
-  Every invocation is appended to ``RUN/commands.txt``; ``export`` copies those lines into the
-  entry's JSON, so a shipped agent names the exact commands that trained it.
+  A continued run keeps its saved settings except the PPO and league flags given again
+  (``--lr``, ``--clip-range``, ``--ent-coef``, ``--n-epochs``, ``--league``, ``--league-weights``,
+  ``--snapshot-every``, ``--max-snapshots``: e.g. a lower learning rate for a second phase); a
+  flag that shaped the run at its start (``--prior``, ``--prior-scale``, ``--net``, the cloning
+  flags) given with another value is refused. Every invocation is appended to
+  ``RUN/commands.txt``; ``export`` copies those lines into the entry's JSON, so a shipped agent
+  names the exact commands that trained it.
 
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
@@ -49,6 +54,7 @@ Three subcommands:
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import subprocess
 import sys
@@ -69,6 +75,65 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.registry import make_game
 
 # ---------------------------------------------------------------------------- 1. train
+
+
+RESUMABLE = {  # recipe flag -> the train_ppo flag a resumed run takes as a new value
+    "--lr": "--lr",
+    "--clip-range": "--clip-range",
+    "--ent-coef": "--ent-coef",
+    "--n-epochs": "--n-epochs",
+    "--league": "--opponents",
+    "--league-weights": "--opponent-weights",
+    "--snapshot-every": "--snapshot-every",
+    "--max-snapshots": "--max-snapshots",
+}
+"""PPO and league flags that may change when a run is continued (e.g. a lower learning rate)."""
+FIXED_AT_START = {  # recipe flag -> (its dest here, the run's saved setting in config.json)
+    "--prior": ("prior", "prior"),
+    "--prior-scale": ("prior_scale", "prior_scale"),
+    "--bc-games": ("bc_games", "bc_games"),
+    "--bc-epochs": ("bc_epochs", "bc_epochs"),
+    "--dagger-rounds": ("dagger_rounds", "bc_dagger_rounds"),
+    "--dagger-games": ("dagger_games", "bc_dagger_games"),
+    "--dagger-epochs": ("dagger_epochs", "bc_dagger_epochs"),
+    "--net": ("net", "net"),
+}
+"""Recipe flags that shape a run at its start (the network, the prior, the warm start)."""
+
+
+def given_flags(argv: list[str]) -> set[str]:
+    """The option strings written in ``argv`` (``--lr 1e-4`` and ``--lr=1e-4`` alike)."""
+    return {token.split("=", 1)[0] for token in argv if token.startswith("-")}
+
+
+def _same_setting(value: Any, saved: Any) -> bool:
+    if isinstance(saved, list):  # the network: "256,256" against [256, 256]
+        return [int(x) for x in str(value).split(",") if x.strip()] == saved
+    if isinstance(saved, float | int) and not isinstance(saved, bool):
+        return float(value) == float(saved)
+    return (value or None) == (saved or None)
+
+
+def resumed_overrides(a: argparse.Namespace, saved: dict[str, Any]) -> list[str]:
+    """For a run that exists (``saved``: its config.json): the ``train_ppo`` flags for the
+    recipe's PPO and league flags given on this command line (a continued run keeps its saved
+    settings, so a flag not forwarded would be silently ignored). A flag that shaped the run at
+    its start, given with another value than the run's, is refused in one line (the same
+    command again continues the run)."""
+    given = given_flags(getattr(a, "invocation", []))
+    for flag, (dest, key) in FIXED_AT_START.items():
+        if flag in given and key in saved and not _same_setting(getattr(a, dest), saved[key]):
+            started = f"{flag} {saved[key]}" if saved[key] not in (None, "", []) else f"no {flag}"
+            raise InvalidConfigError(
+                f"{a.out} was started with {started}: {flag} {getattr(a, dest)} cannot change a "
+                "run that exists; drop it to continue the run, or give a new --out"
+            )
+    values = {flag: getattr(a, flag[2:].replace("-", "_")) for flag in RESUMABLE}
+    out: list[str] = []
+    for flag, target in RESUMABLE.items():
+        if flag in given:
+            out += [target, str(values[flag])]
+    return out
 
 
 def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
@@ -94,7 +159,12 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
         "--no-progress" if not a.progress else "--progress",
     ]
     if run_exists:
-        return [*argv, "--resume", *extra]  # the saved settings are the run's own
+        # the saved settings are the run's own, but for the flags given again here
+        try:
+            saved = json.loads((Path(a.out) / "config.json").read_text())
+        except (OSError, ValueError):
+            saved = {}  # train_ppo says what is wrong with the folder
+        return [*argv, "--resume", *resumed_overrides(a, saved), *extra]
     if a.prior:  # a residual policy; cloning (if any) then learns the teacher's departures
         argv += ["--prior", a.prior, "--prior-scale", str(a.prior_scale)]
     argv += [

@@ -221,8 +221,22 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     for _ in range(2):  # a run, then the same command continuing it
         done = subprocess.run(train, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr
+    assert json.loads((out / "config.json").read_text())["lr"] == 1e-4  # the recipe's default
+    # continuing with a lower learning rate: the run takes it (it used to be dropped silently)
+    lower = [*train[: train.index("--")], "--lr", "5e-5", *train[train.index("--") :]]
+    done = subprocess.run(lower, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "--resume --lr 5e-05" in done.stdout
+    assert json.loads((out / "config.json").read_text())["lr"] == 5e-5
+    # a flag that shaped the run at its start cannot change: one line, nothing run or logged
+    before = (out / "config.json").read_text()
+    other = [*train[: train.index("--")], "--prior-scale", "9"]
+    refused = subprocess.run([*other, "--prior", "heuristic"], capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert refused.stderr.count("\n") == 1 and "cannot change a run that exists" in refused.stderr
+    assert (out / "config.json").read_text() == before
     lines = (out / "commands.txt").read_text().splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
     assert all(line.startswith("python experiments/train_strong.py train ") for line in lines)
     assert "--bc-games 0" in lines[0] and "-- --n-envs 2" in lines[0]
     export = [sys.executable, str(script), "export", str(out), "--name", "flutter"]
