@@ -1,6 +1,6 @@
 """The recipe for the strong reference agents (issue 15), read top to bottom.
 
-Three subcommands:
+Four subcommands:
 
 ``train``  -- one run folder, resumable, for hours in the background::
 
@@ -35,6 +35,16 @@ Three subcommands:
   flags) given with another value is refused. Every invocation is appended to
   ``RUN/commands.txt``; ``export`` copies those lines into the entry's JSON, so a shipped agent
   names the exact commands that trained it.
+
+``fork SOURCE DEST`` -- a second phase from the best policy so far, leaving the run as it was::
+
+    python experiments/train_strong.py fork runs/strong_white_castle_2p runs/strong_wc_2p_ft
+    python experiments/train_strong.py train --game white_castle --out runs/strong_wc_2p_ft \
+        --lr 1e-4 --clip-range 0.1 --n-epochs 4 --timesteps 5000000 --max-minutes 150
+
+  copies the source's ``best/`` policy (``--model last``: its last checkpoint) with its
+  self-play pool and its logs up to that step into a new run folder
+  (:mod:`boardgames_rl.training.fork`); ``train`` then continues it with the flags given.
 
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
@@ -224,6 +234,28 @@ def train(a: argparse.Namespace, extra: list[str]) -> int:
 
 COMMANDS_FILE = "commands.txt"
 """Every command that trained a run folder, one per line, in order (``export`` copies them)."""
+
+# ---------------------------------------------------------------------------- 1b. fork
+
+
+def fork(a: argparse.Namespace) -> int:
+    """A new run folder continuing ``a.source`` from its best (or last) policy
+    (:func:`boardgames_rl.training.fork.fork_run`); its ``commands.txt`` starts with the
+    source's commands and this one, so an entry exported from the fork names them all."""
+    from boardgames_rl.training.fork import fork_run
+
+    record = fork_run(Path(a.source), Path(a.dest), a.model)
+    dest = Path(a.dest)
+    (dest / COMMANDS_FILE).write_text(
+        "".join(f"{line}\n" for line in logged_commands(Path(a.source)))
+    )
+    log_command(dest, a.invocation)
+    score = "" if record["score"] is None else f" (evaluated {record['score']:.3f})"
+    print(
+        f"forked {a.source} at {record['timesteps']:,} steps{score} into {a.dest}: continue it "
+        f"with train --game GAME --out {a.dest} [--lr ...]"
+    )
+    return 0
 
 
 def log_command(out: Path, invocation: list[str]) -> None:
@@ -451,6 +483,15 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--machine", default="CPU", help="where it was trained (for the JSON)")
     e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
     e.add_argument("--seed", type=int, default=2026)
+    f = sub.add_parser("fork", help="a new run folder continuing a run from its best policy")
+    f.add_argument("source", help="the run folder to continue (only read)")
+    f.add_argument("dest", help="the new run folder")
+    f.add_argument(
+        "--model",
+        choices=("best", "last"),
+        default="best",
+        help="its best-evaluated policy (best/) or its last checkpoint",
+    )
     v = sub.add_parser("evaluate", help="measure a shipped entry again")
     v.add_argument("name")
     v.add_argument("--out-dir", default=str(PACKAGE_DIR))
@@ -472,6 +513,8 @@ def main(argv: list[str] | None = None) -> int:
             return train(a, extra)
         if a.command == "export":
             return export(a)
+        if a.command == "fork":
+            return fork(a)
         return evaluate(a)
     except InvalidConfigError as e:
         print(f"train_strong: error: {e}", file=sys.stderr)

@@ -1,0 +1,113 @@
+"""Fork a training run: a new run folder that continues another from one of its policies.
+
+A second phase of training (a lower learning rate, another league) should start from the best
+policy a run has evaluated, not from wherever it happened to stop, and must leave the first run
+as it was. :func:`fork_run` writes a new run folder whose checkpoint is the source's
+``best/model.zip`` (``model="best"``: the policy that scored highest in the run's evaluations,
+kept by :class:`~boardgames_rl.training.callbacks.EvalCallback`) or its last checkpoint
+(``model="last"``), at that policy's step count:
+
+* ``checkpoints/model-<t>.zip`` (weights and optimiser state) and ``model.zip``;
+* ``checkpoints/pool-<t>.pt``: the source's self-play snapshots at its last checkpoint (past
+  selves the forked policy is trained against; with ``best`` they may be later than ``t``);
+* ``progress.csv`` / ``eval.csv``: the source's rows up to step ``t``;
+* ``config.json`` (written last, the commit point): the source's settings, ``out`` the new
+  folder, ``num_timesteps = t``, ``complete`` false;
+* ``FORK.json``: where it came from (source folder, which policy, its step count and score).
+
+Continuing the fork is an ordinary resume (``train_ppo --resume --out DEST``, or the recipe's
+``train`` again), with any new learning rate or league given on that command line.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any, Literal
+
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.training.callbacks import read_best
+from boardgames_rl.training.checkpoint import (
+    CHECKPOINT_DIR,
+    LOGS,
+    atomic_write,
+    atomic_write_text,
+    read_config,
+)
+
+STEP_COLUMNS = ("timesteps", "time/total_timesteps")
+"""The step column of each CSV log (``eval.csv``, SB3's ``progress.csv``)."""
+
+
+def cut_log_at(source: Path, dest: Path, steps: int) -> int:
+    """Copy the CSV log ``source`` to ``dest`` up to the last row at or before ``steps`` (rows
+    without a step value are kept with the row before them); returns the bytes written."""
+    if not source.is_file():
+        return 0
+    lines = source.read_text().splitlines(keepends=True)
+    if not lines:
+        dest.write_text("")
+        return 0
+    header = lines[0].rstrip("\r\n").split(",")
+    column = next((header.index(c) for c in STEP_COLUMNS if c in header), None)
+    kept = [lines[0]]
+    for line in lines[1:]:
+        cells = line.rstrip("\r\n").split(",")
+        value = cells[column] if column is not None and column < len(cells) else ""
+        try:
+            if value and float(value) > steps:
+                break
+        except ValueError:
+            pass
+        kept.append(line)
+    text = "".join(kept)
+    atomic_write_text(dest, text)
+    return len(text.encode())
+
+
+def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") -> dict[str, Any]:
+    """Write the run folder ``dest`` continuing ``source`` from its ``model`` policy (see the
+    module docstring); returns the fork record. One-line :class:`InvalidConfigError` if the
+    source has no such policy or ``dest`` is not empty; the source is only read."""
+    source, dest = Path(source), Path(dest)
+    config = read_config(source)
+    checkpoint = config.get("checkpoint")
+    if not isinstance(checkpoint, dict) or not isinstance(checkpoint.get("pool"), str):
+        raise InvalidConfigError(f"{source}: no checkpoint in config.json: nothing to fork")
+    if dest.exists() and any(dest.iterdir()):
+        raise InvalidConfigError(f"{dest} is not empty: give a new folder for the fork")
+    if model == "best":
+        best = read_best(source / "best")
+        if best["score"] < 0:
+            raise InvalidConfigError(
+                f"{source} has no best/ policy (it predates best-keeping or never evaluated): "
+                "fork --model last"
+            )
+        steps, score, model_file = int(best["timesteps"]), float(best["score"]), "best/model.zip"
+    elif model == "last":
+        steps, score = int(config["num_timesteps"]), None
+        model_file = str(checkpoint["model"])
+    else:
+        raise InvalidConfigError(f"model must be best or last, got {model!r}")
+    model_path, pool_path = source / model_file, source / checkpoint["pool"]
+    for path in (model_path, pool_path):
+        if not path.is_file():
+            raise InvalidConfigError(f"{path} is missing: restore it before forking {source}")
+    dest.mkdir(parents=True, exist_ok=True)
+    model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
+    pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
+    for src, rel in ((model_path, model_rel), (pool_path, pool_rel), (model_path, "model.zip")):
+        atomic_write(dest / rel, lambda tmp, src=src: shutil.copyfile(src, tmp))
+    sizes = {name: cut_log_at(source / name, dest / name, steps) for name in LOGS}
+    record = {"source": str(source), "model": model, "timesteps": steps, "score": score}
+    atomic_write_text(dest / "FORK.json", json.dumps(record, indent=1))
+    forked = {
+        **config,
+        "out": str(dest),
+        "num_timesteps": steps,
+        "complete": False,
+        "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": sizes},
+    }
+    atomic_write_text(dest / "config.json", json.dumps(forked, indent=1))  # the commit point
+    return record
