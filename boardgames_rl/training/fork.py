@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -35,6 +36,10 @@ from boardgames_rl.training.checkpoint import (
     atomic_write_text,
     read_config,
 )
+
+def _copy(source: Path, tmp: str) -> None:
+    shutil.copyfile(source, tmp)
+
 
 STEP_COLUMNS = ("timesteps", "time/total_timesteps")
 """The step column of each CSV log (``eval.csv``, SB3's ``progress.csv``)."""
@@ -98,7 +103,7 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
     model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
     pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
     for src, rel in ((model_path, model_rel), (pool_path, pool_rel), (model_path, "model.zip")):
-        atomic_write(dest / rel, lambda tmp, src=src: shutil.copyfile(src, tmp))
+        atomic_write(dest / rel, partial(_copy, src))
     sizes = {name: cut_log_at(source / name, dest / name, steps) for name in LOGS}
     record = {"source": str(source), "model": model, "timesteps": steps, "score": score}
     atomic_write_text(dest / "FORK.json", json.dumps(record, indent=1))
