@@ -37,6 +37,7 @@ from boardgames_rl.training.checkpoint import (
     read_config,
 )
 
+
 def _copy(source: Path, tmp: str) -> None:
     shutil.copyfile(source, tmp)
 
