@@ -14,8 +14,9 @@ Four subcommands:
      scale times the one-hot of the heuristic's move, so PPO starts at the heuristic's strength
      and learns where to depart from it (with ``--bc-games``, cloning an ISMCTS teacher
      teaches it the search's departures from the heuristic first);
-  1. behaviour cloning of ``--teacher`` (``heuristic``, or ``ismcts`` = the tuned ISMCTS preset at
-     ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle) in
+  1. behaviour cloning of ``--teacher`` (``heuristic``; ``ismcts`` = the tuned ISMCTS preset at
+     ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle; any
+     other agent spec, e.g. Castle Flutterstone's race solver ``solver``) in
      ``--bc-games`` games, then ``--dagger-rounds`` DAgger rounds
      (:func:`boardgames_rl.training.imitation.warm_start`, through ``train_ppo``'s ``--bc-*``);
   2. PPO against a league (``--league``: agent specs plus ``self`` = frozen past selves, drawn with
@@ -148,7 +149,7 @@ def resumed_overrides(a: argparse.Namespace, saved: dict[str, Any]) -> list[str]
 
 def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     """The ``train_ppo`` command line of the recipe (every recipe flag maps to one of its)."""
-    teacher = "heuristic" if a.teacher == "heuristic" else tuned_spec(a.game, a.teacher_iterations)
+    teacher = tuned_spec(a.game, a.teacher_iterations) if a.teacher == "ismcts" else a.teacher
     argv = ["--game", a.game, "--seat", a.seat, "--out", a.out, "--seed", str(a.seed)]
     run_exists = (Path(a.out) / "config.json").is_file()
     for c in [] if run_exists else a.config:  # a resumed run keeps its game options
@@ -437,7 +438,12 @@ def build_parser() -> argparse.ArgumentParser:
         "depart from its moves",
     )
     t.add_argument("--prior-scale", type=float, default=3.0, help="initial prior logit bonus")
-    t.add_argument("--teacher", choices=("heuristic", "ismcts"), default="heuristic")
+    t.add_argument(
+        "--teacher",
+        default="heuristic",
+        help="agent spec to clone: heuristic, ismcts (the tuned preset at --teacher-iterations), "
+        "or any other, e.g. solver (Castle Flutterstone's race solver)",
+    )
     t.add_argument("--teacher-iterations", type=int, default=200, help="ISMCTS teacher budget")
     t.add_argument("--bc-games", type=int, default=300, help="teacher games (0: no cloning)")
     t.add_argument("--bc-epochs", type=int, default=20)

@@ -88,11 +88,12 @@ def make_agent(spec: str | Agent, game: Game) -> Agent:
     if isinstance(spec, Agent):
         return spec
     name, kwargs = parse_spec(spec)
-    if name not in _AGENTS:
+    own = game_spec(game.name).agents
+    if name not in _AGENTS and name not in own:
         raise InvalidConfigError(
-            f"unknown agent {name!r}; known agents: {', '.join(sorted(_AGENTS))}"
+            f"unknown agent {name!r} for {game.name}; known agents: {', '.join(list_agents(game))}"
         )
-    factory = _AGENTS[name]
+    factory = _AGENTS.get(name) or own[name]
     target = _heuristic_class(game) if name == "heuristic" else _SIGNATURES.get(name, factory)
     check_option_types(target, kwargs, spec if isinstance(spec, str) else name)
     try:
@@ -103,8 +104,11 @@ def make_agent(spec: str | Agent, game: Game) -> Agent:
     return agent
 
 
-def list_agents() -> list[str]:
-    return sorted(_AGENTS)
+def list_agents(game: Game | None = None) -> list[str]:
+    """The agent names every game has, and with ``game`` also that game's own
+    (``GameSpec.agents``)."""
+    own = game_spec(game.name).agents if game is not None else {}
+    return sorted({*_AGENTS, *own})
 
 
 def _ismcts(game: Game, **kwargs: Any) -> Agent:

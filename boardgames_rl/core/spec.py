@@ -51,6 +51,8 @@ class GameSpec:
             applied): the action's name where it is public, else words naming only what is seen
             (``boardgames-rl play`` tells a person the other players' moves with it). Or ``None``
             (another player's move is then named only in games whose actions are all public).
+        agents: the game's own agents by spec name, beside the ones every game has:
+            ``agents[name](game, **options) -> Agent`` (e.g. Castle Flutterstone's ``solver``).
     """
 
     name: str
@@ -63,6 +65,7 @@ class GameSpec:
     state_checks: Callable[[Game, dict], str | None] | None = None
     rules_help: Callable[[State, int], str] | None = None
     public_action_name: Callable[[State, int, int], str] | None = None
+    agents: dict[str, Callable[..., Agent]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.state_checks is not None:

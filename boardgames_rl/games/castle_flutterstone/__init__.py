@@ -84,6 +84,7 @@ Version history
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_flutterstone import state_checks
 from boardgames_rl.games.castle_flutterstone.ai import FlutterstoneHeuristic, evaluate, potential
+from boardgames_rl.games.castle_flutterstone.ai.race_agent import build_solver
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
@@ -120,6 +121,7 @@ SPEC = GameSpec(
     evaluate=evaluate,
     potential=potential,
     rules_help=rules_help,
+    agents={"solver": build_solver},
 )
 
 __all__ = [

@@ -1,0 +1,261 @@
+"""The race solver as a player: every decision by the chance of winning it leads to.
+
+:class:`RaceSolverAgent` reads its info set (all of it public) and the solved tables of
+:mod:`.solver`: a flick by its zone chances times the chance of winning after each zone, a move
+by where it ends, a card by what follows playing it, a discard by the three cards kept. The draw
+chances of the moat come from the true pile (its contents are public; only its order is hidden).
+It is deterministic; it plays the basic two-player game only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.progress import progress_bar
+from boardgames_rl.games.castle_flutterstone.ai.solver import (
+    DECK_SHARE,
+    HANDS,
+    MINUS,
+    RaceModel,
+    RaceTables,
+    check_solvable,
+    hand_index,
+    solve,
+)
+from boardgames_rl.games.castle_flutterstone.data import (
+    DISCARD,
+    DRAW,
+    FLICK,
+    MOVE,
+    PLAY_CARDS,
+    Card,
+)
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
+from boardgames_rl.games.castle_flutterstone.landing import Zone
+
+_SOLVED: dict[str, tuple[RaceModel, RaceTables]] = {}
+"""Solved tables by game configuration (JSON), shared by every agent of this process."""
+
+CACHE_VERSION = 1
+"""Bumped whenever the solved model changes, so that older cached tables are solved again."""
+
+
+def cache_dir() -> Path:
+    """Where solved tables are kept between processes: ``$BOARDGAMES_RL_CACHE``, else
+    ``$XDG_CACHE_HOME/boardgames_rl``, else ``~/.cache/boardgames_rl``."""
+    if os.environ.get("BOARDGAMES_RL_CACHE"):
+        return Path(os.environ["BOARDGAMES_RL_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "boardgames_rl"
+
+
+def _cache_path(key: str) -> Path:
+    digest = hashlib.sha256(f"{CACHE_VERSION}:{key}".encode()).hexdigest()[:16]
+    return cache_dir() / f"castle_flutterstone_race_{digest}.npz"
+
+
+def _read_cached(path: Path, model: RaceModel, key: str) -> np.ndarray | None:
+    """The cached value table, or ``None`` when absent, unreadable or not this game's: a cache
+    file is data (read without unpickling) and anything wrong with it means solving again."""
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            value = np.asarray(f["value"], dtype=np.float64)
+            stored_key = str(f["config"])
+    except (OSError, KeyError, ValueError, EOFError):
+        return None
+    n = len(HANDS)
+    shape = (len(model.tables), model.goal, model.goal, n, n)
+    if stored_key != key or value.shape != shape or not np.all((value >= 0) & (value <= 1)):
+        return None
+    return value
+
+
+def solved(
+    game: CastleFlutterstone, cache: bool = True, progress: bool = True
+) -> tuple[RaceModel, RaceTables]:
+    """The model and solved tables of ``game`` 's configuration: from this process, else from
+    the cache folder (:func:`cache_dir`), else solved now (a minute or two on the default
+    track) and cached. The flick and play tables are always rebuilt from the value table by one
+    backup, so a cached file holds only win probabilities."""
+    key = json.dumps(game.config, sort_keys=True)
+    hit = _SOLVED.get(key)
+    if hit is not None:
+        return hit
+    model = RaceModel(game)
+    path = _cache_path(key)
+    start = _read_cached(path, model, key) if cache else None
+    bar = progress_bar(desc="castle_flutterstone: solving the race", unit="sweep", enabled=progress)
+    tables = solve(
+        game,
+        model=model,
+        start=start,
+        progress=lambda k, r: (bar.update(1), bar.set_postfix_str(f"change {r:.1e}")),
+    )
+    bar.close()
+    if cache and start is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez_compressed(tmp, value=tables.value, config=np.array(key))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only home: solve again next time
+    hit = _SOLVED[key] = (model, tables)
+    return hit
+
+
+def build_solver(game: CastleFlutterstone, cache: bool = True, progress: bool = True) -> Agent:
+    """Castle Flutterstone's race solver (basic 2-player game): plays every decision for the
+    highest chance of winning, from value-iteration tables (solved once per configuration and
+    cached: ``cache=false`` solves in memory only)."""
+    check_solvable(game)
+    model, tables = solved(game, cache=cache, progress=progress)
+    return RaceSolverAgent(game, tables, model)
+
+
+def draw_share(knowledge: dict) -> np.ndarray:
+    """Chance of each helpful kind for the next card drawn: the pile's known contents, or the
+    discards that would be shuffled into a new pile (the deck's mix if neither holds any)."""
+    counts = np.zeros(3)
+    for card in knowledge["draw_pile"]:
+        if card < 3:
+            counts[card] += 1
+    if not knowledge["draw_pile"]:
+        counts[:] = knowledge["discard"][:3]
+    total = counts.sum()
+    return counts / total if total else DECK_SHARE
+
+
+class RaceSolverAgent(Agent):
+    """Plays the basic two-player race to win, from value-iteration tables (:mod:`.solver`)."""
+
+    name = "solver"
+
+    def __init__(
+        self,
+        game: CastleFlutterstone,
+        tables: RaceTables | None = None,
+        model: RaceModel | None = None,
+    ):
+        check_solvable(game)
+        if tables is None:
+            model, tables = solved(game)
+        self.model = RaceModel(game) if model is None else model
+        self.tables = tables
+
+    # ------------------------------------------------------------------------ values
+    def _after_shot(self, me: int, shots: int, here: int, b: int, o: int):
+        """``f(a', h')``: the chance to win once the shot is resolved (figure on ``a'``, cards
+        ``h'``), with ``shots`` bats left before it and the figure on ``here`` before it (a last
+        shot that moves nothing is discounted as in :mod:`.solver`)."""
+        t, goal = self.tables, self.model.goal
+        m = t.seat_class[me]
+        other = t.seat_class[1 - me]
+
+        def value(a: int, h: int) -> float:
+            if a >= goal:
+                return 1.0
+            if shots > 1:
+                return float(t.flick[m, shots - 2, a, b, h, o])
+            v = 1.0 - float(t.value[other, b, a, o, h])
+            return 0.5 + t.stall_discount * (v - 0.5) if a == here else v
+
+        return value
+
+    def _play_value(self, me: int, shots: int, a: int, b: int, h: int, o: int) -> float:
+        if a >= self.model.goal:
+            return 1.0
+        return float(self.tables.play[self.tables.seat_class[me], shots - 1, a, b, h, o])
+
+    # ------------------------------------------------------------------------ decisions
+    def act(self, info_set: FlutterstoneInfoSet, rng: np.random.Generator) -> int:
+        game = info_set.game
+        lay = game.layout
+        k = info_set.knowledge
+        legal = info_set.legal_action_mask
+        me = info_set.player
+        a, b = k["positions"][me], k["positions"][1 - me]
+        hand = [r + n for r, n in zip(k["helpful_ready"][me], k["helpful_new"][me], strict=True)]
+        theirs = [
+            r + n for r, n in zip(k["helpful_ready"][1 - me], k["helpful_new"][1 - me], strict=True)
+        ]
+        o = hand_index(theirs)
+        shots = k["shots_left"]
+        phase = k["phase"]
+        dest = self.model.dest
+        if phase == FLICK:
+            after = self._after_shot(me, shots, a, b, o)
+            h = hand_index(hand)
+            w = np.zeros(5)
+            w[Zone.MISS] = after(a, h)
+            reach = [after(int(dest[a, b, n]), h) for n in range(4)]
+            w[Zone.COURTYARD] = max(reach[:2]) if game.courtyard_optional else reach[1]
+            w[Zone.CASTLE] = max(reach[:3])
+            w[Zone.WINDOW] = max(reach)
+            w[Zone.MOAT] = self._moat_value(after, a, hand, draw_share(k))
+            table = self.model.tables[self.tables.seat_class[me]]
+            scores = np.where(legal[: lay.num_flicks], table @ w, -np.inf)
+            return int(np.argmax(scores))
+        if phase == MOVE:
+            after = self._after_shot(me, shots, a, b, o)
+            h = hand_index(hand)
+            options = [n for n in range(k["move_points"], -1, -1) if legal[lay.move + n]]
+            return lay.move + max(options, key=lambda n: after(int(dest[a, b, n]), h))
+        if phase == PLAY_CARDS:
+            h = hand_index(hand)
+            choice = lay.end_play
+            best = float(self.tables.flick[self.tables.seat_class[me], shots - 1, a, b, h, o])
+            for card in (Card.MOVE_FORWARD, Card.GHOST_JUMP, Card.SECOND_GO):
+                if not legal[lay.play + card]:
+                    continue
+                rest = int(MINUS[h, card])
+                if card == Card.SECOND_GO:
+                    v = self._play_value(me, shots + 1, a, b, rest, o)
+                elif card == Card.MOVE_FORWARD:
+                    v = self._play_value(me, shots, int(dest[a, b, 1]), b, rest, o)
+                else:
+                    v = self._play_value(me, shots, int(self.model.jump[a, b]), b, rest, o)
+                if v > best + 1e-12:
+                    best, choice = v, lay.play + card
+            return int(choice)
+        if phase == DRAW:
+            return lay.draw if legal[lay.draw] else lay.decline
+        if phase == DISCARD:
+            after = self._after_shot(me, shots, a, b, o)
+            kinds = [c for c in range(3) if legal[lay.discard + c]]
+
+            def kept(c: int) -> float:
+                rest = list(hand)
+                rest[c] -= 1
+                return after(a, hand_index(rest))
+
+            return lay.discard + max(kinds, key=kept)
+        return int(np.flatnonzero(legal)[0])
+
+    def _moat_value(self, after, a: int, hand: list[int], share: np.ndarray) -> float:
+        """Chance to win after a moat landing: a card is drawn (never worse than declining:
+        with a fourth card any one may go) of each kind with the pile's chances."""
+        total = 0.0
+        for c in range(3):
+            if not share[c]:
+                continue
+            more = list(hand)
+            more[c] += 1
+            if sum(more) <= 3:
+                best = after(a, hand_index(more))
+            else:
+                best = after(a, hand_index(hand))
+                for d in range(3):
+                    if more[d]:
+                        kept = list(more)
+                        kept[d] -= 1
+                        best = max(best, after(a, hand_index(kept)))
+            total += share[c] * best
+        return total

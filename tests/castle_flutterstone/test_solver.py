@@ -1,0 +1,158 @@
+"""The race solver: its values are win probabilities, its decisions follow them, its cache is
+data, and the ``solver`` spec exists only where it applies.
+
+A small track (goal 8, one bridge, a 3 x 4 grid of flicks at one yaw) solves in well under a
+second, so these tests solve it for real; the default track's table is the same code on bigger
+arrays."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from boardgames_rl.agents import list_agents, make_agent
+from boardgames_rl.arena import play_series
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.games.castle_flutterstone.ai import race_agent
+from boardgames_rl.games.castle_flutterstone.ai.race_agent import RaceSolverAgent, solved
+from boardgames_rl.games.castle_flutterstone.ai.solver import (
+    HANDS,
+    STALL_DISCOUNT,
+    RaceModel,
+    _turn_values,
+    hand_index,
+    solve,
+)
+from boardgames_rl.games.castle_flutterstone.landing import Zone
+from boardgames_rl.games.castle_flutterstone.scenario import build
+from boardgames_rl.registry import make_game
+
+SMALL = {"goal": 8, "bridges": [3], "aim_levels": 3, "force_levels": 4, "yaws": [-15, 0]}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def private_cache(tmp_path_factory):
+    """The tests solve into a cache folder of their own (never the user's); the small track is
+    solved once per module and shared through the process's table store."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BOARDGAMES_RL_CACHE", str(tmp_path_factory.mktemp("race") / "cache"))
+        race_agent._SOLVED.clear()
+        yield
+        race_agent._SOLVED.clear()
+
+
+def small_game(**extra):
+    return make_game("castle_flutterstone", **{**SMALL, **extra})
+
+
+def test_the_tables_are_a_fixed_point_of_one_more_backup():
+    game = small_game()
+    tables = solve(game, tol=1e-10)
+    assert tables.residual <= 1e-10
+    again = _turn_values(RaceModel(game), tables.value, 0, STALL_DISCOUNT)[2]
+    assert np.abs(again - tables.value[0]).max() <= 1e-9
+    assert np.all((tables.value >= 0) & (tables.value <= 1))
+
+
+def test_the_value_of_the_opening_is_the_win_rate_of_the_solver_against_itself():
+    """What the table says the first player's chance is must be what happens: 2,000 games of
+    the solver against itself (the table's only modelling differences, the deck's mix and the
+    stall discount, move it by far less than the interval)."""
+    game = small_game()
+    model, tables = solved(game)
+    predicted = float(tables.value[0, 0, 0, 0, 0])
+    result = play_series(game, ["solver", "solver"], 2000, seed=3, progress=False)
+    first_wins = sum(1 for r in result.records if r.returns[0] > 0) / len(result.records)
+    assert abs(first_wins - predicted) < 0.03, (first_wins, predicted)
+
+
+def test_one_field_from_the_last_step_it_flicks_for_any_progress():
+    """Rulebook: any courtyard, castle or window landing moves at least one field, and
+    reaching the last step wins; one field short, the best flick is the one most likely to
+    land on any of them (nothing else matters)."""
+    game = small_game()
+    agent = make_agent("solver", game)
+    state = build(game, positions=[game.goal - 1, 2])
+    action = agent.act(state.info_set(0), np.random.default_rng(0))
+    table = RaceModel(game).tables[0]
+    progress = table[:, [Zone.COURTYARD, Zone.CASTLE, Zone.WINDOW]].sum(axis=1)
+    assert progress[action] == pytest.approx(progress.max())
+
+
+def test_it_plays_a_moving_forward_card_that_wins_at_once():
+    """'Moving forward: You can move forward a field immediately.' One field from the last
+    step, playing it wins for certain, better than any flick."""
+    game = small_game()
+    state = build(game, positions=[game.goal - 1, 0], cards={0: ["Moving forward"]})
+    agent = make_agent("solver", game)
+    action = agent.act(state.info_set(0), np.random.default_rng(0))
+    assert game.action_name(action) == "play Moving forward"
+
+
+def test_it_beats_random_on_the_small_track():
+    """(On a track this short the heuristic is about as good: the default track's figures are
+    ``experiments/flutterstone_solver.py``'s.)"""
+    game = small_game()
+    vs_random = play_series(game, ["solver", "random"], 200, seed=1, progress=False)
+    assert vs_random.win_rate(0)[1] > 0.9
+
+
+def test_decisions_are_deterministic_and_legal():
+    game = small_game()
+    agent = make_agent("solver", game)
+    for seed in range(5):
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            info = state.info_set(state.current_player)
+            a = agent.act(info, np.random.default_rng(seed))
+            assert a == agent.act(info, np.random.default_rng(seed + 100))
+            assert info.legal_action_mask[a]
+            state.apply(a)
+
+
+def test_the_cache_is_reused_and_a_bad_cache_file_is_solved_again():
+    game = small_game()
+    model, tables = solved(game, progress=False)
+    key = json.dumps(game.config, sort_keys=True)
+    path = race_agent._cache_path(key)
+    assert path.is_file()
+    race_agent._SOLVED.clear()
+    _, again = solved(game, progress=False)
+    assert again.sweeps <= 2  # started from the cached fixed point
+    np.testing.assert_allclose(again.value, tables.value, atol=1e-7)
+    good = path.read_bytes()
+    try:
+        hostile = path.with_name("hostile.npz")  # a pickled object is never unpickled
+        np.savez(hostile, value=np.array([object()], dtype=object), config=np.array(key))
+        other = path.with_name("other.npz")  # another game's table under this name
+        np.savez(other, value=tables.value[:, :-1], config=np.array(key))
+        for bad in (b"not a zip file", b"", hostile.read_bytes(), other.read_bytes()):
+            path.write_bytes(bad)
+            assert race_agent._read_cached(path, model, key) is None
+        race_agent._SOLVED.clear()
+        _, fresh = solved(game, progress=False)  # solved again, and the cache rewritten
+        assert fresh.sweeps > 2
+        np.testing.assert_allclose(fresh.value, tables.value, atol=1e-6)
+        assert race_agent._read_cached(path, model, key) is not None
+    finally:
+        path.write_bytes(good)
+
+
+def test_the_spec_exists_only_where_the_solver_applies():
+    game = small_game()
+    assert "solver" in list_agents(game) and "solver" not in list_agents()
+    assert isinstance(make_agent("solver:cache=false,progress=false", game), RaceSolverAgent)
+    with pytest.raises(InvalidConfigError, match="basic 2-player game only"):
+        make_agent("solver", make_game("castle_flutterstone", num_players=3))
+    with pytest.raises(InvalidConfigError, match="basic 2-player game only"):
+        make_agent("solver", make_game("castle_flutterstone", pesky_ghosts=True))
+    with pytest.raises(InvalidConfigError, match="unknown agent 'solver' for white_castle"):
+        make_agent("solver", make_game("white_castle"))
+
+
+def test_hands_cover_every_holding_once():
+    assert len(HANDS) == len(set(HANDS)) == 20
+    assert all(sum(h) <= 3 for h in HANDS)
+    assert hand_index([1, 1, 1]) == HANDS.index((1, 1, 1))
