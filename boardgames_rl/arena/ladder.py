@@ -5,6 +5,8 @@ ISMCTS (:func:`boardgames_rl.agents.ismcts.tuned_spec`) at two budgets, and, whe
 pretrained entry covers every seat of the game, ``pretrained`` and ``pretrained+search`` (the
 tuned ISMCTS at the smaller budget with the policy as its root prior). Whatever is in
 ``boardgames_rl/pretrained/`` is picked up (:func:`boardgames_rl.agents.pretrained.list_entries`).
+A game's own agents (``GameSpec.agents``, e.g. Castle Flutterstone's race ``solver``) join where
+they apply to the game's configuration.
 
 :func:`rate_against_ladder` plays a round robin among the ladder and your candidates with
 :func:`boardgames_rl.arena.tournament` (every pair, ``games_per_pair`` games, seats rotated, each
@@ -50,7 +52,7 @@ from boardgames_rl.arena.tournament import tournament
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.registry import make_game
+from boardgames_rl.registry import game_spec, make_game
 
 LADDER_GAMES: dict[str, dict[str, Any]] = {
     "castle_nightingale": {"side": "A"},
@@ -113,7 +115,8 @@ def ladder_agents(
     ``random``, ``heuristic``, ``ismcts-<b>`` (the tuned ISMCTS of the game at ``b`` iterations)
     for each budget, and, when ``pretrained`` and a shipped entry covers every seat of the game
     (:func:`pretrained_coverage`), ``pretrained`` and ``pretrained+search-<b>`` at the smallest
-    budget. A game without a tuned ISMCTS preset gets the default ISMCTS at each budget.
+    budget; then the game's own agents that apply to it (``GameSpec.agents``). A game without a
+    tuned ISMCTS preset gets the default ISMCTS at each budget.
     """
     game = ladder_game(game)
     budgets = _check_budgets(budgets)
@@ -124,6 +127,12 @@ def ladder_agents(
     if pretrained and pretrained_coverage(game) is None:
         agents["pretrained"] = "pretrained"
         agents[f"pretrained+search-{budgets[0]}"] = f"pretrained+search:iterations={budgets[0]}"
+    for name in sorted(game_spec(game.name).agents):
+        try:  # building one checks that it applies to the game
+            agent_registry.make_agent(name, game)
+        except InvalidConfigError:
+            continue
+        agents[name] = name
     return agents
 
 

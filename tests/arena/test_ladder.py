@@ -78,6 +78,8 @@ def test_ladder_agents_are_the_issue_rungs_and_whatever_pretrained_ships() -> No
         if ships:
             assert agents["pretrained+search-10"] == "pretrained+search:iterations=10"
         assert "pretrained" not in ladder_agents(game, (10, 40), pretrained=False)
+        # a game's own agents join where they apply: Flutterstone's race solver (2p basic game)
+        assert ("solver" in agents) == (name == "castle_flutterstone")
     # White Castle 2p ships an entry (e188f71): its ladder has both pretrained rungs.
     assert "pretrained" in ladder_agents("white_castle", (10, 40))
 

@@ -113,11 +113,9 @@ def solved(
 
 def build_solver(game: CastleFlutterstone, cache: bool = True, progress: bool = True) -> Agent:
     """Castle Flutterstone's race solver (basic 2-player game): plays every decision for the
-    highest chance of winning, from value-iteration tables (solved once per configuration and
-    cached: ``cache=false`` solves in memory only)."""
-    check_solvable(game)
-    model, tables = solved(game, cache=cache, progress=progress)
-    return RaceSolverAgent(game, tables, model)
+    highest chance of winning, from value-iteration tables (solved at its first decision, once
+    per configuration, and cached: ``cache=false`` solves in memory only)."""
+    return RaceSolverAgent(game, cache=cache, progress=progress)
 
 
 def draw_share(knowledge: dict) -> np.ndarray:
@@ -143,12 +141,33 @@ class RaceSolverAgent(Agent):
         game: CastleFlutterstone,
         tables: RaceTables | None = None,
         model: RaceModel | None = None,
+        cache: bool = True,
+        progress: bool = True,
     ):
+        """``tables`` (with their ``model``) from :func:`.solver.solve`, else the configuration's
+        solved tables (:func:`solved`), fetched at the first decision: building the agent is
+        cheap and checks only that the game is one the solver plays."""
         check_solvable(game)
-        if tables is None:
-            model, tables = solved(game)
-        self.model = RaceModel(game) if model is None else model
-        self.tables = tables
+        self.game = game
+        self._model = model
+        self._tables = tables
+        self._cache = cache
+        self._progress = progress
+
+    @property
+    def tables(self) -> RaceTables:
+        if self._tables is None:
+            self._model, self._tables = solved(self.game, self._cache, self._progress)
+        return self._tables
+
+    @property
+    def model(self) -> RaceModel:
+        if self._model is None:
+            if self._tables is not None:
+                self._model = RaceModel(self.game)
+            else:
+                self._model, self._tables = solved(self.game, self._cache, self._progress)
+        return self._model
 
     # ------------------------------------------------------------------------ values
     def _after_shot(self, me: int, shots: int, here: int, b: int, o: int):
