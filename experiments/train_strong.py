@@ -65,7 +65,6 @@ Four subcommands:
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import subprocess
 import sys
@@ -171,10 +170,9 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     ]
     if run_exists:
         # the saved settings are the run's own, but for the flags given again here
-        try:
-            saved = json.loads((Path(a.out) / "config.json").read_text())
-        except (OSError, ValueError):
-            saved = {}  # train_ppo says what is wrong with the folder
+        from boardgames_rl.training.checkpoint import read_config
+
+        saved = read_config(Path(a.out))  # a damaged file: one line, nothing started
         return [*argv, "--resume", *resumed_overrides(a, saved), *extra]
     if a.prior:  # a residual policy; cloning (if any) then learns the teacher's departures
         argv += ["--prior", a.prior, "--prior-scale", str(a.prior_scale)]

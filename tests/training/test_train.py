@@ -235,6 +235,13 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     assert refused.returncode == 1
     assert refused.stderr.count("\n") == 1 and "cannot change a run that exists" in refused.stderr
     assert (out / "config.json").read_text() == before
+    # a damaged config.json: one line saying what to do, nothing run, logged or changed
+    (out / "config.json").write_text("{not json")
+    refused = subprocess.run(train, capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 1
+    assert refused.stderr.count("\n") == 1 and "is not readable JSON" in refused.stderr
+    assert (out / "config.json").read_text() == "{not json"
+    (out / "config.json").write_text(before)
     lines = (out / "commands.txt").read_text().splitlines()
     assert len(lines) == 3
     assert all(line.startswith("python experiments/train_strong.py train ") for line in lines)
