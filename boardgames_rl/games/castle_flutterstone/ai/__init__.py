@@ -10,7 +10,10 @@ Modules, one job each:
 * :mod:`.flicks` -- what each flick is worth (landing tables x zone progress);
 * :mod:`.cards` -- which helpful ghost to play or discard;
 * :mod:`.value` -- the one value function behind ``evaluate`` (ISMCTS) and ``potential``
-  (reward shaping).
+  (reward shaping);
+* :mod:`.solver` -- the basic two-player race solved by value iteration (the chance of winning
+  of every position of fields and helpful cards);
+* :mod:`.race_agent` -- the ``solver`` agent spec: every decision by those chances.
 """
 
 from boardgames_rl.games.castle_flutterstone.ai.agent import FlutterstoneHeuristic
