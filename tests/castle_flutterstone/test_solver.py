@@ -28,6 +28,7 @@ from boardgames_rl.games.castle_flutterstone.ai.solver import (
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 from boardgames_rl.games.castle_flutterstone.scenario import build
 from boardgames_rl.registry import make_game
+from boardgames_rl.testing import check_agent_no_peeking
 
 SMALL = {"goal": 8, "bridges": [3], "aim_levels": 3, "force_levels": 4, "yaws": [-15, 0]}
 
@@ -156,3 +157,8 @@ def test_hands_cover_every_holding_once():
     assert len(HANDS) == len(set(HANDS)) == 20
     assert all(sum(h) <= 3 for h in HANDS)
     assert hand_index([1, 1, 1]) == HANDS.index((1, 1, 1))
+
+
+def test_it_reads_only_its_information_set():
+    """The only hidden fact, the order of the draw pile, never changes a decision."""
+    check_agent_no_peeking("solver", small_game(), states=30, samples=3)
