@@ -84,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {name}  {summary}")
         for where, text in options.items():
             print(f"      options ({where}): {text}")
+    for game_name in games:  # a game's own agents (GameSpec.agents), not built here
+        for name, factory in sorted(game_spec(game_name).agents.items()):
+            params = list(signature_options(factory))[1:]  # the first one is the game
+            options = {k: v for k, v in signature_options(factory).items() if k in params}
+            print(f"  {name}  ({game_name} only) {_first_line(factory)}")
+            print(f"      options ({game_name}): {format_options(options)}")
     return 0
 
 

@@ -112,9 +112,10 @@ def solved(
 
 
 def build_solver(game: CastleFlutterstone, cache: bool = True, progress: bool = True) -> Agent:
-    """Castle Flutterstone's race solver (basic 2-player game): plays every decision for the
-    highest chance of winning, from value-iteration tables (solved at its first decision, once
-    per configuration, and cached: ``cache=false`` solves in memory only)."""
+    """Plays the basic 2-player race solved: every decision for the highest chance to win.
+
+    From value-iteration tables, solved at its first decision once per configuration and cached
+    (``cache=false`` solves in memory only; ``progress`` draws a bar while it solves)."""
     return RaceSolverAgent(game, cache=cache, progress=progress)
 
 
