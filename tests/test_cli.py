@@ -133,8 +133,7 @@ def test_list_shows_games_options_player_counts_and_agents(capsys):
     assert re.search(r"  random  .*\n +options \(all games\): none", out)
     assert "iterations=400" in out  # ismcts options from its signature
     assert "card_value=0.8 win_bonus=10.0" in out  # the flutterstone heuristic's options
-    # a game's own agent, listed (not built: building the solver would not solve, but its
-    # options come from the factory's signature)
+    # a game's own agent (GameSpec.agents), with the options of its factory
     assert re.search(r"  solver  \(castle_flutterstone only\) .*\n +options \(castle_flu", out)
     assert "cache=True progress=True" in out
 
