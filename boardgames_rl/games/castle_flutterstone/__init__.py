@@ -66,7 +66,8 @@ Modules
     ``play``), ``naming`` (contextual action names and decision words), ``movement`` and
     ``landing`` (pure rules of moving and of the flick), ``render`` (text and picture, with
     legends), ``ai`` (the heuristic in small modules; ``ai.value`` is the one value function of
-    ``evaluate`` and ``potential``; ``heuristic`` and ``shaping`` re-export them), ``plots``.
+    ``evaluate`` and ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver``
+    and ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``), ``plots``.
 
 Version history
     v0 (environment ``castle_flutterstone-v0``):
