@@ -174,16 +174,19 @@ def check_pettingzoo_api(game: Game) -> None:
 
 # ---------------------------------------------------------------------------- random games
 def _check_observations(state: State, game: Game, where: str) -> None:
+    # Hot loop (every player, every step of every game): the messages are built only on failure.
     spec = game.observation_spec
+    low, high, size = spec.low, spec.high, spec.size
     for p in range(game.num_players):
         obs = state.observation(p)
-        _require(
-            isinstance(obs, np.ndarray) and obs.dtype == np.float32,
-            f"{where}: observation({p}) must be a float32 array, got {type(obs).__name__} "
-            f"{getattr(obs, 'dtype', None)}",
-        )
-        _require(obs.shape == (spec.size,), f"{where}: observation({p}) shape {obs.shape}")
-        if not (np.all(obs >= spec.low) and np.all(obs <= spec.high)):
+        if not (isinstance(obs, np.ndarray) and obs.dtype == np.float32):
+            raise ConformanceError(
+                f"{where}: observation({p}) must be a float32 array, got {type(obs).__name__} "
+                f"{getattr(obs, 'dtype', None)}"
+            )
+        if obs.shape != (size,):
+            raise ConformanceError(f"{where}: observation({p}) shape {obs.shape}")
+        if not ((obs >= low).all() and (obs <= high).all()):
             bad = {
                 f.name: obs[spec.slices[f.name]].tolist()
                 for f in spec.fields
@@ -202,28 +205,34 @@ def check_random_games(game: Game, games: int = 500, seed: int = 20240601) -> No
         state = game.new_state(g)
         steps = 0
         while not state.is_terminal():
-            where = f"{game.name}: game seed {g}, step {steps}"
+            # Hot loop: each message is built only when its check fails.
             cp = state.current_player
-            _require(
-                isinstance(cp, int | np.integer) and 0 <= cp < n_players,
-                f"{where}: current_player {cp!r} out of range",
-            )
+            if not (isinstance(cp, int | np.integer) and 0 <= cp < n_players):
+                raise ConformanceError(
+                    f"{game.name}: game seed {g}, step {steps}: current_player {cp!r} out of range"
+                )
             mask = state.legal_action_mask()
-            _require(mask.dtype == bool and mask.shape == (n_actions,), f"{where}: bad mask")
-            _require(mask.any(), f"{where}: empty legal action mask in a non-terminal state")
+            if not (mask.dtype == bool and mask.shape == (n_actions,)):
+                raise ConformanceError(f"{game.name}: game seed {g}, step {steps}: bad mask")
+            if not mask.any():
+                raise ConformanceError(
+                    f"{game.name}: game seed {g}, step {steps}: empty legal action mask in a "
+                    "non-terminal state"
+                )
             returns = np.asarray(state.returns())
-            _require(
-                returns.shape == (n_players,) and not returns.any(),
-                f"{where}: returns must be all zero before the end, got {returns}",
-            )
-            _check_observations(state, game, where)
+            if returns.shape != (n_players,) or returns.any():
+                raise ConformanceError(
+                    f"{game.name}: game seed {g}, step {steps}: returns must be all zero before "
+                    f"the end, got {returns}"
+                )
+            _check_observations(state, game, f"{game.name}: game seed {g}, step {steps}")
             state.apply(random_action(state, rng))
             steps += 1
-            _require(
-                steps <= game.max_game_length,
-                f"{game.name}: game seed {g} not over after "
-                f"max_game_length={game.max_game_length} actions",
-            )
+            if steps > game.max_game_length:
+                raise ConformanceError(
+                    f"{game.name}: game seed {g} not over after "
+                    f"max_game_length={game.max_game_length} actions"
+                )
         where = f"{game.name}: game seed {g}, end after {steps} actions"
         _require(state.current_player == TERMINAL, f"{where}: current_player must be -1")
         _require(not state.legal_action_mask().any(), f"{where}: mask must be empty when terminal")
@@ -648,7 +657,7 @@ def check_agent_no_peeking(
 
 
 # ---------------------------------------------------------------------------- the suite
-CHECKS: dict[str, Callable[[Game], None]] = {
+CHECKS: dict[str, Callable[..., None]] = {
     "pettingzoo_api": check_pettingzoo_api,
     "random_games": check_random_games,
     "info_sets": check_info_sets,

@@ -222,7 +222,7 @@ def test_never_needs_its_random_fallback(config, matchup):
         assert all(getattr(a, "fallbacks", 0) == 0 for a in agents)
 
 
-def _win_rate(role: int, games: int = 500) -> tuple[float, float, float]:
+def _win_rate(role: int, games: int = 200) -> tuple[float, float, float]:
     wins = 0
     for seed in range(games):
         agents = [RandomAgent(), RandomAgent()]
@@ -234,8 +234,9 @@ def _win_rate(role: int, games: int = 500) -> tuple[float, float, float]:
 
 
 @pytest.mark.parametrize("role", [NINJA, SAMURAI], ids=["ninja", "samurai"])
-def test_heuristic_beats_random_in_at_least_80_percent_of_500_games(role):
-    """Acceptance figure: 500 seeded games per role against a uniform random opponent; the
-    lower end of the 95% Wilson interval of the heuristic's win rate is at least 0.80."""
+def test_heuristic_beats_random_with_a_lower_bound_of_80_percent(role):
+    """Acceptance figure: 200 seeded games per role against a uniform random opponent; the
+    lower end of the 95% Wilson interval of the heuristic's win rate is at least 0.80 (the
+    published 500-game figure: ``experiments/nightingale_heuristic_vs_random.py``)."""
     rate, low, high = _win_rate(role)
     assert low >= 0.80, f"win rate {rate:.3f} (95% CI {low:.3f}-{high:.3f})"

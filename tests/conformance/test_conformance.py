@@ -18,11 +18,17 @@ from boardgames_rl.testing.toy_game import ToyGame, ToyState
 
 CASES = game_cases()
 
+# The library's defaults (``check_game``: 500 random games per configuration) are for a game's
+# author; here every registered configuration runs on every commit, so the random-games check
+# plays 200 seeded games each (the same per-step checks). The long net is
+# ``experiments/reliability.py``, which fuzzes every configuration for minutes.
+CI_ARGUMENTS: dict[str, dict[str, int]] = {"random_games": {"games": 200}}
+
 
 @pytest.mark.parametrize("check", list(CHECKS))
 @pytest.mark.parametrize(("name", "config"), CASES, ids=[case_id(n, c) for n, c in CASES])
 def test_conformance(name: str, config: dict, check: str) -> None:
-    CHECKS[check](make_game(name, **config))
+    CHECKS[check](make_game(name, **config), **CI_ARGUMENTS.get(check, {}))
 
 
 @pytest.mark.parametrize(("name", "config"), CASES, ids=[case_id(n, c) for n, c in CASES])

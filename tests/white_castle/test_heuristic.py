@@ -39,13 +39,16 @@ def test_heuristic_is_registered_agent():
 
 
 def test_heuristic_beats_random():
-    games = 500
+    """200 seeded games, the heuristic in the first seat: the lower end of the 95% Wilson
+    interval is at least 0.9 (the published figure, both seats:
+    ``experiments/white_castle_heuristic_vs_random.py``)."""
+    games = 200
     result = play_series(
         make_game("white_castle", num_players=2), ["heuristic", "random"], games, progress=False
     )
     rate, low, high = result.win_rate(0)
     print(f"heuristic vs random: {rate:.3f} (95% CI {low:.3f}-{high:.3f}) over {games} games")
-    assert rate >= 0.9
+    assert low >= 0.9, f"{rate:.3f} (95% CI {low:.3f}-{high:.3f})"
 
 
 def test_heuristic_orders_lantern_icons_to_keep_a_capped_seal():
