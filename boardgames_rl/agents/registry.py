@@ -124,6 +124,15 @@ register_agent("heuristic", _heuristic)
 register_agent("ismcts", _ismcts)
 
 
+def _rollout(game: Game, **kwargs: Any) -> Agent:
+    from boardgames_rl.agents.rollout import build_rollout
+
+    return build_rollout(game, **kwargs)
+
+
+register_agent("rollout", _rollout)
+
+
 def _ppo(game: Game, **kwargs: Any) -> Agent:
     from boardgames_rl.agents.ppo import build  # needs the [train] extra: imported on use
 
