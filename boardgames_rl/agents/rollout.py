@@ -20,6 +20,14 @@ player knows, not weighted by how likely the opponents' moves made them) and the
 enough to tell the actions apart. It is a search agent (``rollout:base=heuristic``) and a
 teacher to distil (``experiments/train_strong.py --teacher rollout:...``).
 
+Measured (seed 0, seats rotated, 95% Wilson): in 5-player Night of the Ninja against four
+heuristics, ``rollout:worlds=4`` over the heuristic won 16.5 of 100 games, 0.165 [0.105, 0.250],
+below a heuristic seat's 0.2 (9.9 s a game on one core): the worlds are drawn uniformly from
+what the player has seen, while the heuristic's own beliefs weigh the Houses by what the play so
+far suggests, so four uniform worlds judge its moves on a worse picture than it has, and the
+argmax over four noisy means departs from it on noise. It is not the game's strong agent; the
+residual policy is (``experiments/train_strong.py``).
+
 The base agent moves in playouts through its ``act_on_state(state, rng)`` when it has one (the
 move ``act`` would choose on that player's info set, read from the state's own fields: Night of
 the Ninja's heuristic), else through its info set in the sampled world
