@@ -132,7 +132,7 @@ def test_seat_option_restricts_the_agent(entry):
     if other is not None:
         state = game.new_state(0)
         while state.current_player != other:
-            state.apply(int(np.flatnonzero(state.legal_action_mask)[0]))
+            state.apply(int(np.flatnonzero(state.legal_action_mask())[0]))
         with pytest.raises(PretrainedError, match="covers seats") as e:
             agent.act(state.info_set(other), np.random.default_rng(0))
         assert "\n" not in str(e.value)
