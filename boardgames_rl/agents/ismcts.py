@@ -37,13 +37,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from boardgames_rl.core.agent import Agent, agent_view
+from boardgames_rl.agents.playout import Evaluate, agent_policy, play_out
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet, State, apply_legal
 from boardgames_rl.registry import game_spec, list_games
-
-Evaluate = Callable[[State], np.ndarray]
-"""``evaluate(state) -> float array of per-seat values in [-1, 1]`` (the returns if terminal)."""
 
 
 @runtime_checkable
@@ -230,44 +228,17 @@ class ISMCTSAgent(Agent):
             return None
         if not isinstance(rollout, Agent):
             return rollout.rollout_action
-        on_state = getattr(rollout, "act_on_state", None)
-        if on_state is not None:
-            return on_state
-
-        def through_view(state: State, rng: np.random.Generator) -> int:
-            return rollout.act(agent_view(rollout, state, state.current_player), rng)
-
-        return through_view
+        return agent_policy(rollout)
 
     def _playout(self, state: State, rng: np.random.Generator) -> np.ndarray:
         """Play on from ``state`` (a determinization, owned by this search) with the rollout
-        policy, asked only at decisions with two or more legal actions, and not at an epsilon
-        move. A random rollout never builds an info set. A :class:`StateRollout` reads the
-        state. An agent with an ``act_on_state(state, rng)`` method (the promise: the move
-        ``act`` would choose on ``state.info_set(state.current_player)``, the same draws from
-        ``rng``; Night of the Ninja's heuristic) is asked through it, without an info set;
-        any other agent is given :func:`~boardgames_rl.core.agent.agent_view` (a mask-only view
-        when it declares ``needs_info_set = False``, else its info set)."""
-        steps = 0
-        policy = self._rollout_policy()
-        depth, epsilon = self.rollout_depth, self.epsilon
-        while not state.is_terminal():
-            if depth is not None and steps >= depth:
-                evaluate = self._evaluator(state.game)
-                if evaluate is None:
-                    return np.zeros(state.game.num_players)
-                return evaluate(state)
-            legal = state.legal_action_mask().nonzero()[0]  # the mask is 1-D
-            if len(legal) == 1:
-                action = int(legal[0])
-            elif policy is None or (epsilon > 0 and rng.random() < epsilon):
-                action = int(legal[rng.integers(len(legal))])
-            else:
-                # a policy's action is checked (cheap beside it): a faulty one fails here
-                action = state.validate_action(policy(state, rng))
-            apply_legal(state, action)
-            steps += 1
-        return state.returns()
+        policy (:func:`~boardgames_rl.agents.playout.play_out`). A random rollout never builds
+        an info set. A :class:`StateRollout` reads the state. An agent is asked through
+        :func:`~boardgames_rl.agents.playout.agent_policy`: its ``act_on_state`` if it has one
+        (Night of the Ninja's heuristic, no info set), else a mask-only view or its info set."""
+        depth = self.rollout_depth
+        evaluate = self._evaluator(state.game) if depth is not None else None
+        return play_out(state, self._rollout_policy(), rng, depth, evaluate, self.epsilon)
 
 
 TUNED_SETTINGS: dict[str, str] = {

@@ -28,24 +28,21 @@ far suggests, so four uniform worlds judge its moves on a worse picture than it 
 argmax over four noisy means departs from it on noise. It is not the game's strong agent; the
 residual policy is (``experiments/train_strong.py``).
 
-The base agent moves in playouts through its ``act_on_state(state, rng)`` when it has one (the
-move ``act`` would choose on that player's info set, read from the state's own fields: Night of
-the Ninja's heuristic), else through its info set in the sampled world
-(:func:`~boardgames_rl.core.agent.agent_view`).
+The base agent moves in playouts as in ISMCTS (:mod:`boardgames_rl.agents.playout`): through its
+``act_on_state(state, rng)`` when it has one (Night of the Ninja's heuristic), else through its
+view of the sampled world.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.agent import Agent, agent_view
+from boardgames_rl.agents.playout import Evaluate, agent_policy, play_out
+from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import Game, InfoSet, State, apply_legal
-
-Policy = Callable[[State, np.random.Generator], int]
+from boardgames_rl.core.game import Game, InfoSet, apply_legal
 
 
 class RolloutAgent(Agent):
@@ -67,7 +64,7 @@ class RolloutAgent(Agent):
         base: Agent,
         worlds: int = 8,
         depth: int | None = None,
-        evaluate: Callable[[State], np.ndarray] | None = None,
+        evaluate: Evaluate | None = None,
         margin: float = 0.0,
     ):
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
@@ -96,43 +93,23 @@ class RolloutAgent(Agent):
             return int(legal[0])
         me = info_set.player
         totals = dict.fromkeys(legal, 0.0)
-        policy = self._policy()
+        policy = agent_policy(self.base)
         for _ in range(self.worlds):
             world = info_set.sample(rng)
             seed = int(rng.integers(2**63))
             for action in legal:
                 state = world.clone()
                 apply_legal(state, action)
-                totals[action] += self._playout(state, policy, np.random.default_rng(seed))[me]
+                values = play_out(
+                    state, policy, np.random.default_rng(seed), self.depth, self.evaluate
+                )
+                totals[action] += values[me]
         means = {a: v / self.worlds for a, v in totals.items()}
         self.last_values = means
         best = max(legal, key=lambda a: (means[a], a == favoured))
         if best != favoured and means[best] <= means[favoured] + self.margin:
             return favoured
         return int(best)
-
-    def _policy(self) -> Policy:
-        on_state = getattr(self.base, "act_on_state", None)
-        if on_state is not None:
-            return on_state
-        base = self.base
-
-        def through_view(state: State, rng: np.random.Generator) -> int:
-            return base.act(agent_view(base, state, state.current_player), rng)
-
-        return through_view
-
-    def _playout(self, state: State, policy: Policy, rng: np.random.Generator) -> np.ndarray:
-        steps = 0
-        while not state.is_terminal():
-            if self.depth is not None and steps >= self.depth:
-                assert self.evaluate is not None
-                return self.evaluate(state)
-            legal = state.legal_action_mask().nonzero()[0]
-            action = int(legal[0]) if len(legal) == 1 else state.validate_action(policy(state, rng))
-            apply_legal(state, action)
-            steps += 1
-        return state.returns()
 
 
 def build_rollout(game: Game, **kwargs: Any) -> RolloutAgent:

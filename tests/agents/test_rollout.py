@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from boardgames_rl.agents import make_agent
-from boardgames_rl.agents.rollout import RolloutAgent
+from boardgames_rl.agents.playout import agent_policy
 from boardgames_rl.arena import play_series
 from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.core.errors import InvalidConfigError
@@ -71,10 +71,8 @@ def test_base_with_act_on_state_is_asked_through_it():
     playout move)."""
     game = make_game("night_of_the_ninja", num_players=4)
     base = make_agent("heuristic", game)
-    agent = RolloutAgent(base, worlds=1)
-    assert agent._policy() == base.act_on_state
-    random_base = RolloutAgent(RandomAgent(), worlds=1)
-    assert random_base._policy() != base.act_on_state
+    assert agent_policy(base) == base.act_on_state
+    assert agent_policy(RandomAgent()) != base.act_on_state
 
 
 @pytest.mark.parametrize(
