@@ -47,6 +47,17 @@ Four subcommands:
   self-play pool and its logs up to that step into a new run folder
   (:mod:`boardgames_rl.training.fork`); ``train`` then continues it with the flags given.
 
+When the run folder is gone but its entry is shipped, ``train --init-from ENTRY`` starts a new
+run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic starts new, so
+``--value-warmup STEPS`` lets it learn alone first)::
+
+    python experiments/train_strong.py train --game castle_nightingale --out runs/ngale_ft \
+        --init-from castle_nightingale-2p --prior heuristic --net 256,256 --value-warmup 40000 \
+        --league heuristic --league-weights 1 --lr 3e-5 --max-minutes 120
+
+  ``INIT_FROM.json`` in the run folder names the entry, its weights' sha256 and the commands that
+  trained it; ``export`` puts it in the new entry's JSON (``training.initialised_from``).
+
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
     python experiments/train_strong.py export runs/strong_white_castle_2p --name white_castle-2p \\
@@ -83,6 +94,7 @@ from boardgames_rl.agents.pretrained import (
 from boardgames_rl.arena import play_series, wilson_interval
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.registry import make_game
+from boardgames_rl.training.init_from import read_record
 
 # ---------------------------------------------------------------------------- 1. train
 
@@ -107,6 +119,8 @@ FIXED_AT_START = {  # recipe flag -> (its dest here, the run's saved setting in 
     "--dagger-games": ("dagger_games", "bc_dagger_games"),
     "--dagger-epochs": ("dagger_epochs", "bc_dagger_epochs"),
     "--net": ("net", "net"),
+    "--init-from": ("init_from", "init_from"),
+    "--value-warmup": ("value_warmup", "value_warmup"),
 }
 """Recipe flags that shape a run at its start (the network, the prior, the warm start)."""
 
@@ -176,9 +190,16 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
         return [*argv, "--resume", *resumed_overrides(a, saved), *extra]
     if a.prior:  # a residual policy; cloning (if any) then learns the teacher's departures
         argv += ["--prior", a.prior, "--prior-scale", str(a.prior_scale)]
+    bc_games = a.bc_games
+    if a.init_from:  # the policy starts as the entry's: no cloning unless asked for (refused)
+        argv += ["--init-from", a.init_from]
+        if "--bc-games" not in given_flags(getattr(a, "invocation", [])):
+            bc_games = 0
+    if a.value_warmup:
+        argv += ["--value-warmup", str(a.value_warmup)]
     argv += [
         "--bc-games",
-        str(a.bc_games),
+        str(bc_games),
         "--bc-teacher",
         teacher,
         "--bc-epochs",
@@ -368,6 +389,9 @@ def export(a: argparse.Namespace) -> int:
         "machine": a.machine,
         "commands": a.commands or logged_commands(run),
     }
+    initialised = read_record(run)
+    if initialised is not None:  # the run started from an entry: its lineage goes with it
+        training["initialised_from"] = initialised
     name = a.name or f"{game_name}-{game.num_players}p" + (
         "" if seat == "random" else f"-{game.player_names[int(seat)]}"
     )
@@ -443,6 +467,18 @@ def build_parser() -> argparse.ArgumentParser:
         "or any other, e.g. solver (Castle Flutterstone's race solver)",
     )
     t.add_argument("--teacher-iterations", type=int, default=200, help="ISMCTS teacher budget")
+    t.add_argument(
+        "--init-from",
+        default="",
+        help="start from a pretrained entry (a shipped name or an entry's .json): its actor is "
+        "copied, the critic starts new; no cloning (--bc-games defaults to 0)",
+    )
+    t.add_argument(
+        "--value-warmup",
+        type=int,
+        default=0,
+        help="first learner steps in which only the critic learns (with --init-from or --prior)",
+    )
     t.add_argument("--bc-games", type=int, default=300, help="teacher games (0: no cloning)")
     t.add_argument("--bc-epochs", type=int, default=20)
     t.add_argument("--dagger-rounds", type=int, default=2)

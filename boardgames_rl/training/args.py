@@ -130,6 +130,11 @@ class TrainArgs:
     value_warmup: int = _arg(
         0, "learner steps at the start during which only the value function learns (0: none)"
     )
+    init_from: str = _arg(
+        "",
+        "start the policy from a pretrained entry: a shipped name (castle_nightingale-2p) or an "
+        "entry's .json path; its actor is copied, the critic starts new (see --value-warmup)",
+    )
     opponents: list[str] = _arg(
         ["random", "heuristic", "self"],
         "opponent agent specs, comma-separated (ismcts:iterations=50,rollout=random; self: "
@@ -148,7 +153,16 @@ class TrainArgs:
 
 NOT_SAVED = ("resume", "progress", "max_minutes", "interrupted", "trust_model_file")
 """Flags of one invocation, not settings of the run."""
-RESUME_KEPT = ("seat", "seed", "vec", "device", "threads", "eval_deterministic", "checkpoint_every")
+RESUME_KEPT = (
+    "seat",
+    "seed",
+    "vec",
+    "device",
+    "threads",
+    "eval_deterministic",
+    "checkpoint_every",
+    "init_from",
+)
 """Run flags whose saved value is the default of a resumed run (besides the per-game ones)."""
 HYPER = (
     "net",
@@ -397,6 +411,16 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         raise InvalidConfigError(f"--net layer sizes must be >= 1, got {args.net}")
     if saved and args.net != saved.get("net"):
         raise InvalidConfigError(f"--resume keeps the network {saved.get('net')}: drop --net")
+    if saved and args.init_from != saved.get("init_from", ""):
+        raise InvalidConfigError(
+            "--init-from only starts a run: the run in --out "
+            + (f"started from {saved['init_from']}" if saved.get("init_from") else "exists")
+            + "; drop --init-from or give a new --out"
+        )
+    if args.init_from and args.bc_games > 0:
+        raise InvalidConfigError(
+            "--init-from and --bc-games both set the starting policy: choose one"
+        )
     if args.timesteps < 1:
         raise InvalidConfigError(f"--timesteps must be >= 1, got {args.timesteps}")
     for name in ("lr", "clip_range", "max_grad_norm", "max_snapshots", "threads"):

@@ -68,6 +68,7 @@ from boardgames_rl.training.checkpoint import (
 from boardgames_rl.training.envs import build_vec_env, parse_seat
 from boardgames_rl.training.fast_ppo import FastMaskablePPO
 from boardgames_rl.training.imitation import warm_start, write_bc_csv
+from boardgames_rl.training.init_from import init_policy_from_entry, resolve_entry, write_record
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.shaping import make_shaping
@@ -172,6 +173,15 @@ SEED_SPACE = 2**32
 """Seeds numpy, SB3 and the envs accept: ``[0, 2**32)``."""
 
 
+def _undo_fresh_start(out: Path, created: bool) -> None:
+    """A fresh run that failed before its model existed leaves nothing behind: its config.json
+    goes, and so does the folder if this invocation made it and it is empty."""
+    with contextlib.suppress(OSError):
+        (out / "config.json").unlink()
+        if created and not any(out.iterdir()):
+            out.rmdir()
+
+
 def resume_seed(seed: int, done_steps: int, n_envs: int) -> int:
     """The base env seed for a run resumed after ``done_steps`` (fresh games, same every time).
 
@@ -211,9 +221,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             make_agent(spec, game)
         if args.prior:
             make_agent(args.prior, game)  # fail now on a bad prior spec
+        entry = resolve_entry(args.init_from) if args.init_from and not args.resume else None
     except (GameError, TypeError, ValueError) as e:
         raise _fail(f"{e} (see --help)") from e
     out = Path(args.out)
+    created = not out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -288,6 +300,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 verbose=args.verbose,
                 **hyper,
             )
+            if entry is not None:
+                init_policy_from_entry(model.policy, entry, game, args.prior)
+                write_record(out, entry)
+    except InvalidConfigError as e:
+        venv.close()
+        if not args.resume:
+            _undo_fresh_start(out, created)
+        raise _fail(str(e)) from e
     except BaseException:
         venv.close()
         raise
