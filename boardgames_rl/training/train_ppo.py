@@ -356,9 +356,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         deterministic=args.eval_deterministic,
         best_dir=out / "best",
     )
-    if do_bc:
+    if do_bc or entry is not None:
         evaluator.init_callback(model)
-        evaluator.run_eval()  # step 0: what the warm start gave
+        evaluator.run_eval()  # step 0: what the warm start (or the entry) gives, best/ to beat
     start = time.perf_counter()
 
     def checkpoint(complete: bool = False) -> dict[str, Any]:

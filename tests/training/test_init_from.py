@@ -41,7 +41,7 @@ def _entry_flags(name: str) -> list[str]:
 
 def test_a_run_starts_from_the_entry_and_keeps_its_actor_through_the_warmup(tmp_path):
     """Trained for 128 steps with the actor held (``--value-warmup`` past the end), the run's
-    saved actor is the entry's, value for value; the critic has learned."""
+    saved actor is the entry's, value for value; the entry is evaluated at step 0."""
     out = tmp_path / "run"
     flags = [*_entry_flags(ENTRY), "--init-from", ENTRY, "--value-warmup", "1000000"]
     settings = tiny_run(out, "white_castle", 128, *flags)
@@ -67,6 +67,9 @@ def test_a_run_starts_from_the_entry_and_keeps_its_actor_through_the_warmup(tmp_
     record = json.loads((out / INIT_FILE).read_text())
     assert record["entry"] == ENTRY and record["weights_sha256"] == entry.meta["sha256"]
     assert record["commands"] == entry.meta["training"]["commands"]
+    # the entry itself is evaluated at step 0: the score a later best/ policy has to beat
+    rows = (out / "eval.csv").read_text().splitlines()
+    assert rows[1].startswith("0,") and len(rows) == 1 + 2 * 2  # step 0 and the end, 2 opponents
 
 
 def test_export_carries_the_lineage_and_a_resume_cannot_change_it(tmp_path):
