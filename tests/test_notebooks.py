@@ -35,7 +35,10 @@ CELL_TIMEOUT = 300
 
 # notebook -> source of the cell injected after its ``parameters`` cell when tested
 TEST_PARAMETERS = {
-    "benchmark_your_agent.ipynb": "GAMES_PER_PAIR = 2  # injected by tests/test_notebooks.py",
+    "benchmark_your_agent.ipynb": (
+        "GAMES_PER_PAIR = 2  # injected by tests/test_notebooks.py\n"
+        "BUDGETS = (2, 4)  # the search rungs' iterations: every line runs, on fewer iterations"
+    ),
 }
 
 
