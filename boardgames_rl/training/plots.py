@@ -14,11 +14,26 @@ def _read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
+def even_share(run: Path) -> float | None:
+    """1 / the number of players of the run's game (``config.json``): what a seat wins in a
+    table of equals; None when the run folder does not say."""
+    import json
+
+    from boardgames_rl.registry import make_game
+
+    try:
+        settings = json.loads((run / "config.json").read_text())
+        return 1.0 / make_game(settings["game"], **settings.get("config", {})).num_players
+    except Exception:  # noqa: BLE001 - a figure without the line, never a failed run
+        return None
+
+
 def plot_learning_curve(
     run_dir: str | os.PathLike, out_png: str | os.PathLike | None = None, title: str = ""
 ) -> Path:
     """Draw win rates (with 95% intervals) per evaluation opponent and the mean episode return
-    against timesteps; saves ``out_png`` (default ``run_dir/learning_curve.png``)."""
+    against timesteps, with a dashed line at the even share (1 / players: a seat's rate in a
+    table of equals); saves ``out_png`` (default ``run_dir/learning_curve.png``)."""
     from matplotlib.figure import Figure  # no pyplot: works under any backend, leaks no figure
 
     run = Path(run_dir)
@@ -35,6 +50,9 @@ def plot_learning_curve(
         ax1.fill_between(
             x, [float(r["low"]) for r in rows], [float(r["high"]) for r in rows], alpha=0.2
         )
+    share = even_share(run)
+    if share is not None:
+        ax1.axhline(share, color="grey", linestyle="--", linewidth=1, label=f"even share {share:g}")
     ax1.set(xlabel="timesteps", ylabel="win rate", ylim=(0, 1), title="evaluation (95% CI)")
     if evals:
         ax1.legend(loc="lower right")
