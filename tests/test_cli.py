@@ -138,6 +138,35 @@ def test_list_shows_games_options_player_counts_and_agents(capsys):
     assert "cache=True progress=True" in out
 
 
+def test_every_listed_agent_option_is_a_spec_key_with_its_default():
+    """What ``list`` shows is what a spec takes: the game is never an option, nothing the spec
+    supplies shows as required, and every option shown, given at its shown default, builds the
+    agent (ISMCTS's ``preset``, the rollout agent's ``base``, the tuned keys of
+    ``pretrained+search`` per game)."""
+    from boardgames_rl.agents import make_agent
+    from boardgames_rl.agents.registry import _AGENTS, spec_options
+    from boardgames_rl.cli.listing import agent_options
+    from boardgames_rl.registry import make_game
+
+    games = ["castle_flutterstone", "castle_nightingale", "night_of_the_ninja", "white_castle"]
+    for name in _AGENTS:
+        summary, per_game = agent_options(name, games)
+        assert summary, name
+        for text in per_game.values():
+            assert "game=" not in text and "(required)" not in text, (name, text)
+    assert "preset=None" in agent_options("ismcts", games)[1]["all games"]
+    assert agent_options("rollout", games)[1]["all games"].startswith("base='heuristic'")
+    for g in games:
+        game = make_game(g)
+        for name in ("ismcts", "rollout", "pretrained+search"):
+            options = spec_options(name, game)
+            assert options is not None
+            given = {k: v for k, v in options.items() if v is not None and k != "seconds"}
+            given["iterations" if name != "rollout" else "worlds"] = 2
+            spec = name + ":" + ",".join(f"{k}={v}" for k, v in given.items())
+            make_agent(spec, game)  # every key is the spec's, every default a valid value
+
+
 # ----------------------------------------------------------------------------- play
 def test_person_plays_a_full_game_of_castle_flutterstone(capsys, monkeypatch, tmp_path):
     bad = ["abc", "999", "", "flick", "0", "?", "board"]

@@ -18,17 +18,35 @@ from boardgames_rl.core.options import parse_option_string
 from boardgames_rl.registry import game_spec
 
 AgentFactory = Callable[..., Agent]
+SpecOptions = Callable[[Game], dict[str, Any]]
 _AGENTS: dict[str, Callable[..., Agent]] = {}
+_SPEC_OPTIONS: dict[str, SpecOptions] = {}
 
 
-def register_agent(name: str, factory: Callable[..., Agent]) -> None:
-    """``factory(game, **kwargs) -> Agent``."""
+def register_agent(
+    name: str, factory: Callable[..., Agent], options: SpecOptions | None = None
+) -> None:
+    """``factory(game, **kwargs) -> Agent``. ``options(game)``, when the spec's keys are not the
+    agent class's constructor parameters, gives them with their defaults for ``game`` (what
+    ``boardgames-rl list`` shows)."""
     _AGENTS[name] = factory
+    if options is None:
+        _SPEC_OPTIONS.pop(name, None)
+    else:
+        _SPEC_OPTIONS[name] = options
 
 
 def unregister_agent(name: str) -> None:
     """Remove ``name`` from the registry (no-op when absent), e.g. a temporary registration."""
     _AGENTS.pop(name, None)
+    _SPEC_OPTIONS.pop(name, None)
+
+
+def spec_options(name: str, game: Game) -> dict[str, Any] | None:
+    """The spec keys of agent ``name`` on ``game`` with their defaults, when the agent declares
+    them (:func:`register_agent`'s ``options``), else None (its class's constructor says)."""
+    options = _SPEC_OPTIONS.get(name)
+    return None if options is None else options(game)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -112,28 +130,57 @@ def list_agents(game: Game | None = None) -> list[str]:
 
 
 def _ismcts(game: Game, **kwargs: Any) -> Agent:
+    """Single-observer ISMCTS: search over worlds sampled from the info set."""
     from boardgames_rl.agents.ismcts import build_ismcts
 
     return build_ismcts(game, **kwargs)
+
+
+def _ismcts_options(game: Game) -> dict[str, Any]:
+    from boardgames_rl.agents.ismcts import ISMCTSAgent
+
+    params = inspect.signature(ISMCTSAgent.__init__).parameters.values()
+    defaults = {p.name: p.default for p in params if p.name != "self"}
+    return {"preset": None, **defaults}
+
+
+def _search_options(game: Game) -> dict[str, Any]:
+    """``pretrained+search``: the tuned preset's keys (the policy is the prior)."""
+    from boardgames_rl.agents.ismcts import TUNED_SETTINGS
+
+    options = _ismcts_options(game)
+    if game.name in TUNED_SETTINGS:
+        options.update(parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"))
+    return {k: v for k, v in options.items() if k not in ("preset", "prior")}
 
 
 _SIGNATURES: dict[str, Callable[..., Any]] = {"random": RandomAgent}
 """Where an agent's option defaults are read when its factory takes ``**kwargs``."""
 register_agent("random", lambda game, **kw: RandomAgent(**kw))
 register_agent("heuristic", _heuristic)
-register_agent("ismcts", _ismcts)
+register_agent("ismcts", _ismcts, _ismcts_options)
 
 
 def _rollout(game: Game, **kwargs: Any) -> Agent:
+    """One-step Monte Carlo rollout improvement of a base agent over sampled worlds."""
     from boardgames_rl.agents.rollout import build_rollout
 
     return build_rollout(game, **kwargs)
 
 
-register_agent("rollout", _rollout)
+def _rollout_options(game: Game) -> dict[str, Any]:
+    from boardgames_rl.agents.rollout import RolloutAgent
+
+    params = inspect.signature(RolloutAgent.__init__).parameters
+    keys = ("worlds", "depth", "margin")  # evaluate: the game's, built with depth
+    return {"base": "heuristic", **{k: params[k].default for k in keys}}
+
+
+register_agent("rollout", _rollout, _rollout_options)
 
 
 def _ppo(game: Game, **kwargs: Any) -> Agent:
+    """A trained MaskablePPO policy: a run's model.zip, read without unpickling."""
     from boardgames_rl.agents.ppo import build  # needs the [train] extra: imported on use
 
     return build(game, **kwargs)
@@ -143,16 +190,18 @@ register_agent("ppo", _ppo)
 
 
 def _pretrained(game: Game, **kwargs: Any) -> Agent:
+    """The shipped policy of the game (boardgames_rl/pretrained/)."""
     from boardgames_rl.agents.pretrained import build as build_pretrained  # torch: on use
 
     return build_pretrained(game, **kwargs)
 
 
 def _pretrained_search(game: Game, **kwargs: Any) -> Agent:
+    """The tuned ISMCTS with the shipped policy as its root prior."""
     from boardgames_rl.agents.pretrained import build_search
 
     return build_search(game, **kwargs)
 
 
 register_agent("pretrained", _pretrained)
-register_agent("pretrained+search", _pretrained_search)
+register_agent("pretrained+search", _pretrained_search, _search_options)

@@ -35,33 +35,43 @@ def _first_line(obj: Any) -> str:
 
 
 def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
-    """(summary, {game or "all games": options}) of a registered agent. Options come from the
-    signature of the agent class it builds (per game, as heuristics differ), else from its
-    factory's signature."""
+    """(summary, {game or "all games": options}) of a registered agent. Options are the spec's
+    own keys when the agent declares them (``register_agent(..., options=...)``, e.g. ISMCTS's
+    ``preset``, the tuned keys of ``pretrained+search``), else the constructor's of the agent
+    class it builds (per game, as heuristics differ), else its factory's signature; the game is
+    never an option."""
     from boardgames_rl.agents import make_agent
-    from boardgames_rl.agents.registry import _AGENTS
+    from boardgames_rl.agents.registry import _AGENTS, spec_options
     from boardgames_rl.registry import make_game
 
     factory = _AGENTS[name]
     classes: set[type] = set()
     per_game: dict[str, str] = {}
+    declared = False
     for g in games:
+        game = make_game(g)
         try:
-            agent = make_agent(name, make_game(g))
+            agent = make_agent(name, game)
         except Exception as e:  # noqa: BLE001 - e.g. an agent that needs a model file
-            params = list(signature_options(factory))[1:]  # the first one is the game
-            options = {k: v for k, v in signature_options(factory).items() if k in params}
+            options = spec_options(name, game)
+            if options is None:
+                params = list(signature_options(factory))[1:]  # the first one is the game
+                options = {k: v for k, v in signature_options(factory).items() if k in params}
             per_game[g] = f"{format_options(options)}; {e}" if options else str(e)
             continue
         classes.add(type(agent))
-        per_game[g] = format_options(signature_options(type(agent).__init__))
-    if len(classes) == 1:
+        options = spec_options(name, game)
+        declared = declared or options is not None
+        if options is None:
+            options = signature_options(type(agent).__init__, skip=("game",))
+        per_game[g] = format_options(options)
+    if len(classes) == 1 and not declared and _first_line(next(iter(classes))):
         summary = _first_line(next(iter(classes)))
-    elif classes:
+    elif len(classes) > 1 and not _first_line(factory):
         names = ", ".join(sorted(c.__name__ for c in classes))
-        summary = _first_line(factory) or f"a game-specific agent ({names})"
+        summary = f"a game-specific agent ({names})"
     else:
-        summary = _first_line(factory)
+        summary = _first_line(factory) or _first_line(next(iter(classes), None))
     if len(set(per_game.values())) == 1:
         return summary, {"all games": next(iter(per_game.values()))}
     return summary, per_game
