@@ -37,7 +37,8 @@ CELL_TIMEOUT = 300
 TEST_PARAMETERS = {
     "benchmark_your_agent.ipynb": (
         "GAMES_PER_PAIR = 2  # injected by tests/test_notebooks.py\n"
-        "BUDGETS = (2, 4)  # the search rungs' iterations: every line runs, on fewer iterations"
+        "BUDGETS = (2, 4)  # the search rungs' iterations: every line runs, on fewer iterations\n"
+        "WORLDS = 1"
     ),
 }
 

@@ -286,10 +286,10 @@ def test_registry_builds_the_heuristic():
 
 # =========================================================================== strength
 def test_heuristic_wins_at_least_twice_as_often_as_a_random_seat():
-    """500 seeded 5-player games, one heuristic seat (rotating) and four random seats. A shared
-    victory counts as a win for each sharer ("any win"). (The published 1,000-game figure:
-    ``experiments/ninja_heuristic_vs_random.py``.)"""
-    games = 500
+    """250 seeded 5-player games, one heuristic seat (rotating) and four random seats. A shared
+    victory counts as a win for each sharer ("any win"). (The published 1,000-game figure,
+    0.490 against 0.148: ``experiments/ninja_heuristic_vs_random.py``.)"""
+    games = 250
     heuristic = NightOfTheNinjaHeuristic()
     h_wins = r_wins = 0.0
     for seed in range(games):
