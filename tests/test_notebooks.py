@@ -40,6 +40,7 @@ TEST_PARAMETERS = {
         "BUDGETS = (2, 4)  # the search rungs' iterations: every line runs, on fewer iterations\n"
         "WORLDS = 1"
     ),
+    "training.ipynb": "TIMESTEPS = 1024  # injected by tests/test_notebooks.py: one rollout pair",
 }
 
 

@@ -20,16 +20,16 @@ CASES = game_cases()
 
 # The library's defaults (``check_game``: 500 random games per configuration) are for a game's
 # author; here every registered configuration runs on every commit, so the random-games check
-# plays 200 seeded games each (the same per-step checks). The long net is
+# plays 120 seeded games each (the same per-step checks). The long net is
 # ``experiments/reliability.py``, which fuzzes every configuration for minutes.
-CI_ARGUMENTS: dict[str, dict[str, int]] = {"random_games": {"games": 200}}
-# The longest games play fewer (each took 30-80 s at 200 games, a sixth of the suite's budget):
+CI_ARGUMENTS: dict[str, dict[str, int]] = {"random_games": {"games": 120}}
+# The longest games play fewer (each took 30-80 s at 200 games):
 # 11-player Night of the Ninja (~11x the decisions of a 4-player game), 7 players, and Castle
 # Nightingale's first-game layout (random play runs to the turn limit).
 CI_RANDOM_GAMES: dict[str, int] = {
-    "night_of_the_ninja[num_players=11]": 60,
-    "night_of_the_ninja[num_players=7]": 100,
-    "castle_nightingale[default]": 100,
+    "night_of_the_ninja[num_players=11]": 40,
+    "night_of_the_ninja[num_players=7]": 60,
+    "castle_nightingale[default]": 60,
 }
 
 
