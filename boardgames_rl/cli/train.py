@@ -13,14 +13,17 @@ def forward(argv: list[str]) -> int:
     """Run ``boardgames_rl.training.train_ppo.main(argv)``; returns the exit code: 0 when the run
     is saved, 1 a runtime error (one line, raised as :class:`CliError`), 2 a bad flag, 130 / 143
     after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
+    from boardgames_rl.training.args import parse_args
+
     try:
-        from boardgames_rl.training.train_ppo import main as train_main
-    except ImportError as e:
-        raise CliError(
-            "training needs boardgames_rl.training.train_ppo and its dependencies "
-            f"(torch, stable-baselines3, sb3-contrib; `pip install -e .`): {e}"
-        ) from e
-    try:
+        parse_args(argv)  # the flags first: a typo or --help needs no torch (a second, not five)
+        try:
+            from boardgames_rl.training.train_ppo import main as train_main
+        except ImportError as e:
+            raise CliError(
+                "training needs boardgames_rl.training.train_ppo and its dependencies "
+                f"(torch, stable-baselines3, sb3-contrib; `pip install -e .`): {e}"
+            ) from e
         result = train_main(argv)
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):

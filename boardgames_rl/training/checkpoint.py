@@ -26,8 +26,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import torch as th
-
 from boardgames_rl.core.errors import InvalidConfigError
 
 LOGS = ("progress.csv", "eval.csv")
@@ -100,6 +98,8 @@ def save_checkpoint(
     model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
     pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
     save_model_atomic(model, out / model_rel)
+    import torch as th  # here, not at the top: ``--help`` and flag errors need no torch
+
     payload = {"names": [n for n, _ in snapshots], "states": [s for _, s in snapshots]}
     atomic_write(out / pool_rel, lambda tmp: th.save(payload, tmp))
     config = {
@@ -137,6 +137,8 @@ def read_config(out: Path) -> dict[str, Any]:
 
 def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled)."""
+    import torch as th
+
     try:
         payload = th.load(path, map_location="cpu", weights_only=True)
         names, states = payload["names"], payload["states"]

@@ -217,9 +217,19 @@ def test_pictures_of_every_reachable_decision_from_every_seat(states):
         break  # one phase per config keeps this test quick; the next test covers the rest
 
 
-def test_pictures_of_every_decision_kind(states):
-    """Every decision kind reached is drawn without error from the turn player's seat."""
-    game, found = states
+GHOST_CONFIGS = [c for c in CONFIGS if c.get("pesky_ghosts")]
+
+
+@pytest.mark.parametrize(
+    "config", GHOST_CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items())
+)
+def test_pictures_of_every_decision_kind(config):
+    """Every decision kind reached is drawn without error from the turn player's seat. The tables
+    with the ghost cards reach every kind the others do and two more (give, place ghost); the
+    others' flick is drawn from every seat by the test above."""
+    game = make_game("castle_flutterstone", **config)
+    found = reachable_states(game)
+    assert {"play_cards", "flick", "move", "draw", "give", "place_ghost", "over"} <= set(found)
     for s in found.values():
         seat = s.current_player if s.current_player >= 0 else 0
         img = s.render_rgb(seat)

@@ -8,6 +8,8 @@ tests that the suite itself catches broken games (a check that cannot fail prove
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 from conformance import case_id, game_cases
@@ -18,18 +20,24 @@ from boardgames_rl.testing.toy_game import ToyGame, ToyState
 
 CASES = game_cases()
 
-# The library's defaults (``check_game``: 500 random games per configuration) are for a game's
-# author; here every registered configuration runs on every commit, so the random-games check
-# plays 120 seeded games each (the same per-step checks). The long net is
-# ``experiments/reliability.py``, which fuzzes every configuration for minutes.
-CI_ARGUMENTS: dict[str, dict[str, int]] = {"random_games": {"games": 120}}
-# The longest games play fewer (each took 30-80 s at 200 games):
+# The library's defaults (``check_game``: 500 random games, 200 info-set states, 40 cloned and
+# 40 round-tripped states per configuration) are for a game's author; here every registered
+# configuration runs on every commit, so the checks run on fewer seeded games and states (the same
+# per-step checks). The long net is ``experiments/reliability.py``, which fuzzes every
+# configuration for minutes.
+CI_ARGUMENTS: dict[str, dict[str, int]] = {
+    "random_games": {"games": 80},
+    "info_sets": {"states": 80},
+    "clone": {"states": 16},
+    "dict_round_trip": {"states": 16},
+}
+# The longest games play fewer random games (each took 30-80 s at 200 games):
 # 11-player Night of the Ninja (~11x the decisions of a 4-player game), 7 players, and Castle
 # Nightingale's first-game layout (random play runs to the turn limit).
 CI_RANDOM_GAMES: dict[str, int] = {
-    "night_of_the_ninja[num_players=11]": 40,
-    "night_of_the_ninja[num_players=7]": 60,
-    "castle_nightingale[default]": 60,
+    "night_of_the_ninja[num_players=11]": 30,
+    "night_of_the_ninja[num_players=7]": 40,
+    "castle_nightingale[default]": 40,
 }
 
 
@@ -44,6 +52,9 @@ def ci_arguments(name: str, config: dict, check: str) -> dict[str, int]:
 def test_every_reduced_budget_names_a_configuration() -> None:
     """A renamed configuration must not silently fall back to the full budget (or vanish)."""
     assert set(CI_RANDOM_GAMES) <= {case_id(n, c) for n, c in CASES}
+    for check, arguments in CI_ARGUMENTS.items():
+        assert check in CHECKS, check
+        assert set(arguments) <= set(inspect.signature(CHECKS[check]).parameters), check
 
 
 @pytest.mark.parametrize("check", list(CHECKS))

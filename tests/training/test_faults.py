@@ -53,7 +53,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
 def _train_args(out: Path, steps: int, *extra: str) -> list[str]:
     flags = [*TINY]
     i = flags.index("--eval-every")
-    flags[i + 1] = "128"
+    flags[i + 1] = "256"  # two updates per evaluation: rows beyond a checkpoint in both logs
     return [
         "train",
         "--game",
@@ -163,7 +163,7 @@ def test_sigterm_and_sigint_save_a_checkpoint_and_exit(tmp_path: Path, sig, code
     """ "saved ... on SIGINT/SIGTERM": the run stops at its last update, saves, says how to go
     on, and exits 128 + the signal number; rerunning finishes the run."""
     out = tmp_path / "run"
-    args = _train_args(out, 2048, "--checkpoint-every", "0")
+    args = _train_args(out, 1024, "--checkpoint-every", "0")
     proc = _start_and_wait(args, out, 0)
     while not (out / "progress.csv").is_file() or len(_rows(out / "progress.csv")) < 2:
         assert proc.poll() is None
@@ -177,7 +177,7 @@ def test_sigterm_and_sigint_save_a_checkpoint_and_exit(tmp_path: Path, sig, code
     assert config["num_timesteps"] % 128 == 0  # the last update: no half-learned rollout
     again = _cli(args)
     assert again.returncode == 0, again.stderr
-    _check_logs(out, 2048)
+    _check_logs(out, 1024)
 
 
 # ----------------------------------------------------------------------------- untrusted files
