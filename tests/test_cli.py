@@ -400,13 +400,32 @@ def test_train_forwards_every_argument(capsys, monkeypatch):
     fake = types.ModuleType("boardgames_rl.training.train_ppo")
     fake.main = lambda argv=None: seen.append(argv) or 0
     monkeypatch.setitem(sys.modules, "boardgames_rl.training.train_ppo", fake)
-    assert main(["train", "--game", "white_castle", "--help"]) == 0
-    assert seen == [["--game", "white_castle", "--help"]]
+    argv = ["--game", "white_castle", "--timesteps", "64", "--out", "runs/x", "--lr", "1e-4"]
+    assert main(["train", *argv]) == 0
+    assert seen == [argv]
+
+
+def test_train_flag_errors_and_help_need_no_torch():
+    """A typo in a training flag fails before torch is imported (about a second, not five)."""
+    code = (
+        "import sys\n"
+        "from boardgames_rl.cli import main\n"
+        "codes = [main(['train', '--game', 'white_castle', '--lr', '-1'])]\n"
+        "try:\n"
+        "    codes.append(main(['train', '--help']))\n"
+        "except SystemExit as e:\n"
+        "    codes.append(e.code)\n"
+        "print(codes, 'torch' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[2, 0] False", done.stdout
+    assert "--lr must be > 0" in done.stderr
 
 
 def test_train_without_the_training_module_says_what_is_needed(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "boardgames_rl.training.train_ppo", None)
-    code, _, err = run_cli(["train", "--steps", "10"], capsys)
+    code, _, err = run_cli(["train", "--game", "white_castle", "--timesteps", "10"], capsys)
     assert code == 1 and "training needs" in err and "Traceback" not in err
 
 

@@ -303,7 +303,9 @@ def _fits(entry: Entry, game: Game) -> bool:
     return entry.game == game.name and entry.config == dict(game.config)
 
 
-def _check_fit(entry: Entry, game: Game) -> None:
+def check_fits_game(entry: Entry, game: Game) -> None:
+    """Refuse (one line, :class:`PretrainedError`) an entry whose network does not take this
+    game's observations (its seat feature and prior included), actions or seats."""
     arch = entry.meta["architecture"]
     with_seat = not seat_in_observation(game)
     need = policy_obs_size(game) if with_seat else game.observation_spec.size
@@ -433,7 +435,7 @@ def _select(
     for e in fitting:
         for s in e.seats:
             if s in wanted and s not in policies:
-                _check_fit(e, game)
+                check_fits_game(e, game)
                 policies[s] = (e, load_entry(e))
     if not policies:
         seat_text = "any seat" if seat is None else f"seat {seat}"
@@ -523,7 +525,7 @@ def export_policy(
         scale = float(policy_state["prior_scale"])
         meta["architecture"]["prior"] = {"agent": prior, "scale": round(scale, 6)}  # type: ignore[index]
     entry = Entry(name, out, meta)
-    _check_fit(entry, game)
+    check_fits_game(entry, game)
     (out / f"{name}.pt").write_bytes(blob)
     write_meta(out / f"{name}.json", meta)
     return out / f"{name}.json"

@@ -120,6 +120,12 @@ class TrainArgs:
     bc_teacher: str = _arg(
         "heuristic", "agent spec of the behaviour-cloning teacher (used when --bc-games > 0)"
     )
+    bc_data: str = _arg(
+        "",
+        "behaviour cloning from saved demonstrations (folders from experiments/collect_demos.py, "
+        "comma-separated) instead of --bc-games (no DAgger rounds: the folders are the data); with "
+        "--init-from it fine-tunes the entry",
+    )
     net: list[int] = _arg([128, 128], "hidden layer sizes, comma-separated")
     prior: str = _arg(
         "",
@@ -162,6 +168,7 @@ RESUME_KEPT = (
     "eval_deterministic",
     "checkpoint_every",
     "init_from",
+    "bc_data",
 )
 """Run flags whose saved value is the default of a resumed run (besides the per-game ones)."""
 HYPER = (
@@ -419,7 +426,12 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         )
     if args.init_from and args.bc_games > 0:
         raise InvalidConfigError(
-            "--init-from and --bc-games both set the starting policy: choose one"
+            "--init-from and --bc-games both set the starting policy: choose one "
+            "(--bc-data fine-tunes the entry on saved demonstrations)"
+        )
+    if args.bc_data and args.bc_games > 0:
+        raise InvalidConfigError(
+            "--bc-data and --bc-games are two sources of demonstrations: choose one"
         )
     if args.timesteps < 1:
         raise InvalidConfigError(f"--timesteps must be >= 1, got {args.timesteps}")
@@ -459,7 +471,7 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         raise InvalidConfigError(f"--prior-scale must be >= 0, got {args.prior_scale}")
     if args.bc_games < 0:
         raise InvalidConfigError(f"--bc-games must be >= 0 (0: no warm start), got {args.bc_games}")
-    if args.bc_games > 0 and (
+    if (args.bc_games > 0 or args.bc_data) and (
         min(args.bc_epochs, args.bc_batch_size, args.bc_dagger_games, args.bc_dagger_epochs) < 1
         or args.bc_dagger_rounds < 0
         or not args.bc_lr > 0

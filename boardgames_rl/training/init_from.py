@@ -26,6 +26,7 @@ from boardgames_rl.agents.pretrained import (
     PACKAGE_DIR,
     Entry,
     PretrainedError,
+    check_fits_game,
     load_weights,
     read_entry,
 )
@@ -68,7 +69,9 @@ def _linear_layers(net: Any) -> list[Any]:
 
 
 def check_fit(entry: Entry, game: Game, policy: Any, prior: str) -> None:
-    """Refuse (one line, :class:`InitFromError`) an entry that is not the run's network."""
+    """Refuse (one line, :class:`InitFromError`) an entry that is not the run's network: the
+    run's game, hidden layers, activation and prior here; the sizes it shares with every use of
+    an entry by :func:`~boardgames_rl.agents.pretrained.check_fits_game`."""
     import torch as th
 
     arch = entry.meta["architecture"]
@@ -100,13 +103,10 @@ def check_fit(entry: Entry, game: Game, policy: Any, prior: str) -> None:
                 else "it is a plain policy (no prior): drop --prior"
             )
         )
-    obs_size = int(policy.observation_space.shape[0])
-    num_actions = int(policy.action_space.n)
-    if obs_size != arch["observation_size"] or num_actions != arch["num_actions"]:
-        raise InitFromError(
-            f"--init-from {entry.name}: it takes ({arch['observation_size']},) observations and "
-            f"{arch['num_actions']} actions, the run's env gives ({obs_size},) and {num_actions}"
-        )
+    try:  # observation (with the seat feature and the prior's part), action and seat sizes
+        check_fits_game(entry, game)
+    except PretrainedError as e:
+        raise InitFromError(f"--init-from {entry.name}: {e}") from e
 
 
 def init_policy_from_entry(policy: Any, entry: Entry, game: Game, prior: str = "") -> None:

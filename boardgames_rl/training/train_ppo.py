@@ -47,6 +47,7 @@ from boardgames_rl.agents.ppo import (
 )
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
+from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings
 from boardgames_rl.training.callbacks import (
@@ -65,9 +66,10 @@ from boardgames_rl.training.checkpoint import (
     read_snapshots,
     save_checkpoint,
 )
+from boardgames_rl.training.demos import load_demos
 from boardgames_rl.training.envs import build_vec_env, parse_seat
 from boardgames_rl.training.fast_ppo import FastMaskablePPO
-from boardgames_rl.training.imitation import warm_start, write_bc_csv
+from boardgames_rl.training.imitation import pretrain, warm_start, write_bc_csv
 from boardgames_rl.training.init_from import init_policy_from_entry, resolve_entry, write_record
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
@@ -214,9 +216,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             game, args.opponents, args.opponent_weights, args.max_snapshots
         )
         shaping = make_shaping(args.shaping, game, args.gamma, args.shaping_scale)
-        do_bc = args.bc_games > 0 and not args.resume
-        if do_bc:
+        do_bc = (args.bc_games > 0 or bool(args.bc_data)) and not args.resume
+        if do_bc and not args.bc_data:
             make_agent(args.bc_teacher, game)  # fail now on a bad teacher spec
+        demos = (
+            load_demos(args.bc_data, game, args.prior, policy_obs_size(game, bool(args.prior)))
+            if args.bc_data and not args.resume
+            else None
+        )
         for spec in args.eval_opponents:
             make_agent(spec, game)
         if args.prior:
@@ -314,7 +321,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     model.set_logger(make_logger(out))
 
     # 4b. optional behaviour-cloning warm start from the teacher's games (never on resume)
-    if do_bc:
+    if demos is not None:
+        bc_start = time.perf_counter()
+        data, sources = demos
+        history = [
+            {"round": 0, "games": data.games, "teacher_or_actor_win_rate": data.win_rate, **h}
+            for h in pretrain(
+                model,
+                data,
+                args.bc_epochs,
+                args.bc_lr,
+                args.bc_batch_size,
+                args.seed + BC_SEED_OFFSET,
+                args.bc_value_coef,
+                args.progress,
+            )
+        ]
+        bc_wall = time.perf_counter() - bc_start
+        write_bc_csv(out / "bc.csv", history, bc_wall)
+        atomic_write_text(out / "BC_DATA.json", json.dumps(sources, indent=1))
+    elif do_bc:
         bc_start = time.perf_counter()
         history = warm_start(
             model,
