@@ -79,6 +79,21 @@ def _kind(v: Any) -> str:
     return type(v).__name__
 
 
+_EXACT = {int: "int", float: "float", str: "str"}
+
+
+def _scalar_kind(v: list | tuple) -> str | None:
+    """``"int"``, ``"float"`` or ``"str"`` when every item of a non-empty ``v`` is exactly that
+    type (a bool is not an int here, as in :func:`_kind`), else None."""
+    if not v:
+        return None
+    kind = _EXACT.get(type(v[0]))
+    if kind is None:
+        return None
+    first = type(v[0])
+    return kind if all(type(x) is first for x in v) else None
+
+
 class _Path:
     __slots__ = ("kinds", "lengths", "lo", "hi", "count")
 
@@ -125,8 +140,20 @@ class StateSchema:
         p.kinds.add(kind)
         if kind == "list":
             p.lengths.add(len(v))
-            for x in v:
-                self._walk((*path, "[]"), x)
+            child = (*path, "[]")
+            scalar = _scalar_kind(v)
+            if scalar is None:
+                for x in v:
+                    self._walk(child, x)
+                return
+            # a list of one scalar type (most lists of a state): one update, as the walk would
+            q = self.paths.get(child)
+            if q is None:
+                q = self.paths[child] = _Path()
+            q.count += len(v)
+            q.kinds.add(scalar)
+            if scalar != "str":
+                q.lo, q.hi = min(q.lo, min(v)), max(q.hi, max(v))
         elif kind == "dict":
             for k, x in v.items():
                 self._walk((*path, k), x)
