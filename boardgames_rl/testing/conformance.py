@@ -503,15 +503,17 @@ def check_env_errors(game: Game, steps: int = 60, seed: int = 12) -> None:
 _SUBPROCESS = """
 import importlib, json, sys
 sys.path[:0] = json.loads(sys.argv[1])
-module, qualname, config, seed = sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), int(sys.argv[5])
+module, qualname, config, seeds = sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), sys.argv[5:]
 cls = getattr(importlib.import_module(module), qualname)
 from boardgames_rl.testing.random_play import trajectory_hash
-print(trajectory_hash(cls(**config), seed))
+for seed in seeds:
+    print(trajectory_hash(cls(**config), int(seed)))
 """
 
 
 def check_fresh_process(game: Game, seeds: Iterable[int] = (0, 123456789)) -> None:
-    """The same seed gives the same trajectory here, in a rebuilt game and in a new process.
+    """The same seed gives the same trajectory here, in a rebuilt game and in a new process
+    (one process plays every seed, each in a game built afresh).
 
     The game's class must be importable by its module name (its module on ``sys.path``).
     """
@@ -524,19 +526,20 @@ def check_fresh_process(game: Game, seeds: Iterable[int] = (0, 123456789)) -> No
         f"{game.name}: a rebuilt game plays a different trajectory",
     )
     env = dict(os.environ, PYTHONHASHSEED="4242")
-    for seed, expected in zip(seeds, local, strict=True):
-        args = [json.dumps(sys.path), cls.__module__, cls.__qualname__, json.dumps(game.config)]
-        out = subprocess.run(
-            [sys.executable, "-c", _SUBPROCESS, *args, str(seed)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=300,
-            check=False,
-        )
-        _require(out.returncode == 0, f"{game.name}: fresh process failed:\n{out.stderr}")
+    args = [json.dumps(sys.path), cls.__module__, cls.__qualname__, json.dumps(game.config)]
+    out = subprocess.run(
+        [sys.executable, "-c", _SUBPROCESS, *args, *map(str, seeds)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    _require(out.returncode == 0, f"{game.name}: fresh process failed:\n{out.stderr}")
+    hashes = out.stdout.split()
+    for i, (seed, expected) in enumerate(zip(seeds, local, strict=True)):
         _require(
-            out.stdout.strip() == expected,
+            i < len(hashes) and hashes[i] == expected,
             f"{game.name}: seed {seed}: the trajectory differs in a new process",
         )
 

@@ -26,8 +26,8 @@ CASES = game_cases()
 # per-step checks). The long net is ``experiments/reliability.py``, which fuzzes every
 # configuration for minutes.
 CI_ARGUMENTS: dict[str, dict[str, int]] = {
-    "random_games": {"games": 80},
-    "info_sets": {"states": 80},
+    "random_games": {"games": 50},
+    "info_sets": {"states": 60},
     "clone": {"states": 16},
     "dict_round_trip": {"states": 16},
 }
@@ -35,9 +35,9 @@ CI_ARGUMENTS: dict[str, dict[str, int]] = {
 # 11-player Night of the Ninja (~11x the decisions of a 4-player game), 7 players, and Castle
 # Nightingale's first-game layout (random play runs to the turn limit).
 CI_RANDOM_GAMES: dict[str, int] = {
-    "night_of_the_ninja[num_players=11]": 30,
-    "night_of_the_ninja[num_players=7]": 40,
-    "castle_nightingale[default]": 40,
+    "night_of_the_ninja[num_players=11]": 24,
+    "night_of_the_ninja[num_players=7]": 30,
+    "castle_nightingale[default]": 30,
 }
 
 
