@@ -13,5 +13,6 @@ feature appended to seat-relative observations is :mod:`boardgames_rl.core.polic
 * :mod:`.callbacks` -- periodic evaluation, CSV logs, snapshots into the pool, progress bar;
 * :mod:`.defaults` -- per-game hyperparameters;
 * :mod:`.imitation` -- behaviour-cloning warm start from a teacher's games (``--bc-games``);
+* :mod:`.demos` -- a teacher's games saved in chunks, cloned with ``--bc-data``;
 * :mod:`.train_ppo` -- the training script (``main(argv)``), readable top to bottom.
 """

@@ -21,7 +21,8 @@ see :mod:`boardgames_rl.training.shaping`) to the training rewards only: evaluat
 wins. ``--bc-games N`` (0: off; default per game) warm-starts the policy by behaviour cloning
 of ``--bc-teacher``'s decisions in N games, then ``--bc-dagger-rounds`` DAgger rounds
 (:mod:`boardgames_rl.training.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
-step 0 in ``eval.csv``; not redone on ``--resume``).
+step 0 in ``eval.csv``; not redone on ``--resume``); ``--bc-data DIR`` clones demonstrations
+saved by ``experiments/collect_demos.py`` instead (with ``--init-from``: fine-tunes the entry).
 Same seed + same flags -> the same model (``--vec batched``, the default, with any
 ``--vec-workers``, and ``--vec dummy`` give the same trajectories).
 """
