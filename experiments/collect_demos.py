@@ -31,6 +31,7 @@ from typing import Any
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import list_games, make_game
 
 CHUNK_SEED_STRIDE = 7919
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     from boardgames_rl.agents.registry import make_agent
     from boardgames_rl.core.progress import progress_bar
     from boardgames_rl.training import demos
-    from boardgames_rl.training.envs import make_learner_env, parse_seat
+    from boardgames_rl.training.envs import parse_seat
     from boardgames_rl.training.pool import OpponentPool
 
     out = Path(args.out)
@@ -120,11 +121,9 @@ def main(argv: list[str] | None = None) -> int:
         for spec in [args.teacher, *([args.actor] if args.actor else []), *args.opponents]:
             make_agent(spec, game)  # a bad spec fails now, in one line
         OpponentPool.from_specs(game, args.opponents, args.opponent_weights, 1)
-        obs_size = make_learner_env(game, seat, None, prior=args.prior or None)
-        obs_size = int(obs_size.observation_space.shape[0])
         meta = demos.describe(
             game,
-            obs_size,
+            policy_obs_size(game, bool(args.prior)),  # what train_ppo --bc-data checks against
             seat=seat,
             teacher=args.teacher,
             actor=args.actor,
