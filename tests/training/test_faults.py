@@ -17,6 +17,7 @@ import io
 import json
 import os
 import pickle
+import shutil
 import signal
 import subprocess
 import sys
@@ -237,12 +238,13 @@ def test_a_model_file_never_runs_code_on_any_load_path(tmp_path: Path, flutter_r
     assert proc.returncode == 0, proc.stderr
     # train --resume on a run whose model.zip (and checkpoint) is the crafted file
     run = tmp_path / "resume"
-    assert _cli(_train_args(run, 128)).returncode == 0
+    shutil.copytree(flutter_run, run)  # a finished run of 128 steps with its checkpoint
     ck = run / _config(run)["checkpoint"]["model"]
     _malicious_zip(run / "model.zip", ck, marker)
     _malicious_zip(run / "model.zip", run / "model.zip", marker)
-    proc = _cli(["train", "--resume", "--out", str(run), "--timesteps", "128", "--no-progress"])
+    proc = _cli(["train", "--resume", "--out", str(run), "--timesteps", "256", "--no-progress"])
     assert proc.returncode == 0, proc.stderr
+    assert _config(run)["num_timesteps"] == 256, "the resume loaded the files and trained on"
     assert not marker.exists()
 
 
