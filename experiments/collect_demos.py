@@ -32,6 +32,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.core.policy_obs import policy_obs_size
+from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import list_games, make_game
 
 CHUNK_SEED_STRIDE = 7919
@@ -150,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows += len(data)
                 bar.update(1)
         else:
-            with ProcessPoolExecutor(args.workers) as pool:
-                futures = [pool.submit(play_chunk, args, k) for k in todo]
+            with ProcessPoolExecutor(args.workers) as pool, one_blas_thread_in_children():
+                futures = [pool.submit(play_chunk, args, k) for k in todo]  # starts the workers
                 for done in as_completed(futures):
                     k, data = done.result()
                     demos.save_chunk(out, k, data)

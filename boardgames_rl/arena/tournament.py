@@ -52,6 +52,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.progress import progress_bar
+from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import make_game
 
 SEAT_MODES = ("rotate", "fixed")
@@ -157,7 +158,9 @@ def _play_all(
         yield from _play_all(game, specs, tasks, 1)
         return
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(min(workers, len(tasks)), _init_worker, (game, specs)) as pool:
+    with one_blas_thread_in_children():  # the pool starts its workers here
+        pool = ctx.Pool(min(workers, len(tasks)), _init_worker, (game, specs))
+    with pool:
         for d in pool.imap_unordered(_play_in_worker, tasks):
             yield GameRecord.from_dict(d)
 

@@ -104,6 +104,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
+from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 
@@ -587,7 +588,8 @@ class BatchedCore:
                     daemon=True,
                     name=f"boardgames_rl-batched-{w}",
                 )
-                proc.start()
+                with one_blas_thread_in_children():
+                    proc.start()
                 child.close()
                 self._chunks.append(chunk)
                 self._conns.append(parent)

@@ -38,6 +38,7 @@ from gymnasium import spaces
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
+from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs.aec import RewardShaping
 
 
@@ -342,7 +343,8 @@ class VectorEnv:
                     args=(child, game, chunk, reward_shaping, self._block, table),
                     daemon=True,
                 )
-                proc.start()
+                with one_blas_thread_in_children():
+                    proc.start()
                 child.close()
                 self._chunks.append(chunk)
                 self._conns.append(parent)
