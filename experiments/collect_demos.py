@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -151,7 +152,13 @@ def main(argv: list[str] | None = None) -> int:
                 rows += len(data)
                 bar.update(1)
         else:
-            with ProcessPoolExecutor(args.workers) as pool, one_blas_thread_in_children():
+            # spawned workers load their own libraries, with one BLAS thread each (forked ones
+            # would keep this process's thread pools)
+            spawn = multiprocessing.get_context("spawn")
+            with (
+                ProcessPoolExecutor(args.workers, mp_context=spawn) as pool,
+                one_blas_thread_in_children(),
+            ):
                 futures = [pool.submit(play_chunk, args, k) for k in todo]  # starts the workers
                 for done in as_completed(futures):
                     k, data = done.result()

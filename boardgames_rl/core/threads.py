@@ -9,8 +9,10 @@ Nightingale pretrained policy each held 1.5 cores and ran about 2.5x slower than
 :func:`one_blas_thread_in_children` gives the processes started inside it one thread each, as a
 worker pool wants (each worker is one unit of parallelism). The variables are read when a
 child's libraries load, so they are set in this process's environment around the start and put
-back afterwards; this process's own libraries, already loaded, are not affected. A variable the
-user set is kept as it is.
+back afterwards; this process's own libraries, already loaded, are not affected. It works for
+children that load their libraries themselves (the ``spawn`` and ``forkserver`` start methods,
+which every pool of the package uses); a forked child keeps the parent's thread pools. A
+variable the user set is kept as it is.
 """
 
 from __future__ import annotations
