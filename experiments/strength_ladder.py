@@ -11,6 +11,7 @@ with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated gam
     python experiments/strength_ladder.py                    # the whole ladder (~40 min, 1 core)
     python experiments/strength_ladder.py --games 2          # a smoke run
     python experiments/strength_ladder.py --only white_castle --iterations 200
+    python experiments/strength_ladder.py --workers 2        # the same games in 2 processes
 
 Writes ``docs/results/strength_ladder.md`` and ``.json`` (``--out`` changes the path).
 
@@ -98,17 +99,21 @@ MATCHES = [
 
 
 # --------------------------------------------------------------------------- playing
-def play(match: Match, iterations: int, games: int, seed: int) -> tuple[SeriesResult, float, float]:
-    """Play one series; return it, the wall-clock seconds and the CPU seconds it took (they
-    differ when the machine is shared)."""
+def play(
+    match: Match, iterations: int, games: int, seed: int, workers: int = 1
+) -> tuple[SeriesResult, float, float | None]:
+    """Play one series (in ``workers`` processes: the same games); return it, the wall-clock
+    seconds and the CPU seconds it took (they differ when the machine is shared; None with
+    workers, whose CPU time this process does not see)."""
     game = make_game(match.game, **match.config)
     if match.opponent == "heuristic x4":
         agents = [ismcts_spec(match.game, iterations)] + ["heuristic"] * (game.num_players - 1)
     else:
         agents = [ismcts_spec(match.game, iterations), match.opponent]
     start, cpu_start = time.perf_counter(), time.process_time()
-    result = play_series(game, agents, games, seed=seed, progress=True)
-    return result, time.perf_counter() - start, time.process_time() - cpu_start
+    result = play_series(game, agents, games, seed=seed, progress=True, workers=workers)
+    cpu = time.process_time() - cpu_start if workers == 1 else None
+    return result, time.perf_counter() - start, cpu
 
 
 def rate(wins: float, n: int) -> dict:
@@ -117,7 +122,7 @@ def rate(wins: float, n: int) -> dict:
     return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "low": low, "high": high}
 
 
-def summarise(match: Match, result: SeriesResult, seconds: float, cpu: float) -> list[dict]:
+def summarise(match: Match, result: SeriesResult, seconds: float, cpu: float | None) -> list[dict]:
     """Table rows: ISMCTS's win rate overall and, on Nightingale, per seat (0 ninja,
     1 samurai); on Night of the Ninja also the mean heuristic seat's."""
     n = len(result.records)
@@ -126,7 +131,7 @@ def summarise(match: Match, result: SeriesResult, seconds: float, cpu: float) ->
         "opponent": match.opponent,
         "target": match.target,
         "seconds_per_game": seconds / max(n, 1),
-        "cpu_seconds_per_game": cpu / max(n, 1),
+        "cpu_seconds_per_game": None if cpu is None else cpu / max(n, 1),
         "mean_length": sum(r.length for r in result.records) / max(n, 1),
         "truncated": sum(r.truncated for r in result.records),
     }
@@ -143,6 +148,11 @@ def summarise(match: Match, result: SeriesResult, seconds: float, cpu: float) ->
     return rows
 
 
+def cpu_text(cpu: float | None) -> str:
+    """A CPU-seconds cell: '-' when the games ran in worker processes."""
+    return "-" if cpu is None else f"{cpu:.1f}"
+
+
 def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -> str:
     """The results page: how it was made, then one table row per result row."""
     games = {r["game"] for r in rows}
@@ -156,6 +166,7 @@ def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -
         + (f" --only {args.only}" if args.only else "")
         + (f" --iterations {args.iterations}" if args.iterations != 400 else "")
         + (f" --seed {args.seed}" if args.seed else "")
+        + (f" --workers {args.workers}" if args.workers > 1 else "")
         + "`.",
         "",
         "ISMCTS specs: "
@@ -170,7 +181,7 @@ def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -
         lines.append(
             f"| {r['game']} | {r['opponent']} | {r['seat']} | {r['games']} | "
             f"{r['rate']:.3f} ({who}) | [{r['low']:.3f}, {r['high']:.3f}] | {r['target']} | "
-            f"{r['seconds_per_game']:.1f} ({r['cpu_seconds_per_game']:.1f}) | "
+            f"{r['seconds_per_game']:.1f} ({cpu_text(r['cpu_seconds_per_game'])}) | "
             f"{r['mean_length']:.0f} | {r['truncated']} |"
         )
     lines.append("")
@@ -263,13 +274,15 @@ def main(argv: list[str] | None = None) -> None:
         "--ratings", action="store_true", help="play the rating ladder instead (see above)"
     )
     parser.add_argument("--budgets", default="50,400", help="the two ISMCTS budgets (--ratings)")
-    parser.add_argument("--workers", type=int, default=1, help="game processes (--ratings)")
+    parser.add_argument("--workers", type=int, default=1, help="game processes (same games)")
     parser.add_argument(
         "--ladder-out", default="docs/results/ladder", help="--ratings: one folder per game"
     )
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games must be >= 1")
+    if args.workers < 1:
+        parser.error("--workers must be >= 1")
     if args.ratings:
         if args.only not in (None, *LADDER_GAMES):
             parser.error(f"--only {args.only!r}: choose from {', '.join(LADDER_GAMES)}")
@@ -292,7 +305,7 @@ def main(argv: list[str] | None = None) -> None:
     for k, match in enumerate(matches, 1):
         games = args.games or match.games
         print(f"[{k}/{len(matches)}] {match.game}: ISMCTS vs {match.opponent}, {games} games")
-        result, seconds, cpu = play(match, args.iterations, games, args.seed)
+        result, seconds, cpu = play(match, args.iterations, games, args.seed, args.workers)
         rows.extend(summarise(match, result, seconds, cpu))
     total = time.perf_counter() - started
 

@@ -68,9 +68,12 @@ run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic 
   measures the exported agent (seats rotated, seeded, Wilson intervals) into its ``strength``.
   ``--model best`` exports the run's ``best/model.zip`` instead (the policy that scored highest in
   the run's evaluations); its strength is then measured on other seeds than those it was picked on
-  (``--seed``, default 2026, against the run's evaluation seed, default 0).
+  (``--seed``, default 2026, against the run's evaluation seed, default 0). ``--workers N``
+  plays those games in N processes: game ``i`` has the same seed and the same result whatever
+  N is (``arena.play_series``), so the figures compare with those measured in one process.
 
-``evaluate NAME`` -- measure a shipped entry again (``--eval-games``) and rewrite its ``strength``.
+``evaluate NAME`` -- measure a shipped entry again (``--eval-games``, ``--workers``) and rewrite
+its ``strength``.
 """
 
 from __future__ import annotations
@@ -303,11 +306,18 @@ def rate(wins: float, n: int) -> dict[str, float]:
 
 
 def measure(
-    spec: str, game_name: str, config: dict[str, Any], seats: list[int], games: int, seed: int
+    spec: str,
+    game_name: str,
+    config: dict[str, Any],
+    seats: list[int],
+    games: int,
+    seed: int,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Win rates of ``spec`` against the heuristic and random, seeded, seats rotated (every seat
     of ``seats``; 95% Wilson intervals), per seat and overall. With more than two players: one
-    ``spec`` seat against heuristic seats, compared with a heuristic seat's rate."""
+    ``spec`` seat against heuristic seats, compared with a heuristic seat's rate. ``workers``
+    processes play the games; the games and figures do not depend on it."""
     game = make_game(game_name, **config)
     out: dict[str, Any] = {
         "games_per_opponent": games,
@@ -318,9 +328,9 @@ def measure(
     }
     opponents = ["heuristic", "random"] if game.num_players == 2 else ["heuristic"]
     for opp in opponents:
-        start = time.process_time()
+        start, wall = time.process_time(), time.perf_counter()
         agents = [spec] + [opp] * (game.num_players - 1)
-        result = play_series(game, agents, games, seed=seed, progress=False)
+        result = play_series(game, agents, games, seed=seed, progress=False, workers=workers)
         records = result.records
         row: dict[str, Any] = {"all": rate(result.wins(0), len(records))}
         for seat in seats:
@@ -331,7 +341,11 @@ def measure(
             others = [result.wins(i) for i in range(1, len(result.agents))]
             row["a heuristic seat"] = rate(sum(others) / len(others), len(records))
         row["truncated"] = sum(r.truncated for r in records)
-        row["cpu_seconds"] = round(time.process_time() - start, 1)
+        if workers == 1:  # with workers the games' CPU time is theirs, not this process's
+            row["cpu_seconds"] = round(time.process_time() - start, 1)
+        else:
+            row["workers"] = workers
+        row["wall_seconds"] = round(time.perf_counter() - wall, 1)
         out[f"vs {opp}"] = row
     return out
 
@@ -411,14 +425,14 @@ def export(a: argparse.Namespace) -> int:
     size = sum((out_dir / f"{name}{s}").stat().st_size for s in (".pt", ".json"))
     print(f"wrote {json_path} and {name}.pt ({size / 1e6:.2f} MB)")
     if a.eval_games > 0:
-        _evaluate(json_path, a.eval_games, a.seed)
+        _evaluate(json_path, a.eval_games, a.seed, a.workers)
     return 0
 
 
-def _evaluate(json_path: Path, games: int, seed: int) -> None:
+def _evaluate(json_path: Path, games: int, seed: int, workers: int = 1) -> None:
     entry = read_entry(json_path)
     spec = f"pretrained:entry={entry.name},dir={entry.folder}"
-    strength = measure(spec, entry.game, entry.config, entry.seats, games, seed)
+    strength = measure(spec, entry.game, entry.config, entry.seats, games, seed, workers)
     meta = dict(entry.meta)
     meta["strength"] = strength
     write_meta(json_path, meta)
@@ -435,11 +449,23 @@ def evaluate(a: argparse.Namespace) -> int:
     path = Path(a.out_dir) / f"{a.name}.json"
     if not path.is_file():
         raise PretrainedError(f"no entry {a.name!r} in {a.out_dir}")
-    _evaluate(path, a.eval_games, a.seed)
+    _evaluate(path, a.eval_games, a.seed, a.workers)
     return 0
 
 
 # ---------------------------------------------------------------------------- flags
+WORKERS_HELP = "processes playing the strength games (the same games and figures for any number)"
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -523,6 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--machine", default="CPU", help="where it was trained (for the JSON)")
     e.add_argument("--eval-games", type=int, default=200, help="strength games (0: skip)")
     e.add_argument("--seed", type=int, default=2026)
+    e.add_argument("--workers", type=positive_int, default=1, help=WORKERS_HELP)
     f = sub.add_parser("fork", help="a new run folder continuing a run from its best policy")
     f.add_argument("source", help="the run folder to continue (only read)")
     f.add_argument("dest", help="the new run folder")
@@ -537,6 +564,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--out-dir", default=str(PACKAGE_DIR))
     v.add_argument("--eval-games", type=int, default=400)
     v.add_argument("--seed", type=int, default=2026)
+    v.add_argument("--workers", type=positive_int, default=1, help=WORKERS_HELP)
     return p
 
 

@@ -123,25 +123,66 @@ def play_series(
     games: int,
     seed: int = 0,
     progress: bool = True,
+    workers: int = 1,
 ) -> SeriesResult:
     """Play ``games`` games; the agents rotate through the seats (game i puts agent j in seat
-    ``(i + j) % num_players``). With fewer agents than seats, the list is repeated."""
-    built = [make_agent(a, game) for a in agents]
+    ``(i + j) % num_players``). With fewer agents than seats, the list is repeated.
+
+    Game ``i`` is played from seed ``seed * 1_000_003 + i`` whatever ``workers`` is: with
+    ``workers > 1`` the games are shared among that many spawned processes (the tournament's
+    pool, one BLAS thread each), every agent rebuilt there from its spec string, and the records
+    are the same as in one process. That needs every agent given as a spec string; an
+    :class:`Agent` object is played in this process only."""
     names = [a if isinstance(a, str) else a.name for a in agents]
-    if not 1 <= len(built) <= game.num_players:
-        raise ValueError(f"{game.name}: give 1..{game.num_players} agents, got {len(built)}")
-    result = SeriesResult(game.name, game.config, names)
-    iterator = progress_iter(
-        range(games),
-        games,
-        desc=f"{game.name}: {' vs '.join(names)}",
-        unit="game",
-        enabled=progress,
-    )
+    if not 1 <= len(names) <= game.num_players:
+        raise ValueError(f"{game.name}: give 1..{game.num_players} agents, got {len(names)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"play_series: workers must be an int >= 1, got {workers!r}")
     n = game.num_players
-    for i in iterator:
-        seat_agents = [((s - i) % n) % len(built) for s in range(n)]
-        record = play_game(game, [built[j] for j in seat_agents], seed * 1_000_003 + i)
-        record.seats = seat_agents
+    seat_agents = [[((s - i) % n) % len(names) for s in range(n)] for i in range(games)]
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    result = SeriesResult(game.name, game.config, names)
+    desc = f"{game.name}: {' vs '.join(names)}"
+    if all(isinstance(a, str) for a in agents):
+        result.records = _play_specs(game, names, seat_agents, seeds, workers, desc, progress)
+        return result
+    if workers > 1:
+        raise ValueError(
+            "play_series: workers > 1 needs every agent as a spec string (each worker builds "
+            "its own); pass the spec instead of the Agent object, or workers=1"
+        )
+    built = [make_agent(a, game) for a in agents]
+    for i in progress_iter(range(games), games, desc=desc, unit="game", enabled=progress):
+        record = play_game(game, [built[j] for j in seat_agents[i]], seeds[i])
+        record.seats = seat_agents[i]
         result.records.append(record)
     return result
+
+
+def _play_specs(
+    game: Game,
+    specs: list[str],
+    seat_agents: list[list[int]],
+    seeds: list[int],
+    workers: int,
+    desc: str,
+    progress: bool,
+) -> list[GameRecord]:
+    """The series' games by the tournament's players (one agent per spec and seat, built from
+    its spec; in ``workers`` processes when more than one), returned in game order."""
+    from boardgames_rl.arena.tournament import ScheduledGame, _play_all
+
+    tasks = [
+        ScheduledGame(0, i, tuple(seats), seed)
+        for i, (seats, seed) in enumerate(zip(seat_agents, seeds, strict=True))
+    ]
+    records = list(
+        progress_iter(
+            _play_all(game, specs, tasks, workers), len(tasks), desc=desc, unit="game",
+            enabled=progress,
+        )
+    )  # fmt: skip
+    records.sort(key=lambda r: r.game_index)
+    for record in records:  # a series' record, as one played here: no tournament table
+        record.table = record.game_index = None
+    return records
