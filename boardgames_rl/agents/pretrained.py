@@ -381,22 +381,34 @@ class PretrainedAgent(Agent):
         mask = np.asarray(info_set.legal_action_mask, dtype=bool)
         if not mask.any():
             raise ValueError(f"{self.game.name}: no legal action for player {seat}")
-        entry, network = self.policies[seat]
+        entry, _ = self.policies[seat]
         feature = None
-        if entry.prior is not None:
+        if entry.prior is not None:  # asked at every decision: the prior may remember them
             feature = prior_feature(self._priors[entry.name], info_set)
+        logits = np.where(mask, self.logits(info_set, feature), -np.inf)
+        logits -= logits.max()
+        probs = np.exp(logits)
+        return probs / probs.sum()
+
+    def logits(self, info_set: InfoSet, feature: np.ndarray | None) -> np.ndarray:
+        """The network's logits (float64, every action) at ``info_set`` plus, for a residual
+        entry, :meth:`prior_scale` times ``feature`` (the one-hot of the prior's move there)."""
+        seat = int(info_set.player)
+        entry, network = self.policies[seat]
         if self.seat_feature:
             obs = policy_observation(info_set.observation, seat, self.game, feature)
         else:
             obs = np.asarray(info_set.observation, dtype=np.float32)
             obs = obs if feature is None else np.concatenate([obs, feature])
         logits = network.logits(obs).astype(np.float64)
-        if feature is not None and entry.prior is not None:
-            logits += entry.prior[1] * feature
-        logits = np.where(mask, logits, -np.inf)
-        logits -= logits.max()
-        probs = np.exp(logits)
-        return probs / probs.sum()
+        if feature is not None:
+            logits += self.prior_scale(seat) * feature
+        return logits
+
+    def prior_scale(self, seat: int) -> float:
+        """The prior's logit bonus in ``seat`` (the entry's ``architecture.prior.scale``)."""
+        prior = self.policies[seat][0].prior
+        return 0.0 if prior is None else prior[1]
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         probs = self.action_probabilities(info_set)

@@ -7,6 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -76,3 +79,59 @@ def test_training_speed_benchmark_runs(tmp_path: Path) -> None:
     assert len(rows) == 1 + len(bench.WORKLOADS)
     assert all(0 < r["env_share"] < 1 and r["steps"] == 32 for r in rows)
     assert json.loads(out.read_text())["table"] == result["table"]
+
+
+def test_prior_departures_lists_departures_and_plays_variants_on_the_same_games(
+    tmp_path: Path,
+) -> None:
+    """The script replays the entry's games (its replay checks every move against the record)
+    and plays each variant on the same seeds; a variant that changes nothing plays the entry's
+    games exactly, and a deferring variant plays the prior's move at every deferred decision."""
+    script = _load("experiments/prior_departures.py")  # registers "pretrained_variant"
+    try:
+        _check_prior_departures(script, tmp_path)
+    finally:
+        from boardgames_rl.agents.registry import unregister_agent
+
+        unregister_agent("pretrained_variant")
+
+
+def _check_prior_departures(script, tmp_path: Path) -> None:
+    from boardgames_rl.agents.pretrained import PretrainedAgent
+    from boardgames_rl.arena.match import play_game
+    from boardgames_rl.core.agent import RandomAgent
+    from boardgames_rl.registry import make_game
+
+    game = make_game("castle_nightingale")
+    same = f"samurai:scale={PretrainedAgent(game).prior_scale(1)!r}"  # the entry's own scale
+    out = tmp_path / "departures.json"
+    argv = ["--games", "2", "--seed", "3", "--out", str(out), "--variant", same]
+    script.main(argv + ["--variant", "ninja:defer=place"])
+    data = json.loads(out.read_text())
+    entry = data["agents"]["pretrained"]["seat_wins"]
+    assert [s for s, _ in entry] == [0, 1]
+    assert data["agents"][same]["seat_wins"] == entry
+    kinds = {kind for game in data["departures"] for kind, _ in game["decisions"]}
+    assert {"place", "prog_n_card", "w9"} <= kinds
+
+    # the samurai's trap-door choice: the entry departs from the heuristic there (every time in
+    # 200 seeded games), so deferring to the prior changes the move the entry would make
+    seen: list[tuple[bool, int, int, int]] = []  # deferred, played, prior's move, entry's move
+
+    class Watched(script.VariantAgent):
+        def logits(self, info_set, feature):
+            out = super().logits(info_set, feature)
+            own = script.PretrainedAgent.logits(self, info_set, feature)
+            mask = np.asarray(info_set.legal_action_mask, bool)
+            deferred = bool(info_set.observation[self.defer_columns].any())
+            moves = (np.where(mask, x, -np.inf).argmax() for x in (out, feature, own))
+            seen.append((deferred, *map(int, moves)))
+            return out
+
+    play_game(game, [RandomAgent(), Watched(game, seat=1, defer="setup_close")], seed=5)
+    deferred = [(played, prior, own) for d, played, prior, own in seen if d]
+    assert deferred and all(played == prior for played, prior, _ in deferred)
+    assert any(own != prior for _, prior, own in deferred)
+    assert any(played != prior for d, played, prior, _ in seen if not d)  # elsewhere: its own
+    with pytest.raises(ValueError, match="unknown decision kinds"):
+        script.VariantAgent(game, seat=0, defer="no_such_kind")
