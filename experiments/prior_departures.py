@@ -22,7 +22,8 @@ against the heuristic, on seeded games with the seats rotated (``arena.play_seri
         --workers 2 --no-departures --variant ninja:defer=place --variant samurai:scale=3
 
 Works for games whose states name their decisions and whose observation has a ``decision`` field
-(Castle Nightingale, Night of the Ninja); JSON with every game's result goes to ``--out``.
+(Castle Nightingale, Night of the Ninja). ``--out`` gets the JSON (every game's seat and result per
+agent, each replayed game's decisions and departures per kind) and the tables as ``.md`` beside it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import importlib
 import json
 import math
 import multiprocessing
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -101,7 +103,8 @@ def variant_spec(text: str, game: Game) -> str:
 
 # ---------------------------------------------------------------------------- 2. departures
 def departures(record: dict[str, Any]) -> dict[str, Any]:
-    """Replay one record of ``pretrained`` (agent 0) and list its decisions: kind, departed."""
+    """Replay one record of ``pretrained`` (agent 0): its seat, whether it won, and per decision
+    kind of its seat the decisions and the departures from the prior's move."""
     rec = GameRecord.from_dict(record)
     game = make_game(rec.game, **rec.config)
     agent = make_agent("pretrained", game)
@@ -110,7 +113,8 @@ def departures(record: dict[str, Any]) -> dict[str, Any]:
     seat = rec.seats.index(0)
     entry = agent.policies[seat][0]
     state = game.new_state(rec.state_seed)
-    rows = []
+    decisions: dict[str, int] = defaultdict(int)
+    departed: dict[str, int] = defaultdict(int)
     for action in rec.actions:
         if state.current_player == seat:
             info = agent_view(agent, state, seat)
@@ -119,31 +123,41 @@ def departures(record: dict[str, Any]) -> dict[str, Any]:
             played = int(np.argmax(np.where(mask, agent.logits(info, feature), -np.inf)))
             if played != action:
                 raise RuntimeError(f"game {rec.seed}: the replay does not play as recorded")
-            rows.append((state.decision["kind"], bool(played != int(np.argmax(feature)))))
+            kind = state.decision["kind"]
+            decisions[kind] += 1
+            departed[kind] += played != int(np.argmax(feature))
         state.apply(action)
-    return {"seat": seat, "won": seat in rec.winners, "decisions": rows}
+    return {
+        "seat": seat,
+        "won": seat in rec.winners,
+        "decisions": dict(decisions),
+        "departures": {k: v for k, v in departed.items() if v},
+    }
 
 
 def departure_table(games: list[dict[str, Any]], game: Game) -> str:
+    """Markdown tables, one per seat, kinds by departures."""
     lines = []
     for seat, role in enumerate(game.player_names):
         mine = [g for g in games if g["seat"] == seat]
         won = [g for g in mine if g["won"]]
+        lost = len(mine) - len(won)
         lines += [
             f"\n{role}: won {len(won)} of {len(mine)}",
             "| decision | decisions | departures | % | per won game | per lost game "
             "| win rate with one (games) | without (games) |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
-        count: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-        for g in mine:
-            for kind, departed in g["decisions"]:
-                c = count[kind]
-                c[0], c[1], c[2] = c[0] + 1, c[1] + departed, c[2] + (departed and g["won"])
-        for kind, (n, d, d_won) in sorted(count.items(), key=lambda kv: -kv[1][1]):
-            with_one = [g["won"] for g in mine if (kind, True) in map(tuple, g["decisions"])]
-            without = [g["won"] for g in mine if (kind, True) not in map(tuple, g["decisions"])]
-            lost = len(mine) - len(won)
+        kinds = {k for g in mine for k in g["decisions"]}
+        rows = []
+        for kind in kinds:
+            n = sum(g["decisions"].get(kind, 0) for g in mine)
+            d = sum(g["departures"].get(kind, 0) for g in mine)
+            d_won = sum(g["departures"].get(kind, 0) for g in won)
+            with_one = [g["won"] for g in mine if g["departures"].get(kind)]
+            without = [g["won"] for g in mine if not g["departures"].get(kind)]
+            rows.append((-d, kind, n, d, d_won, with_one, without))
+        for _, kind, n, d, d_won, with_one, without in sorted(rows):
             lines.append(
                 f"| {kind} | {n} | {d} | {100 * d / n:.1f} | {d_won / max(len(won), 1):.2f} | "
                 f"{(d - d_won) / max(lost, 1):.2f} | {_rate(with_one)} | {_rate(without)} |"
@@ -184,6 +198,20 @@ def main(argv: list[str] | None = None) -> None:
         results[label] = result
         out["agents"][label] = {"spec": spec, "seat_wins": seat_wins(result)}
         print(f"{label}: {result.wins(0) / a.games:.3f} ({time.perf_counter() - start:.0f} s)")
+    command = "python experiments/prior_departures.py " + " ".join(argv or sys.argv[1:])
+    report = [
+        f"# {a.game}: the pretrained entry's departures from its prior",
+        "",
+        f"`{command}`: {a.games} games against the heuristic per agent, seats rotated, seed "
+        f"{a.seed}; the entry won "
+        f"{results['pretrained'].wins(0) / a.games:.3f}.",
+    ]
+    if a.variant:
+        report += [
+            "",
+            "| variant | seat | entry | variant | + | - | sign test z |",
+            "|---|---|---:|---:|---:|---:|---:|",
+        ]
     base = out["agents"]["pretrained"]["seat_wins"]
     for label in a.variant:
         mine = out["agents"][label]["seat_wins"]
@@ -192,9 +220,9 @@ def main(argv: list[str] | None = None) -> None:
             up = sum(m > b for b, m in pairs)
             down = sum(m < b for b, m in pairs)
             z = (up - down) / math.sqrt(max(up + down, 1))
-            print(
-                f"{label:<24} {role:<8} entry {sum(b for b, _ in pairs) / len(pairs):.3f} "
-                f"variant {sum(m for _, m in pairs) / len(pairs):.3f}  +{up} -{down} (z {z:.2f})"
+            report.append(
+                f"| `{label}` | {role} | {sum(b for b, _ in pairs) / len(pairs):.3f} | "
+                f"{sum(m for _, m in pairs) / len(pairs):.3f} | {up} | {down} | {z:.2f} |"
             )
     if a.departures:
         records = [r.to_dict() for r in results["pretrained"].records]
@@ -207,10 +235,14 @@ def main(argv: list[str] | None = None) -> None:
             with pool:
                 rows = list(pool.map(departures, records, chunksize=4))
         out["departures"] = rows
-        print(departure_table(rows, game))
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(out))
-    print(f"wrote {a.out}")
+        report.append(departure_table(rows, game))
+    text = "\n".join(report) + "\n"
+    print(text)
+    path = Path(a.out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out))
+    path.with_suffix(".md").write_text(text)
+    print(f"wrote {path} and {path.with_suffix('.md')}")
 
 
 if __name__ == "__main__":

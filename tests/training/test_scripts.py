@@ -111,8 +111,11 @@ def _check_prior_departures(script, tmp_path: Path) -> None:
     entry = data["agents"]["pretrained"]["seat_wins"]
     assert [s for s, _ in entry] == [0, 1]
     assert data["agents"][same]["seat_wins"] == entry
-    kinds = {kind for game in data["departures"] for kind, _ in game["decisions"]}
+    kinds = {kind for game in data["departures"] for kind in game["decisions"]}
     assert {"place", "prog_n_card", "w9"} <= kinds
+    assert all(set(g["departures"]) <= set(g["decisions"]) for g in data["departures"])
+    report = out.with_suffix(".md").read_text()
+    assert "| `ninja:defer=place` | ninja |" in report and "| w9 |" in report
 
     # the samurai's trap-door choice: the entry departs from the heuristic there (every time in
     # 200 seeded games), so deferring to the prior changes the move the entry would make
