@@ -144,6 +144,7 @@ def departure_table(games: list[dict[str, Any]], game: Game) -> str:
         lost = len(mine) - len(won)
         lines += [
             f"\n{role}: won {len(won)} of {len(mine)}",
+            "",
             "| decision | decisions | departures | % | per won game | per lost game "
             "| win rate with one (games) | without (games) |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
