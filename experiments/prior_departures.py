@@ -49,7 +49,6 @@ from boardgames_rl.arena import play_series
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.core.agent import agent_view
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.policy_obs import prior_feature
 from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import make_game
 
@@ -111,14 +110,15 @@ def departures(record: dict[str, Any]) -> dict[str, Any]:
     assert isinstance(agent, PretrainedAgent)
     agent.reset()
     seat = rec.seats.index(0)
-    entry = agent.policies[seat][0]
     state = game.new_state(rec.state_seed)
     decisions: dict[str, int] = defaultdict(int)
     departed: dict[str, int] = defaultdict(int)
     for action in rec.actions:
         if state.current_player == seat:
             info = agent_view(agent, state, seat)
-            feature = prior_feature(agent._priors[entry.name], info)
+            feature = agent.prior_move(info)
+            if feature is None:
+                raise ValueError(f"{rec.game}: the pretrained entry has no prior to depart from")
             mask = np.asarray(info.legal_action_mask, bool)
             played = int(np.argmax(np.where(mask, agent.logits(info, feature), -np.inf)))
             if played != action:

@@ -381,14 +381,21 @@ class PretrainedAgent(Agent):
         mask = np.asarray(info_set.legal_action_mask, dtype=bool)
         if not mask.any():
             raise ValueError(f"{self.game.name}: no legal action for player {seat}")
-        entry, _ = self.policies[seat]
-        feature = None
-        if entry.prior is not None:  # asked at every decision: the prior may remember them
-            feature = prior_feature(self._priors[entry.name], info_set)
+        feature = self.prior_move(info_set)
         logits = np.where(mask, self.logits(info_set, feature), -np.inf)
         logits -= logits.max()
         probs = np.exp(logits)
         return probs / probs.sum()
+
+    def prior_move(self, info_set: InfoSet) -> np.ndarray | None:
+        """The one-hot of the prior's move at ``info_set`` (None for a plain entry). The prior
+        may remember the seat's earlier decisions, so it is asked once at every one of them:
+        :meth:`action_probabilities` does; a caller that computes the logits itself (an
+        analysis, a variant) calls this instead, once per decision."""
+        entry = self.policies[int(info_set.player)][0]
+        if entry.prior is None:
+            return None
+        return prior_feature(self._priors[entry.name], info_set)
 
     def logits(self, info_set: InfoSet, feature: np.ndarray | None) -> np.ndarray:
         """The network's logits (float64, every action) at ``info_set`` plus, for a residual

@@ -8,7 +8,6 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.agent import Agent, agent_view
@@ -142,26 +141,19 @@ def play_series(
     seat_agents = [[((s - i) % n) % len(names) for s in range(n)] for i in range(games)]
     seeds = [seed * 1_000_003 + i for i in range(games)]
     result = SeriesResult(game.name, game.config, names)
-    desc = f"{game.name}: {' vs '.join(names)}"
-    if all(isinstance(a, str) for a in agents):
-        result.records = _play_specs(game, names, seat_agents, seeds, workers, desc, progress)
-        return result
-    if workers > 1:
+    if workers > 1 and not all(isinstance(a, str) for a in agents):
         raise ValueError(
             "play_series: workers > 1 needs every agent as a spec string (each worker builds "
             "its own); pass the spec instead of the Agent object, or workers=1"
         )
-    built = [make_agent(a, game) for a in agents]
-    for i in progress_iter(range(games), games, desc=desc, unit="game", enabled=progress):
-        record = play_game(game, [built[j] for j in seat_agents[i]], seeds[i])
-        record.seats = seat_agents[i]
-        result.records.append(record)
+    desc = f"{game.name}: {' vs '.join(names)}"
+    result.records = _play_specs(game, agents, seat_agents, seeds, workers, desc, progress)
     return result
 
 
 def _play_specs(
     game: Game,
-    specs: list[str],
+    specs: Sequence[str | Agent],
     seat_agents: list[list[int]],
     seeds: list[int],
     workers: int,
@@ -169,7 +161,7 @@ def _play_specs(
     progress: bool,
 ) -> list[GameRecord]:
     """The series' games by the tournament's players (one agent per spec and seat, built from
-    its spec; in ``workers`` processes when more than one), returned in game order."""
+    its spec, or the Agent given; in ``workers`` processes when more than one), in game order."""
     from boardgames_rl.arena.tournament import ScheduledGame, _play_all
 
     tasks = [

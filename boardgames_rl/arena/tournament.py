@@ -101,11 +101,14 @@ def schedule(
 
 # --------------------------------------------------------------------- playing (in any process)
 class _Player:
-    """Plays scheduled games; one agent per (spec, seat), built on first use and reused."""
+    """Plays scheduled games; one agent per (spec, seat), built on first use and reused. An
+    :class:`Agent` given instead of a spec plays as it is, in every seat it gets (in-process
+    series only: a worker rebuilds agents from their specs)."""
 
-    def __init__(self, game: Game, specs: Sequence[str]):
+    def __init__(self, game: Game, specs: Sequence[str | Agent]):
         self.game = game
         self.specs = list(specs)
+        self.names = [s if isinstance(s, str) else s.name for s in self.specs]
         self._agents: dict[tuple[int, int], Agent] = {}
 
     def agent(self, index: int, seat: int) -> Agent:
@@ -118,7 +121,7 @@ class _Player:
         agents = [self.agent(a, s) for s, a in enumerate(task.seats)]
         record = play_game(self.game, agents, task.seed)
         record.seats = list(task.seats)
-        record.agents = [self.specs[a] for a in task.seats]
+        record.agents = [self.names[a] for a in task.seats]
         record.table = task.table
         record.game_index = task.game_index
         return record
@@ -140,7 +143,7 @@ def _play_in_worker(task: ScheduledGame) -> dict[str, Any]:
 
 
 def _play_all(
-    game: Game, specs: list[str], tasks: list[ScheduledGame], workers: int
+    game: Game, specs: Sequence[str | Agent], tasks: list[ScheduledGame], workers: int
 ) -> Iterator[GameRecord]:
     """Records of ``tasks`` as they finish (any order with several workers)."""
     if workers <= 1 or len(tasks) <= 1:
