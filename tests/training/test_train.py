@@ -252,3 +252,16 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     meta = json.loads((tmp_path / "pkg" / "flutter.json").read_text())
     assert meta["training"]["commands"] == lines
+    # the shipped entry measured again from the command line, in one process and in two workers:
+    # the same seeded games, the same figures
+    strengths = []
+    for workers in ("1", "2"):
+        evaluate = [sys.executable, str(script), "evaluate", "flutter", "--eval-games", "4"]
+        evaluate += ["--out-dir", str(tmp_path / "pkg"), "--workers", workers]
+        done = subprocess.run(evaluate, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        strengths.append(json.loads((tmp_path / "pkg" / "flutter.json").read_text())["strength"])
+    one, two = strengths
+    for opponent in ("vs heuristic", "vs random"):
+        assert one[opponent]["all"] == two[opponent]["all"] and one[opponent]["all"]["games"] == 4
+        assert "cpu_seconds" in one[opponent] and two[opponent]["workers"] == 2
