@@ -30,8 +30,10 @@ training), like every agent. ``deterministic=True`` (default) plays the most pro
 action; ``False`` draws from the masked distribution with the ``rng`` given to :meth:`act`.
 
 **Specs.** ``pretrained`` picks, for the game and configuration it is built for, the entries
-covering each seat; ``pretrained:seat=ninja`` (a seat name or index) only that seat's entry
-(playing another seat is an error); ``pretrained:entry=NAME`` one entry by name;
+covering each seat (where several cover a seat, the one trained for the fewest seats, then the
+first by name: an entry trained for one role overrides a shared one in that role);
+``pretrained:seat=ninja`` (a seat name or index) only that seat's entry (playing another seat
+is an error); ``pretrained:entry=NAME`` one entry by name;
 ``pretrained:dir=PATH`` reads entries from another folder (your own exports);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
@@ -451,7 +453,7 @@ def _select(
     fitting = [e for e in entries if _fits(e, game)]
     wanted = list(range(game.num_players)) if seat is None else [parse_seat_option(seat, game)]
     policies: dict[int, tuple[Entry, MLPPolicy]] = {}
-    for e in fitting:
+    for e in sorted(fitting, key=lambda e: (len(e.seats), e.name)):  # specialised entries first
         for s in e.seats:
             if s in wanted and s not in policies:
                 check_fits_game(e, game)

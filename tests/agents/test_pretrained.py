@@ -291,6 +291,40 @@ def test_export_plays_like_the_trained_policy(tmp_path):
     assert checked > 10
 
 
+def test_an_entry_for_one_seat_overrides_a_shared_one_in_that_seat(tmp_path):
+    """Where several entries cover a seat, ``pretrained`` plays the one trained for the fewest
+    seats (a per-role network over the shared one), whatever the names' order; the other seat
+    keeps the shared entry, and ``entry=`` still picks one by name."""
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from boardgames_rl.core.policy_obs import policy_obs_size
+
+    game = make_game("white_castle", num_players=2)
+    for name, seats, seed in (("a-shared", [0, 1], 0), ("z-seat0", [0], 1)):
+        th.manual_seed(seed)
+        policy = MaskableActorCriticPolicy(
+            spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
+            spaces.Discrete(game.num_actions),
+            lambda _: 0.0,
+            net_arch=dict(pi=[8], vf=[4]),
+        )
+        export_policy(policy.state_dict(), game, seats, name, tmp_path, {"recipe": "test"})
+    agent = make_agent(f"pretrained:dir={tmp_path}", game)
+    assert {s: e.name for s, (e, _) in agent.policies.items()} == {0: "z-seat0", 1: "a-shared"}
+    assert make_agent(f"pretrained:dir={tmp_path},entry=a-shared", game).entries == ["a-shared"]
+    state = game.new_state(0)
+    while state.current_player != 0:
+        state.apply(int(np.flatnonzero(state.legal_action_mask())[0]))
+    info = state.info_set(0)
+    per_role, shared = (
+        make_agent(f"pretrained:dir={tmp_path},entry={name}", game).action_probabilities(info)
+        for name in ("z-seat0", "a-shared")
+    )
+    assert not np.array_equal(per_role, shared)
+    np.testing.assert_array_equal(agent.action_probabilities(info), per_role)
+
+
 def test_pretrained_search_plays_legal_moves():
     """``pretrained+search``: the tuned ISMCTS with the shipped policy as its prior plays a legal
     game (a few iterations)."""
