@@ -330,7 +330,10 @@ def measure(
     for opp in opponents:
         start, wall = time.process_time(), time.perf_counter()
         agents = [spec] + [opp] * (game.num_players - 1)
-        result = play_series(game, agents, games, seed=seed, progress=False, workers=workers)
+        firsts = seats if game.num_players == 2 else None  # an entry for one role plays it only
+        result = play_series(
+            game, agents, games, seed=seed, progress=False, workers=workers, first_seats=firsts
+        )
         records = result.records
         row: dict[str, Any] = {"all": rate(result.wins(0), len(records))}
         for seat in seats:

@@ -123,9 +123,13 @@ def play_series(
     seed: int = 0,
     progress: bool = True,
     workers: int = 1,
+    first_seats: Sequence[int] | None = None,
 ) -> SeriesResult:
     """Play ``games`` games; the agents rotate through the seats (game i puts agent j in seat
     ``(i + j) % num_players``). With fewer agents than seats, the list is repeated.
+    ``first_seats`` limits the first agent to those seats (game i puts it in
+    ``first_seats[i % len(first_seats)]``, the others after it in seat order), e.g. ``[0]`` for
+    an agent that plays only the first seat; the default is every seat (the rotation above).
 
     Game ``i`` is played from seed ``seed * 1_000_003 + i`` whatever ``workers`` is: with
     ``workers > 1`` the games are shared among that many spawned processes (the tournament's
@@ -138,7 +142,11 @@ def play_series(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"play_series: workers must be an int >= 1, got {workers!r}")
     n = game.num_players
-    seat_agents = [[((s - i) % n) % len(names) for s in range(n)] for i in range(games)]
+    firsts = list(range(n)) if first_seats is None else [int(s) for s in first_seats]
+    if not firsts or any(not 0 <= s < n for s in firsts):
+        raise ValueError(f"play_series: first_seats must be seats in [0, {n}), got {first_seats!r}")
+    offsets = [firsts[i % len(firsts)] for i in range(games)]
+    seat_agents = [[((s - k) % n) % len(names) for s in range(n)] for k in offsets]
     seeds = [seed * 1_000_003 + i for i in range(games)]
     result = SeriesResult(game.name, game.config, names)
     if workers > 1 and not all(isinstance(a, str) for a in agents):

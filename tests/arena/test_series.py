@@ -21,6 +21,26 @@ def test_seats_rotate_and_game_i_has_its_own_seed():
     assert result.wins(0) + result.wins(1) == 4
 
 
+def test_first_seats_keep_the_first_agent_in_its_seats():
+    """An agent that plays one role only (a per-role pretrained entry) sits in its seat in every
+    game; game i keeps its seed; every seat listed is the rotation itself; bad seats refused."""
+    game = make_game("castle_nightingale")
+    fixed = play_series(game, ["heuristic", "random"], 3, seed=3, progress=False, first_seats=[1])
+    assert [r.seats for r in fixed.records] == [[1, 0]] * 3
+    assert [r.seed for r in fixed.records] == [3 * 1_000_003 + i for i in range(3)]
+    rotated = play_series(game, ["heuristic", "random"], 3, seed=3, progress=False)
+    every = play_series(
+        game, ["heuristic", "random"], 3, seed=3, progress=False, first_seats=[0, 1]
+    )
+    assert _games(every) == _games(rotated)
+    four = make_game("night_of_the_ninja", num_players=4)
+    agents = ["heuristic", "random", "random", "random"]
+    table = play_series(four, agents, 2, seed=1, progress=False, first_seats=[2])
+    assert [r.seats for r in table.records] == [[2, 3, 0, 1]] * 2
+    with pytest.raises(ValueError, match="first_seats"):
+        play_series(game, ["heuristic"], 1, progress=False, first_seats=[2])
+
+
 def test_workers_play_the_same_games_as_one_process():
     """Game i is played from its own seed by agents rebuilt from their specs in the worker, so
     two real spawned workers give the records of one process, in game order."""
