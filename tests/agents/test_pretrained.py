@@ -103,8 +103,10 @@ def test_deterministic_given_its_seed(entry):
     game = _game(entry)
     for det in ("true", "false"):
         spec = _spec(entry, deterministic=det)
-        a = play_series(game, [spec, "random"], 2, seed=5, progress=False)
-        b = play_series(game, [spec, "random"], 2, seed=5, progress=False)
+        a, b = (
+            play_series(game, [spec, "random"], 2, seed=5, progress=False, first_seats=entry.seats)
+            for _ in range(2)
+        )
         assert [r.actions for r in a.records] == [r.actions for r in b.records]
 
 
@@ -113,9 +115,8 @@ def test_beats_random(entry):
     """ "beats random in a small seeded series": the interval's lower bound above an even share."""
     game = _game(entry)
     games = 10 * game.num_players
-    result = play_series(
-        game, [_spec(entry)] + ["random"] * (game.num_players - 1), games, seed=11, progress=False
-    )
+    agents = [_spec(entry)] + ["random"] * (game.num_players - 1)
+    result = play_series(game, agents, games, seed=11, progress=False, first_seats=entry.seats)
     rate, low, _ = result.win_rate(0)
     assert low > 1.0 / game.num_players, f"{entry.name} vs random: {rate:.2f} (low {low:.2f})"
 
