@@ -322,7 +322,8 @@ def measure(
     out: dict[str, Any] = {
         "games_per_opponent": games,
         "seed": seed,
-        "seats_rotated": True,
+        "seats_rotated": len(seats) > 1,
+        "seats": list(seats),
         "deterministic": True,
         "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
@@ -330,9 +331,8 @@ def measure(
     for opp in opponents:
         start, wall = time.process_time(), time.perf_counter()
         agents = [spec] + [opp] * (game.num_players - 1)
-        firsts = seats if game.num_players == 2 else None  # an entry for one role plays it only
-        result = play_series(
-            game, agents, games, seed=seed, progress=False, workers=workers, first_seats=firsts
+        result = play_series(  # in the entry's seats only (a one-role entry plays its role)
+            game, agents, games, seed=seed, progress=False, workers=workers, first_seats=seats
         )
         records = result.records
         row: dict[str, Any] = {"all": rate(result.wins(0), len(records))}
