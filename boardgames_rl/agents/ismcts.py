@@ -134,6 +134,15 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0  # iterations run by the last searched decision
         self.last_visits: dict[int, int] = {}  # root visits per action of the last search
 
+    def files_digest(self) -> str | None:
+        """Its prior's and its rollout agent's (``pretrained+search``: the shipped policy's)."""
+        parts = [
+            f"{role} {digest}"
+            for role, helper in (("prior", self.prior), ("rollout", self.rollout))
+            if isinstance(helper, Agent) and (digest := helper.files_digest()) is not None
+        ]
+        return "; ".join(parts) if parts else None
+
     def reset(self) -> None:
         for helper in (self.rollout, self.prior):
             if isinstance(helper, Agent):

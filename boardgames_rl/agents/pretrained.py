@@ -363,6 +363,14 @@ class PretrainedAgent(Agent):
 
                 self._priors[e.name] = make_agent(e.prior[0], game)
 
+    def files_digest(self) -> str | None:
+        """The entry and the start of its weights' sha256 per seat, e.g. ``seat 0:
+        castle_nightingale-ninja 1a2b3c4d5e6f; seat 1: ...``."""
+        return "; ".join(
+            f"seat {s}: {e.name} {str(e.meta.get('sha256', ''))[:12]}"
+            for s, (e, _) in sorted(self.policies.items())
+        )
+
     def reset(self) -> None:
         for prior in self._priors.values():
             prior.reset()

@@ -210,6 +210,11 @@ class LadderResult:
             t.seed,
             [[new_index[a] for a in table] for table in t.tables],
             [replace(r, seats=[new_index[a] for a in r.seats]) for r in t.records],
+            agent_files={
+                label: t.agent_files[spec]
+                for label, spec in zip(self.labels, self.specs, strict=True)
+                if spec in t.agent_files
+            },
         )
 
     def ratings(self) -> list[LadderRating]:

@@ -78,6 +78,9 @@ class TournamentResult:
     seed: int
     tables: list[list[int]]
     records: list[GameRecord] = field(default_factory=list)
+    agent_files: dict[str, str] = field(default_factory=dict)
+    """Spec -> what identifies the files its play depends on (:meth:`Agent.files_digest`); only
+    the agents that have any (``pretrained``)."""
 
     # ----------------------------------------------------------------- parameters and files
     def params(self) -> dict[str, Any]:
@@ -91,6 +94,7 @@ class TournamentResult:
             "seats": self.seats,
             "seed": self.seed,
             "tables": [list(t) for t in self.tables],
+            **({"agent_files": dict(self.agent_files)} if self.agent_files else {}),
         }
 
     @classmethod

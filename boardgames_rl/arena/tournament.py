@@ -14,7 +14,10 @@ cluster, :mod:`boardgames_rl.arena.backends`) or on the order games finish.
 
 Resume. With ``out`` the parameters go to ``out/tournament.json`` first and every finished game is
 appended (and flushed) to ``out/games.jsonl`` at once; calling :func:`tournament` again with the
-same ``out`` and parameters plays only the missing games.
+same ``out`` and parameters plays only the missing games. The parameters include, for an agent
+whose play depends on files (``pretrained``: the shipped weights), what identifies those files
+(:meth:`~boardgames_rl.core.agent.Agent.files_digest`): after a new entry is shipped, the old
+folder is refused instead of resumed with games the new weights never played.
 """
 
 from __future__ import annotations
@@ -183,7 +186,7 @@ def _check_inputs(
     workers: int,
     seed: int,
     tables: Sequence[Sequence[int]] | None,
-) -> tuple[Game, list[str], list[list[int]]]:
+) -> tuple[Game, list[str], list[list[int]], dict[str, str]]:
     if isinstance(game, str):
         game = make_game(game)
     if not isinstance(game, Game):
@@ -199,8 +202,11 @@ def _check_inputs(
     duplicates = sorted({a for a in specs if specs.count(a) > 1})
     if duplicates:
         raise ValueError(f"agent specs must be unique; repeated: {duplicates}")
+    files: dict[str, str] = {}
     for spec in specs:  # fail now with a clear message rather than in a worker
-        make_agent(spec, game)
+        digest = make_agent(spec, game).files_digest()
+        if digest is not None:
+            files[spec] = digest
     if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
         raise ValueError(f"games (per table) must be an int >= 1, got {games!r}")
     if seats not in SEAT_MODES:
@@ -222,7 +228,7 @@ def _check_inputs(
                 )
             if not all(0 <= a < len(specs) for a in t):
                 raise ValueError(f"table {t}: agent indices must be in [0, {len(specs)})")
-    return game, specs, table_list
+    return game, specs, table_list, files
 
 
 def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> list[GameRecord]:
@@ -240,6 +246,19 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
         write_params(out, params)
         return []
     saved = json.loads(params_path.read_text())
+    files, saved_files = params.get("agent_files", {}), saved.get("agent_files", {})
+    changed = sorted(a for a in set(files) | set(saved_files) if files.get(a) != saved_files.get(a))
+    if changed and {k: v for k, v in saved.items() if k != "agent_files"} == {
+        k: v for k, v in params.items() if k != "agent_files"
+    }:
+        what = "; ".join(
+            f"{a}: played with {saved_files.get(a) or 'files not recorded'}, now {files.get(a)}"
+            for a in changed
+        )
+        raise TournamentMismatchError(
+            f"{out} holds games played with other files than the agents have now ({what}). "
+            f"Use a new out folder (or delete this one) to play them again"
+        )
     if saved != params:
         diffs = [
             f"{k}: saved {saved.get(k)!r}, given {params.get(k)!r}"
@@ -331,10 +350,12 @@ def tournament(
             :class:`~boardgames_rl.arena.backends.RayBackend`. The files do not depend on it.
         address: the Ray cluster's head (``host:6379``, ``"auto"``) for ``backend="ray"``.
     """
-    game, specs, table_list = _check_inputs(game, agents, games, seats, workers, seed, tables)
+    game, specs, table_list, files = _check_inputs(
+        game, agents, games, seats, workers, seed, tables
+    )
     runner = make_backend(backend, address)
     result = TournamentResult(
-        game.name, game.config, specs, int(games), seats, int(seed), table_list
+        game.name, game.config, specs, int(games), seats, int(seed), table_list, agent_files=files
     )
     tasks = schedule(table_list, int(games), seats, int(seed))
     done: list[GameRecord] = []

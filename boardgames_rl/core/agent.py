@@ -39,6 +39,12 @@ class Agent(ABC):
     def reset(self) -> None:  # noqa: B027 - optional hook
         """Called at the start of every game (agents with memory clear it here)."""
 
+    def files_digest(self) -> str | None:
+        """What identifies the files this agent's play depends on (e.g. the shipped weights of
+        ``pretrained``), or None when its play depends on its spec string alone. A tournament
+        stores it, so that games played with other files are never resumed as its own."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -335,3 +335,45 @@ def test_pretrained_search_plays_legal_moves():
         pytest.skip("the first entry does not cover every seat")
     result = play_series(game, ["pretrained+search:iterations=4", "random"], 1, progress=False)
     assert result.records[0].length > 0
+
+
+def test_a_tournament_is_not_resumed_with_other_weights(tmp_path):
+    """A tournament folder records which weights ``pretrained`` played with: resuming it with the
+    same files plays nothing again; after an entry of the same name is exported with other
+    weights, the folder is refused in one line (its games were not played by them), and nothing
+    in it changes."""
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from boardgames_rl.arena import TournamentMismatchError, tournament
+    from boardgames_rl.core.policy_obs import policy_obs_size
+
+    game = make_game("white_castle", num_players=2)
+    weights, out = tmp_path / "weights", tmp_path / "t"
+
+    def export(seed: int) -> None:
+        th.manual_seed(seed)
+        policy = MaskableActorCriticPolicy(
+            spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
+            spaces.Discrete(game.num_actions),
+            lambda _: 0.0,
+            net_arch=dict(pi=[8], vf=[4]),
+        )
+        export_policy(policy.state_dict(), game, [0, 1], "toy", weights, {"recipe": "test"})
+
+    export(0)
+    spec = f"pretrained:dir={weights}"
+    agents = ["random", spec]
+    first = tournament(game, agents, 1, progress=False, out=out)
+    sha = read_entry(weights / "toy.json").meta["sha256"][:12]
+    assert first.agent_files == {spec: f"seat 0: toy {sha}; seat 1: toy {sha}"}
+    shipped = make_agent("pretrained", game).files_digest()
+    assert make_agent("pretrained+search:iterations=2", game).files_digest() == f"prior {shipped}"
+    assert make_agent("heuristic", game).files_digest() is None
+    again = tournament(game, agents, 1, progress=False, out=out)
+    assert [r.actions for r in again.records] == [r.actions for r in first.records]
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    export(1)
+    with pytest.raises(TournamentMismatchError, match="other files than the agents have now"):
+        tournament(game, agents, 1, progress=False, out=out)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
