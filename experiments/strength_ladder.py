@@ -55,7 +55,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardgames_rl.agents.ismcts import tuned_spec
-from boardgames_rl.arena import SeriesResult, play_series, wilson_interval
+from boardgames_rl.arena import (
+    SeriesResult,
+    TournamentMismatchError,
+    play_series,
+    wilson_interval,
+)
 from boardgames_rl.arena.ladder import (
     LADDER_GAMES,
     ladder_game,
@@ -291,7 +296,10 @@ def main(argv: list[str] | None = None) -> None:
                 raise ValueError
         except ValueError:
             parser.error(f"--budgets takes two iteration counts, e.g. 50,400; got {args.budgets!r}")
-        rating_ladder(args)
+        try:
+            rating_ladder(args)
+        except TournamentMismatchError as e:  # a folder of other games: say so in one line
+            raise SystemExit(f"strength_ladder: {e} (--ladder-out DIR)") from None
         return
     matches = [m for m in MATCHES if args.only in (None, m.game)]
     if not matches:

@@ -246,22 +246,9 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
         write_params(out, params)
         return []
     saved = json.loads(params_path.read_text())
-    files, saved_files = params.get("agent_files", {}), saved.get("agent_files", {})
-    changed = sorted(a for a in set(files) | set(saved_files) if files.get(a) != saved_files.get(a))
-    if changed and {k: v for k, v in saved.items() if k != "agent_files"} == {
-        k: v for k, v in params.items() if k != "agent_files"
-    }:
-        what = "; ".join(
-            f"{a}: played with {saved_files.get(a) or 'files not recorded'}, now {files.get(a)}"
-            for a in changed
-        )
-        raise TournamentMismatchError(
-            f"{out} holds games played with other files than the agents have now ({what}). "
-            f"Use a new out folder (or delete this one) to play them again"
-        )
     if saved != params:
         diffs = [
-            f"{k}: saved {saved.get(k)!r}, given {params.get(k)!r}"
+            _difference(k, saved.get(k), params.get(k))
             for k in sorted(set(saved) | set(params))
             if saved.get(k) != params.get(k)
         ]
@@ -291,6 +278,19 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
     records = sort_records(list(done.values()))
     write_records(games_path, records)  # drops a half-written last line and duplicates
     return records
+
+
+def _difference(key: str, saved: Any, given: Any) -> str:
+    """One parameter that differs, for the mismatch message; ``agent_files`` (the weights an agent
+    played with) per agent."""
+    if key != "agent_files":
+        return f"{key}: saved {saved!r}, given {given!r}"
+    saved, given = saved or {}, given or {}
+    return "; ".join(
+        f"{a} played with other files ({saved.get(a) or 'not recorded'}; now {given.get(a)})"
+        for a in sorted(set(saved) | set(given))
+        if saved.get(a) != given.get(a)
+    )
 
 
 def _verify(games_path: Path, line: int, record: GameRecord, params: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -292,25 +293,31 @@ def test_export_plays_like_the_trained_policy(tmp_path):
     assert checked > 10
 
 
-def test_an_entry_for_one_seat_overrides_a_shared_one_in_that_seat(tmp_path):
-    """Where several entries cover a seat, ``pretrained`` plays the one trained for the fewest
-    seats (a per-role network over the shared one), whatever the names' order; the other seat
-    keeps the shared entry, and ``entry=`` still picks one by name."""
+def export_toy(game, folder: Path, name: str, seats: list[int], seed: int) -> None:
+    """Export an untrained toy policy (one hidden layer of 8, weights from ``seed``) as entry
+    ``name`` for ``seats`` into ``folder``: a real entry, as ``train_strong.py export`` writes."""
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     from boardgames_rl.core.policy_obs import policy_obs_size
 
+    th.manual_seed(seed)
+    policy = MaskableActorCriticPolicy(
+        spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
+        spaces.Discrete(game.num_actions),
+        lambda _: 0.0,
+        net_arch=dict(pi=[8], vf=[4]),
+    )
+    export_policy(policy.state_dict(), game, seats, name, folder, {"recipe": "test"})
+
+
+def test_an_entry_for_one_seat_overrides_a_shared_one_in_that_seat(tmp_path):
+    """Where several entries cover a seat, ``pretrained`` plays the one trained for the fewest
+    seats (a per-role network over the shared one), whatever the names' order; the other seat
+    keeps the shared entry, and ``entry=`` still picks one by name."""
     game = make_game("white_castle", num_players=2)
     for name, seats, seed in (("a-shared", [0, 1], 0), ("z-seat0", [0], 1)):
-        th.manual_seed(seed)
-        policy = MaskableActorCriticPolicy(
-            spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
-            spaces.Discrete(game.num_actions),
-            lambda _: 0.0,
-            net_arch=dict(pi=[8], vf=[4]),
-        )
-        export_policy(policy.state_dict(), game, seats, name, tmp_path, {"recipe": "test"})
+        export_toy(game, tmp_path, name, seats, seed)
     agent = make_agent(f"pretrained:dir={tmp_path}", game)
     assert {s: e.name for s, (e, _) in agent.policies.items()} == {0: "z-seat0", 1: "a-shared"}
     assert make_agent(f"pretrained:dir={tmp_path},entry=a-shared", game).entries == ["a-shared"]
@@ -342,26 +349,11 @@ def test_a_tournament_is_not_resumed_with_other_weights(tmp_path):
     same files plays nothing again; after an entry of the same name is exported with other
     weights, the folder is refused in one line (its games were not played by them), and nothing
     in it changes."""
-    from gymnasium import spaces
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-
     from boardgames_rl.arena import TournamentMismatchError, tournament
-    from boardgames_rl.core.policy_obs import policy_obs_size
 
     game = make_game("white_castle", num_players=2)
     weights, out = tmp_path / "weights", tmp_path / "t"
-
-    def export(seed: int) -> None:
-        th.manual_seed(seed)
-        policy = MaskableActorCriticPolicy(
-            spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
-            spaces.Discrete(game.num_actions),
-            lambda _: 0.0,
-            net_arch=dict(pi=[8], vf=[4]),
-        )
-        export_policy(policy.state_dict(), game, [0, 1], "toy", weights, {"recipe": "test"})
-
-    export(0)
+    export_toy(game, weights, "toy", [0, 1], seed=0)
     spec = f"pretrained:dir={weights}"
     agents = ["random", spec]
     first = tournament(game, agents, 1, progress=False, out=out)
@@ -373,7 +365,7 @@ def test_a_tournament_is_not_resumed_with_other_weights(tmp_path):
     again = tournament(game, agents, 1, progress=False, out=out)
     assert [r.actions for r in again.records] == [r.actions for r in first.records]
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    export(1)
-    with pytest.raises(TournamentMismatchError, match="other files than the agents have now"):
+    export_toy(game, weights, "toy", [0, 1], seed=1)
+    with pytest.raises(TournamentMismatchError, match=re.escape(f"{spec} played with other files")):
         tournament(game, agents, 1, progress=False, out=out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before

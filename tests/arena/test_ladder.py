@@ -6,6 +6,7 @@ Each test cites the sentence of the issue or of the module's documentation it ch
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import warnings
 from pathlib import Path
@@ -250,10 +251,23 @@ def test_strength_ladder_script_rates_through_the_module(tmp_path: Path, capsys)
     try:
         spec.loader.exec_module(script)
         out = tmp_path / "ladder"
-        script.main(
-            ["--ratings", "--only", "white_castle", "--games", "1", "--budgets", "2,3",
-             "--ladder-out", str(out), "--seed", "5"]
-        )  # fmt: skip
+        argv = ["--ratings", "--only", "white_castle", "--games", "1", "--budgets", "2,3",
+                "--ladder-out", str(out), "--seed", "5"]  # fmt: skip
+        script.main(argv)
+        # a folder whose games another version of the weights played (here: one written before
+        # the weights were recorded) is refused in one line, and left as it was
+        params = out / "white_castle" / "tournament.json"
+        saved = json.loads(params.read_text())
+        assert "pretrained" in saved["agent_files"]
+        del saved["agent_files"]
+        params.write_text(json.dumps(saved))
+        before = {p.name: p.read_bytes() for p in (out / "white_castle").iterdir()}
+        with pytest.raises(SystemExit) as stop:
+            script.main(argv)
+        message = str(stop.value.code)
+        assert "pretrained played with other files (not recorded; now seat 0:" in message
+        assert "\n" not in message and "--ladder-out" in message
+        assert {p.name: p.read_bytes() for p in (out / "white_castle").iterdir()} == before
     finally:
         sys.modules.pop(spec.name, None)
     folder = out / "white_castle"
