@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import sys
 import typing
 from dataclasses import dataclass, field
@@ -97,7 +98,11 @@ class TrainArgs:
     batch_size: int = _arg(256, "PPO minibatch size")
     n_epochs: int = _arg(5, "PPO epochs per update")
     lr: float = _arg(3e-4, "PPO learning rate")
-    ent_coef: float = _arg(0.01, "PPO entropy coefficient")
+    ent_coef: float = _arg(
+        0.01,
+        "PPO entropy coefficient (negative: an entropy penalty, sharpening the policy towards "
+        "the moves a deterministic agent plays)",
+    )
     vf_coef: float = _arg(0.5, "PPO value-loss coefficient")
     clip_range: float = _arg(0.2, "PPO clip range")
     gamma: float = _arg(0.999, "discount factor")
@@ -439,8 +444,9 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         value = getattr(args, name)
         if not value > 0 or value == float("inf"):
             raise InvalidConfigError(f"{flag_name(name)} must be > 0, got {value}")
+    if not math.isfinite(args.ent_coef):
+        raise InvalidConfigError(f"--ent-coef must be a finite number, got {args.ent_coef}")
     for name in (
-        "ent_coef",
         "vf_coef",
         "snapshot_every",
         "eval_every",

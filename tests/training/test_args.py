@@ -108,7 +108,14 @@ def test_game_options_go_through_core_options(tmp_path) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["--lr", "abc"], ["--lr", "0"], ["--net", "a,b"], [], ["--vec", "threads"]],
+    [
+        ["--lr", "abc"],
+        ["--lr", "0"],
+        ["--ent-coef", "nan"],
+        ["--net", "a,b"],
+        [],
+        ["--vec", "threads"],
+    ],
 )
 def test_bad_flags_are_one_line_usage_errors(argv, capsys) -> None:
     """ "one-line usage errors exit 2"."""
