@@ -62,7 +62,11 @@ Other commands are posted too and travel as small pickles on the socket (``reset
 rare method calls such as adding a self-play snapshot), never the buffers.
 ``step_async`` checks the actions (against the mask buffer: the slots do not check them again),
 writes them and posts the step; the workers step their chunks concurrently while the main
-process is free until ``step_wait``.
+process is free until ``step_wait``. A worker waiting for its next post builds, one slot at a
+time, the next game of each slot whose game ended
+(:meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`: the seed the reset
+would draw, so the games are the same), which takes a game's setup (``new_state``: 60-300 us,
+several steps' worth) off the step that ends it, where it made one worker's chunk the slower.
 
 Per step every slot applies the learner's action and then plays the opponents (each through
 :func:`~boardgames_rl.core.agent.agent_view`; a :class:`~boardgames_rl.core.agent.RandomAgent`
@@ -213,6 +217,8 @@ class _Slots:
         self.feature = self.prior_at != self.obs_size  # the seat feature
         self.returns = [0.0] * len(envs)
         self.lengths = [0] * len(envs)
+        self.prefetch = False  # a worker's slots build their next games while it waits
+        self.unprepared: list[int] = []  # slots whose next game is not built yet
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         out = self.out
@@ -222,6 +228,17 @@ class _Slots:
             self._write_start(j, env, self._call(j, env._start, seeds[j]))
         self.returns = [0.0] * len(self.envs)
         self.lengths = [0] * len(self.envs)
+        if self.prefetch:
+            self.unprepared = list(range(len(self.envs)))
+
+    def prepare_one(self) -> bool:
+        """Build one slot's next game ahead of its reset
+        (:meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`: the same
+        game, so results never change); False when every slot has one."""
+        while self.unprepared:
+            if self.envs[self.unprepared.pop()].prepare_next_game():
+                return True
+        return False
 
     def step(self) -> None:
         """Step every slot with its action from the ``actions`` buffer (checked against the mask
@@ -254,6 +271,8 @@ class _Slots:
                     returns[j] = 0.0
                     lengths[j] = 0
                     self._write_start(j, env, env._start(None))
+                    if self.prefetch:
+                        self.unprepared.append(j)
                     continue
                 self._write_observation(j, state, env._seat)
                 mask[j] = state.legal_action_mask()
@@ -344,6 +363,7 @@ def _worker(
         stepped, failed = views["stepped"], views["failed"]
         mail, asleep, letter = views["mail"], views["asleep"], views["letter"]
         slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
+        slots.prefetch = True
         seen = int(mail[index])  # posts taken so far (read before "ok": none comes before it)
         _send_message(fd, ("ok", None))
     except Exception as exc:
@@ -354,6 +374,8 @@ def _worker(
     clock, pause = time.perf_counter, os.sched_yield
     try:
         while True:
+            while mail[index] == seen and slots.prepare_one():
+                pass  # waiting: build the next games of slots whose game ended (one at a time)
             if spin > 0 and mail[index] == seen:  # spin a moment: the next step comes soon
                 deadline = clock() + spin
                 while mail[index] == seen and clock() < deadline:

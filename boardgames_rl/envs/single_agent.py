@@ -136,6 +136,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self.action_space = cast(Any, LegalActionSpace(game.num_actions, self._current_mask))
 
         self._seed_stream: np.random.Generator | None = None
+        self._next_game: tuple[int, State | None] | None = None  # see prepare_next_game
         self._state: State | None = None
         self._seat: int = 0 if seat == "random" else int(seat)
         self._seat_agents: dict[int, Agent] = {}
@@ -159,8 +160,15 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         """:meth:`reset` without the observation (what the batched env calls): returns ``info``."""
         if seed is not None or self._seed_stream is None:
             self._seed_stream = seed_stream(seed)
+            self._next_game = None  # drawn from the stream just replaced
+        state: State | None
         for _ in range(self.max_reset_attempts):
-            game_seed = next_game_seed(self._seed_stream)
+            if self._next_game is not None:  # drawn ahead from this stream: the same seed
+                game_seed, state = self._next_game
+                self._next_game = None
+            else:
+                game_seed = next_game_seed(self._seed_stream)
+                state = None
             self._opp_rng = np.random.default_rng([game_seed, _OPPONENT_STREAM])
             self._seat = (
                 int(self._opp_rng.integers(self.game.num_players))
@@ -170,7 +178,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             self._seat_agents = self._assign_opponents(self._opp_rng)
             for agent in _unique(self._seat_agents.values()):
                 agent.reset()
-            self._state = self.game.new_state(game_seed)
+            self._state = state if state is not None else self.game.new_state(game_seed)
             self._play_opponents()
             if not self._state.is_terminal():
                 break
@@ -182,6 +190,23 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self._done = False
         self._episode_steps = 0
         return {"seat": self._seat, "game_seed": game_seed}
+
+    def prepare_next_game(self) -> bool:
+        """Build the next game's initial state ahead of the reset that needs it (the batched env's
+        worker processes call it while they wait for the next step, taking ``new_state`` off the
+        step that ends a game). Its seed is the next one of this env's own seed stream, which
+        nothing else draws, so the games are those a reset would have started anyway; a reset
+        with a seed discards it. Returns False (doing nothing) when one is ready already or the
+        env has never been reset."""
+        if self._next_game is not None or self._seed_stream is None:
+            return False
+        game_seed = next_game_seed(self._seed_stream)
+        try:
+            state: State | None = self.game.new_state(game_seed)
+        except Exception:  # the reset builds it again and raises where it is reported
+            state = None
+        self._next_game = (game_seed, state)
+        return True
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then the opponents' until the learner is on move again."""

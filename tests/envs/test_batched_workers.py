@@ -223,3 +223,57 @@ def test_errors_in_several_workers_in_one_step_raise_the_first_and_reset_recover
             venv.step(_random_actions(venv.action_masks(), rng))
     finally:
         venv.close()
+
+
+def _play_to_end(env: SingleAgentEnv, rng: np.random.Generator) -> None:
+    done = False
+    while not done:
+        action = rng.choice(np.flatnonzero(env.action_masks()))
+        done = any(env.step(int(action))[2:4])
+
+
+def test_a_game_built_ahead_is_the_game_the_reset_starts() -> None:
+    """``SingleAgentEnv.prepare_next_game`` (what idle workers call): the reset after it starts
+    the same game (seed, seat, observation) as without it; a reset with a seed discards it; an
+    env never reset has no stream to draw from."""
+    fresh = SingleAgentEnv(FLUTTER, seat="random", opponents=None)
+    assert fresh.prepare_next_game() is False
+    ahead, plain = (SingleAgentEnv(FLUTTER, seat="random", opponents=None) for _ in range(2))
+    for env in (ahead, plain):
+        env.reset(seed=3)
+    for game in range(3):
+        rng_a, rng_p = np.random.default_rng(game), np.random.default_rng(game)
+        assert ahead.prepare_next_game() is True and ahead.prepare_next_game() is False
+        _play_to_end(ahead, rng_a)
+        _play_to_end(plain, rng_p)
+        (obs_a, info_a), (obs_p, info_p) = ahead.reset(), plain.reset()
+        assert info_a == info_p
+        np.testing.assert_array_equal(obs_a, obs_p)
+    ahead.prepare_next_game()
+    obs_a, info_a = ahead.reset(seed=9)
+    obs_p, info_p = SingleAgentEnv(FLUTTER, seat="random", opponents=None).reset(seed=9)
+    assert info_a == info_p
+    np.testing.assert_array_equal(obs_a, obs_p)
+
+
+def test_waiting_workers_build_the_next_games_and_the_games_stay_the_same() -> None:
+    """Workers build each slot's next game while they wait (so a step that ends a game does not
+    pay for ``new_state``): after a pause every slot has one, and over games that end the
+    trajectories are those of the in-process env (which builds none)."""
+    game = make_game("castle_flutterstone", num_players=2)
+    runs = []
+    for workers in (0, 2):
+        venv = BatchedVecEnv(game, 4, seat="random", seed=5, num_workers=workers)
+        try:
+            runs.append(_trajectory(venv, 150))
+            if workers:
+                time.sleep(0.3)
+                ready = venv.get_attr("_next_game")
+                assert all(r is not None for r in ready), ready
+            else:
+                assert all(r is None for r in venv.get_attr("_next_game"))
+        finally:
+            venv.close()
+    ended = sum(len(x) == 5 and isinstance(x[0], int | np.integer) for x in runs[0])
+    assert ended >= 4, ended  # games ended (and so started from a game built ahead)
+    assert _same(runs[0], runs[1])
