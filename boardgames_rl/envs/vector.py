@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import multiprocessing as mp
 from dataclasses import dataclass
 from typing import Any, cast
@@ -250,6 +251,7 @@ def _worker(
     out = _views(block, table, slice(slot_ids.start, slot_ids.stop))
     slots = _Slots(game, slot_ids, reward_shaping, out)
     slots.undo = True
+    gc.freeze()  # full collections scan only what comes later (no 20-50 ms stall in a step)
     try:
         while True:
             cmd, arg = conn.recv()
