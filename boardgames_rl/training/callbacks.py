@@ -31,7 +31,7 @@ from stable_baselines3.common.logger import CSVOutputFormat, Logger, TensorBoard
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.core.game import Game
 from boardgames_rl.training.checkpoint import atomic_write_text, save_model_atomic
-from boardgames_rl.training.evaluation import evaluate
+from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
 
 EVAL_FIELDS = [
     "timesteps",
@@ -120,6 +120,7 @@ class EvalCallback(BaseCallback):
         self._start = time.perf_counter()
         self._last_eval = -1
         self.interrupted = False  # set on SIGINT/SIGTERM: no final evaluation
+        self.stop: Callable[[], bool] | None = None  # asked between games: abandon an evaluation
 
     def _on_training_start(self) -> None:
         self._start = time.perf_counter()
@@ -148,7 +149,12 @@ class EvalCallback(BaseCallback):
         self.model.policy.set_training_mode(False)
         rows = []
         for opp in self.opponents:
-            res = evaluate(agent, self.game, opp, self.games, self.seats, self.seed)
+            try:
+                res = evaluate(agent, self.game, opp, self.games, self.seats, self.seed, self.stop)
+            except EvaluationStopped:  # a signal: no row; training stops at its next step
+                self.interrupted = True
+                self.model.policy.set_training_mode(training)
+                return []
             row = {
                 "timesteps": self.num_timesteps,
                 **res.as_dict(),

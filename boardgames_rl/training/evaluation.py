@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -12,6 +12,10 @@ from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import Game
+
+
+class EvaluationStopped(Exception):
+    """:func:`evaluate` was told to stop (its ``stop`` said true) before its last game."""
 
 
 @dataclass
@@ -37,10 +41,13 @@ def evaluate(
     games: int,
     seats: Sequence[int] | None = None,
     seed: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> EvalResult:
     """Play ``games`` games of ``agent`` against ``opponent`` (an agent spec, one instance per
     other seat); game ``i`` puts ``agent`` in ``seats[i % len(seats)]`` (default: every seat in
-    turn). Reproducible from ``seed``."""
+    turn). Reproducible from ``seed``. ``stop`` (optional) is asked before every game: when it
+    says true the evaluation is abandoned with :class:`EvaluationStopped` (a training run's
+    SIGINT / SIGTERM does not wait for the rest of a long evaluation)."""
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     seats = list(range(game.num_players)) if seats is None else [int(s) for s in seats]
@@ -50,6 +57,8 @@ def evaluate(
     wins = 0.0
     returns = []
     for i in range(games):
+        if stop is not None and stop():
+            raise EvaluationStopped(f"evaluation against {opponent} stopped after {i} games")
         seat = seats[i % len(seats)]
         lineup = list(others)
         lineup.insert(seat, agent)

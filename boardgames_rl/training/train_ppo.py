@@ -406,6 +406,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rollout = args.n_steps * args.n_envs
     every = -(-args.checkpoint_every // rollout) * rollout if args.checkpoint_every > 0 else 0
     checkpointer = CheckpointCallback(every, checkpoint, lambda: bool(signals), evaluator)
+    evaluator.stop = lambda: bool(signals)  # a signal does not wait for a long evaluation
     callbacks: list[Any] = [evaluator]
     if pool.self_weight > 0:
         callbacks.insert(0, SnapshotCallback(args.snapshot_every))

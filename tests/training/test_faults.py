@@ -181,6 +181,43 @@ def test_sigterm_and_sigint_save_a_checkpoint_and_exit(tmp_path: Path, sig, code
     _check_logs(out, 1024)
 
 
+def test_a_signal_during_a_long_evaluation_stops_the_run_within_seconds(tmp_path: Path) -> None:
+    """A signal was only seen between steps, so one that came during an evaluation (hundreds of
+    games in a long run) waited for all of them: now the evaluation is abandoned (no row) and
+    the run stops at its last update as usual."""
+    out = tmp_path / "run"
+    flags = [*TINY]
+    flags[flags.index("--eval-games") + 1] = "100000"  # hours of games: never finished here
+    flags[flags.index("--eval-every") + 1] = "128"  # after the first update
+    args = [
+        "train",
+        "--game",
+        "castle_flutterstone",
+        "--timesteps",
+        "4096",
+        "--out",
+        str(out),
+        *flags,
+        "--eval-opponents",
+        "heuristic",
+        "--checkpoint-every",
+        "0",
+    ]
+    proc = _start_and_wait(args, out, 0)
+    while not (out / "progress.csv").is_file() or len(_rows(out / "progress.csv")) < 1:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    time.sleep(1.0)  # the evaluation after the first update is under way
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = proc.communicate(timeout=120)
+    assert time.monotonic() - start < 20, "the evaluation was played to its end"
+    assert proc.returncode == 130, err
+    assert "checkpoint saved" in err and "Traceback" not in err
+    assert _config(out)["num_timesteps"] == 128
+    assert not (out / "eval.csv").is_file() or _rows(out / "eval.csv") == []
+
+
 # ----------------------------------------------------------------------------- untrusted files
 class _Marker:
     """Unpickling this writes the marker file (what a malicious model would do)."""
