@@ -204,13 +204,16 @@ def test_a_signal_during_a_long_evaluation_stops_the_run_within_seconds(tmp_path
         "0",
     ]
     proc = _start_and_wait(args, out, 0)
-    while not (out / "progress.csv").is_file() or len(_rows(out / "progress.csv")) < 1:
-        assert proc.poll() is None, proc.communicate()
-        time.sleep(0.05)
-    time.sleep(1.0)  # the evaluation after the first update is under way
-    proc.send_signal(signal.SIGINT)
-    start = time.monotonic()
-    _, err = proc.communicate(timeout=120)
+    try:
+        while not (out / "progress.csv").is_file() or len(_rows(out / "progress.csv")) < 1:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        time.sleep(1.0)  # the evaluation after the first update is under way
+        proc.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+    finally:  # the run would play its evaluation for hours
+        proc.kill()
     assert time.monotonic() - start < 20, "the evaluation was played to its end"
     assert proc.returncode == 130, err
     assert "checkpoint saved" in err and "Traceback" not in err
