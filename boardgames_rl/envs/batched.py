@@ -513,9 +513,6 @@ def _loads(data: bytes) -> Any:
 
 DEFAULT_SPIN = 0.002
 """Seconds a worker spins (yielding its core) for the next step before it sleeps on its socket."""
-MAIN_SPIN = 0.05
-"""Seconds ``wait`` watches the shared step count (yielding its core) before it sleeps on the
-workers' sockets; only when the workers spin too (``worker_spin > 0``)."""
 
 
 class BatchedCore:
@@ -808,11 +805,6 @@ class BatchedCore:
         then take the errors workers sent before counting themselves (already in their pipes;
         ``failed`` says whether any is left to read); the first worker's error is raised."""
         errors: dict[int, BaseException] = {}
-        if self.worker_spin > 0:  # a step is short: watch for its end rather than be woken
-            stepped, n, clock = self.buffers["stepped"], self.num_workers, time.perf_counter
-            deadline = clock() + MAIN_SPIN
-            while stepped[0] < n and clock() < deadline:
-                os.sched_yield()
         done = False
         while not done:
             done = self._read_step_answers([fd for fd, _ in self._poller.poll()], errors)
