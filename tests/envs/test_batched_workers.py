@@ -267,7 +267,7 @@ def test_waiting_workers_build_the_next_games_and_the_games_stay_the_same() -> N
         try:
             runs.append(_trajectory(venv, 150))
             if workers:
-                time.sleep(0.3)
+                time.sleep(1.0)  # the workers are idle: they build what is missing
                 ready = venv.get_attr("_next_game")
                 assert all(r is not None for r in ready), ready
             else:
