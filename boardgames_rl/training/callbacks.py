@@ -125,6 +125,23 @@ class EvalCallback(BaseCallback):
     def _on_training_start(self) -> None:
         self._start = time.perf_counter()
         self._last_eval = self.num_timesteps if self.num_timesteps > 0 else -1
+        logged = self._last_logged_step()
+        if self.num_timesteps > 0 and logged is not None and logged < self.num_timesteps:
+            self._last_eval = logged  # a resumed run whose evaluation a signal cut: play it again
+
+    def _last_logged_step(self) -> int | None:
+        """The step of ``eval.csv``'s last row (cut back to the checkpoint on resume); -1 when
+        it has none (or is not there: no evaluation ever finished); None without a log."""
+        if self.csv_path is None:
+            return None
+        if not self.csv_path.is_file():
+            return -1
+        try:
+            with open(self.csv_path, newline="") as f:
+                steps = [int(row["timesteps"]) for row in csv.DictReader(f)]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return steps[-1] if steps else -1
 
     def _on_rollout_start(self) -> None:
         # checked between updates, so the policy evaluated is the one trained on every step counted

@@ -219,6 +219,12 @@ def test_a_signal_during_a_long_evaluation_stops_the_run_within_seconds(tmp_path
     assert "checkpoint saved" in err and "Traceback" not in err
     assert _config(out)["num_timesteps"] == 128
     assert not (out / "eval.csv").is_file() or _rows(out / "eval.csv") == []
+    # the resumed run plays the evaluation the signal cut (here shorter), then goes on
+    args[args.index("--eval-games") + 1] = "2"
+    again = _cli(args)
+    assert again.returncode == 0, again.stderr
+    steps = [int(r["timesteps"]) for r in _rows(out / "eval.csv")]
+    assert steps == list(range(128, 4096 + 1, 128)), steps
 
 
 # ----------------------------------------------------------------------------- untrusted files
