@@ -252,7 +252,7 @@ def use_fused_adam(optimizer: th.optim.Optimizer) -> bool:
     optimizer._step_supports_amp_scaling = True  # what Adam(fused=True) sets
     if not getattr(optimizer, "_fast_ppo_hooked", False):
         optimizer.register_load_state_dict_post_hook(fuse)
-        optimizer._fast_ppo_hooked = True  # type: ignore[attr-defined]
+        optimizer._fast_ppo_hooked = True
     return True
 
 
@@ -412,7 +412,7 @@ class FastMaskablePPO(MaskablePPO):
                 obs_tensor = obs_as_tensor(self._last_obs, self.device)  # type: ignore[arg-type]
                 if use_masking:
                     action_masks = read_masks()
-                sampled, values, log_probs = self._act(obs_tensor, action_masks)  # type: ignore[arg-type]
+                sampled, values, log_probs = self._act(obs_tensor, action_masks)
             actions = sampled.cpu().numpy()
             if not np.isfinite(log_probs.cpu().numpy()).all():  # th.multinomial's checks did it
                 raise ValueError(
