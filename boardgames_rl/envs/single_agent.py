@@ -316,7 +316,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             if type(agent) is RandomAgent:
                 # RandomAgent.act on the state's own mask (the same draw from ``rng``): no view
                 # is built, and an action taken from the mask is not checked again
-                legal = state.legal_action_mask().nonzero()[0]  # 1-D: flatnonzero costs 6x
+                legal = state.legal_actions()
                 if len(legal) == 0:
                     raise ValueError(f"{self.game.name}: no legal action for player {p}")
                 apply_legal(state, int(legal[rng.integers(len(legal))]))
