@@ -1,6 +1,6 @@
 """The recipe for the strong reference agents (issue 15), read top to bottom.
 
-Four subcommands:
+Five subcommands:
 
 ``train``  -- one run folder, resumable, for hours in the background::
 
@@ -74,6 +74,20 @@ run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic 
 
 ``evaluate NAME`` -- measure a shipped entry again (``--eval-games``, ``--workers``) and rewrite
 its ``strength``.
+
+``tune-scale NAME`` -- for a residual entry, the prior's logit bonus it plays with::
+
+    python experiments/train_strong.py tune-scale night_of_the_ninja-5p --scales 3.8,4.6,5.5 \
+        --seeds 11,12,13 --eval-games 1000 --workers 2 --write
+
+  PPO learns the bonus with the network, for its sampled policy; the agent plays the most
+  probable move, where a larger bonus keeps only the departures from the prior the network is
+  sure of. This plays ``--eval-games`` games against the heuristic on each of ``--seeds`` (tuning
+  seeds: the same games for every scale) at the learned scale and each of ``--scales``, prints
+  the table, and with ``--write`` puts the best scale into the entry's
+  ``architecture.prior.scale`` (the sweep, the learned scale and this command go to
+  ``training.prior_scale_tuning``) and measures its strength again on ``--seed`` (default 2026,
+  which must not be a tuning seed).
 """
 
 from __future__ import annotations
@@ -313,11 +327,12 @@ def measure(
     games: int,
     seed: int,
     workers: int = 1,
+    opponents: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Win rates of ``spec`` against the heuristic and random, seeded, seats rotated (every seat
-    of ``seats``; 95% Wilson intervals), per seat and overall. With more than two players: one
-    ``spec`` seat against heuristic seats, compared with a heuristic seat's rate. ``workers``
-    processes play the games; the games and figures do not depend on it."""
+    """Win rates of ``spec`` against the heuristic and random (or ``opponents``), seeded, seats
+    rotated (every seat of ``seats``; 95% Wilson intervals), per seat and overall. With more than
+    two players: one ``spec`` seat against heuristic seats, compared with a heuristic seat's
+    rate. ``workers`` processes play the games; the games and figures do not depend on it."""
     game = make_game(game_name, **config)
     out: dict[str, Any] = {
         "games_per_opponent": games,
@@ -327,7 +342,8 @@ def measure(
         "deterministic": True,
         "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
-    opponents = ["heuristic", "random"] if game.num_players == 2 else ["heuristic"]
+    if opponents is None:
+        opponents = ["heuristic", "random"] if game.num_players == 2 else ["heuristic"]
     for opp in opponents:
         start, wall = time.process_time(), time.perf_counter()
         agents = [spec] + [opp] * (game.num_players - 1)
@@ -456,6 +472,70 @@ def evaluate(a: argparse.Namespace) -> int:
     return 0
 
 
+def tune_scale(a: argparse.Namespace) -> int:
+    path = Path(a.out_dir) / f"{a.name}.json"
+    if not path.is_file():
+        raise PretrainedError(f"no entry {a.name!r} in {a.out_dir}")
+    entry = read_entry(path)
+    if entry.prior is None:
+        raise PretrainedError(f"{a.name} has no prior (not trained with --prior): no scale to tune")
+    if a.write and a.seed in a.seeds:
+        raise InvalidConfigError(
+            f"--seed {a.seed} is a tuning seed: measure the chosen scale on other games"
+        )
+    tuning = entry.meta["training"].get("prior_scale_tuning", {})
+    learned = float(tuning.get("learned", entry.prior[1]))
+    rows = []
+    for scale in sorted({learned, *a.scales}):
+        spec = f"pretrained:entry={entry.name},dir={entry.folder},prior_scale={scale!r}"
+        cells = [
+            measure(spec, entry.game, entry.config, entry.seats, a.eval_games, seed, a.workers,
+                    opponents=["heuristic"])["vs heuristic"]["all"]
+            for seed in a.seeds
+        ]  # fmt: skip
+        total = rate(sum(c["wins"] for c in cells), sum(c["games"] for c in cells))
+        rows.append({"scale": scale, **total, "per_seed": [round(c["rate"], 4) for c in cells]})
+        print(
+            f"scale {scale:g}: {total['rate']:.3f} [{total['low']:.3f}, {total['high']:.3f}] "
+            f"over {total['games']} games; per seed {rows[-1]['per_seed']}",
+            flush=True,
+        )
+    best = max(rows, key=lambda r: r["rate"])
+    print(f"best: scale {best['scale']:g} ({best['rate']:.3f}); learned {learned:g}")
+    if not a.write:
+        return 0
+    meta = dict(entry.meta)
+    arch = dict(meta["architecture"])
+    arch["prior"] = {**arch["prior"], "scale": best["scale"]}
+    meta["architecture"] = arch
+    meta["training"] = {
+        **meta["training"],
+        "prior_scale_tuning": {
+            "learned": learned,
+            "chosen": best["scale"],
+            "opponent": "heuristic",
+            "seeds": list(a.seeds),
+            "games_per_seed": a.eval_games,
+            "table": rows,
+            "command": "python experiments/train_strong.py " + shlex.join(a.invocation),
+            "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        },
+    }
+    meta["strength"] = {}  # measured at the old scale: measured again below
+    write_meta(path, meta)
+    print(f"wrote scale {best['scale']:g} into {path}")
+    _evaluate(path, a.report_games, a.seed, a.workers)
+    return 0
+
+
+def number_list(text: str, kind: type = float) -> list:
+    """An argparse type: comma-separated numbers."""
+    try:
+        return [kind(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be comma-separated numbers, got {text!r}") from None
+
+
 # ---------------------------------------------------------------------------- flags
 WORKERS_HELP = "processes playing the strength games (the same games and figures for any number)"
 
@@ -568,6 +648,18 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--eval-games", type=int, default=400)
     v.add_argument("--seed", type=int, default=2026)
     v.add_argument("--workers", type=positive_int, default=1, help=WORKERS_HELP)
+    s = sub.add_parser("tune-scale", help="a residual entry's prior bonus, measured and chosen")
+    s.add_argument("name")
+    s.add_argument("--out-dir", default=str(PACKAGE_DIR))
+    s.add_argument("--scales", type=number_list, required=True, help="e.g. 3.8,4.6,5.5")
+    s.add_argument(
+        "--seeds", type=lambda t: number_list(t, int), default=[11, 12, 13], help="tuning seeds"
+    )
+    s.add_argument("--eval-games", type=int, default=1000, help="games per scale and seed")
+    s.add_argument("--write", action="store_true", help="write the best scale into the entry")
+    s.add_argument("--seed", type=int, default=2026, help="seed of the strength measured after")
+    s.add_argument("--report-games", type=int, default=1000, help="games of that measure")
+    s.add_argument("--workers", type=positive_int, default=1, help=WORKERS_HELP)
     return p
 
 
@@ -586,6 +678,8 @@ def main(argv: list[str] | None = None) -> int:
             return export(a)
         if a.command == "fork":
             return fork(a)
+        if a.command == "tune-scale":
+            return tune_scale(a)
         return evaluate(a)
     except InvalidConfigError as e:
         print(f"train_strong: error: {e}", file=sys.stderr)

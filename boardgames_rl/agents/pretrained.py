@@ -35,6 +35,10 @@ first by name: an entry trained for one role overrides a shared one in that role
 ``pretrained:seat=ninja`` (a seat name or index) only that seat's entry (playing another seat
 is an error); ``pretrained:entry=NAME`` one entry by name;
 ``pretrained:dir=PATH`` reads entries from another folder (your own exports);
+``pretrained:prior_scale=S`` plays a residual entry with the prior's logit bonus ``S`` instead of
+its JSON's (a research knob: ``S = 0`` keeps only the network's logits, which still read the
+prior's move; a large ``S`` plays the prior's move nearly always; ``experiments/train_strong.py tune-scale`` measures a few and writes the best
+into an entry);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
 Every failure is one line (:class:`PretrainedError`): a damaged or hostile JSON or weights file
@@ -349,10 +353,12 @@ class PretrainedAgent(Agent):
         entry: str = "",
         dir: str = "",
         deterministic: bool = True,
+        prior_scale: float | None = None,
     ):
         self.game = game
         self.policies = _select(game, seat, entry, dir, deterministic)
         self.deterministic = bool(deterministic)
+        self.scale_override = _check_scale(prior_scale, self.policies)
         self.seat_feature = not seat_in_observation(game)
         self.entries = sorted({e.name for e, _ in self.policies.values()})
         self.name = "pretrained"
@@ -423,9 +429,12 @@ class PretrainedAgent(Agent):
         return logits
 
     def prior_scale(self, seat: int) -> float:
-        """The prior's logit bonus in ``seat`` (the entry's ``architecture.prior.scale``)."""
+        """The prior's logit bonus in ``seat``: the entry's ``architecture.prior.scale``, or the
+        ``prior_scale`` option given."""
         prior = self.policies[seat][0].prior
-        return 0.0 if prior is None else prior[1]
+        if prior is None:
+            return 0.0
+        return prior[1] if self.scale_override is None else self.scale_override
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         probs = self.action_probabilities(info_set)
@@ -435,8 +444,27 @@ class PretrainedAgent(Agent):
 
 
 def build(game: Game, **kwargs: Any) -> PretrainedAgent:
-    """Registry factory of ``pretrained[:seat=S][,entry=NAME][,dir=PATH][,deterministic=false]``."""
+    """Registry factory of ``pretrained[:seat=S][,entry=NAME][,dir=PATH][,deterministic=false]
+    [,prior_scale=S]``."""
     return PretrainedAgent(game, **kwargs)
+
+
+def _check_scale(scale: Any, policies: dict[int, tuple[Entry, MLPPolicy]]) -> float | None:
+    """The ``prior_scale`` option: None, or a finite number >= 0 for an agent with a residual
+    entry (one-line errors otherwise)."""
+    if scale is None:
+        return None
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not math.isfinite(scale):
+        raise PretrainedError(f"pretrained: prior_scale must be a number >= 0, got {scale!r}")
+    if scale < 0:
+        raise PretrainedError(f"pretrained: prior_scale must be a number >= 0, got {scale!r}")
+    if all(e.prior is None for e, _ in policies.values()):
+        names = ", ".join(sorted({e.name for e, _ in policies.values()}))
+        raise PretrainedError(
+            f"pretrained: prior_scale is for residual entries (trained with --prior); {names} "
+            "has no prior: drop prior_scale"
+        )
+    return float(scale)
 
 
 def _select(

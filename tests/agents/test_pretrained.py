@@ -369,3 +369,99 @@ def test_a_tournament_is_not_resumed_with_other_weights(tmp_path):
     with pytest.raises(TournamentMismatchError, match=re.escape(f"{spec} played with other files")):
         tournament(game, agents, 1, progress=False, out=out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+RESIDUAL = [e for e in ENTRIES if e.prior is not None]
+
+
+@pytest.mark.parametrize("entry", RESIDUAL, ids=[e.name for e in RESIDUAL])
+def test_prior_scale_option_sets_the_bonus(entry):
+    """``pretrained:prior_scale=S`` replaces the entry's logit bonus for the prior's move: by
+    default the JSON's; at a huge S the agent plays the prior's move at every decision (a fresh
+    heuristic, asked at the same decisions, names it)."""
+    from boardgames_rl.core.policy_obs import prior_feature
+
+    game = _game(entry)
+    seat = entry.seats[0]
+    assert make_agent(_spec(entry), game).prior_scale(seat) == entry.prior[1]
+    agent = make_agent(_spec(entry, prior_scale=1e6), game)
+    assert agent.prior_scale(seat) == 1e6
+    prior = make_agent(entry.prior[0], game)
+    rng = np.random.default_rng(0)
+    state, decisions = game.new_state(7), 0
+    agent.reset()
+    prior.reset()
+    while not state.is_terminal() and decisions < 60:
+        p = state.current_player
+        info = state.info_set(p)
+        if p == seat:
+            want = int(np.argmax(prior_feature(prior, info)))
+            assert agent.act(info, rng) == want
+            decisions += 1
+            state.apply(want)
+        else:
+            state.apply(int(rng.choice(np.flatnonzero(info.legal_action_mask))))
+    assert decisions > 0
+
+
+def test_prior_scale_option_errors_are_one_line():
+    """A negative, non-finite or non-numeric scale, or a scale for an entry without a prior:
+    one-line errors saying what to do."""
+    entry = RESIDUAL[0]
+    game = _game(entry)
+    for bad in ("-1", "nan", "x", "true"):
+        with pytest.raises(PretrainedError, match="prior_scale must be a number >= 0") as e:
+            make_agent(_spec(entry, prior_scale=bad), game)
+        assert "\n" not in str(e.value)
+    plain = next((e for e in ENTRIES if e.prior is None), None)
+    if plain is not None:
+        with pytest.raises(PretrainedError, match="no prior: drop prior_scale"):
+            make_agent(_spec(plain, prior_scale=2), _game(plain))
+
+
+def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
+    """``train_strong.py tune-scale NAME --write``: the table over the learned scale and the
+    given ones, the best written into the entry's JSON with the sweep and the learned scale,
+    the strength measured again on the report seed; the weights are not touched. A report seed
+    among the tuning seeds, or an entry without a prior, is a one-line error."""
+    import subprocess
+    import sys
+
+    entry = next(e for e in RESIDUAL if _game(e).num_players == 2)
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    for suffix in (".json", ".pt"):
+        shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
+    weights = (pkg / f"{entry.name}.pt").read_bytes()
+    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    base = [sys.executable, str(script), "tune-scale", entry.name, "--out-dir", str(pkg)]
+    run = [*base, "--scales", "0,1e6", "--seeds", "3", "--eval-games", "4", "--workers", "1"]
+    done = subprocess.run(
+        [*run, "--write", "--seed", "5", "--report-games", "4"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    meta = json.loads((pkg / f"{entry.name}.json").read_text())
+    tuning = meta["training"]["prior_scale_tuning"]
+    assert tuning["learned"] == entry.prior[1]
+    table = tuning["table"]
+    assert [r["scale"] for r in table] == sorted([0.0, entry.prior[1], 1e6])
+    assert all(r["games"] == 4 and len(r["per_seed"]) == 1 for r in table)
+    best = max(table, key=lambda r: r["rate"])
+    assert meta["architecture"]["prior"]["scale"] == tuning["chosen"] == best["scale"]
+    assert f"best: scale {best['scale']:g}" in done.stdout
+    assert meta["strength"]["vs heuristic"]["all"]["games"] == 4
+    assert meta["strength"]["seed"] == 5
+    assert (pkg / f"{entry.name}.pt").read_bytes() == weights
+    assert read_entry(pkg / f"{entry.name}.json").prior[1] == best["scale"]
+
+    again = subprocess.run([*run, "--write", "--seed", "3"], capture_output=True, text=True)
+    assert again.returncode == 1 and "--seed 3 is a tuning seed" in again.stderr
+    assert len(again.stderr.strip().splitlines()) == 1
+    plain = next((e for e in ENTRIES if e.prior is None), None)
+    if plain is not None:
+        cmd = [sys.executable, str(script), "tune-scale", plain.name, "--scales", "1"]
+        refused = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert refused.returncode == 1 and "has no prior" in refused.stderr
