@@ -37,8 +37,8 @@ is an error); ``pretrained:entry=NAME`` one entry by name;
 ``pretrained:dir=PATH`` reads entries from another folder (your own exports);
 ``pretrained:prior_scale=S`` plays a residual entry with the prior's logit bonus ``S`` instead of
 its JSON's (a research knob: ``S = 0`` keeps only the network's logits, which still read the
-prior's move; a large ``S`` plays the prior's move nearly always; ``experiments/train_strong.py tune-scale`` measures a few and writes the best
-into an entry);
+prior's move; a large ``S`` plays the prior's move nearly always;
+``experiments/train_strong.py tune-scale`` measures a few and writes the best into an entry);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
 Every failure is one line (:class:`PretrainedError`): a damaged or hostile JSON or weights file
@@ -370,10 +370,12 @@ class PretrainedAgent(Agent):
                 self._priors[e.name] = make_agent(e.prior[0], game)
 
     def files_digest(self) -> str | None:
-        """The entry and the start of its weights' sha256 per seat, e.g. ``seat 0:
-        castle_nightingale-ninja 1a2b3c4d5e6f; seat 1: ...``."""
+        """The entry and the start of its weights' sha256 per seat, and for a residual entry the
+        prior's bonus it plays with (the JSON's or ``prior_scale``'s: another bonus plays other
+        games), e.g. ``seat 0: castle_nightingale-ninja 1a2b3c4d5e6f prior scale 3.1; ...``."""
         return "; ".join(
             f"seat {s}: {e.name} {str(e.meta.get('sha256', ''))[:12]}"
+            + ("" if e.prior is None else f" prior scale {self.prior_scale(s):.6g}")
             for s, (e, _) in sorted(self.policies.items())
         )
 

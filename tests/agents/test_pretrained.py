@@ -386,6 +386,9 @@ def test_prior_scale_option_sets_the_bonus(entry):
     assert make_agent(_spec(entry), game).prior_scale(seat) == entry.prior[1]
     agent = make_agent(_spec(entry, prior_scale=1e6), game)
     assert agent.prior_scale(seat) == 1e6
+    shipped = make_agent(_spec(entry), game).files_digest()
+    assert f"prior scale {entry.prior[1]:.6g}" in shipped
+    assert agent.files_digest() == shipped.replace(f"{entry.prior[1]:.6g}", "1e+06")
     prior = make_agent(entry.prior[0], game)
     rng = np.random.default_rng(0)
     state, decisions = game.new_state(7), 0
