@@ -455,13 +455,17 @@ def _evaluate(json_path: Path, games: int, seed: int, workers: int = 1) -> None:
     meta = dict(entry.meta)
     meta["strength"] = strength
     write_meta(json_path, meta)
+    _print_strength(entry.name, strength)
+
+
+def _print_strength(name: str, strength: dict[str, Any]) -> None:
     for opp in [k for k in strength if k.startswith("vs ")]:
         cells = ", ".join(
             f"{seat} {v['rate']:.3f} [{v['low']:.3f}, {v['high']:.3f}]"
             for seat, v in strength[opp].items()
             if isinstance(v, dict)
         )
-        print(f"{entry.name} {opp}: {cells}")
+        print(f"{name} {opp}: {cells}")
 
 
 def evaluate(a: argparse.Namespace) -> int:
@@ -521,10 +525,15 @@ def tune_scale(a: argparse.Namespace) -> int:
             "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         },
     }
-    meta["strength"] = {}  # measured at the old scale: measured again below
+    # the strength at the new scale, measured before anything is written: an interrupted run
+    # leaves the entry as it was; then scale, sweep and strength go in in one (atomic) write
+    spec = f"pretrained:entry={entry.name},dir={entry.folder},prior_scale={best['scale']!r}"
+    meta["strength"] = measure(
+        spec, entry.game, entry.config, entry.seats, a.report_games, a.seed, a.workers
+    )
     write_meta(path, meta)
     print(f"wrote scale {best['scale']:g} into {path}")
-    _evaluate(path, a.report_games, a.seed, a.workers)
+    _print_strength(entry.name, meta["strength"])
     return 0
 
 

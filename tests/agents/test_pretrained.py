@@ -425,8 +425,9 @@ def test_prior_scale_option_errors_are_one_line():
 def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     """``train_strong.py tune-scale NAME --write``: the table over the learned scale and the
     given ones, the best written into the entry's JSON with the sweep and the learned scale,
-    the strength measured again on the report seed; the weights are not touched. A report seed
-    among the tuning seeds, or an entry without a prior, is a one-line error."""
+    the strength measured again on the report seed; the weights are not touched; a run killed
+    before its end leaves the entry as it was. A report seed among the tuning seeds, or an entry
+    without a prior, is a one-line error."""
     import subprocess
     import sys
 
@@ -459,6 +460,20 @@ def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     assert meta["strength"]["seed"] == 5
     assert (pkg / f"{entry.name}.pt").read_bytes() == weights
     assert read_entry(pkg / f"{entry.name}.json").prior[1] == best["scale"]
+
+    # killed once the sweep is done, while the chosen scale is measured on the report seed: the
+    # entry is as it was (scale, sweep and strength go in in one write, at the end)
+    written = (pkg / f"{entry.name}.json").read_bytes()
+    proc = subprocess.Popen(
+        [*run, "--write", "--seed", "5"], stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    assert proc.stdout is not None
+    while not (line := proc.stdout.readline()).startswith("best: "):
+        assert line, "the sweep ended without its best line"
+    proc.kill()
+    proc.wait(timeout=60)
+    assert (pkg / f"{entry.name}.json").read_bytes() == written
+    assert not list(pkg.glob("*.tmp"))
 
     again = subprocess.run([*run, "--write", "--seed", "3"], capture_output=True, text=True)
     assert again.returncode == 1 and "--seed 3 is a tuning seed" in again.stderr
