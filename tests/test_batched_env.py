@@ -489,3 +489,19 @@ def test_the_gymnasium_facade_needs_no_optional_package(tmp_path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok []"
+
+
+def test_a_constructor_that_raises_leaves_nothing_for_the_garbage_collector(monkeypatch) -> None:
+    """A refused configuration raises its one-line error and nothing else: the half-built
+    gymnasium facade, collected later, closes without an "Exception ignored" (it once raised
+    ``AttributeError: 'BatchedVectorEnv' object has no attribute 'core'`` from ``__del__``)."""
+    import gc
+    import sys
+
+    unraisable: list = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    for bad in ({"num_envs": 0}, {"num_envs": 2, "seat": 5}, {"num_envs": 2, "worker_spin": -1}):
+        with pytest.raises(ValueError):
+            BatchedVectorEnv(FLUTTER, **bad)
+        gc.collect()
+    assert not unraisable, [str(u.exc_value) for u in unraisable]

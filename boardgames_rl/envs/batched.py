@@ -996,7 +996,9 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
             self.core.set_attr(name, v, indices=[i])
 
     def close_extras(self, **kwargs: Any) -> None:
-        self.core.close()
+        core = getattr(self, "core", None)  # None when the constructor raised
+        if core is not None:
+            core.close()
 
     def __repr__(self) -> str:
         return (
