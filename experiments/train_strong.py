@@ -93,6 +93,7 @@ its ``strength``.
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 import subprocess
 import sys
@@ -103,6 +104,7 @@ from typing import Any
 from boardgames_rl.agents.ismcts import tuned_spec
 from boardgames_rl.agents.pretrained import (
     PACKAGE_DIR,
+    Entry,
     PretrainedError,
     export_policy,
     read_entry,
@@ -448,9 +450,15 @@ def export(a: argparse.Namespace) -> int:
     return 0
 
 
+def _entry_spec(entry: Entry, prior_scale: float | None = None) -> str:
+    """The agent spec that plays ``entry`` from its folder (at ``prior_scale`` if given)."""
+    spec = f"pretrained:entry={entry.name},dir={entry.folder}"
+    return spec if prior_scale is None else f"{spec},prior_scale={prior_scale!r}"
+
+
 def _evaluate(json_path: Path, games: int, seed: int, workers: int = 1) -> None:
     entry = read_entry(json_path)
-    spec = f"pretrained:entry={entry.name},dir={entry.folder}"
+    spec = _entry_spec(entry)
     strength = measure(spec, entry.game, entry.config, entry.seats, games, seed, workers)
     meta = dict(entry.meta)
     meta["strength"] = strength
@@ -491,7 +499,7 @@ def tune_scale(a: argparse.Namespace) -> int:
     learned = float(tuning.get("learned", entry.prior[1]))
     rows = []
     for scale in sorted({learned, *a.scales}):
-        spec = f"pretrained:entry={entry.name},dir={entry.folder},prior_scale={scale!r}"
+        spec = _entry_spec(entry, scale)
         cells = [
             measure(spec, entry.game, entry.config, entry.seats, a.eval_games, seed, a.workers,
                     opponents=["heuristic"])["vs heuristic"]["all"]
@@ -527,7 +535,7 @@ def tune_scale(a: argparse.Namespace) -> int:
     }
     # the strength at the new scale, measured before anything is written: an interrupted run
     # leaves the entry as it was; then scale, sweep and strength go in in one (atomic) write
-    spec = f"pretrained:entry={entry.name},dir={entry.folder},prior_scale={best['scale']!r}"
+    spec = _entry_spec(entry, best["scale"])
     meta["strength"] = measure(
         spec, entry.game, entry.config, entry.seats, a.report_games, a.seed, a.workers
     )
@@ -543,6 +551,16 @@ def number_list(text: str, kind: type = float) -> list:
         return [kind(x) for x in text.split(",") if x.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be comma-separated numbers, got {text!r}") from None
+
+
+def scale_list(text: str) -> list[float]:
+    """An argparse type: comma-separated prior scales, each a finite number >= 0 (checked when
+    parsed, before any scale is played)."""
+    scales = number_list(text)
+    bad = [x for x in scales if not math.isfinite(x) or x < 0]
+    if bad or not scales:
+        raise argparse.ArgumentTypeError(f"must be comma-separated numbers >= 0, got {text!r}")
+    return scales
 
 
 # ---------------------------------------------------------------------------- flags
@@ -660,7 +678,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("tune-scale", help="a residual entry's prior bonus, measured and chosen")
     s.add_argument("name")
     s.add_argument("--out-dir", default=str(PACKAGE_DIR))
-    s.add_argument("--scales", type=number_list, required=True, help="e.g. 3.8,4.6,5.5")
+    s.add_argument("--scales", type=scale_list, required=True, help="e.g. 3.8,4.6,5.5")
     s.add_argument(
         "--seeds", type=lambda t: number_list(t, int), default=[11, 12, 13], help="tuning seeds"
     )

@@ -422,6 +422,37 @@ def test_prior_scale_option_errors_are_one_line():
             make_agent(_spec(plain, prior_scale=2), _game(plain))
 
 
+@pytest.mark.parametrize("scales", ["3,nan", "-1", "4,inf", ","])
+def test_tune_scale_refuses_a_bad_scale_before_playing_any(tmp_path, scales):
+    """``--scales`` is checked when parsed: a negative, infinite or missing value is a usage
+    error naming the flag, before any game is played and with the entry untouched."""
+    import subprocess
+    import sys
+
+    entry = next(e for e in RESIDUAL if _game(e).num_players == 2)
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    for suffix in (".json", ".pt"):
+        shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
+    before = (pkg / f"{entry.name}.json").read_bytes()
+    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    cmd = [sys.executable, str(script), "tune-scale", entry.name, "--out-dir", str(pkg)]
+    done = subprocess.run(
+        [*cmd, f"--scales={scales}", "--write", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        .splitlines()[-1]
+        .endswith(f"argument --scales: must be comma-separated numbers >= 0, got {scales!r}")
+    )
+    assert "scale " not in done.stdout  # no scale was played
+    assert (pkg / f"{entry.name}.json").read_bytes() == before
+
+
 def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     """``train_strong.py tune-scale NAME --write``: the table over the learned scale and the
     given ones, the best written into the entry's JSON with the sweep and the learned scale,
