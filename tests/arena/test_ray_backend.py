@@ -122,8 +122,15 @@ def pool_slow(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def cluster():
     """Ray's own simulated multi-node cluster on this machine: a head node with 0 CPUs (so
-    every game runs on a worker node) and 2 worker nodes of 1 CPU each."""
-    system = {"health_check_period_ms": 500, "health_check_failure_threshold": 3}
+    every game runs on a worker node) and 2 worker nodes of 1 CPU each. Its worker processes run
+    at the test's own priority: Ray nices them to 15 by default, and on a machine loaded by
+    other work (a CI run beside another job) the games then crawl at a few percent of a core,
+    which once made the node-kill test wait past its 300 s timeout for the game played again."""
+    system = {
+        "health_check_period_ms": 500,
+        "health_check_failure_threshold": 3,
+        "worker_niceness": 0,
+    }
     c = cluster_utils.Cluster(
         initialize_head=True,
         head_node_args={
