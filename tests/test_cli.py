@@ -532,3 +532,18 @@ def test_arena_agents_may_follow_a_game_option(tmp_path, capsys):
         ["arena", "castle_flutterstone", "random", "heuristic", "--bogus"], capsys
     )
     assert code == 2 and "--bogus" in err
+
+
+@pytest.mark.parametrize(
+    "spec, first",
+    [("bogus", "unknown agent 'bogus' for white_castle"), ("ismcts:iterations=-3", "ismcts:")],
+)
+def test_a_bad_agent_spec_names_the_known_agents_once(capsys, spec, first):
+    """A bad agent spec is one line saying what to do: the known agents listed once (an unknown
+    name's own error lists them; the CLI once appended the list a second time) and where the
+    options are."""
+    code, _, err = run_cli(["arena", "white_castle", spec, "random", "--games", "2"], capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert first in err
+    assert err.count("known agents") == 1 and err.count("pretrained+search") == 1
+    assert "`boardgames-rl list`" in err

@@ -142,9 +142,10 @@ def build_agent(spec: str, game: Game) -> Any:
     try:
         return make_agent(spec, game)
     except (GameError, TypeError, ValueError) as e:
-        raise CliError(
-            f"{e} (known agents: {', '.join(list_agents())}; options: `boardgames-rl list`)"
-        ) from e
+        message, hint = str(e), "options: `boardgames-rl list`"
+        if "known agents" not in message:  # an unknown name's error lists them already
+            hint = f"known agents: {', '.join(list_agents())}; {hint}"
+        raise CliError(f"{message} ({hint})") from e
 
 
 def seat_label(game: Game, seat: int, who: str) -> str:

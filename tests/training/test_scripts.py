@@ -138,3 +138,31 @@ def _check_prior_departures(script, tmp_path: Path) -> None:
     assert any(played != prior for d, played, prior, _ in seen if not d)  # elsewhere: its own
     with pytest.raises(ValueError, match="unknown decision kinds"):
         script.VariantAgent(game, seat=0, defer="no_such_kind")
+
+
+def test_seat_balance_counts_every_win_once_for_any_worker_count(tmp_path: Path) -> None:
+    """``experiments/seat_balance.py``: the seats' shares of the wins add up to the share of games
+    with a winner (a victory shared by k counts 1/k each), the figures are the same played in one
+    process or two, and a bad agent spec stops at once with one line."""
+    import subprocess
+
+    script = ROOT / "experiments" / "seat_balance.py"
+    figures = []
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        cmd = [sys.executable, str(script), "white_castle", "--agent", "random", "--games", "24"]
+        cmd += ["--seed", "4", "--workers", str(workers), "--no-progress", "--out", str(out)]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        summary = json.loads((out / "seat_balance.json").read_text())
+        assert summary["games"] == 24 and [r["seat"] for r in summary["seats"]] == [0, 1]
+        decided = (summary["games"] - summary["truncated"]) / summary["games"]
+        assert sum(r["rate"] for r in summary["seats"]) == pytest.approx(decided)
+        assert all(r["low"] <= r["rate"] <= r["high"] for r in summary["seats"])
+        assert (out / "table.md").read_text().startswith("| seat | win rate")
+        figures.append(summary["seats"])
+    assert figures[0] == figures[1]
+    bad = [sys.executable, str(script), "white_castle", "--agent", "bogus", "--games", "2"]
+    refused = subprocess.run(bad, capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 1 and len(refused.stderr.strip().splitlines()) == 1
+    assert "unknown agent 'bogus'" in refused.stderr
