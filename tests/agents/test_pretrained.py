@@ -21,6 +21,7 @@ import torch as th  # noqa: E402
 from boardgames_rl.agents import make_agent  # noqa: E402
 from boardgames_rl.agents.pretrained import (  # noqa: E402
     FORMAT,
+    Entry,
     PretrainedError,
     export_policy,
     list_entries,
@@ -422,11 +423,9 @@ def test_prior_scale_option_errors_are_one_line():
             make_agent(_spec(plain, prior_scale=2), _game(plain))
 
 
-@pytest.mark.parametrize("scales", ["3,nan", "-1", "4,inf", ","])
-def test_tune_scale_refuses_a_bad_scale_before_playing_any(tmp_path, scales):
-    """``--scales`` is checked when parsed: a negative, infinite or missing value is a usage
-    error naming the flag, before any game is played and with the entry untouched."""
-    import subprocess
+def _tune_scale_command(tmp_path: Path) -> tuple[Entry, Path, list[str]]:
+    """A 2-player residual entry copied into its own folder, and the ``tune-scale`` command
+    (script, entry, folder) that works on the copy."""
     import sys
 
     entry = next(e for e in RESIDUAL if _game(e).num_players == 2)
@@ -434,9 +433,22 @@ def test_tune_scale_refuses_a_bad_scale_before_playing_any(tmp_path, scales):
     pkg.mkdir()
     for suffix in (".json", ".pt"):
         shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
-    before = (pkg / f"{entry.name}.json").read_bytes()
     script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
-    cmd = [sys.executable, str(script), "tune-scale", entry.name, "--out-dir", str(pkg)]
+    return (
+        entry,
+        pkg,
+        [sys.executable, str(script), "tune-scale", entry.name, "--out-dir", str(pkg)],
+    )
+
+
+@pytest.mark.parametrize("scales", ["3,nan", "-1", "4,inf", ","])
+def test_tune_scale_refuses_a_bad_scale_before_playing_any(tmp_path, scales):
+    """``--scales`` is checked when parsed: a negative, infinite or missing value is a usage
+    error naming the flag, before any game is played and with the entry untouched."""
+    import subprocess
+
+    entry, pkg, cmd = _tune_scale_command(tmp_path)
+    before = (pkg / f"{entry.name}.json").read_bytes()
     done = subprocess.run(
         [*cmd, f"--scales={scales}", "--write", "--seed", "5"],
         capture_output=True,
@@ -462,14 +474,9 @@ def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     import subprocess
     import sys
 
-    entry = next(e for e in RESIDUAL if _game(e).num_players == 2)
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    for suffix in (".json", ".pt"):
-        shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
+    entry, pkg, base = _tune_scale_command(tmp_path)
     weights = (pkg / f"{entry.name}.pt").read_bytes()
-    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
-    base = [sys.executable, str(script), "tune-scale", entry.name, "--out-dir", str(pkg)]
+    script = Path(base[1])
     run = [*base, "--scales", "0,1e6", "--seeds", "3", "--eval-games", "4", "--workers", "1"]
     done = subprocess.run(
         [*run, "--write", "--seed", "5", "--report-games", "4"],
