@@ -30,15 +30,16 @@ from boardgames_rl.cli.common import (
     add_seed_arg,
     build_agent,
     make_game_from_args,
+    positive_int,
 )
-from boardgames_rl.core.errors import GameError, MissingExtraError
+from boardgames_rl.core.errors import MissingExtraError
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 add_game_args(parser)
 parser.add_argument("--agent", default="heuristic", help="the agent spec in every seat")
-parser.add_argument("--games", type=int, default=1000)
+parser.add_argument("--games", type=positive_int, default=1000)
 add_seed_arg(parser)
-parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
+parser.add_argument("--workers", type=positive_int, default=1, help="processes playing the games")
 add_progress_arg(parser)
 parser.add_argument("--out", default="runs/seat_balance", help="folder for table.md and .json")
 
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         game = make_game_from_args(args)
         build_agent(args.agent, game)
-    except (CliError, GameError, MissingExtraError, ValueError) as e:
+    except (CliError, MissingExtraError) as e:
         sys.exit(f"seat_balance: {e}")
     agents = [args.agent] * game.num_players
 

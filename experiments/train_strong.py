@@ -111,6 +111,7 @@ from boardgames_rl.agents.pretrained import (
     write_meta,
 )
 from boardgames_rl.arena import play_series, wilson_interval
+from boardgames_rl.cli.common import positive_int
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.init_from import read_record
@@ -565,17 +566,6 @@ def scale_list(text: str) -> list[float]:
 
 # ---------------------------------------------------------------------------- flags
 WORKERS_HELP = "processes playing the strength games (the same games and figures for any number)"
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: an integer >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:

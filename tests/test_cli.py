@@ -540,8 +540,15 @@ def test_arena_agents_may_follow_a_game_option(tmp_path, capsys):
 )
 def test_a_bad_agent_spec_names_the_known_agents_once(capsys, spec, first):
     """A bad agent spec is one line saying what to do: the known agents listed once (an unknown
-    name's own error lists them; the CLI once appended the list a second time) and where the
-    options are."""
+    name's own error, ``UnknownAgentError``, lists them; the CLI once appended the list a second
+    time) and where the options are."""
+    from boardgames_rl.agents import make_agent
+    from boardgames_rl.core.errors import InvalidConfigError, UnknownAgentError
+
+    game = make_game("white_castle")
+    with pytest.raises(InvalidConfigError) as info:
+        make_agent(spec, game)
+    assert isinstance(info.value, UnknownAgentError) == (spec == "bogus")
     code, _, err = run_cli(["arena", "white_castle", spec, "random", "--games", "2"], capsys)
     assert code == 1 and len(err.strip().splitlines()) == 1
     assert first in err

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardgames_rl.core.agent import Agent, RandomAgent
-from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.errors import InvalidConfigError, UnknownAgentError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.options import parse_option_string
 from boardgames_rl.registry import game_spec
@@ -108,7 +108,7 @@ def make_agent(spec: str | Agent, game: Game) -> Agent:
     name, kwargs = parse_spec(spec)
     own = game_spec(game.name).agents
     if name not in _AGENTS and name not in own:
-        raise InvalidConfigError(
+        raise UnknownAgentError(
             f"unknown agent {name!r} for {game.name}; known agents: {', '.join(list_agents(game))}"
         )
     factory = _AGENTS.get(name) or own[name]

@@ -8,7 +8,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardgames_rl.core.errors import GameError, InvalidConfigError
+from boardgames_rl.core.errors import GameError, InvalidConfigError, UnknownAgentError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.options import parse_options, split_option
 
@@ -45,6 +45,17 @@ def option_pair(text: str) -> str:
     except InvalidConfigError as e:
         raise argparse.ArgumentTypeError(str(e)) from e
     return text
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type``: an integer >= 1 (anything else is a usage error, exit 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+    return value
 
 
 def add_game_args(p: argparse.ArgumentParser) -> None:
@@ -142,10 +153,10 @@ def build_agent(spec: str, game: Game) -> Any:
     try:
         return make_agent(spec, game)
     except (GameError, TypeError, ValueError) as e:
-        message, hint = str(e), "options: `boardgames-rl list`"
-        if "known agents" not in message:  # an unknown name's error lists them already
-            hint = f"known agents: {', '.join(list_agents())}; {hint}"
-        raise CliError(f"{message} ({hint})") from e
+        hint = "options: `boardgames-rl list`"
+        if not isinstance(e, UnknownAgentError):  # whose message lists the known agents
+            hint = f"known agents: {', '.join(list_agents(game))}; {hint}"
+        raise CliError(f"{e} ({hint})") from e
 
 
 def seat_label(game: Game, seat: int, who: str) -> str:

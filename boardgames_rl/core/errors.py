@@ -31,6 +31,10 @@ class InvalidConfigError(GameError, ValueError):
     """A game configuration value is out of range or inconsistent."""
 
 
+class UnknownAgentError(InvalidConfigError):
+    """An agent spec names no registered agent; the message lists the game's known agents."""
+
+
 class MissingExtraError(ImportError):
     """A feature needs an optional dependency that is not installed; the message names the extra."""
 

@@ -143,7 +143,8 @@ def _check_prior_departures(script, tmp_path: Path) -> None:
 def test_seat_balance_counts_every_win_once_for_any_worker_count(tmp_path: Path) -> None:
     """``experiments/seat_balance.py``: the seats' shares of the wins add up to the share of games
     with a winner (a victory shared by k counts 1/k each), the figures are the same played in one
-    process or two, and a bad agent spec stops at once with one line."""
+    process or two, a bad agent spec stops at once with one line, and ``--games 0`` is a usage
+    error (it once played nothing and then divided by zero)."""
     import subprocess
 
     script = ROOT / "experiments" / "seat_balance.py"
@@ -166,3 +167,7 @@ def test_seat_balance_counts_every_win_once_for_any_worker_count(tmp_path: Path)
     refused = subprocess.run(bad, capture_output=True, text=True, timeout=120)
     assert refused.returncode == 1 and len(refused.stderr.strip().splitlines()) == 1
     assert "unknown agent 'bogus'" in refused.stderr
+    no_games = subprocess.run(
+        [*bad[:3], "--games", "0"], capture_output=True, text=True, timeout=120
+    )
+    assert no_games.returncode == 2 and "--games: must be an integer >= 1" in no_games.stderr
