@@ -18,6 +18,11 @@ game). Figures:
   (``/proc/<pid>/stat``); ``ideal = cpu0 time / (main + busiest worker)`` is the speed-up the
   workers give on otherwise idle cores (the main process waits while the workers step, so a
   step's critical path is the main thread's part plus the slowest worker's);
+* ``lockstep bound``: the most the workers could gain if communication cost nothing
+  (:func:`lockstep_bound`): a step with workers lasts as long as the slowest worker's chunk, so
+  the bound is the slots' in-process work over the slowest chunk's, summed over steps; a game
+  whose steps vary a lot (a learner move alone, or a whole round of opponents' turns) has a low
+  bound;
 * ``env only``: ``ideal`` without the driver's CPU (the random actions, timed apart) on either
   side: the speed-up of the env itself, what a learner whose policy costs nothing would see;
 * ``main 2w``: the main thread's CPU per learner step with workers (the driver's random actions,
@@ -53,6 +58,7 @@ if str(REPO_ROOT) not in sys.path:  # work from a source checkout
     sys.path.insert(0, str(REPO_ROOT))
 
 from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: E402
+from boardgames_rl.envs.chunks import worker_chunks  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 
 TARGETS: list[tuple[str, dict[str, Any]]] = [
@@ -118,6 +124,56 @@ def run_env(venv: BatchedVectorEnv, steps: int, rng: np.random.Generator) -> dic
     }
 
 
+def lockstep_bound(
+    game: Any, num_envs: int, num_workers: int, steps: int, rng: np.random.Generator, seed: int
+) -> float:
+    """The most ``num_workers`` workers in lockstep can gain over the in-process env, for this
+    game: the in-process CPU of the slots' work over that of the slowest chunk, step by step.
+
+    A step with workers lasts as long as the slowest worker's chunk (the workers' chunks as
+    :func:`~boardgames_rl.envs.chunks.worker_chunks` splits them), so even with free
+    communication the speed-up is ``sum(all slots' work) / sum(slowest chunk's work)`` over the
+    steps. Each slot's work is timed in an in-process env from the start of its ``_advance`` to
+    the next slot's (its move, the opponents' moves, its observation and mask, a new game where
+    one ended). Workers build each next game while they wait (``prepare_next_game``); here that
+    is done between steps, timed apart, and counted on the in-process side only, as the
+    in-process env builds it inside the step."""
+    venv = BatchedVectorEnv(game, num_envs, seed=seed)
+    clock = time.perf_counter
+    stamps: list[float] = []
+    slots = venv.core.envs
+    for env in slots:  # a time stamp as each slot's work starts
+
+        def timed(action: int, checked: bool = False, advance: Any = env._advance) -> Any:
+            stamps.append(clock())
+            return advance(action, checked)
+
+        env._advance = timed  # type: ignore[method-assign]
+    chunks = worker_chunks(num_envs, num_workers)
+    actions = RandomActions(num_envs, int(venv.single_action_space.n), rng)
+    venv.reset()
+    total = slowest = prefetch = 0.0
+    try:
+        for k in range(-20, steps):  # 20 steps of warm-up
+            chosen = actions(venv.action_masks())
+            stamps.clear()
+            venv.core.start(chosen)
+            venv.core.wait()
+            stamps.append(clock())
+            work = np.diff(stamps)
+            per_chunk = [work[c.start : c.stop].sum() for c in chunks]
+            t = clock()
+            for env in slots:
+                env.prepare_next_game()
+            if k >= 0:
+                total += sum(per_chunk)
+                slowest += max(per_chunk)
+                prefetch += clock() - t
+    finally:
+        venv.close()
+    return (total + prefetch) / slowest
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--num-envs", type=int, default=64)
@@ -164,6 +220,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         for r in range(args.rounds):
             for label, (inproc, workers, *others) in envs.items():
+                bound = lockstep_bound(
+                    inproc.core.game,
+                    args.num_envs,
+                    args.workers,
+                    max(100, steps[label] // args.num_envs),
+                    rng,
+                    args.seed,
+                )
                 a = run_env(inproc, steps[label], rng)
                 b = run_env(workers, steps[label], rng)
                 more = [run_env(v, steps[label], rng) for v in others]
@@ -177,6 +241,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         "wall0_steps_per_s": 1 / a["wall"],
                         "wallW_steps_per_s": 1 / b["wall"],
                         "wall_ratio": a["wall"] / b["wall"],
+                        "lockstep_bound": bound,
                         "main_cpu_per_step_0": a["cpu_main"],
                         "main_cpu_per_step_W": b["cpu_main"],
                         "worker_max_cpu_per_step": b["cpu_worker_max"],
@@ -199,21 +264,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     w = args.workers
     lines = [
         f"| game | cpu0 steps/s | wall0 steps/s | wall{w}w steps/s | wall {w}w/0w | "
-        f"ideal {w}w/0w (CPU) | env only | CPU total {w}w / 0w | main {w}w / 0w |"
+        f"lockstep bound {w}w | ideal {w}w/0w (CPU) | env only | CPU total {w}w / 0w | "
+        f"main {w}w / 0w |"
         + "".join(f" wall {w}w/0w, spin {spin:g} s |" for spin in args.spin[1:]),
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * (len(args.spin) - 1),
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * (len(args.spin) - 1),
     ]
     for label in envs:
         c0, w0, ww = med(label, "cpu0_steps_per_s"), med(label, "wall0_steps_per_s"), None
         ww = med(label, "wallW_steps_per_s")
         wr, ir, ov = med(label, "wall_ratio"), med(label, "ideal_ratio"), med(label, "overhead")
-        er = med(label, "ideal_env_ratio")
+        er, lb = med(label, "ideal_env_ratio"), med(label, "lockstep_bound")
         share = statistics.median(
             row["main_cpu_per_step_W"] / row["main_cpu_per_step_0"] for row in raw[label]
         )
         lines.append(
             f"| {label} | {c0[0]:.0f} | {w0[0]:.0f} | {ww[0]:.0f} | {wr[0]:.2f} "
-            f"({wr[1]:.2f}-{wr[2]:.2f}) | {ir[0]:.2f} ({ir[1]:.2f}-{ir[2]:.2f}) "
+            f"({wr[1]:.2f}-{wr[2]:.2f}) | {lb[0]:.2f} ({lb[1]:.2f}-{lb[2]:.2f}) "
+            f"| {ir[0]:.2f} ({ir[1]:.2f}-{ir[2]:.2f}) "
             f"| {er[0]:.2f} ({er[1]:.2f}-{er[2]:.2f}) | {ov[0]:.2f} "
             f"| {share:.3f} |"
             + "".join(

@@ -505,3 +505,18 @@ def test_a_constructor_that_raises_leaves_nothing_for_the_garbage_collector(monk
             BatchedVectorEnv(FLUTTER, **bad)
         gc.collect()
     assert not unraisable, [str(u.exc_value) for u in unraisable]
+
+
+@pytest.mark.parametrize("num_envs", [1, 2, 5, 7, 64, 101])
+def test_worker_chunks_cover_the_slots_in_order_sizes_within_one(num_envs: int) -> None:
+    """Both vector envs split their slots with ``worker_chunks``: contiguous, in order, every
+    slot once, sizes differing by at most one."""
+    from boardgames_rl.envs.chunks import worker_chunks
+
+    assert worker_chunks(num_envs, 0) == []
+    for workers in range(1, num_envs + 1):
+        chunks = worker_chunks(num_envs, workers)
+        assert len(chunks) == workers
+        assert [i for c in chunks for i in c] == list(range(num_envs))
+        sizes = [len(c) for c in chunks]
+        assert max(sizes) - min(sizes) <= 1 and min(sizes) >= 1

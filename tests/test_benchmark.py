@@ -14,6 +14,7 @@ import pytest
 from benchmarks.baselines import MissingBench, random_legal_action, random_legal_actions, require
 from benchmarks.throughput import main
 from boardgames_rl.cli import main as cli_main
+from boardgames_rl.registry import make_game
 
 COLUMNS = ["engine", "aec_make", "aec_raw", "vec", "batched", "clone", "sample", "ismcts"]
 
@@ -114,3 +115,28 @@ def test_cli_bench_no_progress_prints_no_round_lines(tmp_path: Path, capsys) -> 
     captured = capsys.readouterr()
     assert code == 0 and (tmp_path / "t.json").is_file()
     assert "round" not in captured.err
+
+
+def test_lockstep_bound_is_what_equal_chunks_in_lockstep_allow(tmp_path: Path) -> None:
+    """``benchmarks/batched_speed.py``'s ``lockstep bound``: one worker gains nothing but the
+    game builds it does while waiting (a bound just above 1); two chunks in lockstep gain less
+    than twice that, and the run writes the bound into its table and JSON."""
+    from benchmarks.batched_speed import lockstep_bound
+    from benchmarks.batched_speed import main as batched_main
+
+    game = make_game("castle_flutterstone", num_players=2)
+    rng = np.random.default_rng(0)
+    one = lockstep_bound(game, 8, 1, 60, rng, seed=0)
+    two = lockstep_bound(game, 8, 2, 60, rng, seed=0)
+    eight = lockstep_bound(game, 8, 8, 60, rng, seed=0)
+    assert 1.0 <= one < 1.3
+    assert 1.2 < two < 2 * one
+    assert two < eight < 8 * one  # one slot per worker: the slowest slot of each step
+    out = tmp_path / "b.json"
+    result = batched_main(
+        ["--num-envs", "4", "--rounds", "1", "--cpu-seconds", "0.05", "--spin", "0.002"]
+        + ["--games", "castle_flutterstone", "--out", str(out)]
+    )
+    (row,) = result["rounds"]["castle_flutterstone 2p"]
+    assert 1.0 < row["lockstep_bound"] < 2 * one
+    assert "lockstep bound 2w" in result["table"] and out.exists()

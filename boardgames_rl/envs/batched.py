@@ -114,6 +114,7 @@ from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
 from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.envs.chunks import worker_chunks
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 
 # ---------------------------------------------------------------------------- shared buffers
@@ -593,10 +594,8 @@ class BatchedCore:
         self._flat_masks = self.buffers["action_mask"].reshape(-1)
         self._lock = ctx.Lock()  # guards buffers["stepped"]
         data = _dumps((factory, prior))
-        bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
         try:
-            for w in range(num_workers):
-                chunk = range(int(bounds[w]), int(bounds[w + 1]))
+            for w, chunk in enumerate(worker_chunks(self.num_envs, num_workers)):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker,

@@ -41,6 +41,7 @@ from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs.aec import RewardShaping
+from boardgames_rl.envs.chunks import worker_chunks
 
 
 @dataclass
@@ -336,9 +337,7 @@ class VectorEnv:
         if num_workers == 0:
             self._slots = _Slots(game, range(self.num_envs), reward_shaping, self._buffers)
         else:
-            bounds = np.linspace(0, self.num_envs, num_workers + 1).round().astype(int)
-            for w in range(num_workers):
-                chunk = range(int(bounds[w]), int(bounds[w + 1]))
+            for chunk in worker_chunks(self.num_envs, num_workers):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker,
