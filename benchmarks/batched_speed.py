@@ -18,6 +18,9 @@ game). Figures:
   (``/proc/<pid>/stat``); ``ideal = cpu0 time / (main + busiest worker)`` is the speed-up the
   workers give on otherwise idle cores (the main process waits while the workers step, so a
   step's critical path is the main thread's part plus the slowest worker's);
+* ``wall 2w/0w, main steps``: ``wall0 / wall`` with ``main_steps=True`` (this process steps
+  the first chunk and watches the shared block for the others, ``--workers - 1`` processes
+  step the rest: no process wakes up to finish a step), measured in the same round;
 * ``lockstep bound``: the most the workers could gain if communication cost nothing
   (:func:`lockstep_bound`): a step with workers lasts as long as the slowest worker's chunk, so
   the bound is the slots' in-process work over the slowest chunk's, summed over steps; a game
@@ -210,6 +213,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 )
                 for spin in args.spin
             ),
+            BatchedVectorEnv(  # this process as the first of the workers
+                game,
+                args.num_envs,
+                seed=args.seed,
+                num_workers=args.workers,
+                worker_spin=args.spin[0],
+                main_steps=True,
+            ),
         )
     rng = np.random.default_rng(args.seed)
     steps = {  # calibrated: about --cpu-seconds of in-process CPU per measurement
@@ -219,7 +230,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     raw: dict[str, list[dict[str, float]]] = {label: [] for label in envs}
     try:
         for r in range(args.rounds):
-            for label, (inproc, workers, *others) in envs.items():
+            for label, (inproc, workers, *others, mains) in envs.items():
                 bound = lockstep_bound(
                     inproc.core.game,
                     args.num_envs,
@@ -231,6 +242,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 a = run_env(inproc, steps[label], rng)
                 b = run_env(workers, steps[label], rng)
                 more = [run_env(v, steps[label], rng) for v in others]
+                c = run_env(mains, steps[label], rng)
                 raw[label].append(
                     {
                         **{
@@ -241,6 +253,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         "wall0_steps_per_s": 1 / a["wall"],
                         "wallW_steps_per_s": 1 / b["wall"],
                         "wall_ratio": a["wall"] / b["wall"],
+                        "wall_ratio_main_steps": a["wall"] / c["wall"],
                         "lockstep_bound": bound,
                         "main_cpu_per_step_0": a["cpu_main"],
                         "main_cpu_per_step_W": b["cpu_main"],
@@ -264,22 +277,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     w = args.workers
     lines = [
         f"| game | cpu0 steps/s | wall0 steps/s | wall{w}w steps/s | wall {w}w/0w | "
-        f"lockstep bound {w}w | ideal {w}w/0w (CPU) | env only | CPU total {w}w / 0w | "
-        f"main {w}w / 0w |"
+        f"wall {w}w/0w, main steps | lockstep bound {w}w | ideal {w}w/0w (CPU) | env only | "
+        f"CPU total {w}w / 0w | main {w}w / 0w |"
         + "".join(f" wall {w}w/0w, spin {spin:g} s |" for spin in args.spin[1:]),
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * (len(args.spin) - 1),
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * (len(args.spin) - 1),
     ]
     for label in envs:
         c0, w0, ww = med(label, "cpu0_steps_per_s"), med(label, "wall0_steps_per_s"), None
         ww = med(label, "wallW_steps_per_s")
         wr, ir, ov = med(label, "wall_ratio"), med(label, "ideal_ratio"), med(label, "overhead")
         er, lb = med(label, "ideal_env_ratio"), med(label, "lockstep_bound")
+        ms = med(label, "wall_ratio_main_steps")
         share = statistics.median(
             row["main_cpu_per_step_W"] / row["main_cpu_per_step_0"] for row in raw[label]
         )
         lines.append(
             f"| {label} | {c0[0]:.0f} | {w0[0]:.0f} | {ww[0]:.0f} | {wr[0]:.2f} "
-            f"({wr[1]:.2f}-{wr[2]:.2f}) | {lb[0]:.2f} ({lb[1]:.2f}-{lb[2]:.2f}) "
+            f"({wr[1]:.2f}-{wr[2]:.2f}) | {ms[0]:.2f} ({ms[1]:.2f}-{ms[2]:.2f}) "
+            f"| {lb[0]:.2f} ({lb[1]:.2f}-{lb[2]:.2f}) "
             f"| {ir[0]:.2f} ({ir[1]:.2f}-{ir[2]:.2f}) "
             f"| {er[0]:.2f} ({er[1]:.2f}-{er[2]:.2f}) | {ov[0]:.2f} "
             f"| {share:.3f} |"

@@ -79,13 +79,17 @@ def test_same_seed_same_trajectories_in_process_and_with_workers(name, config) -
     game = make_game(name, **config)
     steps = 40 if name != "castle_nightingale" else 25
     runs = []
-    counts = (0, 2) if name != "castle_flutterstone" else (0, 1, 2, 3, "2 asleep")
+    counts = (0, 2, "2 main") if name != "castle_flutterstone" else (0, 1, 2, 3, "2 asleep")
+    if name == "castle_flutterstone":
+        counts += ("2 main", "3 main", "3 main asleep")
     for workers in counts:
-        spin = {"worker_spin": 0.0} if workers == "2 asleep" else {}
+        more: dict = {"worker_spin": 0.0} if "asleep" in str(workers) else {}
+        if "main" in str(workers):
+            more["main_steps"] = True
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             venv = BatchedVecEnv(
-                game, 5, seat="random", seed=7, num_workers=int(str(workers)[0]), **spin
+                game, 5, seat="random", seed=7, num_workers=int(str(workers)[0]), **more
             )
         try:
             runs.append(_trajectory(venv, steps))
@@ -320,11 +324,22 @@ class Exploding(Agent):
         return int(np.flatnonzero(info_set.legal_action_mask)[0])
 
 
-@pytest.mark.parametrize("workers", [0, 2])
-def test_an_exception_in_a_slot_names_it_and_the_env_must_be_reset(workers: int) -> None:
+@pytest.mark.parametrize("workers,main_steps", [(0, False), (2, False), (2, True)])
+def test_an_exception_in_a_slot_names_it_and_the_env_must_be_reset(
+    workers: int, main_steps: bool
+) -> None:
     """An exception inside a slot (here an opponent's) propagates naming the slot; the env refuses
-    to step until ``reset()``, which restarts every slot."""
-    venv = BatchedVecEnv(FLUTTER, 4, seat=0, opponents=Exploding(3), seed=0, num_workers=workers)
+    to step until ``reset()``, which restarts every slot (with ``main_steps`` too, where slots
+    0-1 are this process's own)."""
+    venv = BatchedVecEnv(
+        FLUTTER,
+        4,
+        seat=0,
+        opponents=Exploding(3),
+        seed=0,
+        num_workers=workers,
+        main_steps=main_steps,
+    )
     try:
         venv.reset()
         rng = np.random.default_rng(0)
@@ -520,3 +535,67 @@ def test_worker_chunks_cover_the_slots_in_order_sizes_within_one(num_envs: int) 
         assert [i for c in chunks for i in c] == list(range(num_envs))
         sizes = [len(c) for c in chunks]
         assert max(sizes) - min(sizes) <= 1 and min(sizes) >= 1
+
+
+# ------------------------------------------------------------------------------ main_steps
+@pytest.mark.parametrize("spin", [0.0, 0.5], ids=["asleep", "spinning"])
+def test_main_steps_this_process_is_the_first_worker(spin: float) -> None:
+    """``main_steps=True``: ``num_workers - 1`` processes are started, this process steps the
+    first chunk in ``step_wait`` (``step_async`` still returns at once), and a worker that
+    finishes after it wakes it (worker asleep, this process asleep) or is seen in the shared
+    block (spinning); per-slot calls reach this process's slots and the workers' alike."""
+    venv = BatchedVecEnv(
+        FLUTTER,
+        8,
+        seat=0,
+        opponents=SlowOpponent(),
+        seed=0,
+        num_workers=2,
+        worker_spin=spin,
+        main_steps=True,
+    )
+    try:
+        assert len(venv.core._procs) == 1 and "workers=2, main steps" in repr(venv)
+        venv.reset()
+        rng = np.random.default_rng(0)
+        t = time.perf_counter()
+        venv.step_async(_random_actions(venv.action_masks(), rng))
+        returned = time.perf_counter() - t
+        obs, *_ = venv.step_wait()
+        assert returned < 0.1 and time.perf_counter() - t >= 0.3
+        np.testing.assert_array_equal(obs, venv.core.buffers["observation"])
+        venv.set_attr("opponents", RandomAgent(), indices=[0, 7])  # one here, one in the worker
+        kinds = [type(a).__name__ for a in venv.get_attr("opponents")]
+        assert kinds == ["RandomAgent"] + ["SlowOpponent"] * 6 + ["RandomAgent"]
+        masks = np.stack(venv.env_method("action_masks"))
+        np.testing.assert_array_equal(masks, venv.action_masks())
+    finally:
+        venv.close()
+    assert not any(p.is_alive() for p in venv.core._procs)
+
+
+def test_main_steps_a_dead_worker_gives_a_one_line_error_naming_it() -> None:
+    """This process, watching the shared block for a worker that died, stops watching after
+    ``worker_spin`` and reports it in one line."""
+    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2, worker_spin=0.2, main_steps=True)
+    try:
+        venv.reset()
+        os.kill(venv.core._procs[0].pid, signal.SIGKILL)
+        time.sleep(0.5)
+        with pytest.raises(RuntimeError) as info:
+            venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
+        message = str(info.value)
+        assert "\n" not in message
+        assert "worker 0 (pid" in message and "slots 2-3) is dead (exit code -9)" in message
+        with pytest.raises(RuntimeError, match="worker 0 is dead"):
+            venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
+    finally:
+        venv.close()
+
+
+def test_main_steps_with_one_worker_is_the_in_process_env() -> None:
+    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=1, main_steps=True)
+    try:
+        assert venv.core._procs == [] and len(venv.core.envs) == 4
+    finally:
+        venv.close()

@@ -40,7 +40,15 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
   ``SingleAgentEnv`` reset with ``seed + i`` and then reset without a seed after each game.
   The same seed gives the same trajectories in-process and with any worker count.
 * ``num_workers``: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
-  contiguous chunks stepped in ``k`` worker processes.
+  contiguous chunks (:func:`~boardgames_rl.envs.chunks.worker_chunks`) stepped by ``k`` workers.
+* ``main_steps``: whether this process is one of the ``k`` workers (default False). If False,
+  ``k`` worker processes step the chunks, and this process is free from ``step_async`` to
+  ``step_wait`` (for a learner that overlaps its own work with the step). If True, ``k - 1``
+  processes are started and this process steps the first chunk itself in ``step_wait``, then
+  watches the shared block for the others instead of sleeping: no process wakes up to finish a
+  step, which suits a learner that calls ``step_wait`` right after ``step_async`` (SB3,
+  gymnasium's ``step``; what training uses). ``k = 1`` with it is the in-process env. Results
+  are the same either way.
 * ``mp_context``: multiprocessing start method for workers (default ``"spawn"``).
 * ``worker_spin``: seconds a worker that has stepped keeps watching the shared block for the next
   step (yielding its core at every look) before it sleeps on its socket; default
@@ -62,11 +70,18 @@ Other commands are posted too and travel as small pickles on the socket (``reset
 rare method calls such as adding a self-play snapshot), never the buffers.
 ``step_async`` checks the actions (against the mask buffer: the slots do not check them again),
 writes them and posts the step; the workers step their chunks concurrently while the main
-process is free until ``step_wait``. A worker waiting for its next post builds, one slot at a
-time, the next game of each slot whose game ended
+process is free until ``step_wait``. With ``main_steps`` the main process steps its own chunk in
+``step_wait``, counts itself in ``stepped`` and watches it (spinning up to ``worker_spin``, then
+asleep, when the last worker sends its byte only then). A worker waiting for its next post
+builds, one slot at a time, the next game of each slot whose game ended
 (:meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`: the seed the reset
-would draw, so the games are the same), which takes a game's setup (``new_state``: 60-300 us,
+would draw, so the games are the same), which takes a game's setup (``new_state``: 35-200 us,
 several steps' worth) off the step that ends it, where it made one worker's chunk the slower.
+It builds while another worker still steps (the next step cannot come before all are done) or
+once no step came while it spun, never in the moment between the last worker's finish and the
+next post: a build started there held up the next step (White Castle's 190 us setup delayed
+one worker's start in about one step in ten). The main process with ``main_steps`` builds its
+slots' next games the same way while the workers still step.
 Workers also ``gc.freeze()`` what they hold once set up: Python's full collections (one every
 few thousand steps) then scan only the games in play, instead of stalling a worker, and so the
 step, for 20-50 ms.
@@ -141,11 +156,12 @@ def _fields(
         ("failed", np.int64, (1,)),  # workers whose slots raised in the current step
         ("mail", np.int64, (w,)),  # per worker: steps posted so far (the worker watches it)
         ("asleep", np.int64, (w,)),  # per worker: 1 while it waits on its socket, not spinning
+        ("main_asleep", np.int64, (1,)),  # main_steps: 1 while the main process sleeps on a step
         ("letter", np.int64, (w,)),  # per worker: what the last post is (STEP_POST, PIPE_POST)
     ]
 
 
-SHARED = ("stepped", "failed", "mail", "asleep", "letter")
+SHARED = ("stepped", "failed", "mail", "asleep", "letter", "main_asleep")
 """Buffers that are not per slot (a worker sees all of them, not its rows)."""
 
 
@@ -354,18 +370,22 @@ def _worker(
     num_workers: int,
     index: int = 0,
     spin: float = 0.0,
+    main_watches: bool = False,
 ) -> None:
     """Worker-process loop: owns slots ``first..stop-1`` and answers the main process's commands.
 
     A step (:data:`STEP`) is answered only by the worker that finishes it last (``stepped``,
     counted under ``lock``, reaches ``num_workers``): it sends :data:`DONE`, so the main process
-    wakes once per step. A worker whose slots raised sends its error first, then counts itself.
+    wakes once per step. With ``main_watches`` the main process steps a chunk itself and counts
+    itself in ``stepped`` too (``num_workers`` includes it), then watches ``stepped``: the last
+    worker sends :data:`DONE` only if the main process went to sleep (``main_asleep``). A worker
+    whose slots raised sends its error first, then counts itself.
     """
     fd = conn.fileno()
     try:
         factory, prior = _loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
-        stepped, failed = views["stepped"], views["failed"]
+        stepped, failed, main_asleep = views["stepped"], views["failed"], views["main_asleep"]
         mail, asleep, letter = views["mail"], views["asleep"], views["letter"]
         slots = _Slots([factory() for _ in range(stop - first)], first, views, prior)
         slots.prefetch = True
@@ -380,12 +400,17 @@ def _worker(
     clock, pause = time.perf_counter, os.sched_yield
     try:
         while True:
-            while mail[index] == seen and slots.prepare_one():
-                pass  # waiting: build the next games of slots whose game ended (one at a time)
+            # waiting: build the next games of slots whose game ended, one at a time, while
+            # another worker still steps (no step can be posted before it is done; a build
+            # started once all are done would hold up the next step), ...
+            while mail[index] == seen and stepped[0] < num_workers and slots.prepare_one():
+                pass
             if spin > 0 and mail[index] == seen:  # spin a moment: the next step comes soon
                 deadline = clock() + spin
                 while mail[index] == seen and clock() < deadline:
                     pause()
+            while mail[index] == seen and slots.prepare_one():
+                pass  # ... or once no step came while spinning (the learner is busy elsewhere)
             with lock:  # posted while spinning, or going to sleep (the main process sees it)
                 posted = mail[index] != seen
                 asleep[index] = not posted
@@ -405,6 +430,8 @@ def _worker(
                 with lock:
                     stepped[0] += 1
                     last = stepped[0] == num_workers
+                    if last and main_watches:  # wake the main process only if it sleeps
+                        last, main_asleep[0] = bool(main_asleep[0]), 0
                 if last:
                     os.write(fd, DONE)
                 continue
@@ -540,6 +567,7 @@ class BatchedCore:
         env_factory: Callable[[], SingleAgentEnv] | None = None,
         prior: Callable[[], Agent] | None = None,
         worker_spin: float | None = None,
+        main_steps: bool = False,
     ):
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1, got {num_envs!r}")
@@ -565,13 +593,21 @@ class BatchedCore:
         self.single_action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
         num_workers = min(int(num_workers), self.num_envs)
-        self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]), num_workers)
+        chunks = worker_chunks(self.num_envs, num_workers)
+        local = chunks.pop(0) if main_steps and len(chunks) > 1 else None  # this process's
+        if main_steps and len(chunks) == 1 and local is None:
+            chunks = []  # one worker, and it is this process: in-process
+        self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]), len(chunks))
         if worker_spin is None:  # spin where every worker can have a core of its own
             worker_spin = DEFAULT_SPIN if num_workers <= (os.cpu_count() or 1) else 0.0
         if not isinstance(worker_spin, int | float) or not 0 <= worker_spin < float("inf"):
             raise ValueError(f"worker_spin must be seconds >= 0, got {worker_spin!r}")
         self.worker_spin = float(worker_spin)
         self.num_workers = num_workers
+        self.main_steps = bool(main_steps) and num_workers > 0
+        self._nprocs = len(chunks)  # worker processes
+        self._local: _Slots | None = None  # main_steps: the chunk this process steps
+        self._local_chunk = local or range(0)
         self._closed = False
         self._broken: str | None = "call reset() before step()"
         self._pending = False
@@ -582,7 +618,7 @@ class BatchedCore:
         self._procs: list[Any] = []
         self._chunks: list[range] = []
         self._slots: _Slots | None = None
-        if num_workers == 0:
+        if not chunks:
             self._block: Any = bytearray(nbytes)
             self.buffers = _views(self._block, self._table)
             self._flat_masks = self.buffers["action_mask"].reshape(-1)
@@ -595,7 +631,7 @@ class BatchedCore:
         self._lock = ctx.Lock()  # guards buffers["stepped"]
         data = _dumps((factory, prior))
         try:
-            for w, chunk in enumerate(worker_chunks(self.num_envs, num_workers)):
+            for w, chunk in enumerate(chunks):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker,
@@ -607,9 +643,10 @@ class BatchedCore:
                         chunk.stop,
                         data,
                         self._lock,
-                        num_workers,
+                        len(chunks) + (local is not None),  # what counts in "stepped"
                         w,
                         self.worker_spin,
+                        local is not None,
                     ),
                     daemon=True,
                     name=f"boardgames_rl-batched-{w}",
@@ -622,7 +659,11 @@ class BatchedCore:
                 self._fds.append(parent.fileno())
                 self._poller.register(parent.fileno(), select.POLLIN)
                 self._procs.append(proc)
-            self._gather(range(num_workers))  # every worker built its slots
+            if local is not None:
+                views = _views(self._block, self._table, slice(local.start, local.stop))
+                self._local = _Slots([factory() for _ in local], local.start, views, prior)
+                self._local.prefetch = True  # builds next games while it watches the workers
+            self._gather(range(len(chunks)))  # every worker built its slots
         except BaseException:
             self.close()
             raise
@@ -643,7 +684,11 @@ class BatchedCore:
             self._slots.reset(seeds)
         else:
             self._broadcast("reset", [seeds[c.start : c.stop] for c in self._chunks])
-            self._gather(range(self.num_workers))
+            try:
+                if self._local is not None:
+                    self._local.reset(seeds[self._local_chunk.start : self._local_chunk.stop])
+            finally:
+                self._gather(range(self._nprocs))
         self._broken = None
 
     def validate(self, actions: Any) -> np.ndarray:
@@ -698,6 +743,8 @@ class BatchedCore:
         try:
             if self._slots is not None:
                 self._slots.step()
+            elif self._local is not None:
+                self._step_local_and_watch(self._local)
             else:
                 self._wait_step()
         except BaseException as exc:
@@ -728,13 +775,23 @@ class BatchedCore:
             got = getattr(self._slots, cmd)(*arg, wanted)
             return [] if got is None else got
         by_worker: dict[int, list[int]] = {}
+        mine: list[int] = []  # main_steps: this process's slots
         for i in wanted:
+            if i in self._local_chunk:
+                mine.append(i - self._local_chunk.start)
+                continue
             w = next(w for w, c in enumerate(self._chunks) if i in c)
             by_worker.setdefault(w, []).append(i - self._chunks[w].start)
         for w, local in by_worker.items():
             self._send(w, cmd, (*arg, local))
-        results = self._gather(list(by_worker))
         merged: dict[int, Any] = {}
+        try:
+            if mine and self._local is not None:
+                got = getattr(self._local, cmd)(*arg, mine)
+                for j, value in zip(mine, got or [None] * len(mine), strict=True):
+                    merged[self._local_chunk.start + j] = value
+        finally:
+            results = self._gather(list(by_worker))
         for w, local in by_worker.items():
             for j, value in zip(local, results[w] or [None] * len(local), strict=True):
                 merged[self._chunks[w].start + j] = value
@@ -780,7 +837,7 @@ class BatchedCore:
     def _post_step(self) -> None:
         """Tell every worker to step (the actions are in the shared block): a spinning worker
         sees its post at once; one asleep on its socket gets one :data:`STEP` byte."""
-        for w in self._post(range(self.num_workers), STEP_POST):
+        for w in self._post(range(self._nprocs), STEP_POST):
             try:
                 _write(self._fds[w], STEP)
             except (BrokenPipeError, EOFError, OSError) as exc:
@@ -791,7 +848,7 @@ class BatchedCore:
     def _broadcast(self, cmd: str, args: list | None = None) -> None:
         """Send ``cmd`` to every worker (``args[w]`` to worker ``w``); when one is dead, the
         answers of those already told are drained before the error is raised."""
-        for w in range(self.num_workers):
+        for w in range(self._nprocs):
             try:
                 self._send(w, cmd, None if args is None else args[w])
             except RuntimeError:
@@ -799,18 +856,61 @@ class BatchedCore:
                     self._gather(range(w))
                 raise
 
-    def _wait_step(self) -> None:
-        """Wait for the :data:`DONE` of the worker that finished the step last (one wake-up),
-        then take the errors workers sent before counting themselves (already in their pipes;
-        ``failed`` says whether any is left to read); the first worker's error is raised."""
+    def _wait_step(self, asleep: bool = True) -> None:
+        """Wait for the :data:`DONE` of the worker that finished the step last (one wake-up;
+        ``asleep`` False: every worker has counted itself already, nothing is sent), then take
+        the errors workers sent before counting themselves (already in their pipes; ``failed``
+        says whether any is left to read); the first worker's error is raised."""
         errors: dict[int, BaseException] = {}
-        done = False
+        done = not asleep
         while not done:
             done = self._read_step_answers([fd for fd, _ in self._poller.poll()], errors)
         if self.buffers["failed"][0] > len(errors):  # counted before DONE: in their pipes now
             self._read_step_answers(select.select(self._fds, [], [], 0)[0], errors)
         if errors:
             raise errors[min(errors)]
+
+    def _step_local_and_watch(self, local: _Slots) -> None:
+        """``main_steps``: step this process's chunk, then, while the workers still step, build
+        the next games of its slots whose game ended (as a worker does while it waits), then
+        watch ``stepped`` for up to ``worker_spin`` seconds, then sleep until the last worker's
+        :data:`DONE`. An error of this chunk (the lowest slots) is raised before the workers'."""
+        error: Exception | None = None
+        try:
+            local.step()
+        except Exception as exc:
+            error = exc
+        b, n = self.buffers, self._nprocs + 1  # this process counts itself too
+        stepped = b["stepped"]
+        got = self._lock.acquire(timeout=1.0)  # see _post
+        try:
+            stepped[0] += 1
+        finally:
+            if got:
+                self._lock.release()
+        try:
+            while stepped[0] < n and error is None and local.prepare_one():
+                pass
+            if stepped[0] < n and self.worker_spin > 0:
+                clock, pause = time.perf_counter, os.sched_yield
+                deadline = clock() + self.worker_spin
+                while stepped[0] < n and clock() < deadline:
+                    pause()
+            asleep = False
+            if stepped[0] < n:
+                got = self._lock.acquire(timeout=1.0)  # see _post
+                try:
+                    asleep = bool(stepped[0] < n)  # else the last worker counted meanwhile
+                    b["main_asleep"][0] = asleep
+                finally:
+                    if got:
+                        self._lock.release()
+            self._wait_step(asleep)
+        except Exception:
+            if error is None:
+                raise
+        if error is not None:
+            raise error
 
     def _read_step_answers(self, fds: Sequence[int], errors: dict[int, BaseException]) -> bool:
         """Read one step answer from each of ``fds``: True if one is :data:`DONE`; errors go to
@@ -1002,5 +1102,5 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
     def __repr__(self) -> str:
         return (
             f"BatchedVectorEnv({self.core.game.name}, num_envs={self.num_envs}, "
-            f"workers={self.core.num_workers})"
+            f"workers={self.core.num_workers}{', main steps' if self.core.main_steps else ''})"
         )

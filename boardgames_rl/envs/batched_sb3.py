@@ -50,7 +50,8 @@ MASKS = "action_masks"
 class BatchedVecEnv(VecEnv):
     """:class:`~boardgames_rl.envs.batched.BatchedCore` as an SB3 ``VecEnv``; see the module
     docstring. ``BatchedVecEnv(game, num_envs, seat=0, opponents=None, reward_shaping=None,
-    seat_feature=False, seed=None, num_workers=0, mp_context="spawn", env_factory=None)``."""
+    seat_feature=False, seed=None, num_workers=0, mp_context="spawn", env_factory=None,
+    prior=None, worker_spin=None, main_steps=False)``."""
 
     def __init__(self, game: Game, num_envs: int, **kwargs: Any):
         self.core = BatchedCore(game, num_envs, **kwargs)
@@ -149,5 +150,5 @@ class BatchedVecEnv(VecEnv):
     def __repr__(self) -> str:
         return (
             f"BatchedVecEnv({self.game.name}, num_envs={self.num_envs}, "
-            f"workers={self.core.num_workers})"
+            f"workers={self.core.num_workers}{', main steps' if self.core.main_steps else ''})"
         )

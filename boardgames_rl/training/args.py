@@ -78,7 +78,12 @@ class TrainArgs:
         choices=("batched", "dummy", "subproc"),
     )
     vec_workers: int = _arg(
-        0, "worker processes of --vec batched (0: in-process; same results with any count)"
+        0, "workers of --vec batched (0: in-process; same results with any count)"
+    )
+    vec_main_steps: bool = _arg(
+        True,
+        "with --vec-workers K >= 2, this process is one of the K workers: it steps a chunk of the "
+        "envs itself and K - 1 processes are started (off: K processes; same results)",
     )
     device: str = _arg("cpu", "torch device")
     threads: int = _arg(1, "torch threads")

@@ -180,12 +180,14 @@ def build_vec_env(
     reward_shaping: RewardShaping | None = None,
     num_workers: int = 0,
     prior: str | None = None,
+    main_steps: bool = False,
 ) -> VecEnv:
     """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``seed + i``.
 
     ``vec``: ``"batched"`` (the default without ``wrapper``): one
     :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` with the seat feature, stepped
-    in-process or in ``num_workers`` shared-memory worker processes; ``"dummy"`` /
+    in-process or by ``num_workers`` shared-memory workers (``main_steps``: this process is one
+    of them, see :mod:`boardgames_rl.envs.batched`); ``"dummy"`` /
     ``"subproc"``: SB3's ``DummyVecEnv`` / ``SubprocVecEnv`` of ``Monitor(LearnerEnv)`` s. All
     three give the same observations, masks, rewards and episode infos for the same seed.
     ``wrapper`` (optional) wraps each :class:`LearnerEnv` (before SB3's ``Monitor``), e.g. to
@@ -213,6 +215,7 @@ def build_vec_env(
             seed=seed,
             seat_feature=True,
             num_workers=num_workers,
+            main_steps=main_steps,
             env_factory=factory,
             prior=partial(make_agent, prior, game) if prior else None,
         )

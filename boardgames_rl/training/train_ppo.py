@@ -275,6 +275,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         args.vec,
         reward_shaping=shaping,
         num_workers=args.vec_workers,
+        main_steps=args.vec_main_steps,
         prior=args.prior or None,
     )
 
