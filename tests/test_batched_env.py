@@ -356,21 +356,27 @@ def test_an_exception_in_a_slot_names_it_and_the_env_must_be_reset(
         venv.close()
 
 
-@pytest.mark.parametrize("spin", [0.0, 5.0], ids=["asleep", "spinning"])
-def test_a_dead_worker_gives_a_one_line_error_naming_it(spin: float) -> None:
+@pytest.mark.parametrize(
+    "spin,main_steps",
+    [(0.0, False), (5.0, False), (0.2, True)],
+    ids=["asleep", "spinning", "main steps"],
+)
+def test_a_dead_worker_gives_a_one_line_error_naming_it(spin: float, main_steps: bool) -> None:
     """Task: "workers that die give a one-line error" (as VectorEnv's dead-worker test), whether
-    it died asleep on its socket or spinning on the shared block."""
-    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2, worker_spin=spin)
+    it died asleep on its socket or spinning on the shared block; with ``main_steps`` this
+    process, watching the shared block for it, stops watching after ``worker_spin``."""
+    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2, worker_spin=spin, main_steps=main_steps)
+    w = len(venv.core._procs) - 1  # the worker of slots 2-3
     try:
         venv.reset()
-        os.kill(venv.core._procs[1].pid, signal.SIGKILL)
+        os.kill(venv.core._procs[w].pid, signal.SIGKILL)
         time.sleep(0.5)
         with pytest.raises(RuntimeError) as info:
             venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
         message = str(info.value)
         assert "\n" not in message
-        assert "worker 1 (pid" in message and "slots 2-3) is dead (exit code -9)" in message
-        with pytest.raises(RuntimeError, match="worker 1 is dead"):
+        assert f"worker {w} (pid" in message and "slots 2-3) is dead (exit code -9)" in message
+        with pytest.raises(RuntimeError, match=f"worker {w} is dead"):
             venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
     finally:
         venv.close()
@@ -572,25 +578,6 @@ def test_main_steps_this_process_is_the_first_worker(spin: float) -> None:
     finally:
         venv.close()
     assert not any(p.is_alive() for p in venv.core._procs)
-
-
-def test_main_steps_a_dead_worker_gives_a_one_line_error_naming_it() -> None:
-    """This process, watching the shared block for a worker that died, stops watching after
-    ``worker_spin`` and reports it in one line."""
-    venv = BatchedVecEnv(FLUTTER, 4, seed=0, num_workers=2, worker_spin=0.2, main_steps=True)
-    try:
-        venv.reset()
-        os.kill(venv.core._procs[0].pid, signal.SIGKILL)
-        time.sleep(0.5)
-        with pytest.raises(RuntimeError) as info:
-            venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
-        message = str(info.value)
-        assert "\n" not in message
-        assert "worker 0 (pid" in message and "slots 2-3) is dead (exit code -9)" in message
-        with pytest.raises(RuntimeError, match="worker 0 is dead"):
-            venv.step(_random_actions(venv.action_masks(), np.random.default_rng(0)))
-    finally:
-        venv.close()
 
 
 def test_main_steps_with_one_worker_is_the_in_process_env() -> None:
