@@ -23,7 +23,8 @@ Columns (``c4`` = PettingZoo connect_four_v3 AEC steps through the same user loo
   ``raw``: the bare ``GameAECEnv`` / c4 ``raw_env``;
 * ``vec64/AEC``: multi-agent ``VectorEnv`` slot-steps at N = 64, in-process / AEC (make) steps;
 * ``bat64/AEC``: the batched single-agent env (learner steps, random opponents played inside),
-  in-process / AEC (make) steps; ``2w/0w``: the same with 2 worker processes / in-process (wall);
+  in-process / AEC (make) steps; ``2w/0w``: the same with 2 workers (``main_steps``: this
+  process and one worker process, as training runs it) / in-process (wall);
 * ``clone``, ``sample``: CPU time of one ``State.clone()`` / ``InfoSet.sample()`` in c4 raw steps;
 * ``ISMCTS``: CPU time of one ISMCTS decision (``preset=tuned``, 400 iterations) in c4 raw steps;
 * ``PPO/CP``: ``FastMaskablePPO`` (the trainer's default: MaskablePPO's algorithm) learner
@@ -207,34 +208,22 @@ def vector_stepper(venv: Any, rng: np.random.Generator) -> Stepper:
 
 # --------------------------------------------------------------------------- batched-env hook
 def make_batched_env(game: Game, num_envs: int, num_workers: int, seed: int) -> Any:
-    """HOOK for the batched single-agent env (issue 14.2): the learner in seat 0, random
-    opponents played inside, ``num_workers`` processes. Uses
-    :class:`boardgames_rl.envs.batched.BatchedVectorEnv` (a gymnasium ``VectorEnv``) when it
-    exists; until then the multi-agent :class:`~boardgames_rl.envs.vector.VectorEnv` (every
-    seat's decisions, with its own workers) stands in, and :func:`batched_env_kind` says so."""
-    try:
-        from boardgames_rl.envs.batched import BatchedVectorEnv
-    except ImportError:
-        from boardgames_rl.envs.vector import VectorEnv
+    """The batched single-agent env (issue 14.2), a gymnasium ``VectorEnv``: the learner in seat
+    0, random opponents played inside, ``num_workers`` workers with ``main_steps`` (this process
+    one of them, as training runs it)."""
+    from boardgames_rl.envs.batched import BatchedVectorEnv
 
-        return VectorEnv(game, num_envs, seed=seed, num_workers=num_workers)
-    return BatchedVectorEnv(game, num_envs, seat=0, seed=seed, num_workers=num_workers)
+    return BatchedVectorEnv(
+        game, num_envs, seat=0, seed=seed, num_workers=num_workers, main_steps=True
+    )
 
 
 def batched_env_kind() -> str:
-    try:
-        from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: F401
-    except ImportError:
-        return "VectorEnv (stand-in: boardgames_rl.envs.batched not present)"
-    return "BatchedVectorEnv (learner seat 0, random opponents inside)"
+    return "BatchedVectorEnv (learner seat 0, random opponents inside; main_steps)"
 
 
 def batched_stepper(venv: Any, rng: np.random.Generator) -> Stepper:
-    """Learner steps of the batched env (or slot-steps of the stand-in VectorEnv)."""
-    from boardgames_rl.envs.vector import VectorEnv
-
-    if isinstance(venv, VectorEnv):
-        return vector_stepper(venv, rng)
+    """Learner steps of the batched env."""
     venv.reset()
     n_envs = venv.num_envs
 
@@ -346,20 +335,15 @@ def ppo_steps_per_cpu_s(
 
 def sb3_vec(game: Game | None, seed: int) -> Any:
     """4 envs: ``CartPole-v1`` in SB3's ``DummyVecEnv`` (``game=None``) or the batched env's SB3
-    facade (HOOK: :class:`boardgames_rl.envs.batched_sb3.BatchedVecEnv`; until it exists,
-    ``DummyVecEnv`` of ``training.envs.make_learner_env``)."""
+    facade (:class:`boardgames_rl.envs.batched_sb3.BatchedVecEnv`, in-process)."""
     from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 
     if game is None:
         import gymnasium as gym
 
         return DummyVecEnv([lambda: gym.make("CartPole-v1") for _ in range(4)])
-    try:
-        from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
-    except ImportError:
-        from boardgames_rl.training.envs import make_learner_env
-
-        return DummyVecEnv([lambda: make_learner_env(game, "random", None) for _ in range(4)])
     return BatchedVecEnv(game, 4, seat=0, seed=seed, num_workers=0)
 
 

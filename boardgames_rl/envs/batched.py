@@ -113,7 +113,7 @@ import pickle
 import select
 import struct
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, Literal, cast
 
@@ -594,8 +594,10 @@ class BatchedCore:
         factory = env_factory or SlotFactory(game, seat, opponents, reward_shaping)
         num_workers = min(int(num_workers), self.num_envs)
         chunks = worker_chunks(self.num_envs, num_workers)
-        local = chunks.pop(0) if main_steps and len(chunks) > 1 else None  # this process's
-        if main_steps and len(chunks) == 1 and local is None:
+        local = None  # main_steps: the chunk this process steps
+        if main_steps and len(chunks) > 1:
+            local = chunks.pop(0)
+        elif main_steps:
             chunks = []  # one worker, and it is this process: in-process
         self._table, nbytes = _layout(game, self.num_envs, int(low.shape[0]), len(chunks))
         if worker_spin is None:  # spin where every worker can have a core of its own
@@ -811,8 +813,7 @@ class BatchedCore:
         step must wake them with a byte). A lock held by a worker killed inside it is given up
         on after a second (close still works)."""
         b = self.buffers
-        got = self._lock.acquire(timeout=1.0)
-        try:
+        with self._locked():
             asleep = []
             for w in workers:
                 b["mail"][w] += 1
@@ -821,6 +822,14 @@ class BatchedCore:
                     asleep.append(w)
                     b["asleep"][w] = 0
             return asleep
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the lock that guards the shared counts; one held by a worker killed inside it
+        is given up on after a second (the caller then finds the worker dead)."""
+        got = self._lock.acquire(timeout=1.0)
+        try:
+            yield
         finally:
             if got:
                 self._lock.release()
@@ -882,12 +891,8 @@ class BatchedCore:
             error = exc
         b, n = self.buffers, self._nprocs + 1  # this process counts itself too
         stepped = b["stepped"]
-        got = self._lock.acquire(timeout=1.0)  # see _post
-        try:
+        with self._locked():
             stepped[0] += 1
-        finally:
-            if got:
-                self._lock.release()
         try:
             while stepped[0] < n and error is None and local.prepare_one():
                 pass
@@ -898,13 +903,9 @@ class BatchedCore:
                     pause()
             asleep = False
             if stepped[0] < n:
-                got = self._lock.acquire(timeout=1.0)  # see _post
-                try:
+                with self._locked():
                     asleep = bool(stepped[0] < n)  # else the last worker counted meanwhile
                     b["main_asleep"][0] = asleep
-                finally:
-                    if got:
-                        self._lock.release()
             self._wait_step(asleep)
         except Exception:
             if error is None:
