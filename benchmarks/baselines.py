@@ -52,6 +52,24 @@ def random_legal_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndar
     return (np.cumsum(masks, axis=1) <= k[:, None]).sum(axis=1).astype(np.int64)
 
 
+class RandomActions:
+    """Random legal actions from the masks, cheaply (the driver's CPU is part of every figure, in
+    process and with workers, and runs in the main process while no worker steps): each call
+    takes the argmax of the mask times one of ``tables`` precomputed positive random key arrays,
+    so every legal action can be drawn (about 0.06 ms per call at N = 64 where a cumulative-sum
+    draw took 0.2 ms)."""
+
+    def __init__(self, num_envs: int, num_actions: int, rng: np.random.Generator, tables: int = 8):
+        self.keys = 1.0 - rng.random((tables, num_envs, num_actions), dtype=np.float32)
+        self.scratch = np.empty((num_envs, num_actions), np.float32)
+        self.calls = 0
+
+    def __call__(self, masks: np.ndarray) -> np.ndarray:
+        self.calls += 1
+        np.multiply(masks, self.keys[self.calls % len(self.keys)], out=self.scratch)
+        return self.scratch.argmax(axis=1)
+
+
 # --------------------------------------------------------------------------- loops
 Stepper = Callable[[int], int]
 """``stepper(n) -> steps done`` (>= n): run ``n`` decisions, starting new games as needed."""

@@ -60,6 +60,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # work from a source checkout
     sys.path.insert(0, str(REPO_ROOT))
 
+from benchmarks.baselines import RandomActions  # noqa: E402
 from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.envs.chunks import worker_chunks  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
@@ -79,24 +80,6 @@ def proc_cpu(pid: int) -> float:
     """User + system CPU seconds of process ``pid``."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
-
-
-class RandomActions:
-    """Random legal actions from the masks, cheaply (the driver's CPU is part of every figure, in
-    process and with workers, and runs in the main process while no worker steps): each call
-    takes the argmax of the mask times one of ``tables`` precomputed positive random key arrays,
-    so every legal action can be drawn (about 0.06 ms per call at N = 64 where a cumulative-sum
-    draw took 0.2 ms)."""
-
-    def __init__(self, num_envs: int, num_actions: int, rng: np.random.Generator, tables: int = 8):
-        self.keys = 1.0 - rng.random((tables, num_envs, num_actions), dtype=np.float32)
-        self.scratch = np.empty((num_envs, num_actions), np.float32)
-        self.calls = 0
-
-    def __call__(self, masks: np.ndarray) -> np.ndarray:
-        self.calls += 1
-        np.multiply(masks, self.keys[self.calls % len(self.keys)], out=self.scratch)
-        return self.scratch.argmax(axis=1)
 
 
 def run_env(venv: BatchedVectorEnv, steps: int, rng: np.random.Generator) -> dict[str, float]:

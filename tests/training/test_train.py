@@ -90,6 +90,32 @@ def test_same_seed_same_model_and_other_seed_differs(tmp_path: Path) -> None:
     assert [r["wins"] for r in ea] == [r["wins"] for r in eb]
 
 
+def test_vec_workers_train_the_same_model_with_the_main_process_stepping_or_not(
+    tmp_path: Path,
+) -> None:
+    """Issue 14.2 ("same results with any count"), through the trainer: in-process, two workers
+    with this process as one of them (``--vec-main-steps``, the default) and two worker
+    processes (``--no-vec-main-steps``) train the same weights; the run records the mode."""
+    extra = ("--n-envs", "4", "--snapshot-every", "64", "--opponents", "random,heuristic,self")
+    extra += ("--opponent-weights", "1,1,1")
+    tiny_run(tmp_path / "in", "castle_flutterstone", 192, *extra)
+    main_steps = tiny_run(tmp_path / "ms", "castle_flutterstone", 192, *extra, "--vec-workers", "2")
+    processes = tiny_run(
+        tmp_path / "pr",
+        "castle_flutterstone",
+        192,
+        *extra,
+        "--vec-workers",
+        "2",
+        "--no-vec-main-steps",
+    )
+    assert main_steps["vec_main_steps"] is True and processes["vec_main_steps"] is False
+    base = _params(tmp_path / "in")
+    for run in ("ms", "pr"):
+        other = _params(tmp_path / run)
+        assert all((base[k] == other[k]).all() for k in base), run
+
+
 @pytest.mark.parametrize(
     "flags,message",
     [
