@@ -14,7 +14,9 @@ game configuration, then connect_four again, and each game figure of the round i
 mean of the round's two connect_four figures. The table gives the median over the rounds and the
 range (min-max). Times are CPU time of this thread (``time.thread_time``), which holds on a
 shared machine where wall time does not; the one exception is the worker column, where the work
-happens in other processes: it is a wall-time ratio of two measurements taken back to back.
+happens in other processes: it is a wall-time ratio of the in-process env and the env with
+workers, both built once and stepped on through every round, measured alternately
+(``--worker-pairs`` times each per round, each ``--worker-seconds`` of in-process stepping long).
 
 Columns (``c4`` = PettingZoo connect_four_v3 AEC steps through the same user loop):
 
@@ -112,6 +114,8 @@ class Budget:
     ismcts_iterations: int = 400
     ppo_steps: int = 2048  # timed learner steps per round (after one warm-up rollout)
     workers: int = 2
+    worker_seconds: float = 0.6  # wall seconds of in-process stepping per workers measurement
+    worker_pairs: int = 3  # in-process / workers measurements alternated per round
 
 
 QUICK = Budget(
@@ -123,6 +127,8 @@ QUICK = Budget(
     ismcts_moves=1,
     ismcts_iterations=20,
     ppo_steps=256,
+    worker_seconds=0.01,
+    worker_pairs=1,
 )
 
 
@@ -225,7 +231,7 @@ def batched_env_kind() -> str:
 
 
 def batched_stepper(venv: Any, rng: np.random.Generator, cheap: bool = False) -> Stepper:
-    """Learner steps of the batched env, random legal actions drawn by
+    """Learner steps of the batched env (reset once, here), random legal actions drawn by
     :func:`random_legal_actions`, or with ``cheap`` by :class:`RandomActions` (0.02 ms a call at
     N = 64 against 0.34 ms: the workers column's driver, whose time runs in this process while
     no worker steps and would otherwise weigh on the speed-up it measures)."""
@@ -241,6 +247,51 @@ def batched_stepper(venv: Any, rng: np.random.Generator, cheap: bool = False) ->
         return calls * n_envs
 
     return run
+
+
+@dataclass
+class WorkerPair:
+    """The workers column's two envs, built once and stepped on through every round (games
+    keep running: no reset, no new worker processes between measurements): the in-process
+    batched env and the one with ``workers`` worker processes and ``main_steps``, each with its
+    cheap-driver stepper, and ``steps``, the learner steps of one measurement (calibrated to
+    :attr:`Budget.worker_seconds` of in-process stepping)."""
+
+    envs: tuple[Any, Any]
+    steppers: tuple[Stepper, Stepper]
+    steps: int
+
+    @classmethod
+    def build(cls, game: Game, budget: Budget, seed: int, rng: np.random.Generator) -> WorkerPair:
+        envs: list[Any] = []
+        try:
+            for workers in (0, budget.workers):
+                envs.append(make_batched_env(game, budget.num_envs, workers, seed))
+            steppers = (batched_stepper(envs[0], rng, True), batched_stepper(envs[1], rng, True))
+        except BaseException:
+            for env in envs:
+                env.close()
+            raise
+        minimum = 4 * budget.vec_calls * budget.num_envs
+        steps = max(minimum, round(budget.worker_seconds / wall_per_step(steppers[0], minimum)))
+        return cls((envs[0], envs[1]), steppers, steps)
+
+    def seconds_per_step(self, pairs: int) -> tuple[float, float]:
+        """Wall seconds per learner step, in-process and with workers, from ``pairs``
+        measurements of each taken alternately (after a short warm-up of each)."""
+        totals, done = [0.0, 0.0], [0, 0]
+        for stepper in self.steppers:
+            stepper(self.steps // 10 + 1)
+        for _ in range(pairs):
+            for i, stepper in enumerate(self.steppers):
+                start = time.perf_counter()
+                done[i] += stepper(self.steps)
+                totals[i] += time.perf_counter() - start
+        return totals[0] / done[0], totals[1] / done[1]
+
+    def close(self) -> None:
+        for env in self.envs:
+            env.close()
 
 
 def wall_per_step(stepper: Stepper, n: int) -> float:
@@ -394,15 +445,14 @@ def measure_target(
         env = make_batched_env(g, budget.num_envs, 0, seed)
         try:
             f["batched"] = per_step(batched_stepper(env, rng), n)
-            f["batched_wall_0w"] = wall_per_step(batched_stepper(env, rng, True), 4 * n)
         finally:
             env.close()
-        if budget.workers > 0:
-            env = make_batched_env(g, budget.num_envs, budget.workers, seed)
-            try:
-                f["batched_wall_ww"] = wall_per_step(batched_stepper(env, rng, True), 4 * n)
-            finally:
-                env.close()
+
+    def workers() -> None:
+        pair = s.get("workers")
+        if pair is None:  # not built: its error is in the setup's report
+            raise RuntimeError(s.get("workers_error", "the workers' envs were not built"))
+        f["batched_wall_0w"], f["batched_wall_ww"] = pair.seconds_per_step(budget.worker_pairs)
 
     def ppo_ratio() -> None:
         cp = ppo_steps_per_cpu_s(lambda: sb3_vec(None, seed), False, budget, seed)
@@ -415,6 +465,7 @@ def measure_target(
         ("aec_make", lambda: f.__setitem__("aec_make", per_step(s["aec_make"], budget.steps))),
         ("vec", lambda: f.__setitem__("vec", per_step(s["vec"], n))),
         ("batched", batched),
+        *([("workers", workers)] if budget.workers > 0 else []),
         ("clone", lambda: f.__setitem__("clone", clone_seconds(s["states"], budget.copies))),
         (
             "sample",
@@ -498,6 +549,11 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
             "vec": vector_stepper(VectorEnv(g, budget.num_envs, seed=seed), rng),
             "states": decision_states(g, max(budget.ismcts_moves * budget.rounds, 4), seed),
         }
+        if budget.workers > 0:
+            try:
+                per_game[t.title]["workers"] = WorkerPair.build(g, budget, seed, rng)
+            except Exception as exc:  # reported with the round's errors
+                per_game[t.title]["workers_error"] = repr(exc)
     want_ppo = not args.no_ppo
     if want_ppo:
         try:
@@ -516,35 +572,43 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
     def note(row: dict[str, list[float]], key: str, value: float) -> None:
         row.setdefault(key, []).append(value)
 
-    for r in range(budget.rounds):
-        c4 = {"raw": per_step(c4_raw, budget.steps), "make": per_step(c4_make, budget.steps)}
-        seconds: dict[str, dict[str, float]] = {}
-        for name, stepper in base_steppers.items():
-            seconds[name] = {"step": per_step(stepper, budget.steps)}
-        for t in targets:
-            seconds[t.title] = measure_target(
-                t,
-                per_game[t.title],
-                budget,
-                r,
-                seed,
-                rng,
-                errors.setdefault(t.title, {}),
-                want_ppo and t.spec in PPO_TARGETS | set(args.games or []),
-            )
-        c4_end = {"raw": per_step(c4_raw, budget.steps), "make": per_step(c4_make, budget.steps)}
-        c4 = {k: (c4[k] + c4_end[k]) / 2 for k in c4}
-        c4_rounds.append(c4)
-        for name in base_steppers:
-            note(base_raw, name, c4["raw"] / seconds[name]["step"])
-        for t in targets:
-            f, row = seconds[t.title], raw[t.title]
-            for key, value in target_ratios(f, c4).items():
-                note(row, key, value)
-            for k, v in f.items():
-                note(row, f"seconds_{k}", v)
-        if not args.no_progress:
-            print(f"benchmark: round {r + 1}/{budget.rounds} done", file=sys.stderr, flush=True)
+    try:
+        for r in range(budget.rounds):
+            c4 = {"raw": per_step(c4_raw, budget.steps), "make": per_step(c4_make, budget.steps)}
+            seconds: dict[str, dict[str, float]] = {}
+            for name, stepper in base_steppers.items():
+                seconds[name] = {"step": per_step(stepper, budget.steps)}
+            for t in targets:
+                seconds[t.title] = measure_target(
+                    t,
+                    per_game[t.title],
+                    budget,
+                    r,
+                    seed,
+                    rng,
+                    errors.setdefault(t.title, {}),
+                    want_ppo and t.spec in PPO_TARGETS | set(args.games or []),
+                )
+            c4_end = {
+                "raw": per_step(c4_raw, budget.steps),
+                "make": per_step(c4_make, budget.steps),
+            }
+            c4 = {k: (c4[k] + c4_end[k]) / 2 for k in c4}
+            c4_rounds.append(c4)
+            for name in base_steppers:
+                note(base_raw, name, c4["raw"] / seconds[name]["step"])
+            for t in targets:
+                f, row = seconds[t.title], raw[t.title]
+                for key, value in target_ratios(f, c4).items():
+                    note(row, key, value)
+                for k, v in f.items():
+                    note(row, f"seconds_{k}", v)
+            if not args.no_progress:
+                print(f"benchmark: round {r + 1}/{budget.rounds} done", file=sys.stderr, flush=True)
+    finally:
+        for items in per_game.values():
+            if "workers" in items:
+                items["workers"].close()
 
     def summary(values: list[float]) -> dict[str, float]:
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
@@ -663,6 +727,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="no 'round k/N done' lines on stderr")
     p.add_argument("--workers", type=int, help="worker processes of the worker column (default 2)")
     p.add_argument(
+        "--worker-seconds",
+        type=float,
+        help="length of one workers-column measurement, in seconds of in-process stepping "
+        "(default 0.6)",
+    )
+    p.add_argument(
+        "--worker-pairs",
+        type=int,
+        help="in-process / workers measurements alternated per round (default 3)",
+    )
+    p.add_argument(
         "--out",
         default=None,
         help=f"JSON file (default {DEFAULT_OUT.relative_to(REPO_ROOT)}; '' none)",
@@ -680,6 +755,14 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
         budget.rounds = args.rounds
     if args.workers is not None:
         budget.workers = max(int(args.workers), 0)
+    if args.worker_seconds is not None:
+        if not args.worker_seconds > 0:
+            raise SystemExit("benchmark: --worker-seconds must be > 0")
+        budget.worker_seconds = args.worker_seconds
+    if args.worker_pairs is not None:
+        if args.worker_pairs < 1:
+            raise SystemExit("benchmark: --worker-pairs must be >= 1")
+        budget.worker_pairs = args.worker_pairs
     try:
         result = run(args, budget)
     except MissingBench:

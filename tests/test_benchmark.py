@@ -48,6 +48,32 @@ def test_quick_run_writes_every_ratio_beside_the_baselines(tmp_path: Path, capsy
     assert "QUICK" in table
 
 
+def test_workers_column_alternates_persistent_envs_and_closes_them(tmp_path: Path) -> None:
+    """The ``2w/0w`` column: the in-process env and the env with workers are built once and
+    measured alternately every round (``--worker-pairs``), and their worker processes are gone
+    when the run ends."""
+    import multiprocessing
+
+    out = tmp_path / "t.json"
+    argv = ["--quick", "--games", "white_castle", "--no-ppo", "--no-progress", "--out", out]
+    status = main([*argv, "--workers", "2", "--worker-pairs", "2", "--worker-seconds", "0.02"])
+    assert status == 0
+    result = json.loads(out.read_text())
+    assert result["settings"]["worker_pairs"] == 2 and result["settings"]["workers"] == 2
+    (row,) = result["games"].values()
+    assert len(row["workers"]["rounds"]) == 2 and row["workers"]["median"] > 0
+    per_step = row["seconds_batched_wall_ww"]["rounds"] + row["seconds_batched_wall_0w"]["rounds"]
+    assert all(0 < s < 0.01 for s in per_step)
+    assert not multiprocessing.active_children()
+
+
+def test_worker_options_are_checked_in_one_line() -> None:
+    for flag, value in (("--worker-pairs", "0"), ("--worker-seconds", "-1")):
+        with pytest.raises(SystemExit) as e:
+            main(["--quick", "--no-ppo", flag, value, "--out", ""])
+        assert flag in str(e.value.code) and "\n" not in str(e.value.code)
+
+
 def test_no_pygame_stub_is_left_in_sys_modules() -> None:
     """Issue 12: the benchmark must not stub ``pygame`` in ``sys.modules``; with the ``[bench]``
     extra it is the real package."""
