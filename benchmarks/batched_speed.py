@@ -121,9 +121,10 @@ def lockstep_bound(
     communication the speed-up is ``sum(all slots' work) / sum(slowest chunk's work)`` over the
     steps. Each slot's work is timed in an in-process env from the start of its ``_advance`` to
     the next slot's (its move, the opponents' moves, its observation and mask, a new game where
-    one ended). Workers build each next game while they wait (``prepare_next_game``); here that
-    is done between steps, timed apart, and counted on the in-process side only, as the
-    in-process env builds it inside the step."""
+    one ended). Workers prepare each next game while they wait (``prepare_next_game``: its
+    state, then with random opponents their opening moves and the learner's first observation);
+    here that is done between steps, timed apart, and counted on the in-process side only, as
+    the in-process env does it inside the step."""
     venv = BatchedVectorEnv(game, num_envs, seed=seed)
     clock = time.perf_counter
     stamps: list[float] = []
@@ -150,7 +151,8 @@ def lockstep_bound(
             per_chunk = [work[c.start : c.stop].sum() for c in chunks]
             t = clock()
             for env in slots:
-                env.prepare_next_game()
+                while env.prepare_next_game():
+                    pass
             if k >= 0:
                 total += sum(per_chunk)
                 slowest += max(per_chunk)

@@ -27,10 +27,15 @@ class Agent(ABC):
 
     ``needs_info_set`` (class attribute, default True): False declares that ``act`` reads only
     ``game``, ``player``, ``current_player`` and ``legal_action_mask`` (see :func:`agent_view`).
+
+    ``memoryless`` (class attribute, default False): True declares that ``act`` depends on its
+    arguments alone and ``reset`` clears nothing, so an env may play the agent's moves of the
+    next game while the current one still runs (see :func:`is_memoryless`).
     """
 
     name: str = "agent"
     needs_info_set: ClassVar[bool] = True
+    memoryless: ClassVar[bool] = False
 
     @abstractmethod
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
@@ -77,6 +82,12 @@ class MaskInfoSet(InfoSet):
         )
 
 
+def is_memoryless(agent: Agent) -> bool:
+    """Whether ``agent``'s class itself declares ``memoryless = True``. The declaration is not
+    inherited: a subclass may add memory, so it must declare it again."""
+    return type(agent).__dict__.get("memoryless", False) is True
+
+
 def agent_view(agent: Agent, state: State, player: int) -> InfoSet:
     """What ``agent`` is given for ``player``'s move: ``state.info_set(player)``, or a
     :class:`MaskInfoSet` when the agent declares ``needs_info_set = False``."""
@@ -92,6 +103,7 @@ class RandomAgent(Agent):
 
     name = "random"
     needs_info_set = False
+    memoryless = True
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         legal = info_set.legal_actions()

@@ -234,6 +234,9 @@ class _Slots:
         game = envs[0].game
         self.obs_size = game.observation_spec.size
         self.priors = [prior() for _ in envs] if prior is not None else None
+        if prior is not None:  # the observation comes from the info set the prior reads
+            for env in envs:
+                env.first_observation_ahead = False
         self.prior_at = out["observation"].shape[1] - (game.num_actions if prior else 0)
         self.feature = self.prior_at != self.obs_size  # the seat feature
         self.returns = [0.0] * len(envs)
@@ -253,12 +256,15 @@ class _Slots:
             self.unprepared = list(range(len(self.envs)))
 
     def prepare_one(self) -> bool:
-        """Build one slot's next game ahead of its reset
-        (:meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`: the same
-        game, so results never change); False when every slot has one."""
-        while self.unprepared:
-            if self.envs[self.unprepared.pop()].prepare_next_game():
+        """Do one part of one slot's next game ahead of its reset (its initial state, then the
+        opponents' opening moves and the learner's first observation:
+        :meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`, the same game,
+        so results never change); False when every slot's next game is ready."""
+        unprepared = self.unprepared
+        while unprepared:
+            if self.envs[unprepared[-1]].prepare_next_game():
                 return True
+            unprepared.pop()
         return False
 
     def step(self) -> None:
@@ -309,7 +315,9 @@ class _Slots:
         out, state, seat = self.out, env.game_state, env._seat
         if self.priors is not None:
             self.priors[j].reset()
-        self._write_observation(j, state, seat)
+            self._write_observation(j, state, seat)
+        else:  # encoded ahead with the game where its opening was played ahead
+            out["observation"][j, : self.obs_size] = env.learner_observation()
         if self.feature:
             row = out["observation"][j, self.obs_size : self.prior_at]
             row[:] = 0

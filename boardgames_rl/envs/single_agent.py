@@ -29,13 +29,14 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from boardgames_rl.core.agent import Agent, RandomAgent, agent_view
+from boardgames_rl.core.agent import Agent, RandomAgent, agent_view, is_memoryless
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
 from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
@@ -47,6 +48,22 @@ OpponentsSpec = (
 
 _OPPONENT_STREAM = 0x0BB0_5EED
 """Extra entropy word separating the opponents' generator from the game's own seed."""
+
+
+@dataclass(slots=True)
+class _NextGame:
+    """The next game of an env's seed stream, built ahead of the reset that starts it
+    (:meth:`SingleAgentEnv.prepare_next_game`).
+
+    ``state`` is None when building it raised (the reset builds it again, where the error is
+    reported). ``opening`` is set once the opponents' moves before the learner's first decision
+    have been played on ``state`` too: the opponents' generator as they left it, the learner's
+    seat, the opponents by seat, and the learner's first observation (None if the game ended
+    before the learner's first decision)."""
+
+    seed: int
+    state: State | None
+    opening: tuple[np.random.Generator, int, dict[int, Agent], np.ndarray | None] | None = None
 
 
 class LegalActionSpace(spaces.Discrete):
@@ -136,7 +153,9 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self.action_space = cast(Any, LegalActionSpace(game.num_actions, self._current_mask))
 
         self._seed_stream: np.random.Generator | None = None
-        self._next_game: tuple[int, State | None] | None = None  # see prepare_next_game
+        self._next_game: _NextGame | None = None  # see prepare_next_game
+        self._ready_observation: np.ndarray | None = None  # the first one, encoded ahead
+        self.first_observation_ahead = True  # prepare_next_game encodes it (if it opens ahead)
         self._state: State | None = None
         self._seat: int = 0 if seat == "random" else int(seat)
         self._seat_agents: dict[int, Agent] = {}
@@ -161,25 +180,23 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         if seed is not None or self._seed_stream is None:
             self._seed_stream = seed_stream(seed)
             self._next_game = None  # drawn from the stream just replaced
-        state: State | None
         for _ in range(self.max_reset_attempts):
-            if self._next_game is not None:  # drawn ahead from this stream: the same seed
-                game_seed, state = self._next_game
-                self._next_game = None
+            ahead, self._next_game = self._next_game, None
+            if ahead is not None and ahead.opening is not None:  # built and opened ahead
+                game_seed, self._state = ahead.seed, ahead.state
+                self._opp_rng, self._seat, self._seat_agents, first = ahead.opening
+                for agent in _unique(self._seat_agents.values()):
+                    agent.reset()  # memoryless: nothing to clear, called as the rule says
+                self._ready_observation = first
             else:
-                game_seed = next_game_seed(self._seed_stream)
-                state = None
-            self._opp_rng = np.random.default_rng([game_seed, _OPPONENT_STREAM])
-            self._seat = (
-                int(self._opp_rng.integers(self.game.num_players))
-                if self.seat_option == "random"
-                else int(self.seat_option)
-            )
-            self._seat_agents = self._assign_opponents(self._opp_rng)
-            for agent in _unique(self._seat_agents.values()):
-                agent.reset()
-            self._state = state if state is not None else self.game.new_state(game_seed)
-            self._play_opponents()
+                game_seed = ahead.seed if ahead is not None else next_game_seed(self._seed_stream)
+                state = ahead.state if ahead is not None else None
+                self._opp_rng, self._seat, self._seat_agents = self._draw_opponents(game_seed)
+                for agent in _unique(self._seat_agents.values()):
+                    agent.reset()
+                self._ready_observation = None
+                self._state = state if state is not None else self.game.new_state(game_seed)
+                self._play_opponents()
             if not self._state.is_terminal():
                 break
         else:
@@ -191,22 +208,66 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self._episode_steps = 0
         return {"seat": self._seat, "game_seed": game_seed}
 
+    def _draw_opponents(self, game_seed: int) -> tuple[np.random.Generator, int, dict[int, Agent]]:
+        """Game ``game_seed``'s opponents' generator, the learner's seat and the opponents."""
+        rng = np.random.default_rng([game_seed, _OPPONENT_STREAM])
+        seat = (
+            int(rng.integers(self.game.num_players))
+            if self.seat_option == "random"
+            else int(self.seat_option)
+        )
+        return rng, seat, self._assign_opponents(rng, seat)
+
     def prepare_next_game(self) -> bool:
-        """Build the next game's initial state ahead of the reset that needs it (the batched env's
-        worker processes call it while they wait for the next step, taking ``new_state`` off the
-        step that ends a game). Its seed is the next one of this env's own seed stream, which
-        nothing else draws, so the games are those a reset would have started anyway; a reset
-        with a seed discards it. Returns False (doing nothing) when one is ready already or the
-        env has never been reset."""
-        if self._next_game is not None or self._seed_stream is None:
+        """Do one part of the next game's start ahead of the reset that needs it (the batched
+        env's processes call it while they wait for the others, taking the work off the step that
+        ends a game): first build its initial state; then, when the opponents are memoryless
+        (:func:`~boardgames_rl.core.agent.is_memoryless`: their moves depend on nothing but the
+        game, so they can be played early) and not drawn by a callable (a pool may change
+        before the reset), play their moves before the learner's first decision and encode the
+        learner's first observation. Its seed is the next one of this env's own seed stream,
+        which nothing else draws, so the game, the moves and the observation are those the reset
+        would have made anyway; a reset with a seed discards it. Returns False (doing nothing)
+        when nothing is left to do or the env has never been reset."""
+        if self._seed_stream is None:
             return False
-        game_seed = next_game_seed(self._seed_stream)
+        ahead = self._next_game
+        if ahead is None:
+            game_seed = next_game_seed(self._seed_stream)
+            try:
+                state: State | None = self.game.new_state(game_seed)
+            except Exception:  # the reset builds it again and raises where it is reported
+                state = None
+            self._next_game = _NextGame(game_seed, state)
+            return True
+        if ahead.state is None or ahead.opening is not None or not self._opens_ahead():
+            return False
         try:
-            state: State | None = self.game.new_state(game_seed)
-        except Exception:  # the reset builds it again and raises where it is reported
-            state = None
-        self._next_game = (game_seed, state)
+            rng, seat, agents = self._draw_opponents(ahead.seed)
+            state = ahead.state
+            self._play_opponents_on(state, seat, agents, rng)
+            first = None
+            if not state.is_terminal():  # else the reset discards it and starts the next game
+                if self.first_observation_ahead:
+                    first = np.array(state.observation(seat), dtype=np.float32)
+                state.legal_action_mask()
+        except Exception:  # the reset plays it again and raises where it is reported
+            ahead.state = None
+            return True
+        ahead.opening = (rng, seat, agents, first)
         return True
+
+    def _opens_ahead(self) -> bool:
+        """Whether the opponents' opening moves may be played before the reset (see
+        :meth:`prepare_next_game`)."""
+        spec: Any = self.opponents
+        if spec is None:
+            return True  # RandomAgent on every other seat
+        if isinstance(spec, Agent):
+            return is_memoryless(spec)
+        if callable(spec):
+            return False
+        return all(isinstance(a, Agent) and is_memoryless(a) for a in spec)
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then the opponents' until the learner is on move again."""
@@ -223,6 +284,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             raise RuntimeError(f"{self.game.name}: call reset() before step()")
         if self._done:
             raise GameOverError(f"{self.game.name}: the episode is over; call reset()")
+        self._ready_observation = None
         state = self._state
         previous = state.clone() if self.reward_shaping is not None else None
         try:
@@ -301,13 +363,27 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         return self._state
 
     def _observation(self) -> np.ndarray:
+        return np.array(self.learner_observation(), dtype=np.float32, copy=True)
+
+    def learner_observation(self) -> np.ndarray:
+        """``state.observation(seat)`` of the learner now; right after a reset whose opening was
+        played ahead (:meth:`prepare_next_game`), the one encoded then (the same vector; owned
+        by the caller, not to be changed)."""
+        ready = self._ready_observation
+        if ready is not None:
+            self._ready_observation = None
+            return ready
         assert self._state is not None
-        return np.array(self._state.observation(self._seat), dtype=np.float32, copy=True)
+        return self._state.observation(self._seat)
 
     def _play_opponents(self) -> None:
-        state = self._state
-        assert state is not None
-        seat, agents, rng = self._seat, self._seat_agents, self._opp_rng
+        assert self._state is not None
+        self._play_opponents_on(self._state, self._seat, self._seat_agents, self._opp_rng)
+
+    def _play_opponents_on(
+        self, state: State, seat: int, agents: dict[int, Agent], rng: np.random.Generator
+    ) -> None:
+        """Let ``agents`` play ``state`` until ``seat`` is on move or the game is over."""
         while not state.is_terminal():
             p = state.current_player
             if p == seat:
@@ -323,8 +399,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             else:
                 state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
 
-    def _assign_opponents(self, rng: np.random.Generator) -> dict[int, Agent]:
-        others = [p for p in range(self.game.num_players) if p != self._seat]
+    def _assign_opponents(self, rng: np.random.Generator, seat: int) -> dict[int, Agent]:
+        others = [p for p in range(self.game.num_players) if p != seat]
         spec: Any = self.opponents
         if spec is None:
             spec = RandomAgent()

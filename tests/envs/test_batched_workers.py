@@ -232,28 +232,74 @@ def _play_to_end(env: SingleAgentEnv, rng: np.random.Generator) -> None:
         done = any(env.step(int(action))[2:4])
 
 
-def test_a_game_built_ahead_is_the_game_the_reset_starts() -> None:
+class RememberingAgent(RandomAgent):
+    """A random player that keeps a count (memory): not memoryless, though its class derives
+    from one that is."""
+
+    def __init__(self) -> None:
+        self.acted = self.resets = 0
+
+    def act(self, info_set, rng):
+        self.acted += 1
+        return super().act(info_set, rng)
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
+@pytest.mark.parametrize(
+    "opponents,parts",
+    [
+        (None, 2),  # RandomAgent on every seat: the state, then the opening
+        ([RandomAgent(), RandomAgent()], 2),
+        (RememberingAgent(), 1),  # memory: its moves wait for the reset
+        (lambda rng: RandomAgent(), 1),  # a pool may change before the reset
+    ],
+    ids=["none", "random list", "memory", "pool"],
+)
+def test_a_game_built_ahead_is_the_game_the_reset_starts(opponents, parts) -> None:
     """``SingleAgentEnv.prepare_next_game`` (what idle workers call): the reset after it starts
-    the same game (seed, seat, observation) as without it; a reset with a seed discards it; an
-    env never reset has no stream to draw from."""
-    fresh = SingleAgentEnv(FLUTTER, seat="random", opponents=None)
+    the same game (seed, seat, observation, and the opponents' moves before the learner's
+    first decision) as without it; the opening is played ahead only for memoryless opponents
+    not drawn from a pool (``parts``: how many calls do something); a reset with a seed
+    discards it; an env never reset has no stream to draw from."""
+    game = make_game("castle_flutterstone", num_players=3)  # the learner is not always first
+    fresh = SingleAgentEnv(game, seat="random", opponents=opponents)
     assert fresh.prepare_next_game() is False
-    ahead, plain = (SingleAgentEnv(FLUTTER, seat="random", opponents=None) for _ in range(2))
+    ahead, plain = (SingleAgentEnv(game, seat="random", opponents=opponents) for _ in range(2))
     for env in (ahead, plain):
         env.reset(seed=3)
-    for game in range(3):
-        rng_a, rng_p = np.random.default_rng(game), np.random.default_rng(game)
-        assert ahead.prepare_next_game() is True and ahead.prepare_next_game() is False
+    opened = 0
+    for game_index in range(6):
+        rng_a, rng_p = np.random.default_rng(game_index), np.random.default_rng(game_index)
+        for _ in range(parts):
+            assert ahead.prepare_next_game() is True
+        assert ahead.prepare_next_game() is False
+        if isinstance(opponents, RememberingAgent):
+            before = (opponents.acted, opponents.resets)
+            ahead.prepare_next_game()
+            assert (opponents.acted, opponents.resets) == before  # nothing played early
+        opened += ahead._next_game.opening is not None
         _play_to_end(ahead, rng_a)
         _play_to_end(plain, rng_p)
         (obs_a, info_a), (obs_p, info_p) = ahead.reset(), plain.reset()
         assert info_a == info_p
         np.testing.assert_array_equal(obs_a, obs_p)
+        np.testing.assert_array_equal(ahead.action_masks(), plain.action_masks())
+        np.testing.assert_array_equal(ahead.game_state.to_dict(), plain.game_state.to_dict())
+    assert opened == (6 if parts == 2 else 0)
     ahead.prepare_next_game()
     obs_a, info_a = ahead.reset(seed=9)
-    obs_p, info_p = SingleAgentEnv(FLUTTER, seat="random", opponents=None).reset(seed=9)
+    obs_p, info_p = SingleAgentEnv(game, seat="random", opponents=opponents).reset(seed=9)
     assert info_a == info_p
     np.testing.assert_array_equal(obs_a, obs_p)
+
+
+def test_memoryless_is_declared_by_the_class_itself() -> None:
+    from boardgames_rl.core.agent import is_memoryless
+
+    assert is_memoryless(RandomAgent()) and not is_memoryless(RememberingAgent())
+    assert not is_memoryless(make_agent("heuristic", FLUTTER))
 
 
 def test_waiting_workers_build_the_next_games_and_the_games_stay_the_same() -> None:
