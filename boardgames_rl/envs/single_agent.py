@@ -182,8 +182,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             self._next_game = None  # drawn from the stream just replaced
         for _ in range(self.max_reset_attempts):
             ahead, self._next_game = self._next_game, None
-            if ahead is not None and ahead.opening is not None:  # built and opened ahead
-                game_seed, self._state = ahead.seed, ahead.state
+            if ahead is not None and ahead.opening is not None and ahead.state is not None:
+                game_seed, self._state = ahead.seed, ahead.state  # built and opened ahead
                 self._opp_rng, self._seat, self._seat_agents, first = ahead.opening
                 for agent in _unique(self._seat_agents.values()):
                     agent.reset()  # memoryless: nothing to clear, called as the rule says
@@ -223,12 +223,13 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         env's processes call it while they wait for the others, taking the work off the step that
         ends a game): first build its initial state; then, when the opponents are memoryless
         (:func:`~boardgames_rl.core.agent.is_memoryless`: their moves depend on nothing but the
-        game, so they can be played early) and not drawn by a callable (a pool may change
-        before the reset), play their moves before the learner's first decision and encode the
-        learner's first observation. Its seed is the next one of this env's own seed stream,
-        which nothing else draws, so the game, the moves and the observation are those the reset
-        would have made anyway; a reset with a seed discards it. Returns False (doing nothing)
-        when nothing is left to do or the env has never been reset."""
+        game, so they can be played early) and not drawn by a callable unless it declares
+        ``memoryless`` too (a pool that may change before the reset does not), play their moves
+        before the learner's first decision and encode the learner's first observation. Its
+        seed is the next one of this env's own seed stream, which nothing else draws, so the
+        game, the moves and the observation are those the reset would have made anyway; a reset
+        with a seed discards it. Returns False (doing nothing) when nothing is left to do or the
+        env has never been reset."""
         if self._seed_stream is None:
             return False
         ahead = self._next_game
@@ -265,8 +266,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             return True  # RandomAgent on every other seat
         if isinstance(spec, Agent):
             return is_memoryless(spec)
-        if callable(spec):
-            return False
+        if callable(spec):  # a pool: only one that declares it (its draws depend on rng alone)
+            return getattr(spec, "memoryless", False) is True
         return all(isinstance(a, Agent) and is_memoryless(a) for a in spec)
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

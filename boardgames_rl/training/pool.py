@@ -19,7 +19,7 @@ import numpy as np
 
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.agents.registry import make_agent
-from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.agent import Agent, is_memoryless
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 
@@ -156,6 +156,17 @@ class OpponentPool:
             self._snapshots[name] if name in self._snapshots else self._instances[name][slot]
             for slot, name in enumerate(self.sample_names(rng))
         ]
+
+    @property
+    def memoryless(self) -> bool:
+        """True when a draw depends on ``rng`` alone and gives memoryless agents: no self-play
+        weight (snapshots come and go) and every fixed entry memoryless
+        (:func:`~boardgames_rl.core.agent.is_memoryless`). An env may then draw a game's
+        opponents and play their opening moves before its reset
+        (:meth:`~boardgames_rl.envs.single_agent.SingleAgentEnv.prepare_next_game`)."""
+        return self.self_weight == 0 and all(
+            is_memoryless(agent) for agents in self._instances.values() for agent in agents
+        )
 
     def __call__(self, rng: np.random.Generator) -> Agent | list[Agent]:
         """SingleAgentEnv's ``opponents`` callable: one agent (two players) or a list."""

@@ -24,6 +24,7 @@ from boardgames_rl.envs.batched import BatchedVectorEnv
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.registry import make_game
+from boardgames_rl.training.pool import OpponentPool
 from tests.test_batched_env import _random_actions, _same, _trajectory
 
 FLUTTER = make_game("castle_flutterstone", num_players=2)
@@ -253,9 +254,16 @@ class RememberingAgent(RandomAgent):
         (None, 2),  # RandomAgent on every seat: the state, then the opening
         ([RandomAgent(), RandomAgent()], 2),
         (RememberingAgent(), 1),  # memory: its moves wait for the reset
-        (lambda rng: RandomAgent(), 1),  # a pool may change before the reset
+        (lambda rng: RandomAgent(), 1),  # a callable may change before the reset
+        (OpponentPool.from_specs(make_game("castle_flutterstone", num_players=3), ["random"]), 2),
+        (
+            OpponentPool.from_specs(
+                make_game("castle_flutterstone", num_players=3), ["random", "self"], [1.0, 1.0]
+            ),
+            1,  # snapshots may join it
+        ),
     ],
-    ids=["none", "random list", "memory", "pool"],
+    ids=["none", "random list", "memory", "callable", "random pool", "self-play pool"],
 )
 def test_a_game_built_ahead_is_the_game_the_reset_starts(opponents, parts) -> None:
     """``SingleAgentEnv.prepare_next_game`` (what idle workers call): the reset after it starts
