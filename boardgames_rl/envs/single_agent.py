@@ -155,7 +155,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self._seed_stream: np.random.Generator | None = None
         self._next_game: _NextGame | None = None  # see prepare_next_game
         self._ready_observation: np.ndarray | None = None  # the first one, encoded ahead
-        self.first_observation_ahead = True  # prepare_next_game encodes it (if it opens ahead)
+        self._first_observation_ahead = True  # prepare_next_game encodes it (if it opens ahead)
         self._state: State | None = None
         self._seat: int = 0 if seat == "random" else int(seat)
         self._seat_agents: dict[int, Agent] = {}
@@ -249,7 +249,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             self._play_opponents_on(state, seat, agents, rng)
             first = None
             if not state.is_terminal():  # else the reset discards it and starts the next game
-                if self.first_observation_ahead:
+                if self._first_observation_ahead:
                     first = np.array(state.observation(seat), dtype=np.float32)
                 state.legal_action_mask()
         except Exception:  # the reset plays it again and raises where it is reported
