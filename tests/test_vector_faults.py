@@ -11,10 +11,39 @@ import time
 import numpy as np
 import pytest
 
+from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.envs.vector import VectorEnv
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.registry import make_game
 
 GAME = make_game("castle_flutterstone", num_players=2)
+_FAULTY_APPLIES = [0]  # moves made by faulty states in this process
+
+
+class FaultyFlutterstone(CastleFlutterstone):
+    """Castle Flutterstone whose game ``faulty_seed`` raises on the ``fail_at``-th move made by
+    such games in a process (an engine fault, injected: a replay of that game counts too)."""
+
+    def __init__(self, faulty_seed: int, fail_at: int, **config):
+        super().__init__(**config)
+        self.faulty_seed, self.fail_at = faulty_seed, fail_at
+
+    def new_state(self, seed=None):
+        state = super().new_state(seed)
+        if seed == self.faulty_seed:
+            state.__class__ = _faulty_class(type(state))
+        return state
+
+
+def _faulty_class(base: type) -> type:
+    def _apply(self, action):
+        _FAULTY_APPLIES[0] += 1
+        if _FAULTY_APPLIES[0] == self.game.fail_at:
+            base._apply(self, action)  # half a move: the state has changed
+            raise RuntimeError("engine fault")
+        base._apply(self, action)
+
+    return type("Faulty" + base.__name__, (base,), {"_apply": _apply})
 
 
 class FailingShaping:
@@ -69,6 +98,62 @@ def test_a_raising_callback_leaves_every_slot_unchanged(workers: int) -> None:
         assert np.array_equal(got.rewards, want.rewards)
     finally:
         venv.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_an_engine_fault_leaves_every_slot_unchanged(workers: int) -> None:
+    """No ``reward_shaping``, so no slot is cloned: the slots that moved before the fault (slot
+    2, the faulty slot 3, and with workers worker 0's committed chunk) are rebuilt from their
+    game's seed and moves; the env is as it was, and the same actions then give the clean
+    env's step."""
+    _FAULTY_APPLIES[0] = 0
+    faulty_seed = next_game_seed(seed_stream((0, 3)))
+    game = FaultyFlutterstone(faulty_seed, fail_at=2, num_players=2)
+    venv = VectorEnv(game, 4, seed=0, num_workers=workers)
+    clean = VectorEnv(GAME, 4, seed=0)
+    try:
+        out, want = venv.reset(seed=0), clean.reset(seed=0)
+        rng = np.random.default_rng(0)
+        actions = venv.sample_random_actions(rng)
+        out, want = venv.step(actions), clean.step(actions)  # the faulty game's first move
+        before_states, _ = _snapshot(venv, out)
+        before_buffers = {k: venv._buffers[k].copy() for k in venv._buffers}
+        actions = venv.sample_random_actions(rng)
+        with pytest.raises(RuntimeError, match="engine fault"):
+            venv.step(actions)
+        after_states, _ = _snapshot(venv, out)
+        assert after_states == before_states
+        for k, v in before_buffers.items():
+            assert np.array_equal(venv._buffers[k], v), k
+        for _ in range(40):  # the same actions go through now, and every later step matches
+            got, want = venv.step(actions), clean.step(actions)
+            for k in vars(want):
+                np.testing.assert_array_equal(getattr(got, k), getattr(want, k), err_msg=k)
+            actions = clean.sample_random_actions(rng)
+    finally:
+        venv.close()
+        clean.close()
+
+
+def test_games_rebuilt_from_their_moves_are_the_games_played() -> None:
+    """The rebuild an undone step relies on, on every game (the engines are deterministic):
+    after random play through game ends, every slot's seed and moves give its state again."""
+    ended = 0
+    for name, config in [
+        ("castle_flutterstone", {"num_players": 3}),
+        ("castle_nightingale", {}),
+        ("night_of_the_ninja", {"num_players": 5}),
+        ("white_castle", {"num_players": 2}),
+    ]:
+        venv = VectorEnv(make_game(name, **config), 3, seed=1)
+        venv.reset()
+        rng = np.random.default_rng(1)
+        for _ in range(150):
+            ended += int(venv.step(venv.sample_random_actions(rng)).terminated.sum())
+        slots = venv._slots
+        for j, state in enumerate(slots.states):
+            assert slots._replay(j).to_dict() == state.to_dict(), (name, j)
+    assert ended  # a slot's history starts again with its next game
 
 
 def test_a_dead_worker_is_named() -> None:

@@ -37,7 +37,7 @@ import numpy as np
 from gymnasium import spaces
 
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
-from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs.aec import RewardShaping
@@ -144,13 +144,19 @@ class _Slots:
         self.states: list[State] = []
         self.streams: list[np.random.Generator] = []
         self.lengths = np.zeros(len(slot_ids), dtype=np.int64)
+        # each slot's game as its seed and the actions applied since: what rebuilds the state
+        # as it was before a failed step (no copy of every game on every step)
+        self.game_seeds: list[int] = []
+        self.moves: list[list[int]] = []
         self.undo = False  # keep what :meth:`rollback` needs (worker processes)
         self._previous: tuple | None = None
 
     def reset(self, seed: int | None) -> None:
         if seed is not None or not self.streams:
             self.streams = [seed_stream(None if seed is None else (seed, i)) for i in self.slot_ids]
-        self.states = [self.game.new_state(next_game_seed(s)) for s in self.streams]
+        self.game_seeds = [next_game_seed(s) for s in self.streams]
+        self.moves = [[] for _ in self.slot_ids]
+        self.states = [self.game.new_state(g) for g in self.game_seeds]
         self.lengths[:] = 0
         self._previous = None
         for k in ("rewards", "terminated", "truncated", "final_returns", "episode_lengths"):
@@ -159,11 +165,13 @@ class _Slots:
             self._write(j, state)
 
     def step(self, actions: np.ndarray) -> None:
-        """All or nothing: every slot's game is cloned before it moves (a new game's seed is drawn
-        from a copy of its stream) and the results are staged; only when every slot and every
-        ``reward_shaping`` call has succeeded are the streams and buffers replaced. An exception
-        puts every slot's clone back, so the env is as it was. :meth:`rollback` undoes the last
-        committed step (used when another worker's chunk failed)."""
+        """All or nothing: the results are staged, and only when every slot and every
+        ``reward_shaping`` call has succeeded are the games, streams and buffers committed (a new
+        game's seed is drawn from a copy of its stream). An exception puts every slot that moved
+        back as it was, so the env is as it was: from the clone ``reward_shaping`` needs anyway,
+        else rebuilt from its game's seed and moves (:meth:`_replay`; games are deterministic),
+        so a step copies no game. :meth:`rollback` undoes the last committed step (used when
+        another worker's chunk failed)."""
         n = len(self.states)
         shaping, new_state = self.reward_shaping, self.game.new_state
         rewards = np.zeros_like(self.out["rewards"])
@@ -173,14 +181,18 @@ class _Slots:
         ep_len = np.zeros(n, dtype=np.int64)
         lengths = self.lengths.copy()
         states, streams = list(self.states), list(self.streams)
-        backups: list[State] = []
+        new_games: dict[int, int] = {}  # slot -> seed of the game started this step
+        backups: list[State | None] = []  # with shaping: the clones it is given
+        moved = 0  # slots 0..moved-1 may have changed
+        chosen = [int(a) for a in actions]
         try:
             for j, state in enumerate(self.states):
-                backup = state.clone()
+                backup = state.clone() if shaping is not None else None
                 backups.append(backup)
-                state.apply(int(actions[j]))
+                moved = j + 1
+                apply_legal(state, chosen[j])  # checked against the mask buffer already
                 lengths[j] += 1
-                if shaping is not None:
+                if backup is not None and shaping is not None:
                     rewards[j] = shaping(backup, state)
                 if state.is_terminal():
                     returns = state.returns()
@@ -193,7 +205,8 @@ class _Slots:
                     ep_len[j] = lengths[j]
                     lengths[j] = 0
                     streams[j] = copy.deepcopy(streams[j])
-                    states[j] = new_state(next_game_seed(streams[j]))
+                    new_games[j] = next_game_seed(streams[j])
+                    states[j] = new_state(new_games[j])
             staged = {
                 "current_player": np.array([st.current_player for st in states], dtype=np.int64),
             }
@@ -205,13 +218,20 @@ class _Slots:
             )
             staged["action_mask"] = np.stack([st.legal_action_mask() for st in states])
         except BaseException:
-            for j, backup in enumerate(backups):  # the games stepped so far, as they were
-                self.states[j] = backup
+            for j in range(moved):  # the games stepped so far, as they were
+                backup = backups[j] if j < len(backups) else None
+                self.states[j] = backup if backup is not None else self._replay(j)
             raise
         # every slot succeeded: commit
         if self.undo:
             buffers = {k: v.copy() for k, v in self.out.items()}
-            self._previous = (backups, self.streams, self.lengths, buffers)
+            history = (list(self.game_seeds), list(self.moves), [len(m) for m in self.moves])
+            self._previous = (backups, history, self.streams, self.lengths, buffers)
+        for j, action in enumerate(chosen):
+            if j in new_games:
+                self.game_seeds[j], self.moves[j] = new_games[j], []
+            else:
+                self.moves[j].append(action)
         self.states, self.streams, self.lengths = states, streams, lengths
         out = self.out
         out["rewards"][:] = rewards
@@ -222,12 +242,25 @@ class _Slots:
         for k, v in staged.items():
             out[k][:] = v
 
+    def _replay(self, j: int) -> State:
+        """Slot ``j``'s game as committed: a new state from its seed with its moves applied."""
+        state = self.game.new_state(self.game_seeds[j])
+        for action in self.moves[j]:
+            apply_legal(state, action)
+        return state
+
     def rollback(self) -> None:
         """Undo the last :meth:`step` (no-op when there is none to undo)."""
         previous = self._previous
         if previous is None:
             return
-        self.states, self.streams, self.lengths, buffers = previous
+        backups, (seeds, moves, counts), self.streams, self.lengths, buffers = previous
+        self.game_seeds, self.moves = seeds, moves
+        for j, count in enumerate(counts):
+            del moves[j][count:]  # a game that went on had this step's move appended
+        self.states = [
+            backup if backup is not None else self._replay(j) for j, backup in enumerate(backups)
+        ]
         for k, v in buffers.items():
             self.out[k][:] = v
         self._previous = None
@@ -286,7 +319,7 @@ class VectorEnv:
         num_envs: number of slots N.
         seed: base seed used by the first :meth:`reset` when it gets none (``None``: OS entropy).
         reward_shaping: optional ``f(previous_state, new_state) -> per-seat array`` added to
-            ``rewards`` on every step (clones the state each step when set).
+            ``rewards`` on every step (clones the state each step when set, for the callback).
         num_workers: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
             contiguous chunks stepped in worker processes (identical results).
         copy: return fresh arrays (default). ``False`` returns the internal buffers, which the
@@ -373,11 +406,13 @@ class VectorEnv:
     def step(self, actions: np.ndarray) -> VectorStep:
         """Apply one action per slot (for that slot's player on move); finished games restart.
 
-        All or nothing: actions are checked against the current masks before any game moves, and
-        every slot is stepped on a clone committed only when every slot and every
-        ``reward_shaping`` call succeeded, so any exception (an illegal or malformed action, a
-        raising callback, a dead worker) leaves every slot unchanged. A dead worker raises
-        ``RuntimeError`` naming it.
+        All or nothing: actions are checked against the current masks before any game moves, the
+        results are committed only when every slot and every ``reward_shaping`` call succeeded,
+        and a slot that moved before an exception is put back as it was (rebuilt from its game's
+        seed and moves, or from the clone ``reward_shaping`` is given; no game is copied on a
+        step that succeeds), so any exception (an illegal or malformed action, a raising
+        callback, a fault inside a game, a dead worker) leaves every slot unchanged. A dead
+        worker raises ``RuntimeError`` naming it.
         """
         self._check_open()
         if not self._has_reset:
