@@ -64,6 +64,18 @@ def _snapshot(venv: VectorEnv, out) -> tuple:
     return states, {k: np.array(v, copy=True) for k, v in vars(out).items()}
 
 
+def _failing_step_changes_nothing(venv: VectorEnv, out, actions, match: str) -> None:
+    """``venv.step(actions)`` raises (``match``) and every state and buffer is as it was."""
+    before_states, _ = _snapshot(venv, out)
+    before_buffers = {k: venv._buffers[k].copy() for k in venv._buffers}
+    with pytest.raises(RuntimeError, match=match):
+        venv.step(actions)
+    after_states, _ = _snapshot(venv, out)
+    assert after_states == before_states
+    for k, v in before_buffers.items():
+        assert np.array_equal(venv._buffers[k], v), k
+
+
 @pytest.mark.parametrize("workers", [0, 2])
 def test_a_raising_callback_leaves_every_slot_unchanged(workers: int) -> None:
     # slot 2 is the third call of the step (in-process) / the first of worker 1's second slot
@@ -78,15 +90,8 @@ def test_a_raising_callback_leaves_every_slot_unchanged(workers: int) -> None:
         out = venv.reset(seed=0)
         rng = np.random.default_rng(0)
         out = venv.step(venv.sample_random_actions(rng))  # one good step (4 calls in-process)
-        before_states, _ = _snapshot(venv, out)
-        before_buffers = {k: venv._buffers[k].copy() for k in venv._buffers}
         actions = venv.sample_random_actions(rng)
-        with pytest.raises(RuntimeError, match="shaping failed"):
-            venv.step(actions)
-        after_states, _ = _snapshot(venv, out)
-        assert after_states == before_states
-        for k, v in before_buffers.items():
-            assert np.array_equal(venv._buffers[k], v), k
+        _failing_step_changes_nothing(venv, out, actions, "shaping failed")
         # the same actions now go through (the callback raises only once) and match a clean env
         got = venv.step(actions)
         clean = VectorEnv(GAME, 4, seed=0, reward_shaping=FailingShaping(-1))
@@ -116,15 +121,8 @@ def test_an_engine_fault_leaves_every_slot_unchanged(workers: int) -> None:
         rng = np.random.default_rng(0)
         actions = venv.sample_random_actions(rng)
         out, want = venv.step(actions), clean.step(actions)  # the faulty game's first move
-        before_states, _ = _snapshot(venv, out)
-        before_buffers = {k: venv._buffers[k].copy() for k in venv._buffers}
         actions = venv.sample_random_actions(rng)
-        with pytest.raises(RuntimeError, match="engine fault"):
-            venv.step(actions)
-        after_states, _ = _snapshot(venv, out)
-        assert after_states == before_states
-        for k, v in before_buffers.items():
-            assert np.array_equal(venv._buffers[k], v), k
+        _failing_step_changes_nothing(venv, out, actions, "engine fault")
         for _ in range(40):  # the same actions go through now, and every later step matches
             got, want = venv.step(actions), clean.step(actions)
             for k in vars(want):
