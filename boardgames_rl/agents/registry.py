@@ -2,6 +2,13 @@
 
 A spec is ``name`` or ``name:key=value,key=value``, e.g. ``"random"``, ``"heuristic"``,
 ``"heuristic:win_bonus=5"``. Values are parsed as int, float, bool or left as strings.
+
+**Specs read back from a file are data.** An option that lets an agent run code from a file
+(:data:`TRUST_OPTIONS`: ``ppo``'s ``trust=1``, which unpickles a model file) is an opt-in only the
+person gives, in a spec typed on the command line or passed in Python. Every spec the library
+reads back from a file (a run's ``config.json``, a tournament's ``tournament.json``, game
+records, pretrained entries) goes through :func:`file_spec`, which refuses such an option in one
+line, and every writer stores specs through :func:`spec_for_file`, which drops it.
 """
 
 from __future__ import annotations
@@ -56,6 +63,65 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), kwargs
 
 
+TRUST_OPTIONS = frozenset({"trust"})
+"""Spec options that switch on code from a file: given by the person, never read from a file."""
+
+
+def _nested(value: Any) -> list[str]:
+    """The specs nested in an option value (``rollout:base=ppo:path=x``), to check them too."""
+    return [value] if isinstance(value, str) and (":" in value or "=" in value) else []
+
+
+def _trust_keys(spec: str, depth: int = 0) -> list[str]:
+    if depth > 8:
+        return []
+    try:
+        _, kwargs = parse_spec(spec)
+    except (ValueError, TypeError):
+        return []  # not a spec: make_agent refuses it in its own words
+    keys = [k for k in kwargs if k in TRUST_OPTIONS]
+    for value in kwargs.values():
+        for inner in _nested(value):
+            keys += _trust_keys(inner, depth + 1)
+    return keys
+
+
+def file_spec(spec: Any, source: str) -> str:
+    """An agent spec read back from a file (``source`` names the file and the field): a string,
+    without any :data:`TRUST_OPTIONS` key (an opt-in is the person's, never a file's).
+
+    Raises:
+        InvalidConfigError: one line naming ``source``, the spec and what to do.
+    """
+    if not isinstance(spec, str):
+        raise InvalidConfigError(f"{source}: an agent spec must be text, got {spec!r:.60}")
+    keys = _trust_keys(spec)
+    if keys:
+        raise InvalidConfigError(
+            f"{source}: agent spec {spec!r:.120} carries {keys[0]}=..., an opt-in to run code that "
+            "a file cannot give; remove it from the file and give it on the command line (or in "
+            "the Python call) if you trust the model"
+        )
+    return spec
+
+
+def spec_for_file(spec: str) -> str:
+    """``spec`` as a file stores it: without :data:`TRUST_OPTIONS` (at any nesting level), so
+    reading the file back never opts in on its own."""
+    name, sep, rest = spec.partition(":")
+    if not sep:
+        return spec
+    pieces = []
+    for piece in rest.split(","):
+        key, eq, value = piece.partition("=")
+        if key.strip() in TRUST_OPTIONS:
+            continue
+        if eq and _nested(value.strip()):
+            value = spec_for_file(value.strip())
+        pieces.append(f"{key}{eq}{value}")
+    return f"{name}:{','.join(pieces)}" if pieces else name
+
+
 def check_option_types(func: Callable[..., Any], kwargs: dict[str, Any], spec: str) -> None:
     """Each option must have the type of the parameter's default (a number for a float, an int
     for an int, true/false for a bool, text for a str), so a bad value fails when the agent is
@@ -101,10 +167,16 @@ def _heuristic(game: Game, **kwargs: Any) -> Agent:
     return _heuristic_class(game)(**kwargs)
 
 
-def make_agent(spec: str | Agent, game: Game) -> Agent:
-    """An agent from a spec string (or an Agent, returned as is)."""
+def make_agent(spec: str | Agent, game: Game, source: str | None = None) -> Agent:
+    """An agent from a spec string (or an Agent, returned as is).
+
+    ``source``: the spec was read from a file (``source`` names it); it is checked by
+    :func:`file_spec` first, so it cannot opt in to running code.
+    """
     if isinstance(spec, Agent):
         return spec
+    if source is not None:
+        file_spec(spec, source)
     name, kwargs = parse_spec(spec)
     own = game_spec(game.name).agents
     if name not in _AGENTS and name not in own:
