@@ -1,0 +1,1 @@
+"""Hostile files: every path that reads a file from elsewhere, attacked (issue 39)."""
