@@ -54,13 +54,18 @@ def make_game(name: str, **config: Any) -> Game:
 
 
 def load_state(d: Mapping[str, Any]) -> State:
-    """Rebuild a state of any registered game from :meth:`State.to_dict` output."""
-    if not isinstance(d, Mapping) or not isinstance(d.get("config"), Mapping):
-        raise InvalidConfigError("a state dict must be a mapping with 'game' and 'config' keys")
-    name = d.get("game")
-    if not isinstance(name, str):
-        raise InvalidConfigError(f"a state dict's 'game' must be a game name, got {name!r}")
-    return make_game(name, **d["config"]).state_from_dict(d)
+    """Rebuild a state of any registered game from :meth:`State.to_dict` output, checked first.
+
+    The one checked path for a state dict (``State.from_dict`` is the same function): the dict is
+    untrusted input, so its types, lengths, index ranges and consistency with the game are checked
+    (:mod:`boardgames_rl.core.state_check`) and a state that loads plays by the rules.
+
+    Raises:
+        InvalidStateError: anything wrong with the dict (one line naming the field).
+    """
+    from boardgames_rl.core.state_check import checked_state
+
+    return checked_state(d)
 
 
 for _spec in games.BUILTIN_SPECS:

@@ -288,7 +288,7 @@ def write_file(
 
 
 def write_stream(
-    path: Pathish, write: Callable[[IO[bytes]], None], root: Pathish | None = None
+    path: Pathish, write: Callable[[IO[bytes]], Any], root: Pathish | None = None
 ) -> None:
     """:func:`write_file` with ``write`` given the open binary file (e.g. ``savefig(f,
     format="png")``)."""
@@ -302,7 +302,12 @@ def write_stream(
 
 def write_text(path: Pathish, text: str, root: Pathish | None = None) -> None:
     """``text`` (UTF-8) as the file ``path`` (see :func:`write_file`)."""
-    write_stream(path, lambda f: f.write(text.encode("utf-8")), root)
+    data = text.encode("utf-8")
+
+    def write(f: IO[bytes]) -> None:
+        f.write(data)
+
+    write_stream(path, write, root)
 
 
 def _open_regular(path: Path, flags: int, what: str) -> int:

@@ -130,6 +130,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.arguments import check_int, check_seat_option
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
@@ -583,12 +584,9 @@ class BatchedCore:
         worker_spin: float | None = None,
         main_steps: bool = False,
     ):
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
-            raise ValueError(f"num_envs must be an integer >= 1, got {num_envs!r}")
-        if not isinstance(num_workers, int | np.integer) or num_workers < 0:
-            raise ValueError(f"num_workers must be an integer >= 0, got {num_workers!r}")
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < game.num_players):
-            raise ValueError(f"seat must be in [0, {game.num_players}) or 'random', got {seat!r}")
+        num_envs = check_int(num_envs, "num_envs", 1)
+        num_workers = check_int(num_workers, "num_workers", 0)
+        seat = check_seat_option(seat, game.num_players)
         self.game = game
         self.num_envs = int(num_envs)
         self.seed = seed

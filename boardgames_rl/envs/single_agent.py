@@ -37,6 +37,7 @@ import numpy as np
 from gymnasium import spaces
 
 from boardgames_rl.core.agent import Agent, RandomAgent, agent_view, is_memoryless
+from boardgames_rl.core.arguments import check_seat_option
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
 from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
@@ -133,8 +134,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         max_reset_attempts: int = 100,
     ):
         super().__init__()
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < game.num_players):
-            raise ValueError(f"seat must be in [0, {game.num_players}) or 'random', got {seat!r}")
+        seat = check_seat_option(seat, game.num_players)
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

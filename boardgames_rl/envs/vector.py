@@ -36,6 +36,7 @@ from typing import Any, cast
 import numpy as np
 from gymnasium import spaces
 
+from boardgames_rl.core.arguments import check_int
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
@@ -337,12 +338,10 @@ class VectorEnv:
         copy: bool = True,
         mp_context: str = "spawn",
     ):
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
-        if num_workers < 0:
-            raise ValueError(f"num_workers must be >= 0, got {num_workers}")
+        num_envs = check_int(num_envs, "num_envs", 1)
+        num_workers = check_int(num_workers, "num_workers", 0)
         self.game = game
-        self.num_envs = int(num_envs)
+        self.num_envs = num_envs
         self.num_players = game.num_players
         self.num_actions = game.num_actions
         self.copy = copy
