@@ -42,17 +42,19 @@ def write_docs_pictures(out: str | Path = "docs/img") -> list[Path]:
     """Write the pictures and the text table into ``out``; returns the paths written."""
     from matplotlib.image import imsave
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    from boardgames_rl.core.files import make_dir, write_stream, write_text
+
+    out = make_dir(Path(out))
     state = pictured_state()
     paths = [
         out / "night_of_the_ninja_table.png",
         out / "night_of_the_ninja_table_omniscient.png",
         out / "night_of_the_ninja_table.txt",
     ]
-    imsave(paths[0], state.render_rgb(SEAT))
-    imsave(paths[1], state.render_rgb(None))
-    paths[2].write_text(state.render(SEAT) + "\n")
+    for path, seat in zip(paths[:2], (SEAT, None), strict=True):
+        image = state.render_rgb(seat)
+        write_stream(path, lambda f, image=image: imsave(f, image, format="png"))
+    write_text(paths[2], state.render(SEAT) + "\n")
     return paths
 
 
