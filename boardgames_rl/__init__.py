@@ -6,6 +6,7 @@ Importing the package registers every game with PettingZoo's registry, so
 """
 
 import boardgames_rl.envs  # noqa: F401  (registers every game with PettingZoo)
+from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core import (
     Game,
     GameError,
@@ -33,6 +34,7 @@ __all__ = [
     "__version__",
     "list_games",
     "load_state",
+    "make_agent",
     "make_game",
     "register_game",
 ]

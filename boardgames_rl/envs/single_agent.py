@@ -20,7 +20,9 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
 * Opponents: ``None`` (a :class:`~boardgames_rl.agents.random_agent.RandomAgent` on every other
   seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
   agent per other seat (in seat order), or a callable ``pool(rng) -> agent(s)`` sampled at each
-  reset (self-play pools).
+  reset (self-play pools). An agent spec string (``"heuristic"``, ``"ismcts:iterations=50"``)
+  stands for the agent :func:`boardgames_rl.make_agent` builds from it, alone or in the sequence:
+  ``opponents="heuristic"``, ``opponents=["heuristic", "random"]``.
 * Seeding: ``reset(seed)`` starts a seed stream exactly like :class:`~boardgames_rl.envs.aec.
   GameAECEnv`; game ``k`` is the same game as the AEC env's game ``k`` for the same seed. The
   opponents' randomness (and a random seat) comes from a generator derived from each game's seed.
@@ -44,7 +46,11 @@ from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
 OpponentsSpec = (
-    Agent | Sequence[Agent] | Callable[[np.random.Generator], Agent | Sequence[Agent]] | None
+    Agent
+    | str
+    | Sequence[Agent | str]
+    | Callable[[np.random.Generator], Agent | Sequence[Agent]]
+    | None
 )
 
 _OPPONENT_STREAM = 0x0BB0_5EED
@@ -141,7 +147,7 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.game = game
         self.seat_option = seat
-        self.opponents = opponents
+        self.opponents = _agents_from_specs(opponents, game)
         self.reward_shaping = reward_shaping
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -417,6 +423,23 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
                 f"other seat), got {agents!r}"
             )
         return dict(zip(others, agents, strict=True))
+
+
+def _agents_from_specs(opponents: Any, game: Game) -> Any:
+    """``opponents`` with every agent spec string built into its agent, once (the rest as given).
+
+    The agent registry sits beside the envs, so it is imported here, when a string is given: the
+    one call the envs make into the agents layer (see ``tests/test_layers.py``).
+    """
+    if isinstance(opponents, str):
+        from boardgames_rl.agents.registry import make_agent
+
+        return make_agent(opponents, game)
+    if isinstance(opponents, Sequence) and any(isinstance(a, str) for a in opponents):
+        from boardgames_rl.agents.registry import make_agent
+
+        return [make_agent(a, game) if isinstance(a, str) else a for a in opponents]
+    return opponents
 
 
 def _unique(agents: Any) -> list[Agent]:
