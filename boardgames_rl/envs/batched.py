@@ -135,6 +135,7 @@ from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
 from boardgames_rl.core.threads import one_blas_thread_in_children
+from boardgames_rl.envs import workers
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.chunks import worker_chunks
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
@@ -398,7 +399,7 @@ def _worker(
     """
     fd = conn.fileno()
     try:
-        factory, prior = _loads(factory_bytes)
+        factory, prior = workers.loads(factory_bytes)
         views = _views(block, table, slice(first, stop))
         stepped, failed, main_asleep = views["stepped"], views["failed"], views["main_asleep"]
         mail, asleep, letter = views["mail"], views["asleep"], views["letter"]
@@ -539,19 +540,6 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _dumps(obj: Any) -> bytes:
-    try:
-        import cloudpickle  # lambdas and local functions too (installed with stable-baselines3)
-
-        return cloudpickle.dumps(obj)
-    except ImportError:
-        return pickle.dumps(obj)
-
-
-def _loads(data: bytes) -> Any:
-    return pickle.loads(data)
-
-
 # ---------------------------------------------------------------------------- the core
 
 DEFAULT_SPIN = 0.002
@@ -643,7 +631,7 @@ class BatchedCore:
         self.buffers = _views(self._block, self._table)
         self._flat_masks = self.buffers["action_mask"].reshape(-1)
         self._lock = ctx.Lock()  # guards buffers["stepped"]
-        data = _dumps((factory, prior))
+        data = workers.dumps((factory, prior))
         try:
             for w, chunk in enumerate(chunks):
                 parent, child = ctx.Pipe()
@@ -666,7 +654,7 @@ class BatchedCore:
                     name=f"boardgames_rl-batched-{w}",
                 )
                 with one_blas_thread_in_children():
-                    proc.start()
+                    workers.start(proc)
                 child.close()
                 self._chunks.append(chunk)
                 self._conns.append(parent)

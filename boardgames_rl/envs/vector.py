@@ -41,6 +41,7 @@ from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.core.threads import one_blas_thread_in_children
+from boardgames_rl.envs import workers
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.chunks import worker_chunks
 
@@ -275,14 +276,15 @@ class _Slots:
 
 def _worker(
     conn: Any,
-    game: Game,
+    payload: bytes,
     slot_ids: range,
-    reward_shaping: RewardShaping | None,
     block: Any,
     table: dict[str, tuple],
 ) -> None:
     """Worker-process loop: owns a chunk of slots, writes their rows of the shared buffers and
-    answers reset/step/rollback/close commands with a small status."""
+    answers reset/step/rollback/close commands with a small status. ``payload`` holds the game
+    and the reward shaping (:func:`boardgames_rl.envs.workers.dumps`)."""
+    game, reward_shaping = workers.loads(payload)
     out = _views(block, table, slice(slot_ids.start, slot_ids.stop))
     slots = _Slots(game, slot_ids, reward_shaping, out)
     slots.undo = True
@@ -369,15 +371,16 @@ class VectorEnv:
         if num_workers == 0:
             self._slots = _Slots(game, range(self.num_envs), reward_shaping, self._buffers)
         else:
+            payload = workers.dumps((game, reward_shaping))
             for chunk in worker_chunks(self.num_envs, num_workers):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker,
-                    args=(child, game, chunk, reward_shaping, self._block, table),
+                    args=(child, payload, chunk, self._block, table),
                     daemon=True,
                 )
                 with one_blas_thread_in_children():
-                    proc.start()
+                    workers.start(proc)
                 child.close()
                 self._chunks.append(chunk)
                 self._conns.append(parent)
@@ -503,9 +506,7 @@ class VectorEnv:
         how = f"exit code {code}" if code is not None else repr(exc)
         return RuntimeError(
             f"VectorEnv worker {w} (pid {proc.pid}, slots {chunk.start}-{chunk.stop - 1}) is dead "
-            f"({how}); close this VectorEnv and make a new one. With the 'spawn' start method the "
-            "game class must be importable and the main script guarded by "
-            "`if __name__ == '__main__':`."
+            f"({how}); close this VectorEnv and make a new one (its error is printed above)"
         )
 
     def _run(self, cmd: str, arg: Any) -> None:
