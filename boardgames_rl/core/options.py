@@ -13,8 +13,11 @@ Examples::
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from typing import Any
+
+import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
 
@@ -31,6 +34,36 @@ def parse_value(text: str) -> Any:
         except ValueError:
             pass
     return text
+
+
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+def parse_bool(value: Any, name: str) -> bool:
+    """An on/off option of a game or agent: ``True``/``False`` (Python or numpy), ``1``/``0``, or
+    one of the words ``true/false``, ``yes/no``, ``on/off``, ``1/0`` in any case.
+
+    The one parser of every boolean option, so ``-c pesky_ghosts=no`` and
+    ``pesky_ghosts="false"`` turn a variant off in every game.
+
+    Raises:
+        InvalidConfigError: anything else (``"maybe"``, ``2``, ``0.5``, ``None``), in one line
+            naming ``name`` (e.g. ``"castle_flutterstone: pesky_ghosts"``).
+    """
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and int(value) in (0, 1):
+        return bool(int(value))
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    raise InvalidConfigError(
+        f"{name} must be true or false (or yes/no, on/off, 1/0), got {value!r:.60}"
+    )
 
 
 def split_option(pair: str, where: str = "option") -> tuple[str, str]:

@@ -9,8 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl.core.arguments import check_int
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
+from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.actions import (
     PER_TURN_MAX_DECISIONS,
@@ -97,6 +99,11 @@ class CastleFlutterstone(Game):
             raise InvalidConfigError(
                 f"castle_flutterstone: num_players must be 2, 3 or 4, got {num_players!r}"
             )
+        pesky_ghosts = parse_bool(pesky_ghosts, "castle_flutterstone: pesky_ghosts")
+        courtyard_optional = parse_bool(
+            courtyard_optional, "castle_flutterstone: courtyard_optional"
+        )
+        play_on = parse_bool(play_on, "castle_flutterstone: play_on")
         if landing_model not in LANDING_MODELS:
             raise InvalidConfigError(
                 f"castle_flutterstone: landing_model must be 'v1' or 'v2', got {landing_model!r}"
@@ -134,7 +141,11 @@ class CastleFlutterstone(Game):
             raise InvalidConfigError(
                 f"castle_flutterstone: goal must be an int in [3, 200], got {goal!r}"
             )
-        bridges = [int(b) for b in bridges]
+        if isinstance(bridges, str | bytes) or not isinstance(bridges, Sequence):
+            raise InvalidConfigError(
+                f"castle_flutterstone: bridges must be a list of fields, got {bridges!r:.60}"
+            )
+        bridges = [check_int(b, "castle_flutterstone: a bridge field") for b in bridges]
         if any(not 1 <= b < goal for b in bridges) or len(set(bridges)) != len(bridges):
             raise InvalidConfigError(
                 "castle_flutterstone: bridges must be distinct fields in "
@@ -151,7 +162,11 @@ class CastleFlutterstone(Game):
             raise InvalidConfigError(
                 f"castle_flutterstone: max_turns must be a positive int, got {max_turns!r}"
             )
-        if not isinstance(first_player, int) or not 0 <= first_player < num_players:
+        if (
+            isinstance(first_player, bool)
+            or not isinstance(first_player, int)
+            or not 0 <= first_player < num_players
+        ):
             raise InvalidConfigError(
                 "castle_flutterstone: first_player must be a seat in "
                 f"[0, {num_players}), got {first_player!r}"
@@ -178,7 +193,7 @@ class CastleFlutterstone(Game):
                 )
         super().__init__(
             num_players=num_players,
-            pesky_ghosts=bool(pesky_ghosts),
+            pesky_ghosts=pesky_ghosts,
             landing_model=landing_model,
             aim_levels=aim_levels,
             force_levels=force_levels,
@@ -186,18 +201,18 @@ class CastleFlutterstone(Game):
             skills=[s if isinstance(s, str) else dict(s) for s in skill_list],
             goal=goal,
             bridges=sorted(bridges),
-            courtyard_optional=bool(courtyard_optional),
-            play_on=bool(play_on),
+            courtyard_optional=courtyard_optional,
+            play_on=play_on,
             max_turns=max_turns,
             first_player=first_player,
         )
         self.num_players = num_players
         self.player_names = tuple(f"player_{i}" for i in range(num_players))
-        self.pesky_ghosts = bool(pesky_ghosts)
+        self.pesky_ghosts = pesky_ghosts
         self.goal = goal
         self.bridges = frozenset(bridges)
-        self.courtyard_optional = bool(courtyard_optional)
-        self.play_on = bool(play_on)
+        self.courtyard_optional = courtyard_optional
+        self.play_on = play_on
         self.max_turns = max_turns
         self.first_player = first_player
         self.landing_model = landing_model

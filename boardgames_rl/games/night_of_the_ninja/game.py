@@ -8,6 +8,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.night_of_the_ninja import actions, cards
 from boardgames_rl.games.night_of_the_ninja.observation import make_spec
 
@@ -70,14 +71,12 @@ class NightOfTheNinja(Game):
             )
         _positive_int("target_score", target_score, 1)
         _positive_int("max_rounds", max_rounds, 1)
-        for flag, value in (
-            ("living_targets_only", living_targets_only),
-            ("target_learns_look", target_learns_look),
-        ):
-            if not isinstance(value, bool):
-                raise InvalidConfigError(
-                    f"night_of_the_ninja: {flag} must be True or False, got {value!r}"
-                )
+        living_targets_only = parse_bool(
+            living_targets_only, "night_of_the_ninja: living_targets_only"
+        )
+        target_learns_look = parse_bool(
+            target_learns_look, "night_of_the_ninja: target_learns_look"
+        )
         super().__init__(
             num_players=n,
             mode=mode,
