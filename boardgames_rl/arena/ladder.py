@@ -47,10 +47,11 @@ import numpy as np
 
 from boardgames_rl.agents import registry as agent_registry
 from boardgames_rl.agents.ismcts import TUNED_SETTINGS, tuned_spec
-from boardgames_rl.arena.results import TournamentResult
+from boardgames_rl.arena.results import TournamentResult, save_figure
 from boardgames_rl.arena.tournament import tournament
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import make_dir, write_text
 from boardgames_rl.core.game import Game
 from boardgames_rl.registry import game_spec, make_game
 
@@ -210,10 +211,10 @@ class LadderResult:
             t.seed,
             [[new_index[a] for a in table] for table in t.tables],
             [replace(r, seats=[new_index[a] for a in r.seats]) for r in t.records],
-            agent_files={
-                label: t.agent_files[spec]
+            agent_files={  # the tournament's files name agents without trust=...
+                label: t.agent_files[agent_registry.spec_for_file(spec)]
                 for label, spec in zip(self.labels, self.specs, strict=True)
-                if spec in t.agent_files
+                if agent_registry.spec_for_file(spec) in t.agent_files
             },
         )
 
@@ -348,27 +349,25 @@ class LadderResult:
 
     def save(self, out: str | Path) -> Path:
         """Write ``ladder.md`` (the tables), ``ladder.txt`` and ``ladder_heatmap.png`` into
-        ``out`` (next to the arena's tournament files when ``out`` is the tournament folder)."""
-        out = Path(out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "ladder.md").write_text(
-            "\n".join(
-                [
-                    f"# Ladder: {self.game}",
-                    "",
-                    self.to_markdown(),
-                    "",
-                    "```",
-                    self.pairwise_table(),
-                    "```",
-                    "",
-                    "![pairwise win rates](ladder_heatmap.png)",
-                    "",
-                ]
-            )
-        )
-        (out / "ladder.txt").write_text(self.table() + "\n\n" + self.pairwise_table() + "\n")
-        self.heatmap().savefig(out / "ladder_heatmap.png")
+        ``out`` (next to the arena's tournament files when ``out`` is the tournament folder); a
+        link planted at one of those names is replaced, never followed."""
+        out = make_dir(Path(out), Path(out))
+        markdown = [
+            f"# Ladder: {self.game}",
+            "",
+            self.to_markdown(),
+            "",
+            "```",
+            self.pairwise_table(),
+            "```",
+            "",
+            "![pairwise win rates](ladder_heatmap.png)",
+            "",
+        ]
+        write_text(out / "ladder.md", "\n".join(markdown), root=out)
+        text = self.table() + "\n\n" + self.pairwise_table() + "\n"
+        write_text(out / "ladder.txt", text, root=out)
+        save_figure(self.heatmap(), out / "ladder_heatmap.png", out)
         return out
 
 

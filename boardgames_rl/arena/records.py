@@ -16,11 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from boardgames_rl.core.errors import GameError
+from boardgames_rl.core.files import UnsafeFileError, loads_json, read_text
 from boardgames_rl.core.game import State
 from boardgames_rl.registry import make_game
 
 GAMES_FILE = "games.jsonl"
 """Name of the record file inside a tournament folder."""
+MAX_RECORDS_BYTES = 2**30
+"""Largest records file read back (1 GiB): a bigger file is refused before it is read."""
+MAX_RETURN = 1e15
+"""Largest magnitude of a recorded return: sums over any number of games stay finite."""
+MAX_RECORD_INT = 2**128
+"""Integers of a record (seeds, seats, actions, lengths, tables) are below this in magnitude."""
 
 
 class ReplayMismatchError(ValueError):
@@ -101,31 +108,28 @@ class GameRecord:
         return cls(**d)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Inverse of :meth:`to_json`."""
-        try:
-            value = json.loads(text)
-        except RecursionError as e:
-            raise ValueError("JSON nested too deeply") from e
-        return cls.from_dict(value)
+    def from_json(cls, text: str, source: str = "game record") -> GameRecord:
+        """Inverse of :meth:`to_json` (strict JSON: :func:`~boardgames_rl.core.files.loads_json`;
+        ``source`` names the text in an error)."""
+        return cls.from_dict(loads_json(text, source))
 
 
 def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return isinstance(v, int) and not isinstance(v, bool) and -MAX_RECORD_INT < v < MAX_RECORD_INT
 
 
 def _number(v: Any) -> bool:
-    return (_int(v) or isinstance(v, float)) and math.isfinite(v)
+    return (_int(v) or isinstance(v, float)) and math.isfinite(v) and abs(v) <= MAX_RETURN
 
 
 _FIELD_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "seed": ("an integer", _int),
+    "seed": ("an integer (below 2**128 in magnitude)", _int),
     "seats": (
         "a list of integers >= 0",
         lambda v: isinstance(v, list) and all(_int(x) and x >= 0 for x in v),
     ),
     "returns": (
-        "a list of finite numbers",
+        f"a list of finite numbers of magnitude at most {MAX_RETURN:g}",
         lambda v: isinstance(v, list) and all(_number(x) for x in v),
     ),
     "length": ("an integer >= 0", lambda v: _int(v) and v >= 0),
@@ -152,6 +156,11 @@ def read_jsonl(path: str | Path, allow_partial_tail: bool = False) -> list[GameR
 
     With ``allow_partial_tail`` a last line cut short (a write interrupted by a crash) is dropped
     instead of raising.
+
+    Raises:
+        FileNotFoundError: no such file.
+        ValueError: not a regular UTF-8 file of at most :data:`MAX_RECORDS_BYTES`, or a line that
+            is not a valid record (one line naming ``path:line``).
     """
     return [r for _, r in read_jsonl_numbered(path, allow_partial_tail)]
 
@@ -161,20 +170,19 @@ def read_jsonl_numbered(
 ) -> list[tuple[int, GameRecord]]:
     """``(line number, record)`` pairs of a ``.jsonl`` file (see :func:`read_jsonl`)."""
     path = Path(path)
-    try:
-        text = path.read_text()
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{path}: not a text file of game records ({e.reason})") from e
+    text = read_text(path, MAX_RECORDS_BYTES, "game records file")
     lines = text.split("\n")
     records = []
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            records.append((n, GameRecord.from_json(line)))
+            records.append((n, GameRecord.from_dict(loads_json(line, f"{path}:{n}"))))
         except (ValueError, TypeError) as e:
             if allow_partial_tail and n == len(lines):  # the file does not end with a newline
                 break
+            if isinstance(e, UnsafeFileError):  # not strict JSON: the message names path:line
+                raise
             raise ValueError(f"{path}:{n}: not a valid game record ({e})") from e
     return records
 
@@ -185,16 +193,18 @@ def load_records(path: str | Path) -> list[GameRecord]:
     Tournament records are returned in schedule order (table, then game index).
     """
     path = Path(path)
-    if path.is_dir():
-        if not (path / GAMES_FILE).is_file():
-            raise FileNotFoundError(
-                f"{path} is a folder without {GAMES_FILE}; give a tournament folder "
-                f"(written by tournament(..., out=folder)) or a .jsonl file of records"
-            )
+    folder = path.is_dir()
+    if folder:
         path = path / GAMES_FILE
-    elif not path.is_file():
-        raise FileNotFoundError(f"no such records file or tournament folder: {path}")
-    records = read_jsonl(path)
+    try:
+        records = read_jsonl(path)
+    except FileNotFoundError:
+        if folder:
+            raise FileNotFoundError(
+                f"{path.parent} is a folder without {GAMES_FILE}; give a tournament folder "
+                f"(written by tournament(..., out=folder)) or a .jsonl file of records"
+            ) from None
+        raise FileNotFoundError(f"no such records file or tournament folder: {path}") from None
     return sort_records(records)
 
 

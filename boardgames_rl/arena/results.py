@@ -12,6 +12,7 @@ does not have that problem).
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import os
@@ -21,13 +22,19 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl.agents.registry import file_spec
 from boardgames_rl.arena.ratings import Rating, anchor_index, comparison_tensor, fit_ratings
-from boardgames_rl.arena.records import GAMES_FILE, GameRecord, load_records
+from boardgames_rl.arena.records import GAMES_FILE, GameRecord, read_jsonl_numbered, sort_records
 from boardgames_rl.arena.stats import wilson_interval
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import make_dir, read_json, write_stream, write_text
 
 PARAMS_FILE = "tournament.json"
 """Name of the parameter file inside a tournament folder."""
 FORMAT_VERSION = 1
+SEAT_MODES = ("rotate", "fixed")
+MAX_GAMES = 2**31
+"""Most games per table a tournament file may name."""
 
 
 @dataclass(frozen=True)
@@ -99,14 +106,25 @@ class TournamentResult:
 
     @classmethod
     def load(cls, out: str | Path) -> TournamentResult:
-        """A result read back from a tournament folder (``tournament.json`` + ``games.jsonl``)."""
+        """A result read back from a tournament folder (``tournament.json`` + ``games.jsonl``).
+
+        Raises:
+            FileNotFoundError: no ``tournament.json`` in ``out``.
+            InvalidConfigError: a file that is not what it should be (see :func:`read_params`
+                and :func:`~boardgames_rl.arena.records.read_jsonl`), in one line.
+        """
         out = Path(out)
-        if not (out / PARAMS_FILE).is_file():
-            raise FileNotFoundError(f"{out} is not a tournament folder: no {PARAMS_FILE}")
-        params = json.loads((out / PARAMS_FILE).read_text())
+        params = read_params(out)
         params.pop("format", None)
-        records = load_records(out) if (out / GAMES_FILE).exists() else []
-        return cls(**params, records=records)
+        path, n = out / GAMES_FILE, len(params["agents"])
+        numbered = read_jsonl_numbered(path) if os.path.lexists(path) else []
+        for line, r in numbered:
+            if len(r.seats) != len(params["tables"][0]) or not all(a < n for a in r.seats):
+                raise InvalidConfigError(
+                    f"{path}:{line}: the game's seats {r.seats} are not agent indices of this "
+                    "tournament's tables; the file was edited or mixed: use a new folder"
+                )
+        return cls(**params, records=sort_records([r for _, r in numbered]))
 
     @property
     def num_players(self) -> int:
@@ -260,14 +278,14 @@ class TournamentResult:
     def save(self, out: str | Path) -> Path:
         """Write the tournament folder: ``tournament.json``, ``games.jsonl``, ``results.csv``,
         ``pairwise.csv``, ``ratings.csv``, ``results.json`` and ``heatmap.png``."""
-        out = Path(out)
-        out.mkdir(parents=True, exist_ok=True)
+        out = make_dir(Path(out), Path(out))
         write_params(out, self.params())
-        write_records(out / GAMES_FILE, self.records)
+        write_records(out / GAMES_FILE, self.records, root=out)
         rows = self._rows()
-        _write_csv(out / "results.csv", rows)
+        _write_csv(out, "results.csv", rows)
         _write_csv(
-            out / "ratings.csv",
+            out,
+            "ratings.csv",
             [
                 {"rank": k + 1, **{key: row[key] for key in ("agent", "rating")}}
                 | {"low": row["rating_low"], "high": row["rating_high"]}
@@ -276,7 +294,8 @@ class TournamentResult:
         )
         pair_rows = self._pairwise_rows()
         _write_csv(
-            out / "pairwise.csv",
+            out,
+            "pairwise.csv",
             pair_rows,
             ["agent", "opponent", "score", "comparisons", "win_rate", "low", "high"],
         )
@@ -289,8 +308,8 @@ class TournamentResult:
             "results": rows,
             "pairwise": pair_rows,
         }
-        _atomic_write(out / "results.json", json.dumps(summary, indent=1))
-        self.heatmap().savefig(out / "heatmap.png")
+        write_text(out / "results.json", json.dumps(summary, indent=1), root=out)
+        save_figure(self.heatmap(), out / "heatmap.png", out)
         return out
 
     def _pairwise_rows(self) -> list[dict[str, Any]]:
@@ -353,25 +372,110 @@ def _short(name: str, limit: int = 22) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+def save_figure(fig: Any, path: Path, root: Path) -> None:
+    """A matplotlib Figure as the PNG ``path`` inside ``root`` (a link there is replaced, never
+    followed: :func:`~boardgames_rl.core.files.write_stream`)."""
+    write_stream(path, lambda f: fig.savefig(f, format="png"), root)
 
 
 def write_params(out: Path, params: dict[str, Any]) -> None:
-    """Write ``tournament.json`` (atomically)."""
-    _atomic_write(Path(out) / PARAMS_FILE, json.dumps(params, indent=1))
+    """Write ``tournament.json`` inside ``out`` (atomically; a link there is replaced)."""
+    write_text(Path(out) / PARAMS_FILE, json.dumps(params, indent=1), root=out)
 
 
-def write_records(path: Path, records: list[GameRecord]) -> None:
-    """Write a ``.jsonl`` of records (atomically, replacing the file)."""
-    _atomic_write(Path(path), "".join(r.to_json() + "\n" for r in records))
+def write_records(path: Path, records: list[GameRecord], root: Path | None = None) -> None:
+    """Write a ``.jsonl`` of records (atomically, replacing the file; a link at ``path`` is
+    replaced, never followed) inside ``root`` (default: ``path``'s folder)."""
+    write_text(Path(path), "".join(r.to_json() + "\n" for r in records), root=root)
 
 
-def _write_csv(path: Path, rows: list[dict[str, Any]], header: list[str] | None = None) -> None:
+def _write_csv(
+    out: Path, name: str, rows: list[dict[str, Any]], header: list[str] | None = None
+) -> None:
     header = header or (list(rows[0]) if rows else [])
-    with open(path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=header)
-        writer.writeheader()
-        writer.writerows(rows)
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=header)
+    writer.writeheader()
+    writer.writerows(rows)
+    write_text(out / name, text.getvalue(), root=out)
+
+
+# --------------------------------------------------------------------------- reading it back
+def _bad(path: Path, what: str, value: Any) -> InvalidConfigError:
+    return InvalidConfigError(
+        f"{path}: {what}, got {value!r:.80}; the file was edited or damaged: use a new folder "
+        "(or restore the file)"
+    )
+
+
+def _index(v: Any, n: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+
+
+def check_params(params: Any, path: Path) -> dict[str, Any]:
+    """The parameters read from ``path`` (a ``tournament.json``), checked field by field: the one
+    place a tournament file's parameters are validated. Agent specs go through
+    :func:`~boardgames_rl.agents.registry.file_spec` (a file cannot opt in to ``trust``).
+
+    Raises:
+        InvalidConfigError: one line naming the file and the field at fault.
+    """
+    if not isinstance(params, dict):
+        raise _bad(path, "the tournament parameters must be a JSON object", params)
+    required = {"format", "game", "config", "agents", "games", "seats", "seed", "tables"}
+    missing = sorted(required - set(params))
+    unknown = sorted(set(params) - required - {"agent_files"})
+    if missing or unknown:
+        what = f"lacks {missing}" if missing else f"has unknown fields {unknown}"
+        raise _bad(path, f"the tournament parameters {what}", sorted(params))
+    if params["format"] != FORMAT_VERSION:
+        raise _bad(path, f"format must be {FORMAT_VERSION}", params["format"])
+    if not isinstance(params["game"], str) or not params["game"]:
+        raise _bad(path, "game must be a game name", params["game"])
+    if not isinstance(params["config"], dict):
+        raise _bad(path, "config must be an object of game options", params["config"])
+    agents = params["agents"]
+    if not isinstance(agents, list) or len(agents) < 2 or len(set(map(str, agents))) < len(agents):
+        raise _bad(path, "agents must be a list of at least 2 distinct agent specs", agents)
+    for spec in agents:
+        file_spec(spec, f"{path}: agents")
+    games = params["games"]
+    if not _index(games, MAX_GAMES) or games < 1:
+        raise _bad(path, f"games must be an integer in 1..{MAX_GAMES - 1}", games)
+    if params["seats"] not in SEAT_MODES:
+        raise _bad(path, f"seats must be one of {SEAT_MODES}", params["seats"])
+    if not _index(params["seed"], 2**128):
+        raise _bad(path, "seed must be a non-negative integer", params["seed"])
+    tables = params["tables"]
+    if (
+        not isinstance(tables, list)
+        or not tables
+        or not all(isinstance(t, list) and t for t in tables)
+        or len({len(t) for t in tables}) != 1
+        or not all(_index(a, len(agents)) for t in tables for a in t)
+    ):
+        raise _bad(
+            path, f"tables must be lists of one size of agent indices 0..{len(agents) - 1}", tables
+        )
+    files = params.get("agent_files", {})
+    if not isinstance(files, dict) or not all(
+        a in agents and isinstance(d, str) for a, d in files.items()
+    ):
+        raise _bad(path, "agent_files must map agents to text", files)
+    return params
+
+
+def read_params(out: str | Path) -> dict[str, Any]:
+    """The checked parameters of the tournament folder ``out`` (its ``tournament.json``, a regular
+    file of at most 64 MiB: :func:`~boardgames_rl.core.files.read_json`, :func:`check_params`).
+
+    Raises:
+        FileNotFoundError: ``out`` holds no ``tournament.json``.
+        InvalidConfigError: the file is not what it should be (one line).
+    """
+    path = Path(out) / PARAMS_FILE
+    try:
+        params = read_json(path, what="tournament parameters file")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{out} is not a tournament folder: no {PARAMS_FILE}") from None
+    return check_params(params, path)

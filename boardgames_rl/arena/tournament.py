@@ -18,11 +18,19 @@ same ``out`` and parameters plays only the missing games. The parameters include
 whose play depends on files (``pretrained``: the shipped weights), what identifies those files
 (:meth:`~boardgames_rl.core.agent.Agent.files_digest`): after a new entry is shipped, the old
 folder is refused instead of resumed with games the new weights never played.
+
+Files are data. The folder's files are read back with :mod:`boardgames_rl.core.files` (regular
+files only, size caps, strict JSON; ``tournament.json`` checked field by field by
+:func:`~boardgames_rl.arena.results.read_params`) and every file is written inside ``out``
+without following a link. Agent specs are stored without ``trust``
+(:func:`~boardgames_rl.agents.registry.spec_for_file`): ``trust=1`` is the person's opt-in, given
+again with the same call to resume, and a ``tournament.json`` that carries it is refused.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -34,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.agents.registry import make_agent, spec_for_file
 from boardgames_rl.arena.backends import Backend, make_backend
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.records import (
@@ -47,18 +55,19 @@ from boardgames_rl.arena.records import (
 )
 from boardgames_rl.arena.results import (
     PARAMS_FILE,
+    SEAT_MODES,
     TournamentResult,
+    read_params,
     write_params,
     write_records,
 )
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import GameError
+from boardgames_rl.core.files import make_dir, open_append
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.progress import progress_bar
 from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import make_game
-
-SEAT_MODES = ("rotate", "fixed")
 
 
 class TournamentMismatchError(ValueError):
@@ -106,12 +115,13 @@ def schedule(
 class _Player:
     """Plays scheduled games; one agent per (spec, seat), built on first use and reused. An
     :class:`Agent` given instead of a spec plays as it is, in every seat it gets (in-process
-    series only: a worker rebuilds agents from their specs)."""
+    series only: a worker rebuilds agents from their specs). A record names each agent by its spec
+    as files store it (:func:`~boardgames_rl.agents.registry.spec_for_file`: without ``trust``)."""
 
     def __init__(self, game: Game, specs: Sequence[str | Agent]):
         self.game = game
         self.specs = list(specs)
-        self.names = [s if isinstance(s, str) else s.name for s in self.specs]
+        self.names = [spec_for_file(s) if isinstance(s, str) else s.name for s in self.specs]
         self._agents: dict[tuple[int, int], Agent] = {}
 
     def agent(self, index: int, seat: int) -> Agent:
@@ -199,14 +209,15 @@ def _check_inputs(
     specs = [a.strip() for a in agents]
     if len(specs) < 2:
         raise ValueError(f"a tournament needs at least 2 agents, got {len(specs)}: {specs}")
-    duplicates = sorted({a for a in specs if specs.count(a) > 1})
+    names = [spec_for_file(a) for a in specs]
+    duplicates = sorted({a for a in names if names.count(a) > 1})
     if duplicates:
-        raise ValueError(f"agent specs must be unique; repeated: {duplicates}")
+        raise ValueError(f"agent specs must be unique (trust=... aside); repeated: {duplicates}")
     files: dict[str, str] = {}
-    for spec in specs:  # fail now with a clear message rather than in a worker
+    for spec, name in zip(specs, names, strict=True):  # fail now, clearly, not in a worker
         digest = make_agent(spec, game).files_digest()
         if digest is not None:
-            files[spec] = digest
+            files[name] = digest
     if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
         raise ValueError(f"games (per table) must be an int >= 1, got {games!r}")
     if seats not in SEAT_MODES:
@@ -232,20 +243,22 @@ def _check_inputs(
 
 
 def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> list[GameRecord]:
-    """Prepare ``out``; return the records already played there (checked against ``tasks``)."""
-    import json
+    """Prepare ``out``; return the records already played there (checked against ``tasks``).
 
+    Every file is read with :mod:`boardgames_rl.core.files` (regular files only, size caps,
+    strict JSON) and written inside ``out`` without following a link."""
     params = result.params()
-    params_path, games_path = out / PARAMS_FILE, out / GAMES_FILE
-    if not params_path.exists():
-        if games_path.exists():
+    games_path = out / GAMES_FILE
+    try:
+        saved = read_params(out)
+    except FileNotFoundError:
+        if os.path.lexists(games_path):
             raise TournamentMismatchError(
                 f"{out} holds {GAMES_FILE} but no {PARAMS_FILE}; use an empty or new folder"
-            )
-        out.mkdir(parents=True, exist_ok=True)
+            ) from None
+        make_dir(out, out)
         write_params(out, params)
         return []
-    saved = json.loads(params_path.read_text())
     if saved != params:
         diffs = [
             _difference(k, saved.get(k), params.get(k))
@@ -256,12 +269,12 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
             f"{out} holds a tournament with other parameters ({'; '.join(diffs)}). Give the "
             f"same parameters to resume it, or another out folder for a new tournament"
         )
-    if not games_path.exists():
-        return []
     by_key = {(t.table, t.game_index): t for t in tasks}
     done: dict[tuple[int, int], GameRecord] = {}
     try:
         numbered = read_jsonl_numbered(games_path, allow_partial_tail=True)
+    except FileNotFoundError:
+        return []
     except ValueError as e:
         raise TournamentMismatchError(
             f"{e}; the file was edited or damaged. Use a new folder"
@@ -276,7 +289,7 @@ def _resume(out: Path, result: TournamentResult, tasks: list[ScheduledGame]) -> 
         _verify(games_path, line, r, params)
         done[(r.table, r.game_index)] = r  # type: ignore[index]
     records = sort_records(list(done.values()))
-    write_records(games_path, records)  # drops a half-written last line and duplicates
+    write_records(games_path, records, root=out)  # drops a half-written last line, duplicates
     return records
 
 
@@ -284,7 +297,7 @@ def _difference(key: str, saved: Any, given: Any) -> str:
     """One parameter that differs, for the mismatch message; ``agent_files`` (the weights an agent
     played with) per agent."""
     if key != "agent_files":
-        return f"{key}: saved {saved!r}, given {given!r}"
+        return f"{key}: saved {saved!r:.200}, given {given!r:.200}"
     saved, given = saved or {}, given or {}
     return "; ".join(
         f"{a} played with other files ({saved.get(a) or 'not recorded'}; now {given.get(a)})"
@@ -354,8 +367,9 @@ def tournament(
         game, agents, games, seats, workers, seed, tables
     )
     runner = make_backend(backend, address)
+    names = [spec_for_file(s) for s in specs]  # what the files hold: never trust=...
     result = TournamentResult(
-        game.name, game.config, specs, int(games), seats, int(seed), table_list, agent_files=files
+        game.name, game.config, names, int(games), seats, int(seed), table_list, agent_files=files
     )
     tasks = schedule(table_list, int(games), seats, int(seed))
     done: list[GameRecord] = []
@@ -369,7 +383,8 @@ def tournament(
         len(tasks), f"{game.name}: {len(specs)} agents", "game", len(done), enabled=progress
     )
     try:
-        with open(out / GAMES_FILE, "a") if out is not None else nullcontext() as sink:
+        sink_cm = open_append(out / GAMES_FILE, out) if out is not None else nullcontext()
+        with sink_cm as sink:
             for record in runner.play(game, specs, todo, int(workers)):
                 records.append(record)
                 if sink is not None:

@@ -14,13 +14,7 @@ from boardgames_rl.cli.common import (
     build_agent,
     make_game_from_args,
 )
-
-
-def _recorded_games(out: Path | None) -> int:
-    """Number of game lines already in ``out/games.jsonl`` (0 without a folder)."""
-    if out is None or not (out / "games.jsonl").is_file():
-        return 0
-    return sum(1 for line in (out / "games.jsonl").read_text().splitlines() if line.strip())
+from boardgames_rl.core.files import list_dir, printable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in agents:  # fail fast, with the list of known agents, before any worker starts
         build_agent(spec, game)
     out = Path(args.out) if args.out else None
-    done = _recorded_games(out)
+    played: list[object] = []  # the games played now; the others were already in the folder
     try:
         result = tournament(
             game,
@@ -56,14 +50,16 @@ def run(args: argparse.Namespace) -> int:
             progress=args.progress,
             backend=args.backend,
             address=args.address,
+            on_game=played.append,
         )
-    except (ValueError, FileExistsError, MissingExtraError, RayGameLostError) as e:
-        raise CliError(str(e)) from e
-    print(result.table())
+    except (ValueError, OSError, MissingExtraError, RayGameLostError) as e:
+        raise CliError(printable(str(e))) from e
+    print(printable(result.table()))
+    done = len(result.records) - len(played)
     if done:
         print(f"resumed: {done} of these games were already recorded in {out}/")
     if out is not None:
-        files = ", ".join(sorted(p.name for p in out.iterdir() if p.is_file()))
+        files = ", ".join(printable(name) for name in list_dir(out, out) if (out / name).is_file())
         print(f"files in {out}/: {files}")
         print(f"run the same command again to resume; replay: boardgames-rl replay {out}")
     return 0

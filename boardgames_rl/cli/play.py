@@ -30,6 +30,7 @@ from boardgames_rl.cli.common import (
     seat_label,
 )
 from boardgames_rl.cli.session import QuitGame, Session, agent_decider, run_session
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, State
 
 PUBLIC_ACTION_GAMES = frozenset({"castle_flutterstone", "white_castle"})
@@ -257,7 +258,10 @@ def finish(session: Session, person: Person, record: str | None) -> None:
     else:
         print("you lost")
     if record:
-        path = session.save(record)
+        try:
+            path = session.save(record)
+        except (OSError, InvalidConfigError) as e:
+            raise CliError(f"the game was not recorded: {e}") from e
         print(f"record appended to {path} (replay it: boardgames-rl replay {path})")
 
 

@@ -10,14 +10,14 @@ names the other seats' hidden actions only as "acted"); by default the boards ar
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from boardgames_rl.cli.common import CliError, add_command, add_progress_arg, format_returns
-from boardgames_rl.core.errors import MissingExtraError
+from boardgames_rl.core.errors import GameError, InvalidConfigError, MissingExtraError
+from boardgames_rl.core.files import printable, write_text
 from boardgames_rl.core.game import State
 
 
@@ -55,7 +55,7 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
     stepping = bool(getattr(args, "step", False))
     html_out = getattr(args, "html", None)
     quiet = bool(getattr(args, "quiet", False)) and not stepping
-    agents = [str(a) for a in record.agents] or ["?"] * game.num_players
+    agents = [printable(str(a)) for a in record.agents] or ["?"] * game.num_players
     n = len(record.actions)
     before = game.new_state(record.state_seed)  # the state each next action is applied to
     step = 0
@@ -88,7 +88,7 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
             before = state.clone()
 
     where = "" if record.table is None else f" (table {record.table}, game {record.game_index})"
-    print(f"record {index}{where}: {record.game} {record.config or ''} agents {record.agents}")
+    print(printable(f"record {index}{where}: {game.name} {record.config or ''} agents {agents}"))
     try:
         final = replay(record, on_step=on_step)
     finally:
@@ -109,9 +109,10 @@ def write_html(
     """Write the page of one replayed record to ``path`` and say so."""
     from boardgames_rl.cli.replay_html import Frame, page, png_bytes
 
+    agents = [printable(str(a)) for a in record.agents]
     returns = ", ".join(
         f"{game.player_names[s]} ({a}) {float(r):+g}"
-        for s, (a, r) in enumerate(zip(record.agents, final.returns(), strict=False))
+        for s, (a, r) in enumerate(zip(agents, final.returns(), strict=False))
     )
     view = "omniscient view" if seat is None else f"{game.player_names[seat]}'s view"
     where = "" if record.table is None else f", table {record.table} game {record.game_index}"
@@ -120,15 +121,16 @@ def write_html(
         f"{len(frames)} decisions; returns: {returns}"
         + (" (cut short by the turn limit)" if record.truncated else ""),
     ]
-    text = page(
-        f"{game.name}: {' vs '.join(map(str, record.agents))}",
+    text = page(  # page() escapes every text for HTML
+        f"{game.name}: {' vs '.join(agents)}",
         meta,
         frames,
         Frame(png_bytes(final.render_rgb(seat)), returns),
     )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    try:  # a link planted at the path is replaced, never followed
+        write_text(path, text, root=path.parent)
+    except InvalidConfigError as e:
+        raise CliError(str(e)) from e
     except OSError as e:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from e
     size = path.stat().st_size / 1e6
@@ -144,10 +146,12 @@ def run(args: argparse.Namespace) -> int:
             f"no such file or folder: {path} (give a .jsonl record file or a "
             "tournament folder with games.jsonl)"
         )
-    try:
+    try:  # regular files only, size cap, strict JSON, fields type-checked: one line
         records = load_records(path)
-    except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError) as e:
-        raise CliError(f"{path} is not a game record file ({type(e).__name__}: {e})") from e
+    except ValueError as e:  # names the file (and the line at fault)
+        raise CliError(printable(str(e))) from e
+    except (OSError, KeyError, TypeError) as e:
+        raise CliError(printable(f"{path} is not a game record file ({e})")) from e
     if not records:
         raise CliError(f"{path} holds no game records")
     if args.index is not None:
@@ -178,9 +182,11 @@ def run(args: argparse.Namespace) -> int:
         except MissingExtraError as e:  # pictures need matplotlib (the [render] extra)
             raise CliError(str(e)) from e
         except ReplayMismatchError as e:
-            raise CliError(f"record {i} of {path} does not replay: {e}") from e
-        except (ValueError, KeyError, TypeError) as e:
-            raise CliError(f"record {i} of {path} does not replay ({type(e).__name__}: {e})") from e
+            raise CliError(printable(f"record {i} of {path} does not replay: {e}")) from e
+        except (ValueError, KeyError, TypeError, GameError) as e:
+            raise CliError(
+                printable(f"record {i} of {path} does not replay ({type(e).__name__}: {e})")
+            ) from e
     return 0
 
 

@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl.agents.registry import spec_for_file
 from boardgames_rl.core.agent import agent_view
+from boardgames_rl.core.files import append_text
 from boardgames_rl.core.game import Game, State
 
 Decider = Callable[[State, int, np.random.Generator], int]
@@ -38,11 +40,12 @@ class Session:
     actions: list[int] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
-        """JSON-safe dict of the fields of :class:`boardgames_rl.arena.GameRecord`."""
+        """JSON-safe dict of the fields of :class:`boardgames_rl.arena.GameRecord` (agent specs
+        as files store them: without ``trust``)."""
         return {
             "game": self.game.name,
             "config": self.game.config,
-            "agents": list(self.who),
+            "agents": [spec_for_file(w) for w in self.who],
             "seed": self.seed,
             "state_seed": self.state_seed,
             "seats": list(range(self.game.num_players)),
@@ -53,14 +56,17 @@ class Session:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Append the record as one JSON line to ``path`` (made with its folders if needed)."""
+        """Append the record as one JSON line to ``path`` (made with its folders if needed).
+
+        Raises:
+            UnsafeFileError: ``path`` is a symbolic link or not a regular file (never followed:
+                :func:`~boardgames_rl.core.files.append_text`).
+        """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         from boardgames_rl.arena import GameRecord
 
         line = GameRecord.from_dict(self.record()).to_json()
-        with path.open("a") as f:
-            f.write(line + "\n")
+        append_text(path, line + "\n", root=path.parent)
         return path
 
 

@@ -134,7 +134,7 @@ CASES = [
     (["replay", "{dir}/null_game.jsonl"], 1, "'game' must be"),
     (["replay", "{dir}/list_game.jsonl"], 1, "'game' must be"),
     (["replay", "{dir}/nested.jsonl"], 1, "nested too deeply"),
-    (["replay", "{dir}/binary.jsonl"], 1, "not a"),
+    (["replay", "{dir}/binary.jsonl"], 1, "not UTF-8"),
     (["replay", "{run}", "--index", "x"], 2, "invalid int"),
     (["bench", "--rounds", "x"], 2, "invalid int"),
     (["list", "--bogus"], 2, "unrecognized"),
