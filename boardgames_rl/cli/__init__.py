@@ -66,7 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _error(message: str) -> int:
-    print(f"boardgames-rl: error: {message}", file=sys.stderr)
+    """Print one error line; control characters (a file's terminal escapes) are dropped."""
+    from boardgames_rl.core.files import printable
+
+    print(f"boardgames-rl: error: {printable(message)}", file=sys.stderr)
     return 1
 
 

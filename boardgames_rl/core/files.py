@@ -311,11 +311,22 @@ def write_text(path: Pathish, text: str, root: Pathish | None = None) -> None:
 
 
 def _open_regular(path: Path, flags: int, what: str) -> int:
-    fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
+    """Open ``path`` (never through a link, never blocking on a FIFO) and refuse anything but a
+    regular file; the descriptor is switched back to blocking for the writes."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | nonblock
+    try:
+        fd = os.open(path, flags | extra, 0o644)
+    except FileNotFoundError:
+        raise
+    except OSError as e:  # ENXIO: a FIFO without a reader; ELOOP: a link
+        raise UnsafeFileError(f"{path}: {what} cannot be opened ({e.strerror}): remove it") from e
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise UnsafeFileError(f"{path}: {what} is {_kind(st.st_mode)}: remove it")
+    if nonblock:
+        os.set_blocking(fd, True)
     return fd
 
 

@@ -201,3 +201,16 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(chosen):
         files.write_file(chosen / "config.json", boom)
     assert (chosen / "config.json").read_text() == "old"
     assert os.listdir(chosen) == ["config.json"]
+
+
+def test_appending_to_a_fifo_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "games.jsonl"
+    os.mkfifo(fifo)
+    code = (
+        "import sys\nfrom boardgames_rl.core.files import append_text\n"
+        "try:\n    append_text(sys.argv[1], 'x')\nexcept Exception as e:\n    print(e)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, timeout=60
+    )
+    assert "cannot be opened" in out.stdout or "is a FIFO" in out.stdout
