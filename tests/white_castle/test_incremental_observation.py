@@ -21,7 +21,7 @@ CONFIGS = [
     {"num_players": 2},
     {"num_players": 3},
     {"num_players": 4},
-    {"num_players": 2, "well_one_pays_tiles": False},
+    {"num_players": 2, "well_one_pays_tiles": True},
 ]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.white_castle import WhiteCastle
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle.legal import MAX_OPTS
@@ -237,48 +236,38 @@ def test_the_well_takes_any_number_of_dice():
     assert delta(s, before) == {"coin": 4, "seal": 1, "iron": 1}
 
 
-def test_the_well_with_a_one_pays_the_seal_and_both_tiles():
-    """The Well: "You always gain 1 Daimyo Seal"; "a value greater than 1 ... the difference in
-    coins (beyond the 1 value)". Default (data sheet §14.3, config well_one_pays_tiles=True): a
-    1 gains no coins (1 - 1 = 0) but still the seal and both tiles (C2 +1 iron, W4 +1 coin)."""
+def test_the_well_with_a_one_gives_only_the_seal():
+    """The Well (default, the literal reading): "If you place a die with a value greater than
+    1, you gain the difference in coins ..., plus the benefits indicated on the 2 tiles in the
+    Well. You always gain 1 Daimyo Seal": a 1 gains only the seal. Every path and value:
+    ``test_well.py``."""
     s = base(coin=0).bridges([[1, 1], [4], [4]]).turn(0).build()
-    assert s.game.well_one_pays_tiles is True
-    do(s, "take coral die from the right")
-    before = snapshot(s)
-    do(s, "the well")
-    assert delta(s, before) == {"seal": 1, "iron": 1, "coin": 1}
-    assert s.current_player == 1  # nothing else to resolve
-
-
-def test_the_well_with_a_one_gives_only_the_seal_under_the_literal_reading():
-    """The Well, literal reading (config well_one_pays_tiles=False): "If you place a die with a
-    value greater than 1, you gain the difference in coins ..., plus the benefits indicated on
-    the 2 tiles in the Well. You always gain 1 Daimyo Seal": a 1 gains only the seal."""
-    sc = base(coin=0).bridges([[1, 1], [4], [4]])
-    sc.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
-    s = sc.turn(0).build()
+    assert s.game.well_one_pays_tiles is False
     do(s, "take coral die from the right")
     before = snapshot(s)
     do(s, "the well")
     assert delta(s, before) == {"seal": 1}
-    assert s.current_player == 1
-    # a die above 1 still pays coins and both tiles under this reading
-    sc = base(coin=0).bridges([[4, 4], [4], [4]])
-    sc.game = WhiteCastle(num_players=2, well_one_pays_tiles=False)
-    s = sc.turn(0).build()
+    assert s.current_player == 1  # nothing else to resolve
+    # a die above 1 pays the coins and both tiles (C2 +1 iron, W4 +1 coin)
+    s = base(coin=0).bridges([[4, 4], [4], [4]]).turn(0).build()
     do(s, "take coral die from the right")
     before = snapshot(s)
     do(s, "the well")
     assert delta(s, before) == {"seal": 1, "iron": 1, "coin": 4}
 
 
-def test_well_flag_is_validated_and_kept_in_the_config():
-    assert WhiteCastle(num_players=3).config == {"num_players": 3}
-    g = WhiteCastle(num_players=3, well_one_pays_tiles=False)
-    assert g.config == {"num_players": 3, "well_one_pays_tiles": False}
-    assert WhiteCastle(**g.config) == g
-    with pytest.raises(InvalidConfigError, match="well_one_pays_tiles"):
-        WhiteCastle(num_players=2, well_one_pays_tiles=1)
+def test_the_well_with_a_one_pays_both_tiles_under_the_flag():
+    """The data sheet's reading (§14.3, config ``well_one_pays_tiles=True``, the default before
+    issue 40): a 1 gains no coins (1 - 1 = 0) but the seal and both tiles (C2 +1 iron, W4 +1
+    coin)."""
+    sc = base(coin=0).bridges([[1, 1], [4], [4]])
+    sc.game = WhiteCastle(num_players=2, well_one_pays_tiles=True)
+    s = sc.turn(0).build()
+    do(s, "take coral die from the right")
+    before = snapshot(s)
+    do(s, "the well")
+    assert delta(s, before) == {"seal": 1, "iron": 1, "coin": 1}
+    assert s.current_player == 1
 
 
 # ---------------------------------------------------------------------------- clan members

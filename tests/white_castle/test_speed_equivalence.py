@@ -28,9 +28,9 @@ CONFIGS = {
     "2p": {"num_players": 2},
     "3p": {"num_players": 3},
     "4p": {"num_players": 4},
-    "2p_well_seal_only": {"num_players": 2, "well_one_pays_tiles": False},
+    "2p_well_one_pays_tiles": {"num_players": 2, "well_one_pays_tiles": True},
 }
-GAMES = {"2p": 50, "3p": 50, "4p": 50, "2p_well_seal_only": 10}
+GAMES = {"2p": 50, "3p": 50, "4p": 50, "2p_well_one_pays_tiles": 10}
 
 
 def _update_array(h, a) -> None:

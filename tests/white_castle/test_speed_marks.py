@@ -28,7 +28,7 @@ CONFIGS = [
     {"num_players": 2},
     {"num_players": 3},
     {"num_players": 4},
-    {"num_players": 2, "well_one_pays_tiles": False},
+    {"num_players": 2, "well_one_pays_tiles": True},
 ]
 
 
@@ -94,7 +94,8 @@ def test_clones_and_copies_keep_their_own_marks():
                     if c.is_terminal():
                         break
                     c.apply(int(c.legal_actions()[-1]))
-                    _check(c, c.current_player)
+                    for p in range(3):  # every seat (the game may have just ended)
+                        _check(c, p)
         legal = s.legal_actions()
         s.apply(int(legal[rng.integers(len(legal))]))
 

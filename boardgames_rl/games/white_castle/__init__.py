@@ -2,8 +2,9 @@
 
 See ``docs/rules/white_castle.md`` and ``NOTES.md`` in this folder for the rules and readings.
 
-Config: ``num_players`` (2-4) and ``well_one_pays_tiles`` (default True: a 1 on the Well still
-pays both Well tiles; False: the literal rulebook reading, only the seal).
+Config: ``num_players`` (2-4) and ``well_one_pays_tiles`` (default False, the rulebook: a die
+showing 1 on the Well gains only the seal; True: the data sheet's reading, a 1 also pays both
+Well tiles).
 
 Actions: ``Discrete(20)``, ``choose k`` (option k of the pending decision, k < 16) and the four
 seal exchanges. Observation: a flat seat-relative vector of every public fact (layout in
@@ -14,6 +15,20 @@ Only the order of the Steward and Diplomat decks (and future dice) is hidden.
 
 Observation version history: v0 1511/1639/1769 floats (2/3/4 players); v1 (issue 11) adds die
 colours, Well dice, decision details and pending effects: 2211/2378/2553 floats.
+
+Version history (the env id stays ``white_castle-v0``):
+
+* issue 40: the Well follows the rulebook. A die showing 1 gains only the Daimyo Seal ("If you
+  place a die with a value greater than 1, you gain the difference in coins ..., plus the
+  benefits indicated on the 2 tiles in the Well"); the earlier default, both tiles for a 1 too,
+  is ``well_one_pays_tiles=True`` (now kept in ``config`` only when True: a saved config
+  without the key means the new default). The Well's seal is one of its actions, resolved
+  with the tiles "in any order you choose" (turn step 4) on the space and in every Well action
+  of cards, gardens and yards: with 5 seals the player is asked the order when a tile's Passage
+  of Time could pay a checkpoint (formerly the seal came first and was lost at the cap). The
+  order is now asked only when a checkpoint lies within the Passage of Time steps the frame can
+  make (formerly: any checkpoint ahead), everywhere. Action and observation layouts unchanged
+  (20 actions; 2211/2378/2553 floats); recorded games differ.
 """
 
 from boardgames_rl.core.spec import GameSpec
@@ -30,7 +45,7 @@ SPEC = GameSpec(
         {"num_players": 2},
         {"num_players": 3},
         {"num_players": 4},
-        {"num_players": 2, "well_one_pays_tiles": False},
+        {"num_players": 2, "well_one_pays_tiles": True},
     ),
     summary="2-4 players, dice drafting worker placement in Himeji castle",
     heuristic=WhiteCastleHeuristic,

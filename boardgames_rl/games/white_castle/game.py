@@ -8,6 +8,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.white_castle.actions import NUM_ACTIONS, generic_name
 
 
@@ -16,17 +17,20 @@ class WhiteCastle(Game):
 
     Config (keyword arguments, JSON-safe):
         num_players: 2-4 (default 2).
-        well_one_pays_tiles: a die showing 1 on the Well still pays both Well tiles (default
-            True, the data sheet's reading §14.3: +1 seal, coins = die - 1 = 0, both tiles).
-            False is the literal rulebook reading ("If you place a die with a value greater
-            than 1, you gain the difference in coins ..., plus the benefits indicated on the 2
-            tiles"): a 1 gains only the seal. Kept in ``config`` only when False.
+        well_one_pays_tiles: a die showing 1 on the Well pays both Well tiles too (default
+            False, the literal rulebook reading: "If you place a die with a value greater than
+            1, you gain the difference in coins (beyond the 1 value), plus the benefits
+            indicated on the 2 tiles in the Well. You always gain 1 Daimyo Seal": a 1 gains
+            only the seal). True is the data sheet's reading §14.3 (+1 seal, coins = die - 1 =
+            0, both tiles), the default before issue 40. An on/off option
+            (``core.options.parse_bool``: also "yes"/"no", "on"/"off", 1/0); kept in ``config``
+            only when True.
     """
 
     name = "white_castle"
     version = 0
 
-    def __init__(self, num_players: int = 2, well_one_pays_tiles: bool = True):
+    def __init__(self, num_players: int = 2, well_one_pays_tiles: bool = False):
         if (
             isinstance(num_players, bool)
             or not isinstance(num_players, int)
@@ -35,12 +39,8 @@ class WhiteCastle(Game):
             raise InvalidConfigError(
                 f"white_castle: num_players must be an int in 2..4, got {num_players!r}"
             )
-        if not isinstance(well_one_pays_tiles, bool):
-            raise InvalidConfigError(
-                f"white_castle: well_one_pays_tiles must be true or false, got "
-                f"{well_one_pays_tiles!r}"
-            )
-        extra = {} if well_one_pays_tiles else {"well_one_pays_tiles": False}
+        well_one_pays_tiles = parse_bool(well_one_pays_tiles, "white_castle: well_one_pays_tiles")
+        extra = {"well_one_pays_tiles": True} if well_one_pays_tiles else {}
         super().__init__(num_players=num_players, **extra)
         self.well_one_pays_tiles = well_one_pays_tiles
         from boardgames_rl.games.white_castle.observation import make_spec

@@ -124,6 +124,11 @@ def _castle(s, viewer) -> list[str]:
     return out
 
 
+def _well_tiles(s, tiles: str) -> str:
+    """The Well tiles' rewards, said to be for a die above 1 unless the flag pays them for a 1."""
+    return tiles if s.game.well_one_pays_tiles else f"above 1: {tiles}"
+
+
 def _outside(s) -> list[str]:
     out = ["OUTSIDE THE WALLS (a die covers 5; the space gives one of two actions)"]
     for sp, side in ((5, "left"), (6, "right")):
@@ -131,7 +136,7 @@ def _outside(s) -> list[str]:
         text = f"{W.effect(a).split()[0]} or {W.effect(b)}"
         out.append(f"  {side:<7}{text:<30}dice: {_dice(s.spaces[sp])}")
     tiles = ", ".join(W.die_tile_reward(t) for t in s.well_tiles)
-    out.append(f"THE WELL (covers 1, takes any number of dice): +1 seal, {tiles}")
+    out.append(f"THE WELL (covers 1, any number of dice): +1 seal; {_well_tiles(s, tiles)}")
     dice = ", ".join(W.die(v, b, o).replace(" ", "\xa0") for v, o, b in s.spaces[7]) or "-"
     out += [x.replace("\xa0", " ") for x in _wrap(dice, 9, "  dice: ")]
     return out
@@ -720,7 +725,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         lines=1,
     )
     tiles = ", ".join(W.die_tile_reward(t) for t in s.well_tiles)
-    c.text(wx + 0.12, wy + 0.5, f"gives +1 seal, {tiles}", size=7, width=ww - 0.3)
+    c.text(wx + 0.12, wy + 0.5, f"gives +1 seal; {_well_tiles(s, tiles)}", size=7, width=ww - 0.3)
     for k, (v, o, b) in enumerate(s.spaces[7]):
         c.die(wx + 0.2 + (k % 7) * 0.82, wy + 1.3 + (k // 7) * 0.8, b, v, o)
     # Outside the Walls (both sides of the castle)

@@ -30,10 +30,11 @@ RULES: dict[str, str] = {
     "activate your Lantern area.",
     "place": "Place the die on a space with a die icon: a castle room (its actions are those "
     "of the card beside the tiles of the die's colour; a colour with no action there cannot "
-    "go), Outside the Walls (any colour: one of its two actions), the Well (value 1: +1 seal "
-    "and the Well's two tiles' rewards) or your Domain row of that colour (coral: courtier, "
-    "black: gardener, white: warrior row; its rewards, then your action card's block). The die "
-    "covers a value: higher gives the difference in coins, lower costs it.",
+    "go), Outside the Walls (any colour: one of its two actions), the Well (value 1: +1 seal; "
+    "a die above 1 also gains the Well's two tiles' rewards) or your Domain row of that colour "
+    "(coral: courtier, black: gardener, white: warrior row; its rewards, then your action "
+    "card's block). The die covers a value: higher gives the difference in coins, lower costs "
+    "it.",
     "order": "Choose which of the pending actions to do next; every one will be done.",
     "opt": "Choose one of the actions on offer (each at most once), or stop.",
     "pick": "Choose one of the options listed.",
@@ -82,7 +83,9 @@ def involved(state: State, player: int) -> list[str]:
     if kind in ("place", "die"):
         for i, card in enumerate(s.rooms):
             out.append(f"{D.ROOM_WORDS[i]}: {D.card_name(card)}: {D.action_card(card)}")
-        out.append("the Well's tiles: " + "; ".join(D.die_tile_reward(t) for t in s.well_tiles))
+        tiles = "; ".join(D.die_tile_reward(t) for t in s.well_tiles)
+        one = "a 1 too" if s.game.well_one_pays_tiles else "not for a 1"
+        out.append(f"the Well's tiles (for a die above 1, {one}): {tiles}")
     if kind == "gardener":
         out += [f"Garden {g}: {D.garden(g)}" for g in s.gardens]
     if kind == "warrior":

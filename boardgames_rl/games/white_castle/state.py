@@ -739,16 +739,11 @@ class WhiteCastleState(PlainDataState):
         elif k == "lantern":
             # "in any order": an "any" frame (the player orders them when a cap can bite)
             self.push(p, [lantern_icon(c) for c in pl["lantern"]], "any")
-        elif k == "well":
-            self.push(p, [T.DIE_TILES[t][1] for t in self.well_tiles], "any")
-            self.gain(p, "seal", 1)
-        elif k == "wellspace":
-            # the coins were gained on placement; a 1 pays the tiles too unless the game's
-            # well_one_pays_tiles flag is off (docs/rules/white_castle.md)
-            if eff[1] > T.WELL_VALUE or self.game.well_one_pays_tiles:
-                self._exec(p, ["well"])
-            else:
-                self.gain(p, "seal", 1)
+        elif k == "well" or k == "wellspace":
+            # "in any order you choose": the seal is one of the Well's actions, beside the
+            # tiles (an "any" frame: the player orders them only when a cap can bite). The
+            # space's coins were gained on placement; see well_effects for the tiles
+            self.push(p, self.well_effects(eff), "any")
         elif k == "courtier":
             self.ask(p, "courtier", aud=False, climb=False)
         elif k == "courtier_cont":
@@ -803,33 +798,72 @@ class WhiteCastleState(PlainDataState):
             raise AssertionError(eff)
 
     # ------------------------------------------------------------------ effect order
-    def may_spend(self, p: int, eff: list) -> frozenset:
+    def may_spend(self, p: int, eff: list, reach: int = T.POT_MAX) -> frozenset:
         """The capped counters (food, iron, pearl, seal) that ``eff`` could make ``p`` spend.
 
-        Conservative: Passage of Time spends seals while a checkpoint lies ahead; the Lantern,
-        the Well and card blocks are looked into; every other compound effect (worker actions,
-        paid parts, picks, the Domain, die-tile and light actions) may spend anything.
+        Conservative: Passage of Time spends seals when a checkpoint lies within ``reach``
+        steps (the most the marker can move while the frame resolves, ``pot_reach``; default:
+        any checkpoint ahead); the Lantern, the Well and card blocks are looked into; every
+        other compound effect (worker actions, paid parts, picks, the Domain, die-tile and light
+        actions) may spend anything.
         """
         k = eff[0]
         if k in ("g", "any"):
             return _NOTHING
         if k == "pot":
-            return _SEAL if self.players[p]["pot"] < max(T.CHECKPOINTS) else _NOTHING
-        if k == "lantern":
-            subs = [lantern_icon(c) for c in self.players[p]["lantern"]]
-        elif k in ("well", "wellspace"):
-            subs = [T.DIE_TILES[t][1] for t in self.well_tiles]
-        elif k == "block":
-            card = self.rooms[eff[1]]
-            subs = card_blocks(card)[eff[2]][2] if card is not None else []
-        elif k == "blockc":
-            subs = card_blocks(eff[1])[eff[2]][2]
-        else:
+            pos = self.players[p]["pot"]
+            return _SEAL if any(pos < c <= pos + reach for c in T.CHECKPOINTS) else _NOTHING
+        subs = self._inner(p, eff)
+        if subs is None:
             return _CAPPED
         out = _NOTHING
         for e in subs:
-            out = out | self.may_spend(p, e)
+            out = out | self.may_spend(p, e, reach)
         return out
+
+    def pot_reach(self, p: int, eff: list) -> int:
+        """Most Passage of Time steps ``eff`` can move ``p`` (``POT_MAX`` when unknown)."""
+        k = eff[0]
+        if k in ("g", "any"):
+            return 0
+        if k == "pot":
+            return eff[1]
+        subs = self._inner(p, eff)
+        if subs is None:
+            return T.POT_MAX
+        return min(T.POT_MAX, sum(self.pot_reach(p, e) for e in subs))
+
+    def _inner(self, p: int, eff: list) -> list | None:
+        """The effects a compound ``eff`` resolves as one frame (the Lantern's icons, the
+        Well's seal and tiles, a card block's icons), or None for the others (worker actions,
+        paid parts, picks, the Domain, die-tile and light actions), which may do anything."""
+        k = eff[0]
+        if k == "lantern":
+            return [lantern_icon(c) for c in self.players[p]["lantern"]]
+        if k in ("well", "wellspace"):
+            return self.well_effects(eff)
+        if k == "block":
+            card = self.rooms[eff[1]]
+            return card_blocks(card)[eff[2]][2] if card is not None else []
+        if k == "blockc":
+            return card_blocks(eff[1])[eff[2]][2]
+        return None
+
+    def well_effects(self, eff: list) -> list:
+        """The actions of a Well effect, resolved as one ``any`` frame: the seal and the two
+        Well tiles' rewards.
+
+        ``["wellspace", v]`` is a die of value ``v`` placed on the Well: "If you place a die
+        with a value greater than 1, you gain the difference in coins (beyond the 1 value), plus
+        the benefits indicated on the 2 tiles in the Well. You always gain 1 Daimyo Seal." A 1
+        gains only the seal, unless the game's ``well_one_pays_tiles`` flag is set (the data
+        sheet's reading). ``["well"]`` is the Well action of a card, garden or yard: no die, so
+        no coins; the seal and both tiles (data sheet §8).
+        """
+        tiles = [T.DIE_TILES[t][1] for t in self.well_tiles]
+        if eff[0] == "wellspace" and eff[1] <= T.WELL_VALUE and not self.game.well_one_pays_tiles:
+            tiles = []
+        return [["g", "seal", 1], *tiles]
 
     def free_gain(self, p: int, effs: list) -> int | None:
         """Index of a plain gain of ``effs`` that may be resolved now without asking, or None.
@@ -850,9 +884,14 @@ class WhiteCastleState(PlainDataState):
             if cap is None or pl[key] + e[2] <= cap:
                 return i
             capped.append(i)
+        if not capped:
+            return None
+        # the marker moves at most this far while the frame resolves: a checkpoint beyond it
+        # spends no seal, whatever the order
+        reach = min(T.POT_MAX, sum(self.pot_reach(p, e) for e in effs))
         for i in capped:
             key = effs[i][1]
-            if not any(key in self.may_spend(p, e) for j, e in enumerate(effs) if j != i):
+            if not any(key in self.may_spend(p, e, reach) for j, e in enumerate(effs) if j != i):
                 return i
         return None
 
