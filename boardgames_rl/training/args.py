@@ -5,6 +5,13 @@ Each knob of ``train_ppo`` is defined once, as a field: a type, a default and a 
 cannot exist without one), :mod:`boardgames_rl.training.defaults` puts per-game values on top
 of the field defaults, and explicit flags win over both. On ``--resume`` (or rerunning an
 interrupted run) the run's saved ``config.json`` gives the defaults instead.
+
+``config.json`` is data: :func:`check_saved` checks the type of every value it holds when it is
+read (one line naming the field and the file), and an agent spec taken from it (the opponents,
+the evaluation opponents, the teacher, the prior) goes through
+:func:`~boardgames_rl.agents.registry.file_spec`, so the file cannot opt in to unpickling a model
+(``trust=1``): only a spec given again on the command line carries the person's opt-in. The
+writer stores specs without it (:func:`settings_for_file`).
 """
 
 from __future__ import annotations
@@ -12,12 +19,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
+import re
 import sys
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from boardgames_rl.agents.registry import file_spec, spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.core.policy_obs import SAFE_PRIORS
@@ -220,6 +230,23 @@ HYPER = (
 run takes them, and ``config``, from its saved settings."""
 LIST_FIELDS = ("net", "opponents", "opponent_weights", "eval_opponents")
 """Comma-separated fields."""
+SPEC_FIELDS = ("opponents", "eval_opponents", "bc_teacher", "prior")
+"""Fields that hold agent specs: read back from ``config.json`` they are data
+(:func:`~boardgames_rl.agents.registry.file_spec`), written without ``trust``."""
+SAVED_EXTRA: dict[str, Any] = {
+    "num_timesteps": int,
+    "target_timesteps": int,
+    "complete": bool,
+    "wall_time": float,
+    "bc_wall_time": float,
+    "final_eval": list[dict[str, Any]],
+}
+"""What ``config.json`` holds besides the settings (and ``checkpoint``), with its type."""
+CHECKPOINT_FILES = {
+    "model": (re.compile(r"checkpoints/model-[0-9]{1,20}\.zip"), "checkpoints/model-<steps>.zip"),
+    "pool": (re.compile(r"checkpoints/pool-[0-9]{1,20}\.pt"), "checkpoints/pool-<steps>.pt"),
+}
+"""The checkpoint's files as ``config.json`` names them (inside the run folder, nowhere else)."""
 
 
 def field_types() -> dict[str, Any]:
@@ -269,9 +296,10 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def build_parser(defaults: dict[str, Any] | None = None) -> Parser:
+def build_parser(defaults: dict[str, Any] | None = None, explicit: bool = False) -> Parser:
     """One flag per :class:`TrainArgs` field; ``defaults`` (field name -> value, e.g. a game's
-    from :func:`~boardgames_rl.training.defaults.defaults_for`) replace the field defaults."""
+    from :func:`~boardgames_rl.training.defaults.defaults_for`) replace the field defaults.
+    ``explicit``: no defaults at all, so a parse holds only the flags given."""
     from boardgames_rl.training.defaults import defaults_for
 
     values = defaults_for("") if defaults is None else defaults
@@ -302,6 +330,8 @@ def build_parser(defaults: dict[str, Any] | None = None) -> Parser:
         else:
             kw = dict(default=default)
         kw.update(meta)
+        if explicit:
+            kw["default"] = argparse.SUPPRESS
         help_text += f" (default: {shown})" if shown else f" ({default_text(f.name)})"
         p.add_argument(*flags, help=help_text.replace("%", "%%"), **kw)
     return p
@@ -322,7 +352,7 @@ def split_specs(text: str) -> list[str]:
 def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
     """``(saved config, interrupted)`` of a run folder: an interrupted run (``complete`` false with
     a checkpoint) is continued by the same command as by ``--resume``."""
-    if out is None or not (out / "config.json").is_file():
+    if out is None or not os.path.lexists(out / "config.json"):
         return {}, False
     saved = read_config(out)
     interrupted = saved.get("complete") is False and isinstance(saved.get("checkpoint"), dict)
@@ -347,9 +377,9 @@ def parse_args(argv: list[str] | None = None) -> TrainArgs:
     try:
         saved, interrupted = _run_state(out)
     except InvalidConfigError as e:
-        if known.resume:
+        if known.resume or (out is not None and os.path.lexists(out / "model.zip")):
             pre.exit(1, f"train_ppo: error: {e}\n")
-        saved, interrupted = {}, False  # a fresh run refuses the folder later (model.zip)
+        saved, interrupted = {}, False  # no run there yet: a fresh run replaces the file
     if known.resume and not saved:
         pre.exit(
             2,
@@ -369,6 +399,17 @@ def parse_args(argv: list[str] | None = None) -> TrainArgs:
         args = _finish_args(ns, defaults, saved, interrupted)
     except (InvalidConfigError, ValueError, TypeError, KeyError) as e:
         parser.error(str(e))
+    if saved:
+        # a spec taken from config.json is data (no trust=1); one given again here is the person's
+        given = set(vars(build_parser(defaults, explicit=True).parse_args(argv)))
+        try:
+            for name in SPEC_FIELDS:
+                if name not in given:
+                    value = getattr(args, name)
+                    for spec in value if isinstance(value, list) else [value] if value else []:
+                        file_spec(spec, f"{(out or Path()) / 'config.json'}: {name}")
+        except InvalidConfigError as e:
+            pre.exit(1, f"train_ppo: error: {e}\n")
     return args
 
 
@@ -495,6 +536,119 @@ def _check(args: TrainArgs, saved: dict[str, Any]) -> None:
         )
 
 
+def settings_for_file(settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` with every agent spec (:data:`SPEC_FIELDS`, the evaluation rows' opponents)
+    as a file stores it: without ``trust`` (:func:`~boardgames_rl.agents.registry.spec_for_file`),
+    so reading the file back never opts in on its own."""
+    out = dict(settings)
+    for name in SPEC_FIELDS:
+        value = out.get(name)
+        if isinstance(value, list):
+            out[name] = [spec_for_file(v) if isinstance(v, str) else v for v in value]
+        elif isinstance(value, str):
+            out[name] = spec_for_file(value)
+    rows = out.get("final_eval")
+    if isinstance(rows, list):
+        out["final_eval"] = [
+            {**r, "opponent": spec_for_file(r["opponent"])}
+            if isinstance(r, dict) and isinstance(r.get("opponent"), str)
+            else r
+            for r in rows
+        ]
+    return out
+
+
 def saved_settings(args: TrainArgs) -> dict[str, Any]:
-    """The run's settings as ``config.json`` keeps them (every field but :data:`NOT_SAVED`)."""
-    return {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_SAVED}
+    """The run's settings as ``config.json`` keeps them (every field but :data:`NOT_SAVED`,
+    specs without ``trust``)."""
+    return settings_for_file(
+        {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_SAVED}
+    )
+
+
+_KINDS = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
+_PLURALS = {int: "integers", float: "numbers", str: "strings"}
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    origin, inner = typing.get_origin(kind), typing.get_args(kind)
+    if kind is Any:
+        return True
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is str:
+        return isinstance(value, str)
+    if origin is Literal:
+        return isinstance(value, str) and value in inner
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, inner[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(_fits(v, inner[1]) for v in value.values())
+    return False  # pragma: no cover - every field type is one of the above
+
+
+def _describe(kind: Any) -> str:
+    origin, inner = typing.get_origin(kind), typing.get_args(kind)
+    if origin is Literal:
+        return "one of " + ", ".join(inner)
+    if origin is list:
+        return "a list of " + _PLURALS.get(inner[0], "JSON objects")
+    if origin is dict:
+        return "a JSON object"
+    return _KINDS[kind]
+
+
+def check_saved(config: Any, source: str) -> dict[str, Any]:
+    """``config`` (a run's ``config.json``, ``source`` its path) when every value it holds has its
+    type: each :class:`TrainArgs` field its field's type (and choices), the step counts
+    non-negative integers, ``checkpoint`` its files inside ``checkpoints/``.
+
+    Raises:
+        InvalidConfigError: one line naming the field and the file, saying what to do.
+    """
+    fix = "restore the file or start a new run with another --out"
+    if not isinstance(config, dict):
+        raise InvalidConfigError(f"{source} is not a JSON object: {fix}")
+    kinds = {**field_types(), **SAVED_EXTRA}
+    choices = {f.name: f.metadata.get("choices") for f in dataclasses.fields(TrainArgs)}
+    for name, value in config.items():
+        kind = kinds.get(name)
+        if name == "checkpoint":
+            _check_checkpoint(value, source, fix)
+            continue
+        if kind is None:
+            continue  # a key of another version: not read
+        if not _fits(value, kind):
+            raise InvalidConfigError(
+                f"{source}: {name} must be {_describe(kind)}, got {value!r:.60}: {fix}"
+            )
+        allowed = choices.get(name)
+        if allowed and value not in allowed:
+            raise InvalidConfigError(
+                f"{source}: {name} must be one of {', '.join(allowed)}, got {value!r:.60}: {fix}"
+            )
+        if name in SAVED_EXTRA and kind in (int, float) and value < 0:
+            raise InvalidConfigError(f"{source}: {name} must be >= 0, got {value!r:.60}: {fix}")
+    return config
+
+
+def _check_checkpoint(value: Any, source: str, fix: str) -> None:
+    if not isinstance(value, dict):
+        raise InvalidConfigError(f"{source}: checkpoint must be a JSON object: {fix}")
+    for key, (pattern, shape) in CHECKPOINT_FILES.items():
+        name = value.get(key)
+        if not isinstance(name, str) or not pattern.fullmatch(name):
+            raise InvalidConfigError(
+                f"{source}: checkpoint.{key} must name the run's file {shape}, got "
+                f"{name!r:.60}: {fix}"
+            )
+    logs = value.get("logs", {})
+    if not isinstance(logs, dict) or not all(_fits(v, int) and v >= 0 for v in logs.values()):
+        raise InvalidConfigError(
+            f"{source}: checkpoint.logs must map each log to its size (an integer >= 0), "
+            f"got {logs!r:.60}: {fix}"
+        )

@@ -18,19 +18,36 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import io
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from stable_baselines3.common.callbacks import BaseCallback
-from stable_baselines3.common.logger import CSVOutputFormat, Logger, TensorBoardOutputFormat
+from stable_baselines3.common.logger import (
+    CSVOutputFormat,
+    Logger,
+    TensorBoardOutputFormat,
+    filter_excluded_keys,
+)
 
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
+from boardgames_rl.agents.registry import spec_for_file
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import (
+    UnsafeFileError,
+    make_dir,
+    open_append,
+    read_json,
+    read_text,
+    write_text,
+)
 from boardgames_rl.core.game import Game
-from boardgames_rl.training.checkpoint import atomic_write_text, save_model_atomic
+from boardgames_rl.training.checkpoint import MAX_LOG_BYTES, save_model
 from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
 
 EVAL_FIELDS = [
@@ -45,29 +62,54 @@ EVAL_FIELDS = [
     "wall_time",
 ]
 """Columns of ``eval.csv``."""
+MAX_BEST_BYTES = 2**20
+"""Cap of ``best/best.json`` read back."""
 
 
 class AppendingCSVOutputFormat(CSVOutputFormat):
-    """SB3's CSV writer, continuing an existing file (its header and rows) instead of erasing it."""
+    """SB3's CSV writer, continuing an existing file (its header and rows) instead of erasing it,
+    and writing only inside the run folder ``root``: rows are appended to the regular file (a link
+    there is refused, :func:`~boardgames_rl.core.files.open_append`), and when new columns appear
+    the file is rewritten whole with the wider header (a fresh file renamed over it)."""
 
-    def __init__(self, filename: str):
-        if not os.path.isfile(filename) or os.path.getsize(filename) == 0:
-            super().__init__(filename)
-            return
-        self.file = open(filename, "r+")  # noqa: SIM115 - closed by Logger.close()
-        header = self.file.readline().strip()
-        self.keys = header.split(",") if header else []
-        self.file.seek(0, os.SEEK_END)
+    def __init__(self, filename: str | os.PathLike, root: str | os.PathLike | None = None):
+        self.path = Path(filename)
+        self.root = Path(root) if root is not None else self.path.parent
+        self.file = cast(Any, open_append(self.path, self.root))
         self.separator = ","
         self.quotechar = '"'
+        self.keys: list[str] = []
+        if self.file.tell() > 0:
+            header = self._text().partition("\n")[0].strip()
+            self.keys = header.split(",") if header else []
+
+    def _text(self) -> str:
+        return read_text(self.path, MAX_LOG_BYTES, "training log")
+
+    def write(
+        self, key_values: dict[str, Any], key_excluded: dict[str, tuple[str, ...]], step: int = 0
+    ) -> None:
+        extra = [
+            k for k in filter_excluded_keys(key_values, key_excluded, "csv") if k not in self.keys
+        ]
+        if extra:
+            self.file.flush()
+            lines = self._text().splitlines(keepends=True)
+            self.keys.extend(extra)
+            body = [line.rstrip("\r\n") + self.separator * len(extra) + "\n" for line in lines[1:]]
+            self.file.close()
+            write_text(self.path, ",".join(self.keys) + "\n" + "".join(body), self.root)
+            self.file = cast(Any, open_append(self.path, self.root))
+        super().write(key_values, key_excluded, step)
 
 
 def make_logger(out_dir: str | os.PathLike) -> Logger:
-    """Logger writing ``out_dir/progress.csv`` (and TensorBoard events if available)."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    formats: list[Any] = [AppendingCSVOutputFormat(str(out / "progress.csv"))]
+    """Logger writing ``out_dir/progress.csv`` (and TensorBoard events if available), inside
+    ``out_dir`` only."""
+    out = make_dir(Path(out_dir), root=Path(out_dir))
+    formats: list[Any] = [AppendingCSVOutputFormat(out / "progress.csv", out)]
     if importlib.util.find_spec("tensorboard") is not None:
+        make_dir(out / "tensorboard", root=out)  # a link there is refused
         formats.append(TensorBoardOutputFormat(str(out / "tensorboard")))
     return Logger(str(out), formats)
 
@@ -87,6 +129,8 @@ class EvalCallback(BaseCallback):
         best_dir: keep the policy with the highest mean win rate over ``opponents`` here
             (``model.zip`` and ``best.json``: its steps, score and rows); an earlier best in the
             folder (a resumed run) is only replaced by a higher score. None: not kept.
+        root: the run folder: every file is written inside it, never through a link (default:
+            the folder of ``csv_path``, else of ``best_dir``).
 
     The best is picked on the evaluation games, so its score there is optimistic: measure a kept
     policy again on other seeds (``train_strong.py export`` does) before quoting it.
@@ -104,10 +148,13 @@ class EvalCallback(BaseCallback):
         verbose: int = 0,
         deterministic: bool = True,
         best_dir: str | os.PathLike | None = None,
+        root: str | os.PathLike | None = None,
     ):
         super().__init__(verbose)
         self.deterministic = deterministic
         self.best_dir = Path(best_dir) if best_dir is not None else None
+        anchor = csv_path if csv_path is not None else best_dir
+        self.root = Path(root) if root is not None else Path(anchor or ".").parent
         self.best_score = read_best(self.best_dir)["score"] if self.best_dir is not None else -1.0
         self.game = game
         self.opponents = list(opponents)
@@ -134,12 +181,12 @@ class EvalCallback(BaseCallback):
         it has none (or is not there: no evaluation ever finished); None without a log."""
         if self.csv_path is None:
             return None
-        if not self.csv_path.is_file():
-            return -1
         try:
-            with open(self.csv_path, newline="") as f:
-                steps = [int(row["timesteps"]) for row in csv.DictReader(f)]
-        except (OSError, ValueError, KeyError, TypeError):
+            text = read_text(self.csv_path, MAX_LOG_BYTES, "evaluation log")
+            steps = [int(row["timesteps"]) for row in csv.DictReader(io.StringIO(text))]
+        except FileNotFoundError:
+            return -1
+        except (InvalidConfigError, ValueError, KeyError, TypeError):
             return None
         return steps[-1] if steps else -1
 
@@ -175,6 +222,7 @@ class EvalCallback(BaseCallback):
             row = {
                 "timesteps": self.num_timesteps,
                 **res.as_dict(),
+                "opponent": spec_for_file(opp),  # a name in files: never an opt-in
                 "wall_time": round(time.perf_counter() - self._start, 2),
             }
             rows.append(row)
@@ -187,10 +235,9 @@ class EvalCallback(BaseCallback):
         self.model.policy.set_training_mode(training)
         self.history.extend(rows)
         if self.csv_path is not None:
-            write_header = not self.csv_path.is_file() or self.csv_path.stat().st_size == 0
-            with open(self.csv_path, "a", newline="") as f:
+            with open_append(self.csv_path, self.root) as f:
                 w = csv.DictWriter(f, fieldnames=EVAL_FIELDS)
-                if write_header:
+                if f.tell() == 0:
                     w.writeheader()
                 w.writerows(rows)
         self._keep_if_best(rows)
@@ -203,25 +250,52 @@ class EvalCallback(BaseCallback):
         if score <= self.best_score:
             return
         self.best_score = score
-        self.best_dir.mkdir(parents=True, exist_ok=True)
-        save_model_atomic(self.model, self.best_dir / "model.zip")
+        make_dir(self.best_dir, self.root)  # a link there is refused
+        save_model(self.model, self.best_dir / "model.zip", self.root)
         record = {"timesteps": self.num_timesteps, "score": score, "rows": rows}
-        atomic_write_text(self.best_dir / "best.json", json.dumps(record, indent=1))
+        write_text(self.best_dir / "best.json", json.dumps(record, indent=1), self.root)
         if self.verbose:
             print(f"[eval] new best policy kept in {self.best_dir} (mean win rate {score:.3f})")
 
 
 def read_best(best_dir: Path | None) -> dict[str, Any]:
-    """``best.json`` of a ``best/`` folder (``score`` -1 when there is none or it is unreadable)."""
+    """``best.json`` of a ``best/`` folder (``score`` -1 when there is no kept policy: no
+    ``model.zip`` or no ``best.json``).
+
+    Raises:
+        InvalidConfigError: ``best.json`` is there but not a regular file of strict JSON holding
+            ``timesteps`` (an integer >= 0), ``score`` (a win rate in [0, 1]) and ``rows`` (a
+            list): one line saying to restore it or remove ``best/``.
+    """
     empty: dict[str, Any] = {"timesteps": 0, "score": -1.0, "rows": []}
     if best_dir is None or not (best_dir / "model.zip").is_file():
         return empty
+    path = best_dir / "best.json"
+    fix = f"restore it, or remove {best_dir} (the run then keeps its next best policy there)"
     try:
-        record = json.loads((best_dir / "best.json").read_text())
-        float(record["score"])
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        record = read_json(path, MAX_BEST_BYTES, "best-policy record")
+    except FileNotFoundError:
         return empty
-    return record if isinstance(record, dict) else empty
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"{e}: {fix}") from e
+    if not isinstance(record, dict):
+        raise InvalidConfigError(f"{path} is not a JSON object: {fix}")
+    steps, score = record.get("timesteps"), record.get("score")
+    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
+        raise InvalidConfigError(
+            f"{path}: timesteps must be an integer >= 0, got {steps!r:.40}: {fix}"
+        )
+    if (
+        not isinstance(score, (int, float))
+        or isinstance(score, bool)
+        or not (math.isfinite(score) and 0 <= score <= 1)
+    ):
+        raise InvalidConfigError(
+            f"{path}: score must be a win rate in [0, 1], got {score!r:.40}: {fix}"
+        )
+    if not isinstance(record.get("rows", []), list):
+        raise InvalidConfigError(f"{path}: rows must be a list: {fix}")
+    return {**record, "score": float(score)}
 
 
 class SnapshotCallback(BaseCallback):

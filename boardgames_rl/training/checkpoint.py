@@ -9,78 +9,88 @@ A checkpoint at step ``t`` is three files in the run folder:
   reaches its target), and ``checkpoint``: the two file names above and the byte size of each CSV
   log (``progress.csv``, ``eval.csv``) at step ``t``.
 
-Every file is written to a temporary name, flushed to disk, then renamed over its target
-(``os.replace``, atomic on POSIX), and ``config.json`` is written last: it is the commit point, so a
-kill at any moment leaves either the previous checkpoint or the new one, never a mix. ``model.zip``
-(the file users load) is refreshed after each commit. On resume the CSV logs are cut back to their
+Every file is written through :mod:`boardgames_rl.core.files` inside the run folder: to a
+temporary name, flushed to disk, then renamed over its target (``os.replace``, atomic on POSIX;
+a symbolic link planted at a file's name is replaced, never followed; ``checkpoints/`` as a link
+is refused in one line), and ``config.json`` is written last: it is the commit point, so a kill at
+any moment leaves either the previous checkpoint or the new one, never a mix. ``model.zip`` (the
+file users load) is refreshed after each commit. On resume the CSV logs are cut back to their
 sizes at the checkpoint, so no step appears twice.
+
+Reading back, ``config.json`` is data (:func:`read_config` checks every value's type) and the pool
+file holds tensors only.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
-import tempfile
-from collections.abc import Callable, Mapping
+import stat
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import (
+    UnsafeFileError,
+    list_dir,
+    loads_json,
+    make_dir,
+    read_bytes,
+    read_text,
+    remove_file,
+    truncate_file,
+    write_file,
+    write_stream,
+    write_text,
+)
 
 LOGS = ("progress.csv", "eval.csv")
 """The CSV logs cut back to the checkpoint on resume."""
+RUN_LOGS = (*LOGS, "bc.csv")
+"""The logs a fresh run starts anew (removed first: a file or a link left there goes)."""
 CHECKPOINT_DIR = "checkpoints"
+MAX_CONFIG_BYTES = 16 * 2**20
+"""Cap of a run's ``config.json`` read back."""
+MAX_MODEL_BYTES = 2**30
+"""Cap of a model or pool file read back by the training package (1 GiB)."""
+MAX_LOG_BYTES = 2**30
+"""Cap of a CSV log read back (``progress.csv``, ``eval.csv``; 1 GiB)."""
 
 
-def atomic_write(path: Path, write: Callable[[str], None]) -> None:
-    """``write(tmp_name)`` then rename over ``path`` (same folder, fsynced)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o644)
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    def write(tmp: str) -> None:
-        Path(tmp).write_text(text)
-
-    atomic_write(path, write)
-
-
-def save_model_atomic(model: Any, path: Path) -> None:
-    """``model.save`` to a temporary ``.zip``, then rename (SB3 appends ``.zip`` if missing)."""
-
-    def write(tmp: str) -> None:
-        model.save(tmp)
-        if not tmp.endswith(".zip") and os.path.exists(tmp + ".zip"):
-            os.replace(tmp + ".zip", tmp)
-
-    atomic_write(path, write)
+def save_model(model: Any, path: Path, root: Path) -> None:
+    """``model.save`` into ``path`` inside the folder ``root`` (see
+    :func:`~boardgames_rl.core.files.write_stream`: a fresh file renamed over the name)."""
+    write_stream(path, model.save, root)
 
 
 def log_sizes(out: Path) -> dict[str, int]:
-    """Byte size of each CSV log now (0 when absent)."""
-    return {name: (out / name).stat().st_size if (out / name).is_file() else 0 for name in LOGS}
+    """Byte size of each CSV log now (0 when absent or not a regular file)."""
+    sizes = {}
+    for name in LOGS:
+        try:
+            st = os.lstat(out / name)
+        except FileNotFoundError:
+            sizes[name] = 0
+            continue
+        sizes[name] = st.st_size if stat.S_ISREG(st.st_mode) else 0
+    return sizes
 
 
 def cut_logs(out: Path, sizes: Mapping[str, int]) -> None:
-    """Truncate each CSV log to its size at the checkpoint (rows after it are dropped)."""
+    """Truncate each CSV log to its size at the checkpoint (rows after it are dropped); a log
+    that is a link is refused (:class:`~boardgames_rl.core.files.UnsafeFileError`)."""
     for name in LOGS:
-        path = out / name
-        size = int(sizes.get(name, 0))
-        if path.is_file() and path.stat().st_size > size:
-            with open(path, "rb+") as f:
-                f.truncate(size)
+        truncate_file(out / name, int(sizes.get(name, 0)), root=out)
+
+
+def clear_logs(out: Path) -> None:
+    """A fresh run's logs start empty: remove :data:`RUN_LOGS` (a link there: the link itself,
+    never its target)."""
+    for name in RUN_LOGS:
+        remove_file(out / name, root=out)
 
 
 def save_checkpoint(
@@ -94,60 +104,78 @@ def save_checkpoint(
     ``settings`` is everything else ``config.json`` holds (``complete`` included).
     """
     steps = int(model.num_timesteps)
-    ckdir = out / CHECKPOINT_DIR
+    ckdir = make_dir(out / CHECKPOINT_DIR, root=out)
     model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
     pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
-    save_model_atomic(model, out / model_rel)
+    save_model(model, out / model_rel, out)
     import torch as th  # here, not at the top: ``--help`` and flag errors need no torch
 
     payload = {"names": [n for n, _ in snapshots], "states": [s for _, s in snapshots]}
-    atomic_write(out / pool_rel, lambda tmp: th.save(payload, tmp))
+    write_stream(out / pool_rel, lambda f: th.save(payload, f), out)
     config = {
         **settings,
         "num_timesteps": steps,
         "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": log_sizes(out)},
     }
-    atomic_write_text(out / "config.json", json.dumps(config, indent=1))  # the commit point
+    write_text(out / "config.json", json.dumps(config, indent=1), out)  # the commit point
 
     def copy_model(tmp: str) -> None:
         shutil.copyfile(out / model_rel, tmp)
 
-    atomic_write(out / "model.zip", copy_model)
+    write_file(out / "model.zip", copy_model, out)
     keep = {Path(model_rel).name, Path(pool_rel).name}
-    for old in ckdir.iterdir():
-        if old.name not in keep:
-            old.unlink(missing_ok=True)
+    for name in list_dir(ckdir, out):
+        if name not in keep and not os.path.isdir(ckdir / name):
+            remove_file(ckdir / name, out)
     return config
 
 
 def read_config(out: Path) -> dict[str, Any]:
-    """``out/config.json`` as a dict; a damaged file: a one-line :class:`InvalidConfigError`."""
-    path = out / "config.json"
+    """``out/config.json`` as a dict, every value of its type
+    (:func:`~boardgames_rl.training.args.check_saved`); a missing, damaged or wrong-typed file: a
+    one-line :class:`InvalidConfigError`."""
+    from boardgames_rl.training.args import check_saved
+
+    path = Path(out) / "config.json"
+    fix = "the run cannot be resumed; restore the file or start a new run with another --out"
     try:
-        config = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        text = read_text(path, MAX_CONFIG_BYTES, "run settings")
+    except FileNotFoundError:
         raise InvalidConfigError(
-            f"{path} is not readable JSON ({str(e).splitlines()[0][:120]}): the run cannot be "
-            "resumed; restore the file or start a new run with another --out"
-        ) from e
-    if not isinstance(config, dict):
-        raise InvalidConfigError(f"{path} is not a JSON object: start a new run with another --out")
-    return config
+            f"{out} holds no config.json: it is not a run folder; give the folder of a run"
+        ) from None
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"{e}: {fix}") from e
+    try:
+        config = loads_json(text, str(path))
+    except UnsafeFileError as e:
+        why = str(e).removeprefix(f"{path}: ")
+        raise InvalidConfigError(f"{path} is not readable JSON: {why}; {fix}") from e
+    return check_saved(config, str(path))
 
 
 def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
-    """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled)."""
+    """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled;
+    a regular file of at most :data:`MAX_MODEL_BYTES`)."""
     import torch as th
 
+    fix = "restore the file or start a new run with another --out"
     try:
-        payload = th.load(path, map_location="cpu", weights_only=True)
+        blob = read_bytes(path, MAX_MODEL_BYTES, "pool snapshot file")
+    except FileNotFoundError:
+        raise InvalidConfigError(f"{path}: the checkpoint's pool file is missing: {fix}") from None
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"{e}: {fix}") from e
+    try:
+        payload = th.load(io.BytesIO(blob), map_location="cpu", weights_only=True)
         names, states = payload["names"], payload["states"]
         if len(names) != len(states) or not all(isinstance(n, str) for n in names):
             raise ValueError("names and states do not match")
+        if not all(isinstance(s, dict) for s in states):
+            raise ValueError("a snapshot is not a state dict")
     except Exception as e:  # noqa: BLE001 - any damage: one line
         raise InvalidConfigError(
             f"{path}: the pool snapshots are damaged or hold Python objects "
-            f"({str(e).splitlines()[0][:120] if str(e) else type(e).__name__}); restore the file "
-            "or start a new run with another --out"
+            f"({str(e).splitlines()[0][:120] if str(e) else type(e).__name__}); {fix}"
         ) from e
     return list(zip(names, states, strict=True))

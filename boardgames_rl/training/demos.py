@@ -13,8 +13,10 @@ A demonstration folder holds:
   moves labelled by the teacher), the opponents, the prior (its one-hot is part of the
   observation), the observation and action sizes, the seed and the games per chunk;
 * ``chunk-00000.npz``, ... -- :class:`~boardgames_rl.training.imitation.Demonstrations` arrays,
-  written atomically (a killed collector leaves whole chunks only) and read with
-  ``allow_pickle=False``: a demonstration file is data, never code.
+  written atomically inside the folder (a killed collector leaves whole chunks only; a link is
+  replaced, never followed) and read as data: a regular file of at most
+  :data:`MAX_CHUNK_BYTES`, each array's size checked from its header before it is read, with
+  ``allow_pickle=False`` (never code).
 
 :func:`load_demos` refuses, in one line, a folder made for another game, configuration, prior or
 observation size, and a chunk whose arrays are damaged (wrong shapes or types, an illegal label,
@@ -23,15 +25,25 @@ a value that is not finite).
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import os
-import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import (
+    UnsafeFileError,
+    make_dir,
+    read_bytes,
+    read_json,
+    write_stream,
+    write_text,
+)
 from boardgames_rl.core.game import Game
 from boardgames_rl.training.imitation import Demonstrations
 
@@ -41,6 +53,10 @@ FIELDS = ("obs", "masks", "actions", "returns", "seats", "game_returns", "played
 """The arrays of one chunk (the fields of :class:`Demonstrations`)."""
 MATCH = ("game", "config", "prior", "observation_size", "num_actions")
 """What a folder must share with the run that clones it."""
+MAX_META_BYTES = 2**20
+"""Cap of ``demos.json`` read back."""
+MAX_CHUNK_BYTES = 2**30
+"""Cap of one chunk file, and of its arrays once read (1 GiB)."""
 
 
 class DemosError(InvalidConfigError):
@@ -103,51 +119,67 @@ def open_folder(folder: Path, meta: dict[str, Any]) -> None:
                 f"{', '.join(f'{old.get(k)!r}' for k in changed)}): use those or another --out"
             )
         return
-    folder.mkdir(parents=True, exist_ok=True)
-    _atomic_write(path, lambda f: f.write(json.dumps(meta, indent=1).encode()))
+    make_dir(folder, root=folder)
+    write_text(path, json.dumps(meta, indent=1), folder)
 
 
 def read_meta(folder: Path) -> dict[str, Any]:
     """``demos.json`` of ``folder`` (one-line :class:`DemosError` if missing or damaged)."""
     path = folder / META_FILE
     try:
-        meta = json.loads(path.read_text())
+        meta = read_json(path, MAX_META_BYTES, "demonstration description")
     except FileNotFoundError:
         raise DemosError(
             f"{folder}: no {META_FILE}; make the folder with experiments/collect_demos.py"
         ) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise DemosError(f"{path} is not readable JSON ({e}): collect the folder again") from e
+    except UnsafeFileError as e:
+        raise DemosError(f"{e}: collect the folder again") from e
     if not isinstance(meta, dict) or not all(k in meta for k in MATCH):
         raise DemosError(f"{path} does not describe demonstrations: collect the folder again")
     return meta
 
 
 def save_chunk(folder: Path, index: int, data: Demonstrations) -> Path:
-    """Write chunk ``index`` atomically (a temporary file renamed over the name)."""
+    """Write chunk ``index`` atomically inside ``folder`` (a temporary file renamed over the
+    name; a link there is replaced, never followed)."""
     path = chunk_path(folder, index)
     arrays = {f: getattr(data, f) for f in FIELDS}
-    _atomic_write(path, lambda f: np.savez(f, **arrays))
+    write_stream(path, lambda f: np.savez(f, **arrays), folder)
     return path
 
 
-def _atomic_write(path: Path, write: Any) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+def _npz_arrays(blob: bytes) -> dict[str, np.ndarray]:
+    """The arrays :data:`FIELDS` of an ``.npz`` file's bytes: each array's header is read first
+    and its size checked against what the file holds and :data:`MAX_CHUNK_BYTES`, so nothing is
+    allocated that the file cannot fill; no pickled array."""
+    fmt = np.lib.format
+    arrays: dict[str, np.ndarray] = {}
+    total = 0
+    with zipfile.ZipFile(io.BytesIO(blob)) as z:
+        for name in FIELDS:
+            member = z.getinfo(f"{name}.npy")  # KeyError: a missing array
+            with z.open(member) as f:
+                version = fmt.read_magic(f)
+                if version == (1, 0):
+                    shape, _, dtype = fmt.read_array_header_1_0(f)
+                elif version == (2, 0):
+                    shape, _, dtype = fmt.read_array_header_2_0(f)
+                else:
+                    raise ValueError(f"{name}: .npy format {version} is not supported")
+                if dtype.hasobject:
+                    raise ValueError(f"{name} holds Python objects")
+                size = math.prod(shape) * dtype.itemsize
+                total += size
+                if size > member.file_size or total > MAX_CHUNK_BYTES:
+                    raise ValueError(f"{name}: {list(shape)} {dtype} is more than the file holds")
+            with z.open(member) as f:
+                arrays[name] = fmt.read_array(f, allow_pickle=False)
+    return arrays
 
 
 def _read_chunk(path: Path, obs_size: int, num_actions: int) -> Demonstrations:
     try:
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {f: z[f] for f in FIELDS}
+        arrays = _npz_arrays(read_bytes(path, MAX_CHUNK_BYTES, "demonstration chunk"))
     except Exception as e:  # noqa: BLE001 - any damage, a pickled array included: one line
         why = str(e).splitlines()[0][:100] if str(e) else type(e).__name__
         raise DemosError(

@@ -17,43 +17,50 @@ kept by :class:`~boardgames_rl.training.callbacks.EvalCallback`) or its last che
 
 Continuing the fork is an ordinary resume (``train_ppo --resume --out DEST``, or the recipe's
 ``train`` again), with any new learning rate or league given on that command line.
+
+The source is only read, as data (its ``config.json`` checked, regular files of capped size);
+every file of the fork is written inside ``dest``, never through a link.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import (
+    UnsafeFileError,
+    make_dir,
+    read_bytes,
+    read_text,
+    write_stream,
+    write_text,
+)
+from boardgames_rl.training.args import settings_for_file
 from boardgames_rl.training.callbacks import read_best
 from boardgames_rl.training.checkpoint import (
     CHECKPOINT_DIR,
     LOGS,
-    atomic_write,
-    atomic_write_text,
+    MAX_LOG_BYTES,
+    MAX_MODEL_BYTES,
     read_config,
 )
-
-
-def _copy(source: Path, tmp: str) -> None:
-    shutil.copyfile(source, tmp)
-
 
 STEP_COLUMNS = ("timesteps", "time/total_timesteps")
 """The step column of each CSV log (``eval.csv``, SB3's ``progress.csv``)."""
 
 
-def cut_log_at(source: Path, dest: Path, steps: int) -> int:
-    """Copy the CSV log ``source`` to ``dest`` up to the last row at or before ``steps`` (rows
-    without a step value are kept with the row before them); returns the bytes written."""
-    if not source.is_file():
+def cut_log_at(source: Path, dest: Path, steps: int, root: Path | None = None) -> int:
+    """Copy the CSV log ``source`` to ``dest`` (inside the folder ``root``, default its own) up
+    to the last row at or before ``steps`` (rows without a step value are kept with the row before
+    them); returns the bytes written."""
+    try:
+        lines = read_text(source, MAX_LOG_BYTES, "training log").splitlines(keepends=True)
+    except FileNotFoundError:
         return 0
-    lines = source.read_text().splitlines(keepends=True)
     if not lines:
-        dest.write_text("")
+        write_text(dest, "", root)
         return 0
     header = lines[0].rstrip("\r\n").split(",")
     column = next((header.index(c) for c in STEP_COLUMNS if c in header), None)
@@ -68,8 +75,14 @@ def cut_log_at(source: Path, dest: Path, steps: int) -> int:
             pass
         kept.append(line)
     text = "".join(kept)
-    atomic_write_text(dest, text)
+    write_text(dest, text, root)
     return len(text.encode())
+
+
+def _copy(source: Path, dest: Path, root: Path) -> None:
+    """The regular file ``source`` (at most :data:`MAX_MODEL_BYTES`) as ``dest`` inside ``root``."""
+    blob = read_bytes(source, MAX_MODEL_BYTES, "model file")
+    write_stream(dest, lambda f: f.write(blob), root)
 
 
 def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") -> dict[str, Any]:
@@ -79,7 +92,7 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
     source, dest = Path(source), Path(dest)
     config = read_config(source)
     checkpoint = config.get("checkpoint")
-    if not isinstance(checkpoint, dict) or not isinstance(checkpoint.get("pool"), str):
+    if not isinstance(checkpoint, dict):
         raise InvalidConfigError(f"{source}: no checkpoint in config.json: nothing to fork")
     if dest.exists() and any(dest.iterdir()):
         raise InvalidConfigError(f"{dest} is not empty: give a new folder for the fork")
@@ -92,7 +105,7 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
             )
         steps, score, model_file = int(best["timesteps"]), float(best["score"]), "best/model.zip"
     elif model == "last":
-        steps, score = int(config["num_timesteps"]), None
+        steps, score = int(config.get("num_timesteps", 0)), None
         model_file = str(checkpoint["model"])
     else:
         raise InvalidConfigError(f"model must be best or last, got {model!r}")
@@ -100,20 +113,23 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
     for path in (model_path, pool_path):
         if not path.is_file():
             raise InvalidConfigError(f"{path} is missing: restore it before forking {source}")
-    dest.mkdir(parents=True, exist_ok=True)
+    make_dir(dest / CHECKPOINT_DIR, root=dest)  # dest is the person's; a link below it refused
     model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
     pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
-    for src, rel in ((model_path, model_rel), (pool_path, pool_rel), (model_path, "model.zip")):
-        atomic_write(dest / rel, partial(_copy, src))
-    sizes = {name: cut_log_at(source / name, dest / name, steps) for name in LOGS}
+    try:
+        for src, rel in ((model_path, model_rel), (pool_path, pool_rel), (model_path, "model.zip")):
+            _copy(src, dest / rel, dest)
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"{e}: restore it before forking {source}") from e
+    sizes = {name: cut_log_at(source / name, dest / name, steps, dest) for name in LOGS}
     record = {"source": str(source), "model": model, "timesteps": steps, "score": score}
-    atomic_write_text(dest / "FORK.json", json.dumps(record, indent=1))
+    write_text(dest / "FORK.json", json.dumps(record, indent=1), dest)
     forked = {
-        **config,
+        **settings_for_file(config),
         "out": str(dest),
         "num_timesteps": steps,
         "complete": False,
         "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": sizes},
     }
-    atomic_write_text(dest / "config.json", json.dumps(forked, indent=1))  # the commit point
+    write_text(dest / "config.json", json.dumps(forked, indent=1), dest)  # the commit point
     return record

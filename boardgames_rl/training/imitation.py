@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,7 @@ from torch.nn import functional as F
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import write_text
 from boardgames_rl.core.game import Game
 from boardgames_rl.envs.single_agent import OpponentsSpec
 from boardgames_rl.training.envs import make_learner_env
@@ -354,19 +356,25 @@ def accuracy(model: Any, data: Demonstrations) -> float:
 
 
 def write_bc_csv(
-    path: str | os.PathLike, history: list[dict[str, float]], wall_time: float
+    path: str | os.PathLike,
+    history: list[dict[str, float]],
+    wall_time: float,
+    root: str | os.PathLike | None = None,
 ) -> None:
-    """Write :func:`pretrain`'s per-epoch figures to ``path`` (``bc.csv``)."""
-    with open(Path(path), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=BC_FIELDS)
-        w.writeheader()
-        for row in history:
-            w.writerow(
-                {
-                    **{k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()},
-                    "wall_time": round(wall_time, 2),
-                }
-            )
+    """Write :func:`pretrain`'s per-epoch figures to ``path`` (``bc.csv``) inside the folder
+    ``root`` (default: its own folder; a fresh file renamed over the name, never through a
+    link)."""
+    buf = io.StringIO(newline="")
+    w = csv.DictWriter(buf, fieldnames=BC_FIELDS)
+    w.writeheader()
+    for row in history:
+        w.writerow(
+            {
+                **{k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()},
+                "wall_time": round(wall_time, 2),
+            }
+        )
+    write_text(Path(path), buf.getvalue(), root)
 
 
 def _bar(total: int, desc: str, enabled: bool) -> Any:

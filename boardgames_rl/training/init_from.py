@@ -31,11 +31,13 @@ from boardgames_rl.agents.pretrained import (
     read_entry,
 )
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import UnsafeFileError, read_json, write_text
 from boardgames_rl.core.game import Game
-from boardgames_rl.training.checkpoint import atomic_write_text
 
 INIT_FILE = "INIT_FROM.json"
 """Where a run started from an entry records it (in the run folder)."""
+MAX_RECORD_BYTES = 2**20
+"""Cap of ``INIT_FROM.json`` read back."""
 
 
 class InitFromError(InvalidConfigError):
@@ -136,17 +138,24 @@ def write_record(out: Path, entry: Entry) -> dict[str, Any]:
         "strength": entry.meta.get("strength", {}),
         "commands": training.get("commands", []) if isinstance(training, dict) else [],
     }
-    atomic_write_text(out / INIT_FILE, json.dumps(record, indent=1))
+    write_text(Path(out) / INIT_FILE, json.dumps(record, indent=1), Path(out))
     return record
 
 
 def read_record(run: Path) -> dict[str, Any] | None:
-    """The run's ``INIT_FROM.json``, or None when it did not start from an entry."""
+    """The run's ``INIT_FROM.json``, or None when it did not start from an entry.
+
+    Raises:
+        PretrainedError: the file is there but not a regular file holding a strict JSON object
+            (one line).
+    """
     path = Path(run) / INIT_FILE
-    if not path.is_file():
-        return None
     try:
-        record = json.loads(path.read_text())
-    except (OSError, ValueError) as e:
-        raise PretrainedError(f"{path}: not readable JSON ({e})") from None
-    return record if isinstance(record, dict) else None
+        record = read_json(path, MAX_RECORD_BYTES, "start record")
+    except FileNotFoundError:
+        return None
+    except UnsafeFileError as e:
+        raise PretrainedError(f"{e}: restore it or remove it") from None
+    if not isinstance(record, dict):
+        raise PretrainedError(f"{path} is not a JSON object: restore it or remove it")
+    return record

@@ -1,28 +1,51 @@
-"""Learning-curve figure of a run folder (``eval.csv`` win rates, ``progress.csv`` returns)."""
+"""Learning-curve figure of a run folder (``eval.csv`` win rates, ``progress.csv`` returns).
+
+The logs are read as data (regular files, capped, every number checked: a damaged log is one
+line naming it); the figure is written inside the run folder, never through a link.
+"""
 
 from __future__ import annotations
 
 import csv
+import io
+import math
 import os
 from pathlib import Path
 
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import printable, read_text, write_stream
+from boardgames_rl.training.checkpoint import MAX_LOG_BYTES
+
 
 def _read_csv(path: Path) -> list[dict[str, str]]:
-    if not path.is_file() or path.stat().st_size == 0:
+    try:
+        text = read_text(path, MAX_LOG_BYTES, "training log")
+    except FileNotFoundError:
         return []
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _number(path: Path, row: dict[str, str], column: str) -> float:
+    try:
+        value = float(row[column])
+    except (KeyError, TypeError, ValueError):
+        value = math.nan
+    if not math.isfinite(value):
+        raise InvalidConfigError(
+            f"{path}: {column} {str(row.get(column))[:40]!r} is not a finite number: the figure "
+            "needs the run's own log; restore it"
+        )
+    return value
 
 
 def even_share(run: Path) -> float | None:
     """1 / the number of players of the run's game (``config.json``): what a seat wins in a
     table of equals; None when the run folder does not say."""
-    import json
-
     from boardgames_rl.registry import make_game
+    from boardgames_rl.training.checkpoint import read_config
 
     try:
-        settings = json.loads((run / "config.json").read_text())
+        settings = read_config(run)
         return 1.0 / make_game(settings["game"], **settings.get("config", {})).num_players
     except Exception:  # noqa: BLE001 - a figure without the line, never a failed run
         return None
@@ -38,17 +61,21 @@ def plot_learning_curve(
 
     run = Path(run_dir)
     out = Path(out_png) if out_png is not None else run / "learning_curve.png"
-    evals = _read_csv(run / "eval.csv")
-    progress = _read_csv(run / "progress.csv")
+    eval_path, progress_path = run / "eval.csv", run / "progress.csv"
+    evals = _read_csv(eval_path)
+    progress = _read_csv(progress_path)
     fig = Figure(figsize=(10, 3.6))
     ax1, ax2 = fig.subplots(1, 2)
-    for opp in dict.fromkeys(r["opponent"] for r in evals):
-        rows = [r for r in evals if r["opponent"] == opp]
-        x = [int(r["timesteps"]) for r in rows]
-        y = [float(r["rate"]) for r in rows]
-        ax1.plot(x, y, marker="o", label=f"vs {opp}")
+    for opp in dict.fromkeys(r.get("opponent") for r in evals):
+        rows = [r for r in evals if r.get("opponent") == opp]
+        x = [_number(eval_path, r, "timesteps") for r in rows]
+        y = [_number(eval_path, r, "rate") for r in rows]
+        ax1.plot(x, y, marker="o", label=f"vs {printable(str(opp))}")
         ax1.fill_between(
-            x, [float(r["low"]) for r in rows], [float(r["high"]) for r in rows], alpha=0.2
+            x,
+            [_number(eval_path, r, "low") for r in rows],
+            [_number(eval_path, r, "high") for r in rows],
+            alpha=0.2,
         )
     share = even_share(run)
     if share is not None:
@@ -57,7 +84,10 @@ def plot_learning_curve(
     if evals:
         ax1.legend(loc="lower right")
     pts = [
-        (int(float(r["time/total_timesteps"])), float(r["rollout/ep_rew_mean"]))
+        (
+            _number(progress_path, r, "time/total_timesteps"),
+            _number(progress_path, r, "rollout/ep_rew_mean"),
+        )
         for r in progress
         if r.get("rollout/ep_rew_mean") and r.get("time/total_timesteps")
     ]
@@ -71,6 +101,6 @@ def plot_learning_curve(
     if title:
         fig.suptitle(title)
     fig.tight_layout()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=100)
+    root = run if out.is_relative_to(run) else out.parent
+    write_stream(out, lambda f: fig.savefig(f, format="png", dpi=100), root)
     return out

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import sys
 import time
@@ -48,9 +49,10 @@ from boardgames_rl.agents.ppo import (
 )
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
+from boardgames_rl.core.files import make_dir, remove_file, write_text
 from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings
+from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings, settings_for_file
 from boardgames_rl.training.callbacks import (
     CheckpointCallback,
     EvalCallback,
@@ -61,7 +63,8 @@ from boardgames_rl.training.callbacks import (
     make_logger,
 )
 from boardgames_rl.training.checkpoint import (
-    atomic_write_text,
+    CHECKPOINT_DIR,
+    clear_logs,
     cut_logs,
     read_config,
     read_snapshots,
@@ -155,7 +158,7 @@ def _load_model(
 def _restore_snapshots(venv: Any, model: FastMaskablePPO, out: Path, saved: dict[str, Any]) -> int:
     checkpoint = saved.get("checkpoint")
     rel = checkpoint.get("pool") if isinstance(checkpoint, dict) else None
-    if not isinstance(rel, str) or not (out / rel).is_file():
+    if not isinstance(rel, str):
         return 0
     try:
         snapshots = read_snapshots(out / rel)
@@ -179,8 +182,11 @@ SEED_SPACE = 2**32
 def _undo_fresh_start(out: Path, created: bool) -> None:
     """A fresh run that failed before its model existed leaves nothing behind: its config.json
     goes, and so does the folder if this invocation made it and it is empty."""
-    with contextlib.suppress(OSError):
-        (out / "config.json").unlink()
+    with contextlib.suppress(OSError, InvalidConfigError):
+        remove_file(out / "config.json", root=out)
+        for name in (CHECKPOINT_DIR, "best"):  # made empty by this invocation
+            with contextlib.suppress(OSError):
+                (out / name).rmdir()
         if created and not any(out.iterdir()):
             out.rmdir()
 
@@ -204,6 +210,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             checkpoint is saved.
     """
     args = parse_args(argv)
+    try:
+        return _train(args)
+    except InvalidConfigError as e:  # a file of the run folder that is not what it should be
+        raise _fail(str(e)) from e
+
+
+def _train(args: TrainArgs) -> dict[str, Any]:
     th.set_num_threads(args.threads)
 
     # 1. the game, the learner's seat and its opponents
@@ -235,14 +248,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     out = Path(args.out)
     created = not out.exists()
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        make_dir(out, root=out)  # the person's folder; nothing below it is written through a link
+        for name in (CHECKPOINT_DIR, "best"):
+            make_dir(out / name, root=out)
     except OSError as e:
         raise _fail(f"--out {out}: cannot create the run folder ({e.strerror})") from e
     model_path = out / "model.zip"
     saved = read_config(out) if args.resume else {}
     if args.resume and not (model_path.is_file() or isinstance(saved.get("checkpoint"), dict)):
         raise _fail(f"--resume: no model.zip in {out}")
-    if not args.resume and model_path.is_file():
+    if not args.resume and os.path.lexists(model_path):
         raise _fail(f"{out} already holds a model: use --resume or another --out")
 
     # 2. the step count: a fresh run, an interrupted run (to its target), or more steps
@@ -256,13 +271,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         logs = saved_checkpoint.get("logs", {}) if isinstance(saved_checkpoint, dict) else {}
         cut_logs(out, logs)
     else:
-        cut_logs(out, {})  # a fresh run starts fresh logs
+        clear_logs(out)  # a fresh run starts fresh logs
     settings = saved_settings(args)
     previous_wall = float(saved.get("wall_time", 0)) if args.resume else 0.0
     bc_wall = float(saved.get("bc_wall_time", 0)) if args.resume else 0.0
     settings.update(target_timesteps=target, complete=False)
     if not args.resume:
-        atomic_write_text(out / "config.json", json.dumps({**settings, "num_timesteps": 0}))
+        write_text(out / "config.json", json.dumps({**settings, "num_timesteps": 0}), out)
 
     # 3. vectorised envs, seeded per env (a resumed run continues with fresh games)
     env_seed = resume_seed(args.seed, done_steps, args.n_envs)
@@ -340,8 +355,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             )
         ]
         bc_wall = time.perf_counter() - bc_start
-        write_bc_csv(out / "bc.csv", history, bc_wall)
-        atomic_write_text(out / "BC_DATA.json", json.dumps(sources, indent=1))
+        write_bc_csv(out / "bc.csv", history, bc_wall, out)
+        write_text(out / "BC_DATA.json", json.dumps(sources, indent=1), out)
     elif do_bc:
         bc_start = time.perf_counter()
         history = warm_start(
@@ -363,7 +378,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             prior=args.prior or None,
         )
         bc_wall = time.perf_counter() - bc_start
-        write_bc_csv(out / "bc.csv", history, bc_wall)
+        write_bc_csv(out / "bc.csv", history, bc_wall, out)
         if args.verbose:
             print(
                 f"[bc] {history[-1]['samples']} decisions, accuracy "
@@ -383,6 +398,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         verbose=args.verbose,
         deterministic=args.eval_deterministic,
         best_dir=out / "best",
+        root=out,
     )
     if do_bc or entry is not None:
         evaluator.init_callback(model)
@@ -429,6 +445,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             callback=CallbackList(callbacks),
             reset_num_timesteps=not args.resume,
         )
+    except BaseException:
+        _close(venv)
+        raise
     finally:
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
@@ -448,7 +467,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     _close(venv)
     settings = {k: v for k, v in final.items() if k != "checkpoint"}
     settings["final_eval"] = [r for r in evaluator.history if r["timesteps"] == model.num_timesteps]
-    atomic_write_text(out / "config.json", json.dumps({**final, **settings}, indent=1))
+    write_text(
+        out / "config.json", json.dumps(settings_for_file({**final, **settings}), indent=1), out
+    )
     plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {args.config} seat {seat}")
     return settings
 
