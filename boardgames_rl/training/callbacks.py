@@ -226,7 +226,7 @@ class EvalCallback(BaseCallback):
                 "wall_time": round(time.perf_counter() - self._start, 2),
             }
             rows.append(row)
-            self.logger.record(f"eval/win_rate_{opp}", res.rate)
+            self.logger.record(f"eval/win_rate_{row['opponent']}", res.rate)
             if self.verbose:
                 print(
                     f"[eval] {self.num_timesteps} steps vs {opp}: {res.rate:.3f} "

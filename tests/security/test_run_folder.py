@@ -278,7 +278,7 @@ def test_planted_file_links_are_replaced_and_their_targets_untouched(
     assert (run / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
     config = _config(run)
     assert config["complete"] is True and config["num_timesteps"] == 64
-    for f in ("config.json", "eval.csv", "best/best.json"):
+    for f in ("config.json", "eval.csv", "progress.csv", "best/best.json"):
         assert "trust" not in (run / f).read_text(), f
     assert config["eval_opponents"] == ["random", f"ppo:path={finished / 'model.zip'}"]
 
