@@ -3,7 +3,10 @@
 **What ships.** ``boardgames_rl/pretrained/`` holds one *entry* per trained policy: a JSON
 description ``<entry>.json`` and its weights ``<entry>.pt``. The weights are a plain torch state
 dict (tensors only) read with ``torch.load(weights_only=True)``: nothing is unpickled, no code
-runs. The JSON (format :data:`FORMAT`) says what the weights are and what they were measured at::
+runs -- a promise torch keeps from version 2.10 on (torch <= 2.5.1 can run code even with
+``weights_only=True``, CVE-2025-32434; below 2.10 a crafted file can corrupt memory,
+CVE-2026-24747), so loading refuses an older torch in one line (:func:`check_torch`). The JSON
+(format :data:`FORMAT`) says what the weights are and what they were measured at::
 
     {"format": "boardgames_rl.pretrained/1", "name": "white_castle-2p",
      "game": "white_castle", "config": {...the full game.config...}, "seats": [0, 1],
@@ -41,9 +44,19 @@ prior's move; a large ``S`` plays the prior's move nearly always;
 ``experiments/train_strong.py tune-scale`` measures a few and writes the best into an entry);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
+**Files are data.** The JSON and the weights are read only as regular files with a size cap
+(:mod:`boardgames_rl.core.files`: a FIFO or a link to ``/dev/zero`` is refused, never read), and
+every field of the JSON is checked in one place (:func:`check_meta`) before anything is built:
+layer widths at most :data:`MAX_UNITS`, at most :data:`MAX_HIDDEN_LAYERS` hidden layers and
+:data:`MAX_PARAMETERS` weights, a prior's scale in ``[0, MAX_PRIOR_SCALE]``. Every tensor must be
+a plain one (its own storage holds all its values, standard strides: no broadcast view claiming a
+huge layer) with finite values. The prior an entry names is built with
+``make_agent(spec, game, source=...)``, so a file cannot opt in to running code.
+
 Every failure is one line (:class:`PretrainedError`): a damaged or hostile JSON or weights file
-(bad JSON, wrong fields, checksum mismatch, pickled objects, wrong shapes, non-finite values), or
-no entry for the game / seat (the message lists what is shipped). :func:`export_policy` and
+(bad JSON, wrong fields, checksum mismatch, pickled objects, wrong shapes, views, non-finite
+values, not a regular file), or no entry for the game / seat (the message lists what is
+shipped). :func:`export_policy` and
 :func:`export_run` write entries (``experiments/train_strong.py export``).
 """
 
@@ -55,6 +68,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +77,14 @@ import numpy as np
 
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import (
+    UnsafeFileError,
+    printable,
+    read_bytes,
+    read_json,
+    write_stream,
+    write_text,
+)
 from boardgames_rl.core.game import Game, InfoSet
 from boardgames_rl.core.policy_obs import (
     SAFE_PRIORS,
@@ -77,8 +99,24 @@ FORMAT = "boardgames_rl.pretrained/1"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / "pretrained"
 """Where the shipped entries live (package data)."""
 MAX_JSON_BYTES = 1 << 20
+"""Largest entry JSON read."""
 MAX_WEIGHTS_BYTES = 64 << 20
+"""Largest entry weights file read."""
+MAX_UNITS = 8192
+"""Widest layer a weights file may describe (a hidden layer or the action head): 32 times the
+networks this library trains; a wider claim is a damaged or hostile file."""
+MAX_HIDDEN_LAYERS = 32
+"""Most hidden layers a weights file may describe."""
+MAX_PARAMETERS = 1 << 25
+"""Most weights one network may hold (128 MiB as float32)."""
+MAX_PRIOR_SCALE = 1e6
+"""Largest prior bonus (an entry's ``architecture.prior.scale`` or the ``prior_scale`` option):
+the logits differ by at most this much, so the prior's move is played at every decision; a
+bigger number is a damaged file, not a setting."""
+MIN_TORCH = (2, 10)
+"""Oldest torch whose ``torch.load(weights_only=True)`` may read a file from elsewhere."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,99}$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _REQUIRED = {
     "format": str,
     "name": str,
@@ -95,6 +133,91 @@ _REQUIRED = {
 
 class PretrainedError(InvalidConfigError):
     """A pretrained entry is missing, damaged or unsafe (a one-line message)."""
+
+
+# ---------------------------------------------------------------------------- checked weights
+def check_torch(version: str | None = None) -> None:
+    """Refuse (one line) to read a weights file with a torch older than :data:`MIN_TORCH`, whose
+    ``weights_only=True`` loader does not keep its promise (CVE-2025-32434: torch <= 2.5.1 can run
+    code; CVE-2026-24747: memory corruption below 2.10). ``version`` defaults to
+    ``torch.__version__``."""
+    if version is None:
+        import torch as th
+
+        version = str(th.__version__)
+    m = re.match(r"^(\d+)\.(\d+)", version)
+    if m is None or (int(m.group(1)), int(m.group(2))) < MIN_TORCH:
+        need = ".".join(map(str, MIN_TORCH))
+        raise InvalidConfigError(
+            f"torch {version} cannot read weights files safely (before {need}, "
+            "torch.load(weights_only=True) can run code or corrupt memory: CVE-2025-32434, "
+            f"CVE-2026-24747): pip install 'torch>={need}'"
+        )
+
+
+def _walk_tensors(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+    """Every tensor in ``value`` (nested dicts, lists and tuples, as a state dict or an optimiser
+    state holds them) with the path to it; floats are yielded too (their finiteness counts)."""
+    import torch as th
+
+    stack: list[tuple[str, Any]] = [(where, value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, th.Tensor | float):
+            yield path, v
+        elif isinstance(v, dict):
+            stack.extend((f"{path}[{k!r:.40}]", x) for k, x in v.items())
+        elif isinstance(v, list | tuple):
+            stack.extend((f"{path}[{i}]", x) for i, x in enumerate(v))
+
+
+def plain_tensor_problem(t: Any) -> str | None:
+    """Why the tensor ``t`` is not a plain tensor of finite values (None when it is): a plain
+    tensor is a dense CPU tensor with standard (C-contiguous) strides whose own storage holds all
+    its values -- a broadcast (stride 0) or overlapping view, a view past its storage, a sparse
+    or quantized tensor is refused before anything reads it."""
+    import torch as th
+
+    if t.layout != th.strided or t.is_quantized or t.device.type != "cpu":
+        return f"is not a dense CPU tensor ({t.layout}, {t.device})"
+    stride, expected = tuple(t.stride()), []
+    step = 1
+    for size in reversed(tuple(t.shape)):
+        expected.append(step)
+        step *= max(int(size), 1)
+    if t.numel() > 1 and stride != tuple(reversed(expected)):
+        return (
+            f"is a view of shape {tuple(t.shape)} with strides {stride}, not a plain tensor "
+            "(its storage does not hold its values)"
+        )
+    needed = (int(t.storage_offset()) + int(t.numel())) * int(t.element_size())
+    if t.untyped_storage().nbytes() < needed:
+        return f"claims {needed} bytes from a storage of {t.untyped_storage().nbytes()}"
+    if (t.is_floating_point() or t.is_complex()) and not bool(th.isfinite(t).all()):
+        return "holds non-finite values (NaN or infinity)"
+    return None
+
+
+def check_plain_tensors(value: Any, what: str) -> None:
+    """Refuse (``ValueError``, one line naming the tensor) anything in ``value`` that is not a
+    plain tensor of finite values (:func:`plain_tensor_problem`) or a finite float."""
+    for path, v in _walk_tensors(value, what):
+        if isinstance(v, float):
+            problem = None if math.isfinite(v) else "is not a finite number"
+        else:
+            problem = plain_tensor_problem(v)
+        if problem is not None:
+            raise ValueError(f"{path} {problem}")
+
+
+def load_plain_weights(blob: bytes) -> Any:
+    """``torch.load(weights_only=True)`` of ``blob`` (read by the caller with a size cap), after
+    :func:`check_torch`: nothing is unpickled. The caller checks what it got
+    (:func:`check_plain_tensors`)."""
+    import torch as th
+
+    check_torch()
+    return th.load(io.BytesIO(blob), map_location="cpu", weights_only=True)
 
 
 # ---------------------------------------------------------------------------- entries
@@ -126,56 +249,58 @@ class Entry:
 
     def describe(self) -> str:
         cfg = ",".join(f"{k}={v}" for k, v in sorted(self.config.items()) if k == "num_players")
-        return f"{self.name} ({self.game}{' ' + cfg if cfg else ''}, seats {self.seats})"
+        text = f"{self.name} ({self.game}{' ' + cfg if cfg else ''}, seats {self.seats})"
+        return printable(text)[:200]
 
 
 def _fail(source: Any, why: str) -> PretrainedError:
     return PretrainedError(f"pretrained entry {str(source)!r}: {why}")
 
 
-def read_entry(json_path: str | os.PathLike) -> Entry:
-    """Read and check one entry's JSON (not its weights). Raises :class:`PretrainedError`."""
-    path = Path(json_path)
-    try:
-        if path.stat().st_size > MAX_JSON_BYTES:
-            raise _fail(path, f"the JSON is larger than {MAX_JSON_BYTES} bytes")
-        meta = json.loads(path.read_bytes().decode("utf-8"))
-    except PretrainedError:
-        raise
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as e:
-        raise _fail(path, f"not readable JSON ({str(e).splitlines()[0][:120]})") from None
-    if not isinstance(meta, dict):
-        raise _fail(path, "the JSON is not an object")
-    for key, kind in _REQUIRED.items():
-        if not isinstance(meta.get(key), kind):
-            raise _fail(path, f"field {key!r} missing or not a {kind.__name__}")
-    if meta["format"] != FORMAT:
-        raise _fail(path, f"format {meta['format']!r}, this version reads {FORMAT!r}")
-    name = meta["name"]
-    if not _NAME.match(name) or path.name != f"{name}.json":
-        raise _fail(path, f"name {name!r} must be a plain name matching the file name")
-    weights = meta["weights"]
-    if not _NAME.match(weights) or os.path.basename(weights) != weights:
-        raise _fail(path, f"weights {weights!r} must be a plain file name in the same folder")
-    if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in meta["seats"]):
-        raise _fail(path, "seats must be a list of seat indices")
-    if not meta["seats"]:
-        raise _fail(path, "seats is empty")
-    arch = meta["architecture"]
+def _is_int(v: Any, low: int, high: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _check_architecture(arch: dict[str, Any], source: Any) -> None:
+    keys = {"kind", "activation", "hidden", "observation_size", "num_actions", "seat_feature"}
     hidden = arch.get("hidden")
-    ints = ("observation_size", "num_actions")
     if (
-        arch.get("kind") != "mlp"
-        or arch.get("activation") not in ("tanh", "relu")
+        not keys <= set(arch) <= keys | {"prior"}
+        or arch["kind"] != "mlp"
+        or arch["activation"] not in ("tanh", "relu")
         or not isinstance(hidden, list)
-        or not all(isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hidden)
-        or not all(isinstance(arch.get(k), int) and arch[k] > 0 for k in ints)
-        or not isinstance(arch.get("seat_feature"), bool)
+        or not all(_is_int(h, 1, 2**62) for h in hidden)
+        or not _is_int(arch["observation_size"], 1, 2**62)
+        or not _is_int(arch["num_actions"], 1, 2**62)
+        or not isinstance(arch["seat_feature"], bool)
     ):
         raise _fail(
-            path,
-            "architecture must be {kind: mlp, activation: tanh|relu, hidden: [ints], "
-            "observation_size: int, num_actions: int, seat_feature: bool}",
+            source,
+            "architecture must be {kind: mlp, activation: tanh|relu, hidden: [ints >= 1], "
+            "observation_size: int >= 1, num_actions: int >= 1, seat_feature: bool[, prior]}",
+        )
+    if len(hidden) > MAX_HIDDEN_LAYERS:
+        raise _fail(
+            source,
+            f"{len(hidden)} hidden layers, more than the {MAX_HIDDEN_LAYERS} an entry may have",
+        )
+    for what, width in [
+        *((f"hidden layer {i}", h) for i, h in enumerate(hidden)),
+        ("the action head", arch["num_actions"]),
+    ]:
+        if width > MAX_UNITS:
+            raise _fail(
+                source,
+                f"{what} has {width} units, more than the {MAX_UNITS} an entry may have: a "
+                "damaged or hostile file",
+            )
+    sizes = [arch["observation_size"], *hidden, arch["num_actions"]]
+    total = sum(a * b + b for a, b in zip(sizes, sizes[1:], strict=False))
+    if total > MAX_PARAMETERS:
+        raise _fail(
+            source,
+            f"the network would hold {total} weights, more than the {MAX_PARAMETERS} an entry "
+            "may have: a damaged or hostile file",
         )
     prior = arch.get("prior")
     if prior is not None and (
@@ -184,12 +309,63 @@ def read_entry(json_path: str | os.PathLike) -> Entry:
         or prior["agent"] not in SAFE_PRIORS
         or not isinstance(prior["scale"], int | float)
         or isinstance(prior["scale"], bool)
-        or not math.isfinite(prior["scale"])
+        or not 0 <= prior["scale"] <= MAX_PRIOR_SCALE
     ):
         raise _fail(
-            path, f"architecture.prior must be {{agent: {' | '.join(SAFE_PRIORS)}, scale: number}}"
+            source,
+            f"architecture.prior must be {{agent: {' | '.join(SAFE_PRIORS)}, scale: a number in "
+            f"[0, {MAX_PRIOR_SCALE:g}]}}",
         )
-    return Entry(name, path.parent, meta)
+
+
+def check_meta(meta: Any, source: Any, file_name: str | None = None) -> None:
+    """Every field of an entry's JSON, checked in one place (the reader and the exporter use it):
+    raises :class:`PretrainedError`, one line naming ``source`` and the field. ``file_name``:
+    the JSON's own file name, which must be ``<name>.json``."""
+    if not isinstance(meta, dict):
+        raise _fail(source, "the JSON is not an object")
+    for key, kind in _REQUIRED.items():
+        if not isinstance(meta.get(key), kind):
+            raise _fail(source, f"field {key!r} missing or not a {kind.__name__}")
+    if meta["format"] != FORMAT:
+        raise _fail(source, f"format {meta['format']!r:.80}, this version reads {FORMAT!r}")
+    name = meta["name"]
+    if not _NAME.match(name) or (file_name is not None and file_name != f"{name}.json"):
+        raise _fail(source, f"name {name!r:.120} must be a plain name matching the file name")
+    if not _NAME.match(meta["game"]):
+        raise _fail(source, f"game {meta['game']!r:.120} is not a game name")
+    weights = meta["weights"]
+    if not _NAME.match(weights) or os.path.basename(weights) != weights:
+        raise _fail(
+            source, f"weights {weights!r:.120} must be a plain file name in the same folder"
+        )
+    if not _SHA256.match(meta["sha256"]):
+        raise _fail(source, "sha256 must be 64 lowercase hexadecimal digits")
+    seats = meta["seats"]
+    if not seats or len(seats) > 64 or not all(_is_int(s, 0, 63) for s in seats):
+        raise _fail(source, "seats must be a non-empty list of seat indices (0 to 63)")
+    if len(set(seats)) != len(seats):
+        raise _fail(source, f"seats {seats} names a seat twice")
+    if meta.get("dtype", "float32") not in ("float16", "float32"):
+        raise _fail(source, f"dtype {meta.get('dtype')!r:.60} must be float16 or float32")
+    if not isinstance(meta.get("commit", ""), str):
+        raise _fail(source, "commit must be text")
+    _check_architecture(meta["architecture"], source)
+
+
+def read_entry(json_path: str | os.PathLike) -> Entry:
+    """Read and check one entry's JSON (not its weights): a regular file of at most
+    :data:`MAX_JSON_BYTES`, strict JSON, every field checked (:func:`check_meta`). Raises
+    :class:`PretrainedError`."""
+    path = Path(json_path)
+    try:
+        meta = read_json(path, MAX_JSON_BYTES, "pretrained entry JSON")
+    except FileNotFoundError:
+        raise _fail(path, "the JSON file is missing") from None
+    except UnsafeFileError as e:
+        raise PretrainedError(f"pretrained entry: {e}") from None
+    check_meta(meta, path, path.name)
+    return Entry(meta["name"], path.parent, meta)
 
 
 def list_entries(folder: str | os.PathLike | None = None) -> list[Entry]:
@@ -219,32 +395,35 @@ def _check_tensor(entry: Entry, key: str, value: Any, shape: tuple[int, ...]) ->
         )
     if not value.is_floating_point():
         raise _fail(entry.name, f"weights entry {key!r} is not a float tensor")
-    array = value.detach().to(th.float32).cpu().numpy()
-    if not np.isfinite(array).all():
-        raise _fail(entry.name, f"weights entry {key!r} holds non-finite values")
-    return array
+    problem = plain_tensor_problem(value)  # a view, a short storage, NaN: before any copy
+    if problem is not None:
+        raise _fail(entry.name, f"weights entry {key!r} {problem}")
+    return value.detach().to(th.float32).numpy()
 
 
 def load_weights(entry: Entry) -> list[tuple[np.ndarray, np.ndarray]]:
     """The layers ``[(W, b), ...]`` (float32, hidden layers then the action head), checked
-    against the JSON: checksum, keys, shapes, finiteness. Nothing is unpickled."""
+    against the JSON: a regular file of at most :data:`MAX_WEIGHTS_BYTES`, checksum, keys,
+    shapes, plain tensors, finiteness. Nothing is unpickled (torch >= 2.10, :func:`check_torch`)."""
+    path = entry.folder / entry.meta["weights"]
     try:
-        import torch as th
+        blob = read_bytes(path, MAX_WEIGHTS_BYTES, "pretrained weights file")
+    except FileNotFoundError:
+        raise _fail(entry.name, f"weights file {path.name!r} is missing") from None
+    except UnsafeFileError as e:
+        raise _fail(entry.name, str(e)) from None
+    if hashlib.sha256(blob).hexdigest() != entry.meta["sha256"]:
+        raise _fail(entry.name, f"weights file {path.name!r} does not match its sha256")
+    try:
+        import torch  # noqa: F401
     except ImportError:
         raise PretrainedError(
             "the pretrained agent needs torch: pip install 'boardgames-rl[train]'"
         ) from None
-    path = entry.folder / entry.meta["weights"]
     try:
-        if path.stat().st_size > MAX_WEIGHTS_BYTES:
-            raise _fail(entry.name, f"weights file larger than {MAX_WEIGHTS_BYTES} bytes")
-        blob = path.read_bytes()
-    except OSError as e:
-        raise _fail(entry.name, f"weights file {path.name!r} unreadable ({e.strerror})") from None
-    if hashlib.sha256(blob).hexdigest() != entry.meta["sha256"]:
-        raise _fail(entry.name, f"weights file {path.name!r} does not match its sha256")
-    try:
-        state = th.load(io.BytesIO(blob), map_location="cpu", weights_only=True)
+        state = load_plain_weights(blob)
+    except InvalidConfigError as e:
+        raise _fail(entry.name, str(e)) from None
     except Exception as e:  # noqa: BLE001 - pickled objects, damage: one line, nothing run
         first = (str(e).strip().splitlines() or [type(e).__name__])[0][:120]
         raise _fail(entry.name, f"weights are not a plain tensor state dict ({first})") from None
@@ -256,7 +435,9 @@ def load_weights(entry: Entry) -> list[tuple[np.ndarray, np.ndarray]]:
     expected |= {"action.weight", "action.bias"}
     if set(state) != expected:
         raise _fail(
-            entry.name, f"weights keys {sorted(map(str, state))[:6]} are not {sorted(expected)[:6]}"
+            entry.name,
+            f"weights keys {printable(str(sorted(map(str, state))[:6]))[:200]} are not "
+            f"{sorted(expected)[:6]}",
         )
     layers = []
     for i in range(len(arch["hidden"])):
@@ -367,7 +548,8 @@ class PretrainedAgent(Agent):
             if e.prior is not None and e.name not in self._priors:
                 from boardgames_rl.agents.registry import make_agent
 
-                self._priors[e.name] = make_agent(e.prior[0], game)
+                source = f"{e.folder / (e.name + '.json')}: architecture.prior.agent"
+                self._priors[e.name] = make_agent(e.prior[0], game, source=source)
 
     def files_digest(self) -> str | None:
         """The entry and the start of its weights' sha256 per seat, and for a residual entry the
@@ -452,14 +634,19 @@ def build(game: Game, **kwargs: Any) -> PretrainedAgent:
 
 
 def _check_scale(scale: Any, policies: dict[int, tuple[Entry, MLPPolicy]]) -> float | None:
-    """The ``prior_scale`` option: None, or a finite number >= 0 for an agent with a residual
-    entry (one-line errors otherwise)."""
+    """The ``prior_scale`` option: None, or a number in ``[0, MAX_PRIOR_SCALE]`` for an agent
+    with a residual entry (one-line errors otherwise)."""
     if scale is None:
         return None
-    if isinstance(scale, bool) or not isinstance(scale, int | float) or not math.isfinite(scale):
-        raise PretrainedError(f"pretrained: prior_scale must be a number >= 0, got {scale!r}")
-    if scale < 0:
-        raise PretrainedError(f"pretrained: prior_scale must be a number >= 0, got {scale!r}")
+    if (
+        isinstance(scale, bool)
+        or not isinstance(scale, int | float)
+        or not 0 <= scale <= MAX_PRIOR_SCALE  # NaN fails too
+    ):
+        raise PretrainedError(
+            f"pretrained: prior_scale must be a number >= 0 (at most {MAX_PRIOR_SCALE:g}), "
+            f"got {scale!r:.60}"
+        )
     if all(e.prior is None for e, _ in policies.values()):
         names = ", ".join(sorted({e.name for e, _ in policies.values()}))
         raise PretrainedError(
@@ -554,7 +741,6 @@ def export_policy(
     th.save(state, buf)
     blob = buf.getvalue()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     meta = {
         "format": FORMAT,
         "name": name,
@@ -583,15 +769,20 @@ def export_policy(
             )
         scale = float(policy_state["prior_scale"])
         meta["architecture"]["prior"] = {"agent": prior, "scale": round(scale, 6)}  # type: ignore[index]
+    check_meta(meta, f"export {name!r}")  # never write an entry the reader refuses
     entry = Entry(name, out, meta)
     check_fits_game(entry, game)
-    (out / f"{name}.pt").write_bytes(blob)
-    write_meta(out / f"{name}.json", meta)
+    write_stream(out / f"{name}.pt", lambda f: f.write(blob), root=out)
+    write_meta(out / f"{name}.json", meta, root=out)
     return out / f"{name}.json"
 
 
-def write_meta(path: Path, meta: dict[str, Any]) -> None:
-    """Write an entry's JSON (finite numbers only; sorted keys for readable diffs)."""
+def write_meta(
+    path: Path, meta: dict[str, Any], root: str | os.PathLike[str] | None = None
+) -> None:
+    """Write an entry's JSON (finite numbers only; sorted keys for readable diffs) inside the
+    folder ``root`` (default: its own folder) with :func:`boardgames_rl.core.files.write_text`:
+    written to a fresh file then renamed, a link at ``path`` replaced, never followed."""
 
     def clean(v: Any) -> Any:
         if isinstance(v, float) and not math.isfinite(v):
@@ -602,6 +793,4 @@ def write_meta(path: Path, meta: dict[str, Any]) -> None:
             return [clean(x) for x in v]
         return v
 
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(clean(meta), indent=1, sort_keys=True) + "\n")
-    os.replace(tmp, path)
+    write_text(path, json.dumps(clean(meta), indent=1, sort_keys=True) + "\n", root)
