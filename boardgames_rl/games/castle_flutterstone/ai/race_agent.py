@@ -9,14 +9,20 @@ It is deterministic; it plays the basic two-player game only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
+import zipfile
+import zlib
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
 from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.files import UnsafeFileError, read_bytes, write_stream
 from boardgames_rl.core.progress import progress_bar
 from boardgames_rl.games.castle_flutterstone.ai.solver import (
     DECK_SHARE,
@@ -61,20 +67,72 @@ def _cache_path(key: str) -> Path:
     return cache_dir() / f"castle_flutterstone_race_{digest}.npz"
 
 
+def _npy(z: zipfile.ZipFile, name: str, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
+    """The array ``name`` of the archive ``z``: its header must say ``dtype`` and ``shape``
+    (C order) before any of it is read, and the entry must hold exactly that many bytes."""
+    nbytes = int(np.prod(shape)) * dtype.itemsize
+    info = z.getinfo(name)
+    if info.file_size > nbytes + 4096:
+        raise ValueError(f"{name}: {info.file_size} bytes")
+    with z.open(info) as f:
+        data = f.read(nbytes + 4097)
+    fp = io.BytesIO(data)
+    version = np.lib.format.read_magic(fp)
+    if version == (1, 0):
+        header = np.lib.format.read_array_header_1_0(fp)
+    elif version == (2, 0):
+        header = np.lib.format.read_array_header_2_0(fp)
+    else:
+        raise ValueError(f"{name}: .npy version {version}")
+    if header != (shape, False, dtype) or len(data) - fp.tell() != nbytes:
+        raise ValueError(f"{name}: {header}")
+    return np.frombuffer(data, dtype=dtype, count=int(np.prod(shape)), offset=fp.tell()).copy()
+
+
 def _read_cached(path: Path, model: RaceModel, key: str) -> np.ndarray | None:
     """The cached value table, or ``None`` when absent, unreadable or not this game's: a cache
-    file is data (read without unpickling) and anything wrong with it means solving again."""
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            value = np.asarray(f["value"], dtype=np.float64)
-            stored_key = str(f["config"])
-    except (OSError, KeyError, ValueError, EOFError):
-        return None
+    file is data (read without unpickling) and anything wrong with it means solving again. Only
+    a regular file no bigger than the table it must hold is read (a FIFO or a link to
+    ``/dev/zero`` is not), and each array's header is checked (dtype, shape) before its values
+    are read."""
     n = len(HANDS)
     shape = (len(model.tables), model.goal, model.goal, n, n)
-    if stored_key != key or value.shape != shape or not np.all((value >= 0) & (value <= 1)):
+    f8, text = np.dtype("<f8"), np.dtype(f"<U{len(key)}")
+    limit = 8 * int(np.prod(shape)) * 257 // 256 + 4 * len(key) + (1 << 16)  # deflate may grow
+    try:
+        blob = read_bytes(path, limit, "solver cache")
+        with zipfile.ZipFile(io.BytesIO(blob)) as z:
+            if sorted(z.namelist()) != ["config.npy", "value.npy"]:
+                return None
+            stored_key = str(_npy(z, "config.npy", text, ())[0])
+            value = _npy(z, "value.npy", f8, shape).reshape(shape)
+    except (
+        OSError,  # missing, unreadable
+        UnsafeFileError,  # not a regular file, too big
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        KeyError,
+        ValueError,  # a header that is not this table's
+        RuntimeError,  # an encrypted entry
+        NotImplementedError,  # an unknown compression
+    ):
+        return None
+    if stored_key != key or not np.all((value >= 0) & (value <= 1)):
         return None
     return value
+
+
+def _write_cached(path: Path, value: np.ndarray, key: str) -> None:
+    """Store the value table at ``path`` (in :func:`cache_dir`): a fresh file renamed over it, so
+    a link planted at ``path`` is replaced, never followed. A cache folder that cannot be written
+    (read-only, a link below it) only means solving again next time."""
+
+    def save(f: IO[bytes]) -> None:
+        np.savez_compressed(f, value=value, config=np.array(key))
+
+    with contextlib.suppress(OSError, UnsafeFileError):
+        write_stream(path, save, root=cache_dir())
 
 
 def solved(
@@ -83,7 +141,8 @@ def solved(
     """The model and solved tables of ``game`` 's configuration: from this process, else from
     the cache folder (:func:`cache_dir`), else solved now (a minute or two on the default
     track) and cached. The flick and play tables are always rebuilt from the value table by one
-    backup, so a cached file holds only win probabilities."""
+    backup, so a cached file holds only win probabilities; a cache file that is damaged, foreign
+    or not a regular file is solved again and replaced."""
     key = json.dumps(game.config, sort_keys=True)
     hit = _SOLVED.get(key)
     if hit is not None:
@@ -100,13 +159,7 @@ def solved(
     )
     bar.close()
     if cache and start is None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, value=tables.value, config=np.array(key))
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home: solve again next time
+        _write_cached(path, tables.value, key)
     hit = _SOLVED[key] = (model, tables)
     return hit
 
