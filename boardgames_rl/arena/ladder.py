@@ -47,7 +47,7 @@ import numpy as np
 
 from boardgames_rl.agents import registry as agent_registry
 from boardgames_rl.agents.ismcts import TUNED_SETTINGS, tuned_spec
-from boardgames_rl.arena.results import TournamentResult, save_figure
+from boardgames_rl.arena.results import TournamentResult, save_picture
 from boardgames_rl.arena.tournament import tournament
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
@@ -183,6 +183,7 @@ class LadderResult:
         candidates: the labels of the candidates (not part of the ladder).
         tournament: the arena's result, agents named by spec (what ``out_dir`` holds).
         objects: ``{label: class name}`` of the candidates given as Agent objects.
+        skipped_pictures: the pictures the last :meth:`save` could not draw (no matplotlib).
     """
 
     labels: list[str]
@@ -190,6 +191,7 @@ class LadderResult:
     candidates: list[str]
     tournament: TournamentResult
     objects: dict[str, str] = field(default_factory=dict)
+    skipped_pictures: list[str] = field(default_factory=list, init=False, compare=False)
 
     @property
     def game(self) -> str:
@@ -350,8 +352,18 @@ class LadderResult:
     def save(self, out: str | Path) -> Path:
         """Write ``ladder.md`` (the tables), ``ladder.txt`` and ``ladder_heatmap.png`` into
         ``out`` (next to the arena's tournament files when ``out`` is the tournament folder); a
-        link planted at one of those names is replaced, never followed."""
+        link planted at one of those names is replaced, never followed.
+
+        The picture needs matplotlib (the ``[viz]`` extra): without it the tables are written
+        all the same, ``ladder.md`` says the picture was skipped, and a
+        :class:`~boardgames_rl.arena.results.PictureSkippedWarning` names the extra
+        (:attr:`skipped_pictures` holds the line)."""
         out = make_dir(Path(out), Path(out))
+        text = self.table() + "\n\n" + self.pairwise_table() + "\n"
+        write_text(out / "ladder.txt", text, root=out)
+        picture = out / "ladder_heatmap.png"
+        note = save_picture(self.heatmap, picture, out)
+        self.skipped_pictures = [] if note is None else [note]
         markdown = [
             f"# Ladder: {self.game}",
             "",
@@ -361,13 +373,10 @@ class LadderResult:
             self.pairwise_table(),
             "```",
             "",
-            "![pairwise win rates](ladder_heatmap.png)",
+            f"![pairwise win rates]({picture.name})" if note is None else f"({note})",
             "",
         ]
         write_text(out / "ladder.md", "\n".join(markdown), root=out)
-        text = self.table() + "\n\n" + self.pairwise_table() + "\n"
-        write_text(out / "ladder.txt", text, root=out)
-        save_figure(self.heatmap(), out / "ladder_heatmap.png", out)
         return out
 
 

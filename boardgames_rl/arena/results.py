@@ -16,6 +16,8 @@ import io
 import json
 import math
 import os
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,9 @@ from boardgames_rl.agents.registry import file_spec
 from boardgames_rl.arena.ratings import Rating, anchor_index, comparison_tensor, fit_ratings
 from boardgames_rl.arena.records import GAMES_FILE, GameRecord, read_jsonl_numbered, sort_records
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.files import make_dir, read_json, write_stream, write_text
+from boardgames_rl.core.errors import InvalidConfigError, MissingExtraError
+from boardgames_rl.core.extras import EXTRAS, require
+from boardgames_rl.core.files import make_dir, read_json, remove_file, write_stream, write_text
 
 PARAMS_FILE = "tournament.json"
 """Name of the parameter file inside a tournament folder."""
@@ -35,6 +38,11 @@ FORMAT_VERSION = 1
 SEAT_MODES = ("rotate", "fixed")
 MAX_GAMES = 2**31
 """Most games per table a tournament file may name."""
+
+
+class PictureSkippedWarning(UserWarning):
+    """A result folder was written without one of its pictures: drawing needs matplotlib (the
+    ``[viz]`` extra), which is not installed. The tables, records and ratings are complete."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,9 @@ class TournamentResult:
     agent_files: dict[str, str] = field(default_factory=dict)
     """Spec -> what identifies the files its play depends on (:meth:`Agent.files_digest`); only
     the agents that have any (``pretrained``)."""
+    skipped_pictures: list[str] = field(default_factory=list, init=False, compare=False)
+    """One line per picture the last :meth:`save` could not draw (no matplotlib): which file and
+    which extra draws it; empty when every picture was written."""
 
     # ----------------------------------------------------------------- parameters and files
     def params(self) -> dict[str, Any]:
@@ -277,7 +288,12 @@ class TournamentResult:
 
     def save(self, out: str | Path) -> Path:
         """Write the tournament folder: ``tournament.json``, ``games.jsonl``, ``results.csv``,
-        ``pairwise.csv``, ``ratings.csv``, ``results.json`` and ``heatmap.png``."""
+        ``pairwise.csv``, ``ratings.csv``, ``results.json`` and ``heatmap.png``.
+
+        The picture needs matplotlib (the ``[viz]`` extra). Without it every other file is
+        written, ``heatmap.png`` is not (one left by an earlier run is removed: it would show
+        other games), a :class:`PictureSkippedWarning` says so and :attr:`skipped_pictures`
+        holds the line; saving again with matplotlib installed draws it."""
         out = make_dir(Path(out), Path(out))
         write_params(out, self.params())
         write_records(out / GAMES_FILE, self.records, root=out)
@@ -309,7 +325,8 @@ class TournamentResult:
             "pairwise": pair_rows,
         }
         write_text(out / "results.json", json.dumps(summary, indent=1), root=out)
-        save_figure(self.heatmap(), out / "heatmap.png", out)
+        note = save_picture(self.heatmap, out / "heatmap.png", out)
+        self.skipped_pictures = [] if note is None else [note]
         return out
 
     def _pairwise_rows(self) -> list[dict[str, Any]]:
@@ -376,6 +393,31 @@ def save_figure(fig: Any, path: Path, root: Path) -> None:
     """A matplotlib Figure as the PNG ``path`` inside ``root`` (a link there is replaced, never
     followed: :func:`~boardgames_rl.core.files.write_stream`)."""
     write_stream(path, lambda f: fig.savefig(f, format="png"), root)
+
+
+def save_picture(draw: Callable[[], Any], path: Path, root: Path) -> str | None:
+    """The Figure ``draw()`` returns, saved as the PNG ``path`` inside ``root``
+    (:func:`save_figure`); ``None`` when written.
+
+    A missing picture extra costs the picture, not the result: without matplotlib nothing is
+    drawn, a picture an earlier run left at ``path`` is removed (it would show other numbers),
+    a :class:`PictureSkippedWarning` is issued and its one line returned, naming the file and
+    the extra that draws it."""
+    try:
+        require("matplotlib", f"drawing {path.name}")
+        fig = draw()
+    except MissingExtraError:
+        old = os.path.lexists(path)
+        remove_file(path, root)
+        note = (
+            f"{path.name} skipped: pictures need matplotlib, which is not installed: "
+            f"pip install 'boardgames-rl[{EXTRAS['matplotlib']}]' and run again to draw it"
+            + (f" (the older {path.name} was removed)" if old else "")
+        )
+        warnings.warn(note, PictureSkippedWarning, stacklevel=3)
+        return note
+    save_figure(fig, path, root)
+    return None
 
 
 def write_params(out: Path, params: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import warnings
 from pathlib import Path
 
 from boardgames_rl.cli.common import (
@@ -20,6 +21,7 @@ from boardgames_rl.core.files import list_dir, printable
 def run(args: argparse.Namespace) -> int:
     from boardgames_rl.arena import tournament
     from boardgames_rl.arena.backends import RayGameLostError
+    from boardgames_rl.arena.results import PictureSkippedWarning
     from boardgames_rl.core.errors import MissingExtraError
 
     game = make_game_from_args(args)
@@ -39,19 +41,21 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     played: list[object] = []  # the games played now; the others were already in the folder
     try:
-        result = tournament(
-            game,
-            agents,
-            args.games,
-            seats="rotate",
-            workers=args.workers,
-            seed=args.seed,
-            out=str(out) if out else None,
-            progress=args.progress,
-            backend=args.backend,
-            address=args.address,
-            on_game=played.append,
-        )
+        with warnings.catch_warnings():  # a skipped picture is said once, after the table
+            warnings.simplefilter("ignore", PictureSkippedWarning)
+            result = tournament(
+                game,
+                agents,
+                args.games,
+                seats="rotate",
+                workers=args.workers,
+                seed=args.seed,
+                out=str(out) if out else None,
+                progress=args.progress,
+                backend=args.backend,
+                address=args.address,
+                on_game=played.append,
+            )
     except (ValueError, OSError, MissingExtraError, RayGameLostError) as e:
         raise CliError(printable(str(e))) from e
     print(printable(result.table()))
@@ -61,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         files = ", ".join(printable(name) for name in list_dir(out, out) if (out / name).is_file())
         print(f"files in {out}/: {files}")
+        for note in result.skipped_pictures:  # no matplotlib: the picture, not the result
+            print(printable(note))
         print(f"run the same command again to resume; replay: boardgames-rl replay {out}")
     return 0
 
