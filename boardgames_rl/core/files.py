@@ -55,6 +55,7 @@ __all__ = [
     "list_dir",
     "loads_json",
     "make_dir",
+    "open_append",
     "printable",
     "read_bytes",
     "read_json",
@@ -62,6 +63,7 @@ __all__ = [
     "remove_file",
     "truncate_file",
     "write_file",
+    "write_stream",
     "write_text",
 ]
 
