@@ -200,6 +200,7 @@ def test_samurai_trap_door_choice_does_not_read_his_hand():
         ({"side": "B", "max_turns": 30}, "rh"),
         ({"random_layout": True}, "hr"),
         ({"keep_last_disc": True}, "hh"),
+        ({"never_force_token": True, "lockdown_needs_trace": True}, "hh"),
         (
             {
                 "side": "B",

@@ -47,7 +47,8 @@ from boardgames_rl.games.castle_nightingale.state import (
 from boardgames_rl.registry import make_game
 
 NINJA, SAMURAI = 0, 1
-GAME = make_game("castle_nightingale")
+NAME = "castle_nightingale"
+GAME = make_game(NAME)
 N_NAMES = [c.name for c in C.NINJA_CARDS]
 S_NAMES = [c.name for c in C.SAMURAI_CARDS]
 PASSAGES_A = ["B3", "H3", "I4", "C5", "A7", "J7", "F9", "J10"]
@@ -110,6 +111,23 @@ def obs(s, player: int) -> dict[str, np.ndarray]:
 
 def closed_labels(s) -> set[str]:
     return set(labels(s, s.closed_passages()))
+
+
+def _movement_ends(s, limit: int = 5000) -> list:
+    """Every end of the ninja's movement from ``s``: each legal action of each of its decisions
+    tried in turn (depth first, on clones) until the movement is over."""
+    ends, todo = [], [s]
+    while todo:
+        cur = todo.pop()
+        if cur.stage not in ("n_start", "n_place") or cur.current_player != NINJA:
+            ends.append(cur)
+            continue
+        for a in cur.legal_actions():
+            nxt = cur.clone()
+            nxt.apply(int(a))
+            todo.append(nxt)
+        assert len(ends) + len(todo) < limit
+    return ends
 
 
 def vase_token(s, label: str) -> int:
@@ -385,13 +403,14 @@ class TestNinjaMovement:
 
     def test_g7_a_paid_jump_later_in_the_movement_counts_in_the_look_ahead(self):
         # "The ninja must place all their footprint discs"; "The ninja can perform only one jump
-        # per game turn" - at any point of the movement (G7 revised). Data sheet example: start
-        # B2, samurai on A2, discs B1 and A1, then a paid jump over A2 to A3.
+        # per game turn" - at any point of the movement (G7). Data sheet example: start B2,
+        # samurai on A2, discs B1 and A1, then a paid jump over A2 to A3. Having stepped to A1,
+        # only that jump places the rest: it is the move (no "stop").
         s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=(), ninja_tokens=["Blowgun"])
         discs(s, "B1")
         assert names(s) == {"disc -> A1", "disc -> C1", "jump"}  # jump: B1 over C1 to D1
         discs(s, "A1")
-        assert names(s) == {"jump", "stop: the unplaced discs go back"}
+        assert names(s) == {"jump"}
         play(s, "jump", "discard Blowgun to jump")
         assert names(s) == {"jump -> A3", "jump -> C1"}  # over A2 (samurai) or B1 (own disc)
         play(s, "jump -> A3")
@@ -399,14 +418,87 @@ class TestNinjaMovement:
         discs(s, "A4")
         assert labels(s, s.discs) == ["B1", "A1", "A3", "A4"] and s.n_spent == [C.BLOWGUN]
 
-    def test_g7_spending_a_token_is_never_forced_the_ninja_may_stop(self):
-        # G7: "Spending a token is never forced": where only a paid jump could go on, the
-        # ninja may stop instead; the unplaced discs go back and it is hidden on its discs.
-        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=(), ninja_tokens=["Blowgun"])
-        discs(s, "B1", "A1")
-        play(s, "stop: the unplaced discs go back")
-        assert labels(s, s.discs) == ["B1", "A1"] and s.ninja_sq == -1
-        assert s.n_equip == [C.BLOWGUN] and s.decision_kind == "w3_end"  # after the last disc
+    def test_issue_40_every_disc_is_placed_the_committed_jump_is_the_move(self):
+        # Issue 40.1: start B2, samurai on A2, a three-disc movement, one token held. "The ninja
+        # must place all their footprint discs": every legal step keeps a completion placing all
+        # three (B1-C1-D1 needs no token); A1 is legal only because a paid jump from it completes
+        # the path, so after A1 that jump is the only move: never "stop" with 2 of 3 placed.
+        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"])
+        play(s, "ninja starts on B2")
+        assert "stop: the unplaced discs go back" not in names(s)
+        discs(s, "B1")
+        assert names(s) == {"disc -> A1", "disc -> C1", "jump"}
+        discs(s, "A1")
+        assert names(s) == {"jump"}
+        play(s, "jump", "discard Blowgun to jump", "jump -> A3")
+        assert labels(s, s.turn_discs) == ["B1", "A1", "A3"] and s.ninja_sq == -1
+        # the same turn without a token: A1 is refused (no completion from it), C1 is the way
+        s = turn("Vanish", ninja="B2", samurai="A2")
+        play(s, "ninja starts on B2")
+        discs(s, "B1")
+        assert names(s) == {"disc -> C1"}
+        # every legal sequence of the ninja's movement from that position places all three
+        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"])
+        play(s, "ninja starts on B2")
+        ends = _movement_ends(s)
+        assert len(ends) > 20 and {len(e.turn_discs) for e in ends} == {3}
+        assert any(e.n_spent == [C.BLOWGUN] for e in ends)  # some spend it, some do not
+        assert any(e.n_equip == [C.BLOWGUN] for e in ends)
+
+    def test_variant_never_force_token_refuses_a_step_only_a_paid_jump_completes(self):
+        # never_force_token: "the ninja can discard one of their equipment tokens ... to perform
+        # a jump" read as never compulsory: a step only a later paid jump completes is refused
+        # (A1 here), a paid jump now stays legal when it places at least as many discs.
+        game = make_game("castle_nightingale", never_force_token=True)
+        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"], game=game)
+        play(s, "ninja starts on B2")
+        discs(s, "B1")
+        assert names(s) == {"disc -> C1", "jump"}  # the jump: over C1 to D1, now
+        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"], game=game)
+        play(s, "ninja starts on B2")
+        assert {len(e.turn_discs) for e in _movement_ends(s)} == {3}
+
+    def test_g7_stop_only_where_no_disc_can_be_placed(self):
+        # "stop: the unplaced discs go back" exists only where the rulebook's "must" cannot be
+        # met: by default where no disc can be placed at all (with a token held, the paid jump
+        # is the move); under never_force_token also where only spending a token could go on.
+        b = GAME.new_state(0).board
+        A1, B1, A2, B2 = (b.square(x) for x in ("A1", "B1", "A2", "B2"))
+        pocket = frozenset({B2, B1, A1})  # A1 after B1 (from B2), the samurai on A2
+        bare = PlacementContext(A1, pocket, A2, frozenset(), False, False, False)
+        token = bare._replace(paid_jump=True)
+        for never_force in (False, True):
+            dead = legal_placements(b, bare, 2, never_force)
+            assert dead.may_stop and not dead.any and dead.best == 0
+        assert legal_placements(b, token, 2).jump and not legal_placements(b, token, 2).may_stop
+        variant = legal_placements(b, token, 2, True)
+        assert variant.jump and variant.may_stop and variant.best == 0
+        # in play: stranded with no token, the movement just ends, hidden on the discs placed
+        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=())
+        s.flags["discs_left"] = 2
+        s.turn_discs, s.discs = [sq(s, "B1"), sq(s, "A1")], [sq(s, "B1"), sq(s, "A1")]
+        s.stage, s.decision = "n_place", None
+        s._run()
+        assert s.ninja_sq == -1 and labels(s, s.discs) == ["B1", "A1"]
+        assert s.current_player == SAMURAI
+
+    def test_g7_only_the_shuko_goes_on_then_it_is_the_move(self):
+        # A held Shuko counts like the paid jump: with the turn's (free) jump made, B1 -> A1 is
+        # a pocket (samurai on A2) that only the Shuko's diagonal to B2 leaves; A1 is legal
+        # because of it, and then using the Shuko is the only move.
+        s = turn("Rooftop Leap", ninja="E1", samurai="A2", ninja_tokens=["Shuko"])
+        discs(s, "C1", "B1")  # the free jump over D1, then a step
+        assert names(s) == {"disc -> A1", "disc -> B2", "use Shuko"}
+        discs(s, "A1")
+        assert names(s) == {"use Shuko"}
+        play(s, "use Shuko")
+        assert names(s) == {"disc -> B2"}
+        discs(s, "B2")
+        assert labels(s, s.turn_discs) == ["C1", "B1", "A1", "B2"]
+        game = make_game("castle_nightingale", never_force_token=True)
+        s = turn("Rooftop Leap", ninja="E1", samurai="A2", ninja_tokens=["Shuko"], game=game)
+        discs(s, "C1", "B1")
+        assert names(s) == {"disc -> B2", "use Shuko"}  # A1 refused; the Shuko stays optional
 
     def test_g7_a_held_shuko_counts_in_the_look_ahead(self):
         # G7: the look-ahead counts "likewise a still-usable Shuko": from B1 (start C1, samurai
@@ -680,6 +772,40 @@ class TestCapture:
         play(s, "play card Rooftop Leap")
         assert s.decision_kind == "start"
         assert names(s) == {f"ninja starts on {p}" for p in OPEN_BY_DEFAULT}
+
+    def test_issue_40_a_lockdown_captures_the_hidden_ninja_whose_last_disc_he_took(self):
+        # "If the samurai closes all the secret passages, the ninja is captured, whether they
+        # are spotted or still hidden in the shadows." Issue 40.2: his movement ends on the
+        # ninja's only disc (removed, G4); Bar the Hatch then closes the last open passage. The
+        # ninja has not left the castle (only a capture takes it out: "When a ninja is caught
+        # by the samurai, another ninja from their clan takes over and enters the castle"): it
+        # is hidden with no disc, and it is captured.
+        others = ("B3", "H3", "C5", "A7", "J7", "F9", "J10")  # I4 (board II) stays open
+        for game, caught in ((GAME, 1), (make_game(NAME, lockdown_needs_trace=True), 0)):
+            s = turn(
+                "Meditate", "Bar the Hatch", ninja="J5", samurai="I8", closed=others, game=game
+            )
+            discs(s, "K5")  # hidden on K5 (II-A green)
+            assert s.ninja_in_castle() and s.ninja_sq == -1
+            enter(s, "II-A yellow", "II-A green")
+            play(s, "samurai square K5")
+            assert s.discs == [] and s.ninja_sq == -1 and s.captured == 0
+            assert s.ninja_in_castle()
+            assert ("a lockdown still catches" in s.render(SAMURAI)) == bool(caught)
+            play(s, "bar the hatch on I4")
+            assert all(s.closed) and s.captured == caught
+            assert s.decision_kind == "reopen"  # then the passages reopen (G6)
+            assert s.ninja_in_castle() != bool(caught)  # captured: no ninja in the castle
+
+    def test_variant_lockdown_needs_trace_spares_only_a_ninja_with_no_disc_and_no_figurine(self):
+        # lockdown_needs_trace (G6 as the data sheet words it: "If a ninja is on the board (as a
+        # figurine or as discs), it is captured"): a hidden ninja with discs is still captured.
+        game = make_game(NAME, lockdown_needs_trace=True)
+        others = ("B3", "H3", "I4", "A7", "J7", "F9", "J10")
+        s = turn(ninja="J5", samurai="C6", closed=others, game=game)
+        discs(s, "K5", "K4")
+        enter(s, "IV-A passage-2")  # closes C5: lockdown
+        assert s.captured == 1 and s.decision_kind == "reopen"
 
     def test_keep_last_disc_variant_the_disc_under_the_samurai_stays(self):
         # Variant keep_last_disc (G4's earlier reading): no samurai effect removes the last disc;
@@ -1529,11 +1655,14 @@ class TestConfig:
     def test_variant_options_are_validated_with_a_one_line_error(self):
         # Every option is checked when the game is made; a bad value gets a one-line error.
         for bad in (
-            {"keep_last_disc": "yes"},
-            {"keep_last_disc": 1},
+            {"keep_last_disc": "maybe"},
+            {"keep_last_disc": 2},
             {"merge_zones_across_seams": None},
+            {"random_layout": "sometimes"},
             {"lockdown_reopen": "two"},
             {"lockdown_reopen": True},
+            {"lockdown_needs_trace": 0.5},
+            {"never_force_token": ""},
         ):
             with pytest.raises(InvalidConfigError) as err:
                 make_game("castle_nightingale", **bad)
@@ -1545,10 +1674,20 @@ class TestConfig:
             "max_turns": 60,
             "on_turn_limit": "draw",
         }  # defaults: the rulebook; the recorded config of the default game is unchanged
-        g = make_game("castle_nightingale", keep_last_disc=True, lockdown_reopen="one_per_board")
+        g = make_game(
+            "castle_nightingale",
+            keep_last_disc=True,
+            lockdown_reopen="one_per_board",
+            lockdown_needs_trace=True,
+            never_force_token=True,
+        )
         assert g.config["keep_last_disc"] is True
+        assert g.config["lockdown_needs_trace"] is g.config["never_force_token"] is True
         assert g.config["lockdown_reopen"] == "one_per_board"
         assert make_game("castle_nightingale", **g.config) == g
+        # on/off options read like every game's (core.options.parse_bool)
+        assert make_game("castle_nightingale", never_force_token="yes").never_force_token is True
+        assert make_game("castle_nightingale", random_layout="no").config == GAME.config
 
 
 class TestScenarioBuilder:

@@ -27,8 +27,12 @@ Players
 Config (keyword arguments; ``CastleNightingale`` checks them)
     ``side`` "A" (first game, diagram layout) or "B"; ``random_layout`` (False; side B is always
     random); ``max_turns`` (60) and ``on_turn_limit`` "draw" / "samurai"; variants
-    ``keep_last_disc`` (False), ``lockdown_reopen`` "three_plus_one" / "one_per_board",
-    ``merge_zones_across_seams`` (False).
+    ``keep_last_disc`` (False), ``lockdown_needs_trace`` (False: a lockdown captures the ninja
+    in the castle even with no disc and no figurine left; True: only one with a figurine or a
+    disc on the board), ``never_force_token`` (False: the ninja must place every disc, a paid
+    jump or a held Shuko counting as ways, and once only they complete the path spending is the
+    move; True: spending is never forced, a step only a later paid jump completes is refused),
+    ``lockdown_reopen`` "three_plus_one" / "one_per_board", ``merge_zones_across_seams`` (False).
 
 Actions (``Discrete(175)``)
     One flat space (``actions``): 96 squares, 32 zones, 10 + 10 action cards, 6 tiles, 7 + 7
@@ -66,6 +70,17 @@ Version history
     v0 (environment ``castle_nightingale-v0``): the rulebook with the data sheet's readings;
     the last disc is removed like any other (``keep_last_disc`` the earlier reading); issue 12:
     the tables moved into ``data`` (``cards`` and ``board_data`` removed), games unchanged.
+    Issue 40 (games change; config of the default game unchanged): "The ninja must place all
+    their footprint discs": a step is legal only if some completion from it places every disc
+    (or as many as any path can); after a step only a paid jump (or the Shuko) completes, that
+    spend is the only move, and "stop: the unplaced discs go back" is offered only where no disc
+    can be placed (was: also where only a token could go on, so the ninja could stop with 2 of 3
+    discs beside a free path); the earlier "spending is never forced" is the variant
+    ``never_force_token``, made consistent (such a step is refused). A lockdown captures the ninja
+    in the castle "whether they are spotted or still hidden", also after the samurai removed its
+    last disc (was: not captured; the variant ``lockdown_needs_trace``); a capture clears this
+    turn's start square (observation and text board), which now marks a ninja still in the
+    castle.
 """
 
 from boardgames_rl.core.spec import GameSpec
@@ -82,12 +97,14 @@ SPEC = GameSpec(
     test_configs=(
         {},
         {"side": "B", "max_turns": 30},
-        {  # every variant flag at once (data sheet G4, G6, 2.4)
+        {  # every variant flag at once (data sheet G4, G6, 2.4; issue 40)
             "side": "B",
             "max_turns": 30,
             "keep_last_disc": True,
             "lockdown_reopen": "one_per_board",
             "merge_zones_across_seams": True,
+            "lockdown_needs_trace": True,
+            "never_force_token": True,
         },
     ),
     summary="2 players, hidden movement: the ninja steals relics, the samurai hunts",

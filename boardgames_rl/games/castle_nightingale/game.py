@@ -8,6 +8,7 @@ from typing import Any
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
 from boardgames_rl.core.observation import Field, ObservationSpec
+from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale.board import get_board, reference_layout
 from boardgames_rl.games.castle_nightingale.observation import make_spec
@@ -27,6 +28,17 @@ class CastleNightingale(Game):
         on_turn_limit: "draw" (default; reported as truncation) or "samurai" (dawn: he wins).
         keep_last_disc: variant (data sheet G4, default off = the rulebook): no effect of the
             samurai ever removes the last footprint disc on the board.
+        lockdown_needs_trace: variant (default off = the rulebook: "If the samurai closes all
+            the secret passages, the ninja is captured, whether they are spotted or still hidden
+            in the shadows"): a lockdown captures only a ninja with its figurine or a footprint
+            disc on the board, so a hidden ninja whose last disc the samurai removed (G4) escapes
+            it. Off: it is still in the castle, hidden, and is captured.
+        never_force_token: variant (default off = the rulebook: "The ninja must place all their
+            footprint discs", a paid jump and a held Shuko counting as ways to do it; once only
+            such a token can complete the path, spending it is the move): the jump is a "can"
+            ("the ninja can discard one of their equipment tokens ... to perform a jump"), so
+            spending is never forced: a step only a later paid jump could complete is refused,
+            and where no disc can be placed without spending, the ninja may stop.
         lockdown_reopen: "three_plus_one" (default, data sheet G6: one closed trap door from each
             of the three boards he is not on, then one more from one of them) or
             "one_per_board" (variant: one from each of the four boards, never the trap door
@@ -47,6 +59,8 @@ class CastleNightingale(Game):
         keep_last_disc: bool = False,
         lockdown_reopen: str = "three_plus_one",
         merge_zones_across_seams: bool = False,
+        lockdown_needs_trace: bool = False,
+        never_force_token: bool = False,
     ):
         if side not in ("A", "B"):
             raise InvalidConfigError(f"castle_nightingale: side must be 'A' or 'B', got {side!r}")
@@ -59,14 +73,16 @@ class CastleNightingale(Game):
                 "castle_nightingale: on_turn_limit must be 'draw' or 'samurai', "
                 f"got {on_turn_limit!r}"
             )
-        for key, value in (
-            ("keep_last_disc", keep_last_disc),
-            ("merge_zones_across_seams", merge_zones_across_seams),
-        ):
-            if not isinstance(value, bool):
-                raise InvalidConfigError(
-                    f"castle_nightingale: {key} must be true or false, got {value!r}"
-                )
+        # on/off options: the one parser of every game (true/false, yes/no, on/off, 1/0)
+        random_layout = parse_bool(random_layout, "castle_nightingale: random_layout")
+        keep_last_disc = parse_bool(keep_last_disc, "castle_nightingale: keep_last_disc")
+        merge_zones_across_seams = parse_bool(
+            merge_zones_across_seams, "castle_nightingale: merge_zones_across_seams"
+        )
+        lockdown_needs_trace = parse_bool(
+            lockdown_needs_trace, "castle_nightingale: lockdown_needs_trace"
+        )
+        never_force_token = parse_bool(never_force_token, "castle_nightingale: never_force_token")
         if lockdown_reopen not in LOCKDOWN_REOPEN:
             raise InvalidConfigError(
                 "castle_nightingale: lockdown_reopen must be "
@@ -79,23 +95,27 @@ class CastleNightingale(Game):
                 ("keep_last_disc", keep_last_disc, False),
                 ("lockdown_reopen", lockdown_reopen, "three_plus_one"),
                 ("merge_zones_across_seams", merge_zones_across_seams, False),
+                ("lockdown_needs_trace", lockdown_needs_trace, False),
+                ("never_force_token", never_force_token, False),
             )
             if value != default
         }
         super().__init__(
             side=side,
-            random_layout=bool(random_layout),
+            random_layout=random_layout,
             max_turns=max_turns,
             on_turn_limit=on_turn_limit,
             **variants,
         )
         self.side = side
-        self.random_layout = bool(random_layout) or side == "B"
+        self.random_layout = random_layout or side == "B"
         self.max_turns = max_turns
         self.on_turn_limit = on_turn_limit
         self.keep_last_disc = keep_last_disc
         self.lockdown_reopen = lockdown_reopen
         self.merge_zones_across_seams = merge_zones_across_seams
+        self.lockdown_needs_trace = lockdown_needs_trace
+        self.never_force_token = never_force_token
         self.num_players = 2
         self.player_names = ("ninja", "samurai")
         self.num_actions = A.NUM_ACTIONS

@@ -101,6 +101,10 @@ def _closed_passages(mask, s, d):
     _squares(mask, [p for p in s.closed_passages() if p != s.samurai_sq])
 
 
+def _lockpick(mask, s, d):
+    _squares(mask, s.lockpick_targets())
+
+
 def _pebble(mask, s, d):
     _squares(mask, s.pebble_targets())
 
@@ -135,26 +139,21 @@ def _start(mask, s, d):
 def _place(mask, s, d):
     opts = s.placements()
     _squares(mask, opts.free | opts.free_jumps)
-    if opts.paid_jumps:
+    if opts.jump:
         mask[A.JUMP] = True
     if opts.may_stop:
         mask[A.PASS] = True
-    usable = {  # W3 tokens, when they can do something
-        C.LOCKPICK: any(p != s.samurai_sq for p in s.closed_passages()),
-        C.SHUKO: not s.flags["shuko"],
-        C.RICE_PAPER_MAP: bool(s.map_targets()),
-    }
-    _ninja_tokens(mask, [t for t in s.n_equip if usable.get(t, False)])
+    _ninja_tokens(mask, s.w3_tokens())
 
 
 def _jump_token(mask, s, d):
-    _ninja_tokens(mask, s.n_equip)
+    _ninja_tokens(mask, s.jump_tokens())
 
 
 def _jump_land(mask, s, d):
     opts = s.placements()
     land = opts.paid_jumps | opts.free_jumps
-    if not land:  # the token paid was the Shuko the look-ahead counted on: any landing
+    if not land:  # (never met: a paid jump was legal) any landing, never an empty choice
         ctx = s.placement_context()
         land = {t for _o, t in s.board.jumps[ctx.current] if t not in ctx.visited}
         land.discard(s.samurai_sq)
@@ -328,7 +327,7 @@ LEGAL: dict[str, Rule] = {
     "place": _place,
     "jump_token": _jump_token,
     "jump_land": _jump_land,
-    "lockpick": _closed_passages,
+    "lockpick": _lockpick,
     "map_vase": _map_vase,
     "w4": _w4,
     "w3_end": _w3_end,

@@ -286,7 +286,9 @@ _RULES: dict[str, str] = {
     "last turn's face-up tile is not available.",
     "place": "Each disc goes on an orthogonally adjacent square (never the samurai's, never "
     "back on this turn's discs); from an open trap door the next disc may go to any other "
-    "open trap door; one jump over a square per turn costs a token discarded face down.",
+    "open trap door; one jump over a square per turn costs a token discarded face down. He "
+    "must place every disc: only moves after which all of them (or as many as any path allows) "
+    "can still be placed are offered, a jump he can pay for (or a Shuko held) counting as a way.",
     "start": "With no disc and no figurine on the board he enters by an open trap door; with "
     "discs he starts from one of them (the others go); a seen figurine starts where it is.",
     "entry": "Each entry goes into an adjacent zone (a trap door square is a zone of its own; "
@@ -296,6 +298,11 @@ _RULES: dict[str, str] = {
     "it on the same board.",
 }
 """Rule reminders for decisions the card and token texts do not cover."""
+_MUST_PLACE = "a jump he can pay for (or a Shuko held) counting as a way."
+_NEVER_FORCED = (
+    "no token counting as a way (variant never_force_token): he may stop where only paying "
+    "for a jump could go on."
+)
 
 
 def rules_help(s: NightingaleState, player: int) -> str:
@@ -308,7 +315,10 @@ def rules_help(s: NightingaleState, player: int) -> str:
     kind = s.decision["kind"]
     lines = [f"Now: {decision_words(s)}.", "", TURN_OUTLINE]
     if kind in _RULES:
-        lines += ["", _RULES[kind]]
+        rule = _RULES[kind]
+        if kind == "place" and s.game.never_force_token:
+            rule = rule.replace(_MUST_PLACE, _NEVER_FORCED)
+        lines += ["", rule]
     cards = []
     if kind in ("prog_n_card", "prog_s_card") and player == s.decision["player"]:
         hand, table = (s.n_hand, NINJA_CARDS) if player == NINJA else (s.s_hand, SAMURAI_CARDS)

@@ -3,13 +3,26 @@ progression in the darkness", data sheet G7, G15, G16 and Shuko).
 
 Pure functions over the board geometry and a few sets, so the movement rules are testable alone.
 
-The look-ahead (G7): "The ninja must place all their footprint discs", and the one jump of the
-turn ("The ninja can perform only one jump per game turn") may come at any point of the
-movement. So every candidate placement is scored by how long the path can grow after it with
-ordinary steps, passage travel, a still-unused free jump (Rooftop Leap) and, while the ninja holds
-a token and has not jumped, one paid jump -- likewise one Shuko diagonal while the ninja holds
-Shuko. Spending a token is never forced: the best path *without* spending stays open as well, and
-where only spending could continue, the ninja may stop (the unplaced discs go back).
+"The ninja must place all their footprint discs." Its ways to place them are ordinary steps,
+passage travel and the turn's one jump ("The ninja can perform only one jump per game turn"; free
+under Rooftop Leap, else paid: "the ninja can discard one of their equipment tokens ... to
+perform a jump"), and the data sheet's Shuko diagonal. Two readings (option
+``never_force_token``):
+
+* **default** (the rulebook's "must"): a paid jump and a held Shuko count as ways. The *target*
+  is the most discs any path from here can place with the ways the ninja holds (every disc,
+  whenever some path places them all); a move is legal only if the target stays reachable after
+  it. So a step that only a later paid jump completes may be taken, and then that jump is the
+  move: the token was committed by taking the step. Stopping ("the unplaced discs go back") is
+  legal only where no disc can be placed at all.
+* ``never_force_token`` (the jump is a "can"): spending a token is never forced. The target is the
+  most discs placeable without spending anything more (steps, travel, a Rooftop Leap jump, a
+  Shuko already in use); a step that only a later paid jump could complete is refused; a paid jump
+  now is legal if it places at least the target; where no disc can be placed without spending,
+  the ninja may stop.
+
+Where no path places every disc (a dead end the ways held cannot leave), the movement places the
+most it can and ends (G7); a detection stops it at once (rulebook A).
 """
 
 from __future__ import annotations
@@ -28,9 +41,10 @@ class PlacementContext(NamedTuple):
     ``current``: the figurine's start square or the last disc placed; ``visited``: the start
     square and this turn's discs; ``samurai``: his square (never entered); ``open_passages``:
     passage squares without a trap door; ``free_jump`` / ``paid_jump``: a jump is still allowed
-    this turn at no cost (Rooftop Leap) / by discarding a token; ``diagonal``: Shuko is active
-    for this placement; ``shuko_held``: the ninja holds an unused Shuko token (the look-ahead may
-    count one diagonal placement).
+    this turn at no cost (Rooftop Leap) / by discarding a token (one held, or already paid);
+    ``diagonal``: Shuko is active for this placement; ``shuko_held``: the ninja holds an unused
+    Shuko token; ``spare_token``: it holds a token besides the Shuko (or has paid the jump
+    already), so a paid jump and the Shuko diagonal can both be used.
     """
 
     current: int
@@ -41,6 +55,7 @@ class PlacementContext(NamedTuple):
     paid_jump: bool
     diagonal: bool
     shuko_held: bool = False
+    spare_token: bool = True
 
 
 def _steps(board: Board, cur: int, visited: frozenset[int], samurai: int, open_p: frozenset[int]):
@@ -75,13 +90,16 @@ def longest_extension(
     jump: bool,
     limit: int,
     diagonal: bool = False,
+    shared: bool = False,
 ) -> int:
     """How many more discs can be placed from ``cur`` (at most ``limit``) with ordinary steps,
     passage travel, one jump if ``jump`` (the turn's jump, free or paid) and one diagonal if
-    ``diagonal`` (a Shuko still held). Depth-first with an early exit at ``limit``."""
+    ``diagonal`` (a Shuko still held); ``shared``: the jump is paid and the Shuko is the only
+    token, so using one of the two gives up the other. Depth-first with an early exit at
+    ``limit``."""
     if limit <= 0:
         return 0
-    return _extend(board, cur, set(visited), samurai, open_p, jump, limit, diagonal)
+    return _extend(board, cur, set(visited), samurai, open_p, jump, limit, diagonal, shared)
 
 
 def _extend(
@@ -93,6 +111,7 @@ def _extend(
     jump: bool,
     limit: int,
     diagonal: bool,
+    shared: bool,
 ) -> int:
     """:func:`longest_extension` with ``limit >= 1``, walking with one set of the squares taken
     (``seen``: a square is added on the way down and removed on the way back)."""
@@ -100,10 +119,10 @@ def _extend(
     moves = [(t, jump, diagonal) for t in board.neighbours[cur]]  # orthogonal steps (G15)
     if cur in open_p:
         moves += [(p, jump, diagonal) for p in open_p if p != cur]  # passage travel
-    if jump:
-        moves += [(land, False, diagonal) for _over, land in board.jumps[cur]]  # G16
-    if diagonal:
-        moves += [(t, jump, False) for t in board.diagonals[cur]]  # Shuko
+    if jump:  # G16 (paid with the Shuko itself when ``shared``)
+        moves += [(land, False, diagonal and not shared) for _over, land in board.jumps[cur]]
+    if diagonal:  # Shuko
+        moves += [(t, jump and not shared, False) for t in board.diagonals[cur]]
     for target, jump_left, diagonal_left in moves:
         if target in seen or target == samurai:
             continue
@@ -111,7 +130,7 @@ def _extend(
         if limit > 1:
             seen.add(target)
             length += _extend(
-                board, target, seen, samurai, open_p, jump_left, limit - 1, diagonal_left
+                board, target, seen, samurai, open_p, jump_left, limit - 1, diagonal_left, shared
             )
             seen.discard(target)
         if length > best:
@@ -123,79 +142,120 @@ def _extend(
 
 @dataclass(frozen=True)
 class Placements:
-    """Legal next placements: ``free`` targets (steps, travel, diagonal with Shuko active),
-    ``free_jumps`` (jumps under Rooftop Leap) and ``paid_jumps`` (landings of a jump paid with a
-    token); ``may_stop``: no placement is possible without spending a token (a paid jump, a
-    Shuko), and the ninja may stop instead (the unplaced discs go back)."""
+    """Legal next placements.
+
+    ``free``: ordinary targets (steps, travel, diagonals while Shuko is active); ``free_jumps``:
+    Rooftop Leap landings; ``jump``: a paid jump is legal now; ``paid_jumps``: its landings, once
+    the token is paid; ``shuko``: using a held Shuko now keeps the target; ``may_stop``: the
+    ninja may stop (the unplaced discs go back); ``best``: the target, the discs the ninja must
+    still place from here; ``jump_best``: the most a paid jump now can place."""
 
     free: frozenset[int]
     free_jumps: frozenset[int]
     paid_jumps: frozenset[int]
     may_stop: bool = False
+    jump: bool = False
+    shuko: bool = True
+    best: int = 0
+    jump_best: int = 0
 
     @property
     def any(self) -> bool:
-        return bool(self.free or self.free_jumps or self.paid_jumps)
+        """A disc can be placed without spending a token now (or a paid jump is legal)."""
+        return bool(self.free or self.free_jumps or self.jump)
 
 
-@lru_cache(maxsize=4096)
-def legal_placements(board: Board, ctx: PlacementContext, discs_left: int) -> Placements:
-    """G7 with the paid jump (and a held Shuko) counted in the look-ahead.
+NOTHING = Placements(frozenset(), frozenset(), frozenset(), may_stop=True, shuko=False)
+"""No disc left to place."""
+
+
+@lru_cache(maxsize=8192)
+def legal_placements(
+    board: Board, ctx: PlacementContext, discs_left: int, never_force_token: bool = False
+) -> Placements:
+    """The legal next placements under the reading chosen (module docstring).
 
     Memoised: the answer is a pure function of the (immutable) arguments, and one placement is
-    asked three times -- by the engine (may the ninja go on?), by the action mask and by the
+    asked several times -- by the engine (may the ninja go on?), by the action mask and by the
     answer (was that a jump?).
-
-    Each placement not paid now (a step, passage travel, an active Shuko diagonal, a Rooftop
-    Leap jump) gets two lengths: ``spend``, the longest path it opens when a later paid jump /
-    Shuko diagonal may be used, and ``keep``, the longest path without spending anything more.
-    With ``best_spend`` / ``best_keep`` their maxima over those placements, such a placement is
-    legal if its ``spend`` reaches ``best_spend`` (the ninja places all the discs it can) or its
-    ``keep`` reaches ``best_keep`` (spending a token is never forced). A paid jump now is legal if
-    its length reaches at least ``best_spend`` (at least 1). When no placement but a paid one is
-    possible, ``may_stop`` is set: the ninja may stop rather than pay (or use Shuko).
     """
+    if discs_left <= 0:
+        return NOTHING
+    if never_force_token:
+        return _never_forced(board, ctx, discs_left)
+    return _must_place_all(board, ctx, discs_left)
+
+
+def _must_place_all(board: Board, ctx: PlacementContext, discs_left: int) -> Placements:
+    """Default reading: every move keeps the target (the most discs the ways held can place)."""
     cur, visited, samurai, open_p = ctx.current, ctx.visited, ctx.samurai, ctx.open_passages
     rest = discs_left - 1
-    paid_later = ctx.paid_jump and not ctx.free_jump  # the turn's one jump, paid with a token
-    shuko_later = ctx.shuko_held and not ctx.diagonal
-    scored: list[tuple[int, int, str, int]] = []  # (spend length, keep length, kind, target)
+    diag_later = ctx.shuko_held and not ctx.diagonal
+    jump_later = ctx.free_jump or ctx.paid_jump
+    shared = diag_later and ctx.paid_jump and not ctx.free_jump and not ctx.spare_token
 
-    def score(t: int, jump_left: bool, kind: str) -> None:
+    def length(t: int, jump: bool, diagonal: bool, shr: bool = False) -> int:
         seen = visited | {t}
-        keep = 1 + longest_extension(
-            board, t, seen, samurai, open_p, jump_left and ctx.free_jump, rest
-        )
-        spend = keep
-        if (jump_left and paid_later) or shuko_later:
-            spend = 1 + longest_extension(
-                board, t, seen, samurai, open_p, jump_left, rest, shuko_later
-            )
-        scored.append((spend, keep, kind, t))
+        return 1 + longest_extension(board, t, seen, samurai, open_p, jump, rest, diagonal, shr)
 
-    jump_open = ctx.free_jump or ctx.paid_jump
-    for t in _steps(board, cur, visited, samurai, open_p):
-        score(t, jump_open, "free")
+    steps = {
+        t: length(t, jump_later, diag_later, shared)
+        for t in _steps(board, cur, visited, samurai, open_p)
+    }
     if ctx.diagonal:
         for t in _diagonals(board, cur, visited, samurai):
-            score(t, jump_open, "free")
-    jump_targets = _jumps(board, cur, visited, samurai) if not ctx.diagonal else set()
-    if ctx.free_jump:
-        for t in jump_targets:
-            score(t, False, "free_jump")
-    best_spend = max((s[0] for s in scored), default=0)
-    best_keep = max((s[1] for s in scored), default=0)
-    legal = [
-        (kind, t) for spend, keep, kind, t in scored if spend == best_spend or keep == best_keep
-    ]
-    free = frozenset(t for kind, t in legal if kind == "free")
-    free_jumps = frozenset(t for kind, t in legal if kind == "free_jump")
-    paid: set[int] = set()
-    if paid_later:
-        for t in jump_targets:
-            length = 1 + longest_extension(
-                board, t, visited | {t}, samurai, open_p, False, rest, shuko_later
-            )
-            if length >= max(best_spend, 1):
-                paid.add(t)
-    return Placements(free, free_jumps, frozenset(paid), may_stop=not scored)
+            steps[t] = max(steps.get(t, 0), length(t, jump_later, False))
+    targets = _jumps(board, cur, visited, samurai) if not ctx.diagonal else set()
+    free_jumps = {t: length(t, False, diag_later) for t in targets} if ctx.free_jump else {}
+    paid: dict[int, int] = {}
+    if ctx.paid_jump and not ctx.free_jump:  # paid with a token other than the Shuko if possible
+        paid = {t: length(t, False, diag_later and ctx.spare_token) for t in targets}
+    shuko_best = 0
+    if diag_later:
+        on = ctx._replace(
+            diagonal=True, shuko_held=False, paid_jump=ctx.paid_jump and ctx.spare_token
+        )
+        shuko_best = _must_place_all(board, on, discs_left).best
+    jump_best = max(paid.values(), default=0)
+    best = max((*steps.values(), *free_jumps.values(), jump_best, shuko_best), default=0)
+    return Placements(
+        free=frozenset(t for t, v in steps.items() if v == best),
+        free_jumps=frozenset(t for t, v in free_jumps.items() if v == best),
+        paid_jumps=frozenset(t for t, v in paid.items() if v == jump_best),
+        may_stop=best == 0,
+        jump=bool(paid) and jump_best == best,
+        shuko=diag_later and shuko_best == best,
+        best=best,
+        jump_best=jump_best,
+    )
+
+
+def _never_forced(board: Board, ctx: PlacementContext, discs_left: int) -> Placements:
+    """Variant ``never_force_token``: the target counts no token not yet spent."""
+    cur, visited, samurai, open_p = ctx.current, ctx.visited, ctx.samurai, ctx.open_passages
+    rest = discs_left - 1
+
+    def length(t: int, jump: bool) -> int:
+        return 1 + longest_extension(board, t, visited | {t}, samurai, open_p, jump, rest)
+
+    steps = {t: length(t, ctx.free_jump) for t in _steps(board, cur, visited, samurai, open_p)}
+    if ctx.diagonal:
+        for t in _diagonals(board, cur, visited, samurai):
+            steps[t] = max(steps.get(t, 0), length(t, ctx.free_jump))
+    targets = _jumps(board, cur, visited, samurai) if not ctx.diagonal else set()
+    free_jumps = {t: length(t, False) for t in targets} if ctx.free_jump else {}
+    best = max((*steps.values(), *free_jumps.values()), default=0)
+    paid: dict[int, int] = {}
+    if ctx.paid_jump and not ctx.free_jump:
+        paid = {t: length(t, False) for t in targets}
+    paid_ok = frozenset(t for t, v in paid.items() if v >= max(best, 1))
+    return Placements(
+        free=frozenset(t for t, v in steps.items() if v == best),
+        free_jumps=frozenset(t for t, v in free_jumps.items() if v == best),
+        paid_jumps=paid_ok,
+        may_stop=best == 0,
+        jump=bool(paid_ok),
+        shuko=True,
+        best=best,
+        jump_best=max(paid.values(), default=0),
+    )

@@ -224,6 +224,8 @@ def _board_lines(s: NightingaleState) -> list[str]:
         where = f"seen on {b.labels[s.ninja_sq]}"
     elif s.discs:
         where = "hidden: he next starts from one of the discs"
+    elif s.ninja_in_castle() and not s.game.lockdown_needs_trace:
+        where = "hidden, no disc left (a lockdown still catches him)"
     else:
         where = "off the board: he next enters by an open trap door"
     out.append(f"ninja   : {where} | {captured}")

@@ -33,7 +33,11 @@ from boardgames_rl.games.castle_nightingale.data import (
 )
 from boardgames_rl.games.castle_nightingale.legal import legal_mask
 from boardgames_rl.games.castle_nightingale.observation import encode
-from boardgames_rl.games.castle_nightingale.paths import PlacementContext, legal_placements
+from boardgames_rl.games.castle_nightingale.paths import (
+    PlacementContext,
+    Placements,
+    legal_placements,
+)
 
 # fmt: off
 DECISION_PLAYER: dict[str, int] = {
@@ -265,7 +269,18 @@ class NightingaleState(PlainDataState):
         return [c for c in range(6) if self.tile_loc[c] == HAND]
 
     def ninja_on_board(self) -> bool:
+        """The ninja's figurine or a footprint disc is on the board."""
         return self.ninja_sq >= 0 or bool(self.discs)
+
+    def ninja_in_castle(self) -> bool:
+        """A ninja is in the castle, spotted or hidden: from its entry until it is captured ("When
+        a ninja is caught by the samurai, another ninja from their clan takes over and enters
+        the castle in turn") or leaves by Kawarimi. Its figurine or a disc is on the board, or,
+        with neither (the samurai removed its last disc), it started this turn's movement
+        (``start_sq``, set in Phase 1) and nothing has taken it since (a capture clears
+        ``start_sq``). Closings, and so lockdowns, happen only in the samurai phase, after
+        Phase 1."""
+        return self.ninja_on_board() or self.start_sq >= 0
 
     def samurai_position(self) -> int:
         """Floor-board position (0..3) the samurai figurine stands on."""
@@ -566,30 +581,106 @@ class NightingaleState(PlainDataState):
         self.flags["discs_left"] = C.NINJA_CARDS[self.n_card].move
 
     # ---------------------------------------------------------------- Phase 2: the discs
-    def placement_context(self) -> PlacementContext:
+    def placement_context(
+        self, equip: list[int] | None = None, opened: int = -1, jump_paid: bool = False
+    ) -> PlacementContext:
+        """The next placement's context; ``equip`` / ``opened`` / ``jump_paid`` ask what it would
+        be with those tokens held, that passage opened or the jump paid (the masks of the W3
+        tokens and of the token paid for a jump compare the two)."""
         cur = self.turn_discs[-1] if self.turn_discs else self.start_sq
         f = self.flags
+        held = self.n_equip if equip is None else equip
+        paid = f["jump_paid"] or jump_paid
+        open_p = self.open_passages() + ([opened] if opened >= 0 else [])
         return PlacementContext(
             current=cur,
             visited=frozenset([self.start_sq, *self.turn_discs]),
             samurai=self.samurai_sq,
-            open_passages=frozenset(self.open_passages()),
+            open_passages=frozenset(open_p),
             free_jump=f["free_jump"] and not f["jump_used"],
-            paid_jump=not f["jump_used"] and (bool(self.n_equip) or f["jump_paid"]),
+            paid_jump=not f["jump_used"] and (bool(held) or paid),
             diagonal=f["shuko"],
-            shuko_held=C.SHUKO in self.n_equip and not f["shuko"],
+            shuko_held=C.SHUKO in held and not f["shuko"],
+            spare_token=paid or len(held) >= 2,
         )
 
-    def placements(self):
-        return legal_placements(self.board, self.placement_context(), self.flags["discs_left"])
+    def placements(
+        self, equip: list[int] | None = None, opened: int = -1, jump_paid: bool = False
+    ) -> Placements:
+        """The legal next placements (``paths``; arguments as in :meth:`placement_context`)."""
+        return legal_placements(
+            self.board,
+            self.placement_context(equip, opened, jump_paid),
+            self.flags["discs_left"],
+            self.game.never_force_token,
+        )
+
+    def _moving(self) -> bool:
+        """Discs are still to be placed this turn (Phase 2 under way)."""
+        return self.stage == "n_place" and self.flags["discs_left"] > 0
+
+    def _keeps_target(self, equip: list[int], opened: int = -1) -> bool:
+        """Spending a token for its effect leaves the ninja able to place as many discs (the
+        default reading of "must place all"; always true under ``never_force_token``)."""
+        if self.game.never_force_token or not self._moving():
+            return True
+        return self.placements(equip, opened).best >= self.placements().best
+
+    def w3_tokens(self) -> list[int]:
+        """W3 tokens the ninja may use between placements: those that can do something and, by
+        default, leave its target reachable (a Shuko only when its diagonal keeps the target)."""
+        opts = self.placements()
+        out = []
+        for t in self.n_equip:
+            rest = [x for x in self.n_equip if x != t]
+            if t == C.SHUKO:
+                ok = not self.flags["shuko"] and opts.shuko
+            elif t == C.LOCKPICK:
+                ok = any(self._keeps_target(rest, p) for p in self.lockpick_squares())
+            elif t == C.RICE_PAPER_MAP:
+                ok = bool(self.map_targets()) and self._keeps_target(rest)
+            else:
+                ok = False
+            if ok:
+                out.append(t)
+        return out
+
+    def lockpick_squares(self) -> list[int]:
+        """Closed passages a Lockpick may open (not the one under the samurai)."""
+        return [p for p in self.closed_passages() if p != self.samurai_sq]
+
+    def lockpick_targets(self) -> list[int]:
+        """The passages the Lockpick just used may open: by default, during the movement, those
+        that leave the ninja able to place as many discs as before it spent the token."""
+        opts = self.lockpick_squares()
+        if self.game.never_force_token or not self._moving():
+            return opts
+        before = self.placements([*self.n_equip, C.LOCKPICK]).best
+        keep = [p for p in opts if self.placements(opened=p).best >= before]
+        return keep or opts
+
+    def jump_tokens(self) -> list[int]:
+        """Tokens that may pay for the jump: by default those after which a landing still
+        reaches the target (never the Shuko a later diagonal needs, if another token can pay)."""
+        if self.game.never_force_token:
+            return list(self.n_equip)
+        best = self.placements().best
+        keep = [
+            t
+            for t in self.n_equip
+            if self.placements([x for x in self.n_equip if x != t], jump_paid=True).jump_best
+            >= best
+        ]
+        return keep or list(self.n_equip)
 
     def _stage_n_place(self) -> None:
         if self.flags["revealed"] or self.flags["discs_left"] <= 0:
             self.stage = "n_move_end"
             return
-        # Stranded (G7): the unplaced discs go back. While the ninja holds a token it is asked
-        # all the same (W3: a Shuko or a Lockpick may open a way; "stop" is legal): whether a
-        # decision is asked depends on the public count of tokens only, never on their kinds.
+        # Stranded (G7): no disc can be placed, the unplaced discs go back. While the ninja holds
+        # a token it is asked all the same (W3: a Lockpick may open a way; "stop" is legal):
+        # whether a decision is asked depends on the public count of tokens only, never on
+        # their kinds.
         if not self.placements().any and not self.n_equip:
             self.flags["discs_left"] = 0
             self.stage = "n_move_end"
@@ -597,7 +688,7 @@ class NightingaleState(PlainDataState):
         self._ask("place")
 
     def _on_place(self, action: int, d: dict) -> None:
-        if action == A.PASS:  # only a token could go on; spending is never forced (G7)
+        if action == A.PASS:  # nothing can be placed (or, never_force_token, only by paying)
             self.flags["discs_left"] = 0
             return
         if action == A.JUMP:
@@ -719,7 +810,7 @@ class NightingaleState(PlainDataState):
 
     def w3_end_tokens(self) -> list[int]:
         usable = {
-            C.LOCKPICK: any(p != self.samurai_sq for p in self.closed_passages()),
+            C.LOCKPICK: bool(self.lockpick_squares()),
             C.RICE_PAPER_MAP: bool(self.map_targets()),
         }
         return [t for t in self.n_equip if usable.get(t, False)]
@@ -889,9 +980,13 @@ class NightingaleState(PlainDataState):
             self.tasks.insert(0, ["lockdown", 0])
 
     def _task_lockdown(self, _: int) -> None:
-        """G6: all passages closed captures any ninja on the board, then passages reopen."""
+        """G6: "If the samurai closes all the secret passages, the ninja is captured, whether
+        they are spotted or still hidden in the shadows": a ninja in the castle, even one whose
+        last disc he removed (variant ``lockdown_needs_trace``: only one with its figurine or a
+        disc on the board); then passages reopen."""
         self.tasks.insert(0, ["reopen_start", 0])
-        if self.ninja_on_board():
+        caught = self.ninja_on_board() if self.game.lockdown_needs_trace else self.ninja_in_castle()
+        if caught:
             self.tasks.insert(0, ["capture", "lockdown"])
 
     def _task_capture(self, how: str) -> None:
@@ -912,6 +1007,7 @@ class NightingaleState(PlainDataState):
             self.captured += 1
         self.ninja_sq = -1
         self.discs = []
+        self.start_sq = -1  # this turn's ninja has left the castle (``ninja_in_castle``)
         if self.captured >= C.NINJAS:
             self.winner = SAMURAI
             return

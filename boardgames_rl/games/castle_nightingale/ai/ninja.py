@@ -233,6 +233,8 @@ class NinjaPolicy:
             return A.SQUARE + max(squares, key=lambda s: ctx.pot[s] - 2 * ctx.risk[g.col[s]])
         if legal[A.JUMP]:  # only a paid jump goes on (G7): it places the remaining discs
             return A.JUMP
+        if legal[A.NINJA_TOKEN + C.SHUKO] and not legal[A.PASS]:
+            return A.NINJA_TOKEN + C.SHUKO  # only the Shuko's diagonal goes on (G7)
         if legal[A.PASS]:  # stranded with tokens held: stop, the unplaced discs go back
             return A.PASS
         return None
