@@ -5,6 +5,10 @@ one decision at a time (Enter for the next, ``q`` to stop; stdin may be a pipe: 
 step). ``--html FILE``: one self-contained page with the picture of every decision
 (:mod:`boardgames_rl.cli.replay_html`). ``--seat S`` shows the boards from seat S's view (and
 names the other seats' hidden actions only as "acted"); by default the boards are omniscient.
+In a game with an event log (:func:`boardgames_rl.cli.play.event_log`: Night of the Ninja) each
+action is followed, in the text views, by the events it caused as ``play`` tells them: what seat
+S knew with ``--seat S``, everything without (the House Reveal and scoring of every round among
+them, which the engine plays between two decisions).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
         ReplayMismatchError: the record does not replay to its outcome.
     """
     from boardgames_rl.arena import replay
-    from boardgames_rl.cli.play import describe_action
+    from boardgames_rl.cli.play import describe_action, event_log
     from boardgames_rl.core.progress import progress_bar
     from boardgames_rl.registry import make_game
 
@@ -61,6 +65,7 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
     step = 0
     frames: list[Any] = []
     bar = progress_bar(n, "pictures", "decision", enabled=bool(html_out) and args.progress)
+    events = event_log(game, seat) if stepping or not quiet else None
 
     def name_of(state: State, player: int, action: int) -> str:
         if seat is None:
@@ -71,14 +76,19 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
         nonlocal before, step
         step += 1
         said = name_of(before, player, action)  # named in the context it was chosen in
+        seen = [] if events is None else events.step(before, action, state)
         if stepping:
             print(f"\ndecision {step} of {n}:")
             print(before.render(seat))
             print(f"-> {said} ({agents[player % len(agents)]})")
+            for line in seen:
+                print(f"   {line}")
             if not ask_next("[Enter] next, q quit: "):
                 raise StopReplay(f"stopped at decision {step} of {n}")
         elif not quiet:
             print(f"  {step:>4}  {said}")
+            for line in seen:
+                print(f"        {line}")
         if html_out:
             from boardgames_rl.cli.replay_html import Frame, png_bytes
 

@@ -76,9 +76,11 @@ def run_session(
     who: Sequence[str],
     seed: int,
     before_action: Callable[[State, int, int], None] | None = None,
+    after_action: Callable[[State, int, int], None] | None = None,
 ) -> Session:
     """Play one game; ``before_action(state, seat, action)`` sees each action *before* it is
-    applied (so ``state.action_name(action)`` names it in its context).
+    applied (so ``state.action_name(action)`` names it in its context), ``after_action(state,
+    seat, action)`` the state once it is applied.
 
     Raises:
         QuitGame: from a decider; the partial session is attached as ``err.session``.
@@ -99,6 +101,8 @@ def run_session(
             before_action(state, p, action)
         state.apply(action)
         session.actions.append(action)
+        if after_action is not None:
+            after_action(state, p, action)
     return session
 
 

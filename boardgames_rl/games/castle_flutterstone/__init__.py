@@ -65,8 +65,9 @@ Modules
     (information set: the pile is re-dealt), ``scenario`` (hand-made positions: ``build``,
     ``play``), ``naming`` (contextual action names and decision words), ``movement`` and
     ``landing`` (pure rules of moving and of the flick), ``render`` (text and picture, with
-    legends), ``ai`` (the heuristic in small modules; ``ai.value`` is the one value function of
-    ``evaluate`` and ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver``
+    legends), ``aiming`` (a flick typed or chosen number by number, for ``play``), ``ai`` (the
+    heuristic in small modules; ``ai.value`` is the one value function of ``evaluate`` and
+    ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver``
     and ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``), ``plots``.
 
 Version history
@@ -80,6 +81,11 @@ Version history
       same trajectories, observations, masks, names and state dicts); ``state_vector`` gained
       ``finish_order`` (state_spec was the observation spec); ``FlutterstoneInfoSet.knowledge``
       holds the pile in a fixed shuffled order instead of sorted.
+    * issue 40: the text view of a flick decision marks the best flicks a), b), c) and draws
+      beside them a small picture of the wall (windows, moat, courtyard, the yaws offered and
+      where each best flick aims); ``aiming`` reads a flick as a person gives it (``flick 20
+      0.9 -15``: aim, force, yaw; or the three asked one at a time), used by ``boardgames-rl
+      play`` instead of listing every flick. Games, observations and actions are unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec

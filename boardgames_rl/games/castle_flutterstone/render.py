@@ -142,9 +142,10 @@ def aim_legend(state: FlutterstoneState) -> list[str]:
     return lines
 
 
-def best_flicks(state: FlutterstoneState, count: int = 3) -> list[str]:
-    """The ``count`` flicks with the most expected progress for the player on move, with their
-    landing chances (public: the landing model, the player's skill and the pesky effects)."""
+def flick_outlook(state: FlutterstoneState) -> tuple[np.ndarray, np.ndarray]:
+    """``(values, table)`` of every flick for the player on move: the expected fields of each
+    flick (``values[a]``) and its landing chances by zone (``table[a]``, ``ZONE_NAMES`` order),
+    from the landing model, the player's skill and the pesky effects (all public)."""
     g = state.game
     p = state.turn_player
     table_of = {
@@ -155,14 +156,111 @@ def best_flicks(state: FlutterstoneState, count: int = 3) -> list[str]:
     }
     values = _HINTS.values(g, table_of, p, state.blocked_band)
     table = _HINTS.table(g, g.skills[p], state.effects())
+    return values, table
+
+
+def chances_text(chances: np.ndarray) -> str:
+    """``miss 1%, courtyard 37%, castle 33%, window 28%`` (zones under 0.5% left out)."""
+    return ", ".join(
+        f"{zone} {chances[z]:.0%}" for z, zone in enumerate(ZONE_NAMES) if chances[z] >= 0.005
+    )
+
+
+def best_flick_ids(state: FlutterstoneState, count: int = 3) -> list[int]:
+    """The ``count`` flicks with the most expected fields for the player on move, best first."""
+    values, _table = flick_outlook(state)
+    return [int(a) for a in np.argsort(-values, kind="stable")[:count]]
+
+
+def best_flicks(state: FlutterstoneState, count: int = 3) -> list[str]:
+    """The ``count`` flicks with the most expected progress for the player on move, with their
+    landing chances (public: the landing model, the player's skill and the pesky effects)."""
+    g = state.game
+    values, table = flick_outlook(state)
     lines = []
-    for a in np.argsort(-values, kind="stable")[:count]:
-        chances = ", ".join(
-            f"{zone} {table[a][z]:.0%}" for z, zone in enumerate(ZONE_NAMES) if table[a][z] >= 0.005
-        )
-        lines.append(f"  {g._action_name(int(a))} ({flick_words(g, int(a))})")
-        lines.append(f"      lands: {chances}; {values[a]:.2f} fields expected")
+    for a in best_flick_ids(state, count):
+        lines.append(f"  {g._action_name(a)} ({flick_words(g, a)})")
+        lines.append(f"      lands: {chances_text(table[a])}; {values[a]:.2f} fields expected")
     return lines
+
+
+PICTURE_COLUMNS = 31
+"""Columns of the wall in the landing picture: one per unit of lateral distance."""
+
+
+def landing_picture(state: FlutterstoneState, marks: dict[int, str] | None = None) -> list[str]:
+    """A small text picture of the wall as the catapult sees it: the windows (their numbers;
+    ``G`` where the ghost figure blocks one), the moat and the courtyard in front, the yaws
+    offered (``^``) and, under them, ``marks`` (``{flick id: label}``: where those flicks aim).
+    At most 41 columns."""
+    g = state.game
+    geo = g.geometry
+    half = geo.wall_half_width
+    cols = PICTURE_COLUMNS
+    scale = (cols - 1) / (2 * half)  # columns per unit of lateral distance
+
+    def col(y: float) -> int:
+        return max(0, min(cols - 1, round((y + half) * scale)))
+
+    def band_row(k: int) -> str:
+        (ylo, yhi), _z = geo.window_lateral[k - 1], geo.window_bands[k - 1]
+        mark = "G" if state.blocked_band == k else str(k)
+        return "".join(mark if ylo < j / scale - half < yhi else " " for j in range(cols))
+
+    bands = len(geo.window_bands)
+    rows = ["castle  " + "_n" * (cols // 2) + "_"]
+    for k in range(bands, 0, -1):  # highest window first
+        rows.append("       |" + band_row(k) + "|")
+        rows.append("       |" + " " * cols + "|")
+    rows[1] = "castle |" + rows[1][8:]
+    rows[0] = "        " + rows[0][8:]
+    rows.append("moat   ~" + "~" * cols + "~")
+    rows.append("yard   ." + "." * cols + ".")
+    yaw_marks = [" "] * cols
+    labels = [" "] * (cols + 6)
+    for yaw in g.yaws:
+        c = col(geo.wall_x * np.tan(np.radians(yaw)))
+        yaw_marks[c] = "^"
+        text = f"{yaw:+g}" if yaw else "0"
+        start = max(0, c + 1 - len(text) // 2 - (len(text) % 2 == 0))
+        labels[start : start + len(text)] = text
+    rows.append("yaw     " + "".join(yaw_marks).rstrip())
+    rows.append("       " + "".join(labels).rstrip())
+    if marks:
+        under = [" "] * (cols + 6)
+        for a, label in marks.items():
+            c = col(geo.wall_x * np.tan(np.radians(g._flicks[a][0]))) + 1
+            while under[c] != " ":
+                c += 1
+            under[c] = label
+        rows.append("best   " + "".join(under).rstrip())
+    return rows
+
+
+HINT_MARKS = "abc"
+"""Marks of the best flicks in the hint and under the landing picture (letters, so that they
+are not read as the numbers of a menu)."""
+
+
+def best_flicks_block(state: FlutterstoneState, count: int = 3) -> list[str]:
+    """The best flicks for the player on move (marked a, b, c) with their landing chances, and
+    the landing picture beside them (where each aims, marked with its letter)."""
+    g = state.game
+    values, table = flick_outlook(state)
+    ids = best_flick_ids(state, min(count, len(HINT_MARKS)))
+    picture = landing_picture(state, dict(zip(ids, HINT_MARKS, strict=False)))
+    left = max(len(row) for row in picture) + 2
+    hints: list[str] = []
+    room = WIDTH - left
+    for mark, a in zip(HINT_MARKS, ids, strict=False):
+        hints.append(f"{mark}) {g._action_name(a)}: {values[a]:.2f} fields expected")
+        hints.append(f"   {flick_words(g, a)}")
+        lands = f"lands: {chances_text(table[a])}"
+        hints += textwrap.wrap(lands, room, initial_indent="   ", subsequent_indent="     ")
+    height = max(len(picture), len(hints))
+    picture += [""] * (height - len(picture))
+    hints += [""] * (height - len(hints))
+    return [f"{p:<{left}}{h}".rstrip() for p, h in zip(picture, hints, strict=True)]
 
 
 def render_text(state: FlutterstoneState, player: int | None = None) -> str:
@@ -223,9 +321,10 @@ def render_text(state: FlutterstoneState, player: int | None = None) -> str:
     if state.phase_name == "flick" and not state.is_terminal():
         for line in aim_legend(state):
             lines += textwrap.wrap(line, WIDTH, subsequent_indent="    ")
-        lines.append(f"best flicks for {names[state.turn_player]} now (landing model):")
-        for line in best_flicks(state):
-            lines += textwrap.wrap(line, WIDTH, subsequent_indent=" " * 10)
+        lines.append(
+            f"best flicks for {names[state.turn_player]} now (landing model), and where they aim:"
+        )
+        lines += best_flicks_block(state)
     return "\n".join(lines)
 
 

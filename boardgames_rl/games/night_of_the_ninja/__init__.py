@@ -11,6 +11,12 @@ card / Honor token was looked at).
 
 Version history (the env id stays ``night_of_the_ninja-v0``):
 
+* 2026-12 (issue 40): ``events.EventLog`` tells one seat's events action by action (cards shown,
+  what that seat's own cards saw, kills, the House Reveal with every living player's House card,
+  the round's result, who drew Honor tokens, the end of each round and the final points);
+  ``boardgames-rl play`` and ``replay`` print them, so a round's end played by the engine
+  between two of a person's decisions is no longer lost. Games, observations and pictures are
+  unchanged.
 * 2026-12 (issue 12): the classes are renamed so that they no longer collide with Castle
   Nightingale's ninja role: ``NinjaState`` -> ``NightOfTheNinjaState`` (``state.py``),
   ``NinjaInfoSet`` -> ``NightOfTheNinjaInfoSet`` (``infoset.py``), ``NinjaHeuristic`` ->
