@@ -23,7 +23,6 @@ file holds tensors only.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
@@ -157,7 +156,7 @@ def read_config(out: Path) -> dict[str, Any]:
 def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled;
     a regular file of at most :data:`MAX_MODEL_BYTES`)."""
-    import torch as th
+    from boardgames_rl.agents.pretrained import check_plain_tensors, load_plain_weights
 
     fix = "restore the file or start a new run with another --out"
     try:
@@ -167,12 +166,16 @@ def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     except UnsafeFileError as e:
         raise InvalidConfigError(f"{e}: {fix}") from e
     try:
-        payload = th.load(io.BytesIO(blob), map_location="cpu", weights_only=True)
+        payload = load_plain_weights(blob)  # the torch floor, weights_only
         names, states = payload["names"], payload["states"]
         if len(names) != len(states) or not all(isinstance(n, str) for n in names):
             raise ValueError("names and states do not match")
         if not all(isinstance(s, dict) for s in states):
             raise ValueError("a snapshot is not a state dict")
+        for name, state in zip(names, states, strict=True):
+            check_plain_tensors(state, f"snapshot {name!r}")  # plain, finite, no views
+    except InvalidConfigError:
+        raise
     except Exception as e:  # noqa: BLE001 - any damage: one line
         raise InvalidConfigError(
             f"{path}: the pool snapshots are damaged or hold Python objects "

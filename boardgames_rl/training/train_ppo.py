@@ -30,6 +30,7 @@ Same seed + same flags -> the same model (``--vec batched``, the default, with a
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import signal
@@ -42,6 +43,7 @@ import torch as th
 from stable_baselines3.common.callbacks import CallbackList
 
 from boardgames_rl.agents.ppo import (
+    MAX_MODEL_BYTES,
     UntrustedModelError,
     check_plain_settings,
     freeze_policy,
@@ -49,7 +51,7 @@ from boardgames_rl.agents.ppo import (
 )
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
-from boardgames_rl.core.files import make_dir, remove_file, write_text
+from boardgames_rl.core.files import make_dir, read_bytes, remove_file, write_text
 from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings, settings_for_file
@@ -118,8 +120,9 @@ def _load_model(
     if not path.is_file():
         raise _fail(f"--resume: no model file {path}; restore it or start a new run")
     if args.trust_model_file:
-        try:
-            model = FastMaskablePPO.load(str(path), env=venv, device=args.device, **hyper)
+        try:  # the person trusts the file; it is still read as a regular file with a size cap
+            blob = read_bytes(path, MAX_MODEL_BYTES, "model file")
+            model = FastMaskablePPO.load(io.BytesIO(blob), env=venv, device=args.device, **hyper)
         except Exception as e:  # noqa: BLE001 - a damaged trusted file: one line
             raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
         return model
