@@ -12,8 +12,11 @@ plays on its own after the last decision of a round).
 An answer is the number of an option, or words of its name (:func:`parse_choice`: the whole
 name, its start, a word or any part of it, whichever names one option). A Castle Flutterstone
 flick is aimed as a player would (:mod:`boardgames_rl.games.castle_flutterstone.aiming`): its
-three numbers typed (``flick 20 0.9 -15``: aim, force, yaw) or chosen one at a time, with the
-best flicks and a small picture of where they aim instead of the list of every flick.
+three numbers typed (``flick 20 0.9 -15``: aim, force, yaw, the order of a flick's name),
+chosen one at a time (``aim``: yaw, then aim, then force, each force with where it lands), or
+one of the best flicks by its number; the board shows those best flicks with their landing
+chances beside a small picture of where they aim, and the list of every flick is printed only
+on demand (``list``).
 ``?`` prints the game's rules summary of the pending decision (the ``rules_help`` hook of its
 :class:`~boardgames_rl.core.spec.GameSpec`) before the input help. A decision with a single legal
 option is answered at once, with a line saying so. An abandoned game (``quit``, end of input,
@@ -486,8 +489,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Play one game yourself against agents on the other seats. Each turn shows the "
             "board from your seat, what the others did (by name where actions are public), and "
-            "your numbered legal actions. " + HELP_TEXT.replace("\n", " ") + " An abandoned "
-            "game exits with code 1 (130 after Ctrl-C) and is not recorded."
+            "your numbered legal actions. " + HELP_TEXT.replace("\n", " ") + " A Castle "
+            "Flutterstone flick is typed as flick AIM FORCE YAW (e.g. flick 20 0.9 -15) or "
+            "chosen number by number (aim), instead of from a list of every flick. In Night of "
+            "the Ninja every event your seat may see is told as it happens, the end of each "
+            "round too. An abandoned game exits with code 1 (130 after Ctrl-C) and is not "
+            "recorded."
         ),
     )
     add_game_args(p)

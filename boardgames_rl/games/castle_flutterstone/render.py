@@ -191,8 +191,8 @@ PICTURE_COLUMNS = 31
 def landing_picture(state: FlutterstoneState, marks: dict[int, str] | None = None) -> list[str]:
     """A small text picture of the wall as the catapult sees it: the windows (their numbers;
     ``G`` where the ghost figure blocks one), the moat and the courtyard in front, the yaws
-    offered (``^``) and, under them, ``marks`` (``{flick id: label}``: where those flicks aim).
-    At most 41 columns."""
+    offered (``^``) and, under them, ``marks`` (``{flick id: label}``: where those flicks aim),
+    and a key. At most 41 columns."""
     g = state.game
     geo = g.geometry
     half = geo.wall_half_width
@@ -234,6 +234,8 @@ def landing_picture(state: FlutterstoneState, marks: dict[int, str] | None = Non
                 c += 1
             under[c] = label
         rows.append("best   " + "".join(under).rstrip())
+    key = "key    " + " ".join(str(k) for k in range(1, bands + 1)) + " windows"
+    rows.append(key + (", G ghost figure" if state.blocked_band else ""))
     return rows
 
 
