@@ -11,6 +11,8 @@ Each check is also a public function of its own (``check_random_games(game)`` an
 test file can parametrise over them. A failed check raises :class:`ConformanceError` (an
 ``AssertionError``) whose message names the game, the seed or state and what was wrong. The checks:
 
+* ``options``: every on/off option of the game's class reads ``true/false, yes/no, on/off, 1/0``
+  alike and refuses anything else with one :class:`~boardgames_rl.core.errors.InvalidConfigError`;
 * ``pettingzoo_api``: PettingZoo's ``api_test`` and ``seed_test`` on the raw AEC env, and (if the
   game is registered) on the env from ``pettingzoo.make``;
 * ``random_games``: seeded random games end within ``max_game_length`` actions; at every step the
@@ -36,6 +38,7 @@ player's information set, the agent, given the same seed, chooses the same actio
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import subprocess
@@ -53,6 +56,7 @@ from boardgames_rl.core.errors import (
     GameError,
     GameOverError,
     IllegalActionError,
+    InvalidConfigError,
     InvalidPlayerError,
     MalformedActionError,
     WrongPlayerError,
@@ -660,7 +664,69 @@ def check_agent_no_peeking(
 
 
 # ---------------------------------------------------------------------------- the suite
+NOT_BOOLEANS: tuple[Any, ...] = ("maybe", "", "nein", 2, -1, 0.5, None, [True])
+"""Values every on/off option must refuse (a typo, a number, nothing, a list)."""
+OFF_WORDS: tuple[Any, ...] = (False, "false", "no", "off", "0", "OFF", 0)
+ON_WORDS: tuple[Any, ...] = (True, "true", "yes", "on", "1", "Yes", 1)
+
+
+def boolean_options(game: Game) -> list[str]:
+    """The on/off options of ``game``'s class: constructor parameters whose default is a bool."""
+    try:
+        params = inspect.signature(type(game).__init__).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if isinstance(p.default, bool)]
+
+
+def check_options(game: Game) -> None:
+    """Every on/off option parses like every other game's (``core.options.parse_bool``): the words
+    ``true/false, yes/no, on/off, 1/0`` in any case and Python bools give the same game as
+    ``True``/``False``; anything else (:data:`NOT_BOOLEANS`) is an ``InvalidConfigError`` naming
+    the option, never read as on."""
+    cls, config = type(game), dict(game.config)
+    for key in boolean_options(game):
+        for words, truth in ((OFF_WORDS, False), (ON_WORDS, True)):
+            try:
+                expected = cls(**{**config, key: truth}).config
+            except InvalidConfigError:
+                continue  # the value does not fit this configuration (e.g. another option)
+            for word in words:
+                try:
+                    got = cls(**{**config, key: word}).config
+                except InvalidConfigError as e:
+                    raise ConformanceError(
+                        f"{game.name}: option {key}={word!r} should mean {truth} but was refused "
+                        f"({e}); parse on/off options with core.options.parse_bool"
+                    ) from e
+                _require(
+                    got == expected,
+                    f"{game.name}: option {key}={word!r} gave config {got}, expected {expected} "
+                    f"({key}={truth})",
+                )
+        for bad in NOT_BOOLEANS:
+            try:
+                cls(**{**config, key: bad})
+            except InvalidConfigError as e:
+                _require(
+                    key in str(e) and "\n" not in str(e),
+                    f"{game.name}: refusing {key}={bad!r} the message must name {key} in one line, "
+                    f"got {str(e)!r}",
+                )
+                continue
+            except Exception as e:  # noqa: BLE001 - any other error is the failure reported
+                raise ConformanceError(
+                    f"{game.name}: option {key}={bad!r} raised {type(e).__name__} ({e}), not an "
+                    "InvalidConfigError"
+                ) from e
+            raise ConformanceError(
+                f"{game.name}: option {key}={bad!r} was accepted; an on/off option must refuse "
+                "anything but true/false, yes/no, on/off, 1/0"
+            )
+
+
 CHECKS: dict[str, Callable[..., None]] = {
+    "options": check_options,
     "pettingzoo_api": check_pettingzoo_api,
     "random_games": check_random_games,
     "info_sets": check_info_sets,

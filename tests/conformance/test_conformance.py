@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from conformance import case_id, game_cases
 
+from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.registry import make_game
 from boardgames_rl.testing import CHECKS, ConformanceError, check_agent_no_peeking, check_game
 from boardgames_rl.testing.toy_game import ToyGame, ToyState
@@ -110,6 +111,36 @@ class _MutatingErrorGame(ToyGame):
 def test_suite_catches_an_observation_leak() -> None:
     with pytest.raises(ConformanceError, match="observation differs"):
         check_game(_LeakyGame(num_players=2), checks=["info_sets"])
+
+
+class _TextIsOnGame(ToyGame):
+    """An on/off option read with ``bool(value)``: ``"no"`` turns it on (Castle Flutterstone's
+    bug before issue 40)."""
+
+    def __init__(
+        self, num_players: int = 2, rounds: int = 3, cap: int | None = None, variant: bool = False
+    ):
+        super().__init__(num_players=num_players, rounds=rounds, cap=cap)
+        self._config["variant"] = bool(variant)
+
+
+class _StrictBoolGame(ToyGame):
+    """An on/off option that refuses the words ``no``/``off`` (the other games before)."""
+
+    def __init__(
+        self, num_players: int = 2, rounds: int = 3, cap: int | None = None, variant: bool = False
+    ):
+        if not isinstance(variant, bool):
+            raise InvalidConfigError(f"variant must be True or False, got {variant!r}")
+        super().__init__(num_players=num_players, rounds=rounds, cap=cap)
+        self._config["variant"] = variant
+
+
+def test_suite_catches_on_off_options_read_as_something_else() -> None:
+    with pytest.raises(ConformanceError, match="variant='false' gave config"):
+        check_game(_TextIsOnGame(num_players=2), checks=["options"])
+    with pytest.raises(ConformanceError, match="variant='false' should mean False but was refused"):
+        check_game(_StrictBoolGame(num_players=2), checks=["options"])
 
 
 def test_suite_catches_a_state_changed_by_an_error() -> None:
