@@ -144,7 +144,7 @@ def test_typed_and_step_by_step_flicks_play_the_intended_action():
 
     ways = [
         fixed("flick 20 0.9 -15\n", 20, 0.9, -15),
-        fixed("flick 15 1 -15\n", 15, 1.0, -15),
+        fixed("15 1 -15\n", 15, 1.0, -15),  # the numbers alone
         fixed("FLICK yaw +15 aim 30 force .8\n", 30, 0.8, 15),
         fixed("aim\n-15\n20\nback\naim\n0\n25\n0.7\n", 25, 0.7, 0),  # yaw, aim, force
         fixed("aim\n-16\n-15\n90\n20\n0.8\n", 20, 0.8, -15),

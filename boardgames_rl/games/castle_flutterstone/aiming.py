@@ -8,11 +8,12 @@ A flick has three numbers, in the order of its name ``flick aim 20 force 0.90 ya
 * **yaw** -- the direction in degrees, negative to the left: -15 points at window 1, 0 at
   window 2, +15 at window 3, +-25 at the wall's edges (landing model v1 has no yaw).
 
-A person types them in that order, ``flick 20 0.9 -15`` (v1: ``flick 50 0.5``), or with their
-words in any order, ``flick yaw -15 aim 20 force 0.9``; or is asked for them one at a time
-(:meth:`Aim.step_menu`): the yaw (where), the elevation (how high), then the force (how hard),
-the force options showing where the bat lands with each. Only the grid's own values are
-accepted; any other number is refused with the values offered.
+A person types them in that order, ``flick 20 0.9 -15`` (v1: ``flick 50 0.5``; the word
+``flick`` may be left out), or with their words in any order, ``flick yaw -15 aim 20 force
+0.9``; or is asked for them one at a time (:meth:`Aim.step_menu`): the yaw (where), the
+elevation (how high), then the force (how hard), the force options showing where the bat lands
+with each. Only the grid's own values are accepted; any other number is refused with the values
+offered.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def _number(text: str, what: str) -> float:
         return float(text)
     except ValueError:
         raise ValueError(f"{text!r} is not a number: give the {what} as a number") from None
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _fmt(value: float, what: str) -> str:
@@ -108,14 +117,17 @@ class Aim:
 
     def parse(self, text: str) -> int | None:
         """The flick typed as ``text`` (``flick 20 0.9 -15``, ``flick yaw -15 aim 20 force
-        0.9``, or a flick's full name), or ``None`` when ``text`` is not a typed flick (it does
-        not start with ``flick`` followed by a number or a number's word).
+        0.9``, a flick's full name, or just its numbers ``20 0.9 -15``), or ``None`` when
+        ``text`` is not a typed flick (it neither starts with ``flick`` nor is as many numbers
+        as a flick has: a single number is an option's number).
 
         Raises:
             ValueError: a typed flick with a wrong count of numbers or a value not offered; the
                 message says what to type.
         """
         words = text.split(":")[0].replace(",", " ").lower().split()
+        if len(words) == len(self.order) and len(words) > 1 and all(map(_is_number, words)):
+            words = ["flick", *words]
         if not words or words[0] != "flick":
             return None
         rest = words[1:]
