@@ -304,7 +304,8 @@ def read_model_file(path: str | os.PathLike) -> tuple[dict[str, Any], dict[str, 
             names = set(z.namelist())
             if "policy.pth" not in names:
                 raise UntrustedModelError(
-                    f"{source} has no policy.pth: not a model written by `boardgames-rl train`"
+                    f"{source} is not a readable model.zip (it has no policy.pth: truncated, "
+                    "damaged, or not a model written by `boardgames-rl train`)"
                 )
             declared = sum(z.getinfo(n).file_size for n in wanted if n in names)
             if declared > MAX_MODEL_BYTES:
