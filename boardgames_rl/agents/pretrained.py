@@ -55,8 +55,9 @@ huge layer) with finite values. The prior an entry names is built with
 
 Every failure is one line (:class:`PretrainedError`): a damaged or hostile JSON or weights file
 (bad JSON, wrong fields, checksum mismatch, pickled objects, wrong shapes, views, non-finite
-values, not a regular file), or no entry for the game / seat (the message lists what is
-shipped). :func:`export_policy` and
+values, not a regular file), or no entry for the game setup (:class:`UnsupportedSetupError`: the
+message names the setups there are entries for, :func:`supported_setups`, which ``boardgames-rl
+list`` shows too). :func:`export_policy` and
 :func:`export_run` write entries (``experiments/train_strong.py export``).
 """
 
@@ -68,7 +69,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,7 +77,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.agent import Agent
-from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.errors import InvalidConfigError, UnknownAgentError
 from boardgames_rl.core.files import (
     UnsafeFileError,
     printable,
@@ -384,6 +385,70 @@ def shipped() -> str:
     return "; ".join(e.describe() for e in entries) if entries else "none"
 
 
+class UnsupportedSetupError(PretrainedError, UnknownAgentError):
+    """The agent has no entry for this game setup (or no entry of the name given): one short
+    line naming the setups it has (:func:`supported_setups`). Like an unknown agent's, the
+    message already says what there is, so the CLI adds no list of agents to it."""
+
+
+def setup_label(game_name: str, config: Mapping[str, Any], seats: Iterable[int] = ()) -> str:
+    """A game setup in a few words: ``white_castle 2p``, ``castle_nightingale 2p seat ninja``,
+    ``night_of_the_ninja 5p target_score=5`` (the options that differ from the game's defaults
+    at that player count; ``seats``: only when they are not all of them). A game this version
+    does not know is named with its ``num_players`` alone."""
+    from boardgames_rl.registry import make_game
+
+    count = config.get("num_players")
+    try:
+        if isinstance(count, int) and not isinstance(count, bool):
+            game = make_game(game_name, num_players=count)
+        else:
+            game = make_game(game_name)
+    except Exception:  # noqa: BLE001 - a game or a count this version does not know
+        text = f"{game_name} {count}p" if isinstance(count, int) else game_name
+        return printable(text)[:80]
+    defaults = dict(game.config)
+    changed = [
+        f"{k}={v}" for k, v in sorted(config.items()) if k not in defaults or defaults[k] != v
+    ]
+    text = f"{game_name} {game.num_players}p"
+    seats = sorted(set(seats))
+    if seats and seats != list(range(game.num_players)):
+        names = [game.player_names[s] if 0 <= s < game.num_players else str(s) for s in seats]
+        text += f" seat{'s' if len(names) > 1 else ''} {'+'.join(names)}"
+    if changed:
+        text += " " + " ".join(changed)
+    return printable(text)[:80]
+
+
+def supported_setups(folder: str | os.PathLike | None = None) -> list[str]:
+    """The game setups the entries of ``folder`` (default: the shipped ones, read with the
+    checked reader :func:`read_entry`) cover, one label each (:func:`setup_label`): the seats
+    of every entry of a game and configuration together, sorted."""
+    covered: dict[tuple[str, str], tuple[dict[str, Any], set[int]]] = {}
+    for e in list_entries(folder):
+        key = (e.game, json.dumps(e.config, sort_keys=True, default=str))
+        covered.setdefault(key, (e.config, set()))[1].update(e.seats)
+    return sorted(setup_label(g, cfg, seats) for (g, _), (cfg, seats) in covered.items())
+
+
+def setups_text(folder: str | os.PathLike | None = None, limit: int = 120, first: str = "") -> str:
+    """:func:`supported_setups` on one line of at most ``limit`` characters (``none``;
+    ``..., and 3 more`` when they do not fit); the setups of the game ``first`` come first."""
+    labels = supported_setups(folder)
+    return fit_list(sorted(labels, key=lambda x: x.split(" ")[0] != first), limit)
+
+
+def fit_list(items: list[str], limit: int) -> str:
+    """``items`` comma-separated in at most ``limit`` characters (the first item always): the
+    first ones, then ``and N more`` (``none`` when empty)."""
+    for n in range(len(items), 0, -1):
+        text = ", ".join(items[:n]) + (f", and {len(items) - n} more" if n < len(items) else "")
+        if len(text) <= limit or n == 1:
+            return text
+    return "none"
+
+
 def _check_tensor(entry: Entry, key: str, value: Any, shape: tuple[int, ...]) -> np.ndarray:
     import torch as th
 
@@ -669,12 +734,13 @@ def _select(
         )
     folder = dir or None
     entries = list_entries(folder)
-    where = f"in {dir!r}" if dir else "shipped"
-    listing = "; ".join(e.describe() for e in entries) if entries else "none"
+    where = "in dir=" + printable(repr(dir))[:40] if dir else "shipped"
     if entry:
         entries = [e for e in entries if e.name == entry]
         if not entries:
-            raise PretrainedError(f"no pretrained entry {entry!r} {where}; {where}: {listing}")
+            head = f"pretrained has no entry named {printable(repr(entry))[:40]}; "
+            names = [e.name for e in list_entries(folder)]
+            raise UnsupportedSetupError(f"{head}{where}: {fit_list(names, 132 - len(head))}")
     fitting = [e for e in entries if _fits(e, game)]
     wanted = list(range(game.num_players)) if seat is None else [parse_seat_option(seat, game)]
     policies: dict[int, tuple[Entry, MLPPolicy]] = {}
@@ -684,11 +750,12 @@ def _select(
                 check_fits_game(e, game)
                 policies[s] = (e, load_entry(e))
     if not policies:
-        seat_text = "any seat" if seat is None else f"seat {seat}"
-        raise PretrainedError(
-            f"no pretrained agent for {game.name} {dict(game.config)} ({seat_text}); "
-            f"{where}: {listing}"
-        )
+        label = setup_label(game.name, dict(game.config), wanted)
+        if entry:
+            have = ", ".join(setup_label(e.game, e.config, e.seats) for e in entries)
+            raise UnsupportedSetupError(f"pretrained: entry {entry} is for {have}, not {label}")
+        head = f"pretrained has no entry for {label}; {where}: "
+        raise UnsupportedSetupError(head + setups_text(folder, 132 - len(head), game.name))
     return policies
 
 
@@ -698,7 +765,10 @@ def build_search(game: Game, **kwargs: Any) -> Agent:
     through."""
     from boardgames_rl.agents.ismcts import build_ismcts
 
-    build(game)  # fail now, with the listing, when nothing is shipped for the game
+    try:
+        build(game)  # fail now, with the setups shipped, when nothing is for this one
+    except UnsupportedSetupError as e:
+        raise UnsupportedSetupError(str(e).replace("pretrained", "pretrained+search", 1)) from None
     return build_ismcts(game, **{"preset": "tuned", **kwargs, "prior": "pretrained"})
 
 

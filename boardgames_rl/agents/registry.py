@@ -28,25 +28,39 @@ AgentFactory = Callable[..., Agent]
 SpecOptions = Callable[[Game], dict[str, Any]]
 _AGENTS: dict[str, Callable[..., Agent]] = {}
 _SPEC_OPTIONS: dict[str, SpecOptions] = {}
+_SETUPS: dict[str, Callable[[], str]] = {}
 
 
 def register_agent(
-    name: str, factory: Callable[..., Agent], options: SpecOptions | None = None
+    name: str,
+    factory: Callable[..., Agent],
+    options: SpecOptions | None = None,
+    setups: Callable[[], str] | None = None,
 ) -> None:
     """``factory(game, **kwargs) -> Agent``. ``options(game)``, when the spec's keys are not the
     agent class's constructor parameters, gives them with their defaults for ``game`` (what
-    ``boardgames-rl list`` shows)."""
+    ``boardgames-rl list`` shows). ``setups()``, for an agent that plays only some game setups
+    (games, player counts, options), says which in one line (:func:`agent_setups`)."""
     _AGENTS[name] = factory
-    if options is None:
-        _SPEC_OPTIONS.pop(name, None)
-    else:
-        _SPEC_OPTIONS[name] = options
+    for table, value in ((_SPEC_OPTIONS, options), (_SETUPS, setups)):
+        if value is None:
+            table.pop(name, None)
+        else:
+            table[name] = value  # type: ignore[assignment]
 
 
 def unregister_agent(name: str) -> None:
     """Remove ``name`` from the registry (no-op when absent), e.g. a temporary registration."""
     _AGENTS.pop(name, None)
     _SPEC_OPTIONS.pop(name, None)
+    _SETUPS.pop(name, None)
+
+
+def agent_setups(name: str) -> str | None:
+    """The game setups agent ``name`` plays, in one line (``white_castle 2p, ...``), when it
+    declared them (:func:`register_agent`'s ``setups``); None: every setup of every game."""
+    setups = _SETUPS.get(name)
+    return None if setups is None else setups()
 
 
 def spec_options(name: str, game: Game) -> dict[str, Any] | None:
@@ -258,7 +272,7 @@ def _ppo(game: Game, **kwargs: Any) -> Agent:
     return build(game, **kwargs)
 
 
-register_agent("ppo", _ppo)
+register_agent("ppo", _ppo, setups=lambda: "the game and setup its model was trained on")
 
 
 def _pretrained(game: Game, **kwargs: Any) -> Agent:
@@ -275,5 +289,12 @@ def _pretrained_search(game: Game, **kwargs: Any) -> Agent:
     return build_search(game, **kwargs)
 
 
-register_agent("pretrained", _pretrained)
-register_agent("pretrained+search", _pretrained_search, _search_options)
+def _pretrained_setups() -> str:
+    """The setups of the shipped entries (read with the checked reader)."""
+    from boardgames_rl.agents.pretrained import setups_text
+
+    return f"{setups_text(limit=400)} (shipped; your own exports: dir=PATH)"
+
+
+register_agent("pretrained", _pretrained, setups=_pretrained_setups)
+register_agent("pretrained+search", _pretrained_search, _search_options, setups=_pretrained_setups)

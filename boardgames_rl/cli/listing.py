@@ -1,4 +1,6 @@
-"""``boardgames-rl list``: the games (options, player counts) and the agents (options)."""
+"""``boardgames-rl list``: the games (options, player counts) and the agents (options, and the
+game setups each plays: every one, or for ``pretrained`` the shipped entries' games and player
+counts, :func:`boardgames_rl.agents.registry.agent_setups`)."""
 
 from __future__ import annotations
 
@@ -79,6 +81,7 @@ def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     from boardgames_rl.agents import list_agents
+    from boardgames_rl.agents.registry import agent_setups
     from boardgames_rl.registry import game_spec, list_games
 
     games = list_games()
@@ -94,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {name}  {summary}")
         for where, text in options.items():
             print(f"      options ({where}): {text}")
+        print(f"      setups: {agent_setups(name) or 'every setup of every game'}")
     for game_name in games:  # a game's own agents (GameSpec.agents), not built here
         for name, factory in sorted(game_spec(game_name).agents.items()):
             params = list(signature_options(factory))[1:]  # the first one is the game
@@ -107,7 +111,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub,
         "list",
-        "registered games (player counts, options) and agents (options)",
+        "registered games (player counts, options) and agents (options, the setups they play)",
         ["boardgames-rl list"],
     )
     p.set_defaults(func=run)
