@@ -113,6 +113,7 @@ from boardgames_rl.agents.pretrained import (
 from boardgames_rl.arena import play_series, wilson_interval
 from boardgames_rl.cli.common import positive_int
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import MAX_JSON_BYTES, append_text, printable, read_text, write_text
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.init_from import read_record
 
@@ -286,8 +287,8 @@ def fork(a: argparse.Namespace) -> int:
 
     record = fork_run(Path(a.source), Path(a.dest), a.model)
     dest = Path(a.dest)
-    (dest / COMMANDS_FILE).write_text(
-        "".join(f"{line}\n" for line in logged_commands(Path(a.source)))
+    write_text(  # inside the run folder only: a planted link is replaced, never followed
+        dest / COMMANDS_FILE, "".join(f"{line}\n" for line in logged_commands(Path(a.source)))
     )
     log_command(dest, a.invocation)
     score = "" if record["score"] is None else f" (evaluated {record['score']:.3f})"
@@ -300,18 +301,18 @@ def fork(a: argparse.Namespace) -> int:
 
 def log_command(out: Path, invocation: list[str]) -> None:
     """Append the command line that is training ``out`` to ``out/commands.txt``."""
-    out.mkdir(parents=True, exist_ok=True)
     line = shlex.join(["python", "experiments/train_strong.py", *invocation])
-    with open(out / COMMANDS_FILE, "a") as f:
-        f.write(f"{line}  # {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    append_text(out / COMMANDS_FILE, f"{line}  # {stamp}\n")  # a regular file, no link followed
 
 
 def logged_commands(run: Path) -> list[str]:
     """The commands of ``run/commands.txt`` (empty when the run predates the file)."""
-    path = run / COMMANDS_FILE
-    if not path.is_file():
+    try:
+        text = read_text(run / COMMANDS_FILE, MAX_JSON_BYTES, "commands file")
+    except FileNotFoundError:
         return []
-    return [line for line in path.read_text().splitlines() if line.strip()]
+    return [printable(line) for line in text.splitlines() if line.strip()]
 
 
 # ---------------------------------------------------------------------------- 2. measure
