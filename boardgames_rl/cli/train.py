@@ -1,6 +1,8 @@
 """``boardgames-rl train ...``: forwards every argument to the PPO training script (its flags are
 the fields of :class:`boardgames_rl.training.args.TrainArgs`; ``--help`` lists each with its help
-text and its default, per game where a game has its own)."""
+text and its default, per game where a game has its own). The run prints on standard output,
+terminal or not, a line per evaluation and a summary at the end (where the model, the best
+model and the logs are; the final win rates): see :mod:`boardgames_rl.training.train_ppo`."""
 
 from __future__ import annotations
 

@@ -243,10 +243,15 @@ SAVED_EXTRA: dict[str, Any] = {
 }
 """What ``config.json`` holds besides the settings (and ``checkpoint``), with its type."""
 CHECKPOINT_FILES = {
-    "model": (re.compile(r"checkpoints/model-[0-9]{1,20}\.zip"), "checkpoints/model-<steps>.zip"),
+    "model": (
+        re.compile(r"model\.zip|checkpoints/model-[0-9]{1,20}\.zip"),
+        "model.zip or checkpoints/model-<steps>.zip",
+    ),
     "pool": (re.compile(r"checkpoints/pool-[0-9]{1,20}\.pt"), "checkpoints/pool-<steps>.pt"),
 }
-"""The checkpoint's files as ``config.json`` names them (inside the run folder, nowhere else)."""
+"""The checkpoint's files as ``config.json`` names them (inside the run folder, nowhere else;
+``checkpoints/model-<steps>.zip`` for a moment while a checkpoint is saved, and in runs of
+earlier versions)."""
 
 
 def field_types() -> dict[str, Any]:
@@ -605,7 +610,7 @@ def _describe(kind: Any) -> str:
 def check_saved(config: Any, source: str) -> dict[str, Any]:
     """``config`` (a run's ``config.json``, ``source`` its path) when every value it holds has its
     type: each :class:`TrainArgs` field its field's type (and choices), the step counts
-    non-negative integers, ``checkpoint`` its files inside ``checkpoints/``.
+    non-negative integers, ``checkpoint`` its files inside the run folder.
 
     Raises:
         InvalidConfigError: one line naming the field and the file, saying what to do.

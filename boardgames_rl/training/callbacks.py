@@ -12,16 +12,22 @@
   signal (:mod:`boardgames_rl.training.checkpoint`);
 * :class:`WallClockCallback` -- stops training after a wall-time budget;
 * :class:`TqdmCallback` -- a progress bar over the timesteps.
+
+What a run says as it goes (:func:`report`: standard output, flushed, whether or not a progress
+bar is drawn on standard error, so a log file or a notebook gets it too): one line per
+evaluation (:func:`eval_line`) and, from ``train_ppo``, a start line and a final summary.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib.util
 import io
 import json
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -47,6 +53,7 @@ from boardgames_rl.core.files import (
     write_text,
 )
 from boardgames_rl.core.game import Game
+from boardgames_rl.core.progress import bars_enabled
 from boardgames_rl.training.checkpoint import MAX_LOG_BYTES, save_model
 from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
 
@@ -64,6 +71,61 @@ EVAL_FIELDS = [
 """Columns of ``eval.csv``."""
 MAX_BEST_BYTES = 2**20
 """Cap of ``best/best.json`` read back."""
+
+
+_REPORTING = [True]
+"""Cleared when standard output is gone (``train ... | head -3``): the run goes on silently."""
+
+
+def report(line: str) -> None:
+    """Print one line of the run's report on standard output, flushed at once (a log file, a
+    pipe, a notebook see it as it happens); a progress bar on the terminal is redrawn below it.
+    A closed output (its reader exited) never stops the run: the lines after it are dropped."""
+    if not _REPORTING[0]:
+        return
+    try:
+        tqdm = sys.modules.get("tqdm.auto")
+        if tqdm is not None and bars_enabled():
+            tqdm.tqdm.write(line, file=sys.stdout)
+            sys.stdout.flush()
+        else:
+            print(line, flush=True)
+    except (BrokenPipeError, ValueError):  # the reader is gone, or stdout was closed
+        _REPORTING[0] = False
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing at exit
+
+
+def duration(seconds: float) -> str:
+    """``42 s``, ``3 min 05 s``, ``2 h 07 min``."""
+    s = int(round(max(seconds, 0.0)))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def win_rates(rows: Sequence[dict[str, Any]]) -> str:
+    """``vs random 0.940 [0.838, 0.979], vs heuristic 0.060 [0.021, 0.162] (50 games each)``:
+    the win rate against each opponent with its 95% (Wilson) interval."""
+    if not rows:
+        return "no evaluation"
+    parts = [
+        f"vs {r['opponent']} {float(r['rate']):.3f} [{float(r['low']):.3f}, {float(r['high']):.3f}]"
+        for r in rows
+    ]
+    games = sorted({int(r["games"]) for r in rows})
+    each = " each" if len(rows) > 1 else ""
+    count = f"{games[0]} games{each}" if len(games) == 1 else "games: " + "/".join(map(str, games))
+    return f"{', '.join(parts)} ({count})"
+
+
+def eval_line(steps: int, rows: Sequence[dict[str, Any]], seconds: float, best: bool) -> str:
+    """The line a run prints after an evaluation: the step, the win rate against each opponent
+    with its interval, the time since the run started, and whether it is the best so far."""
+    kept = "; new best, kept in best/" if best else ""
+    return f"[eval] step {steps:,}, {duration(seconds)}: {win_rates(rows)}{kept}"
 
 
 class AppendingCSVOutputFormat(CSVOutputFormat):
@@ -131,6 +193,9 @@ class EvalCallback(BaseCallback):
             folder (a resumed run) is only replaced by a higher score. None: not kept.
         root: the run folder: every file is written inside it, never through a link (default:
             the folder of ``csv_path``, else of ``best_dir``).
+        started: ``time.perf_counter()`` when the run started (the time each evaluation line
+            gives; default: when this callback is made).
+        quiet: no line per evaluation (:func:`eval_line`, printed by :func:`report`).
 
     The best is picked on the evaluation games, so its score there is optimistic: measure a kept
     policy again on other seeds (``train_strong.py export`` does) before quoting it.
@@ -149,8 +214,12 @@ class EvalCallback(BaseCallback):
         deterministic: bool = True,
         best_dir: str | os.PathLike | None = None,
         root: str | os.PathLike | None = None,
+        started: float | None = None,
+        quiet: bool = False,
     ):
         super().__init__(verbose)
+        self.started = time.perf_counter() if started is None else float(started)
+        self.quiet = quiet
         self.deterministic = deterministic
         self.best_dir = Path(best_dir) if best_dir is not None else None
         anchor = csv_path if csv_path is not None else best_dir
@@ -240,15 +309,19 @@ class EvalCallback(BaseCallback):
                 if f.tell() == 0:
                     w.writeheader()
                 w.writerows(rows)
-        self._keep_if_best(rows)
+        best = self._keep_if_best(rows)
+        if not self.quiet:
+            report(eval_line(self.num_timesteps, rows, time.perf_counter() - self.started, best))
         return rows
 
-    def _keep_if_best(self, rows: list[dict[str, Any]]) -> None:
+    def _keep_if_best(self, rows: list[dict[str, Any]]) -> bool:
+        """Keep the policy in ``best/`` when its mean win rate beats the best so far; whether it
+        did."""
         if self.best_dir is None or not rows:
-            return
+            return False
         score = sum(float(r["rate"]) for r in rows) / len(rows)
         if score <= self.best_score:
-            return
+            return False
         self.best_score = score
         make_dir(self.best_dir, self.root)  # a link there is refused
         save_model(self.model, self.best_dir / "model.zip", self.root)
@@ -256,6 +329,7 @@ class EvalCallback(BaseCallback):
         write_text(self.best_dir / "best.json", json.dumps(record, indent=1), self.root)
         if self.verbose:
             print(f"[eval] new best policy kept in {self.best_dir} (mean win rate {score:.3f})")
+        return True
 
 
 def read_best(best_dir: Path | None) -> dict[str, Any]:

@@ -1,21 +1,34 @@
 """Checkpoints of a training run that survive a kill: atomic files, one commit point, log cuts.
 
-A checkpoint at step ``t`` is three files in the run folder:
+A checkpoint at step ``t`` is three files in the run folder, each stored once:
 
-* ``checkpoints/model-<t>.zip`` -- the model with its optimiser state (SB3's ``model.save``);
+* ``model.zip`` -- the model with its optimiser state (SB3's ``model.save``), the file users
+  load too;
 * ``checkpoints/pool-<t>.pt`` -- the self-play snapshots of the opponent pool (names and state
   dicts: tensors only, read back with ``torch.load(weights_only=True)``);
 * ``config.json`` -- every setting, ``num_timesteps = t``, ``complete`` (false until the run
-  reaches its target), and ``checkpoint``: the two file names above and the byte size of each CSV
-  log (``progress.csv``, ``eval.csv``) at step ``t``.
+  reaches its target), and ``checkpoint``: the two file names above and the byte size of each
+  CSV log (``progress.csv``, ``eval.csv``) at step ``t``.
+
+Besides them the folder holds the logs, ``learning_curve.png`` and ``best/`` (the best policy
+evaluated, :class:`~boardgames_rl.training.callbacks.EvalCallback`); older checkpoints are
+removed once a newer one is committed.
 
 Every file is written through :mod:`boardgames_rl.core.files` inside the run folder: to a
 temporary name, flushed to disk, then renamed over its target (``os.replace``, atomic on POSIX;
 a symbolic link planted at a file's name is replaced, never followed; ``checkpoints/`` as a link
-is refused in one line), and ``config.json`` is written last: it is the commit point, so a kill at
-any moment leaves either the previous checkpoint or the new one, never a mix. ``model.zip`` (the
-file users load) is refreshed after each commit. On resume the CSV logs are cut back to their
-sizes at the checkpoint, so no step appears twice.
+is refused in one line), and ``config.json`` is the commit point. Saving step ``t`` goes:
+
+1. the model to ``checkpoints/model-<t>.zip`` and the pool to ``checkpoints/pool-<t>.pt``;
+2. ``config.json`` naming them (commit: the checkpoint is ``t`` from here on);
+3. ``model.zip`` replaced by a copy of ``checkpoints/model-<t>.zip``;
+4. ``config.json`` naming ``model.zip`` instead (the same checkpoint);
+5. ``checkpoints/model-<t>.zip`` and every other file of ``checkpoints/`` removed.
+
+At every moment ``config.json`` names files that exist and hold its step: a kill at any moment
+leaves either the previous checkpoint or the new one, never a mix, and afterwards one copy of
+the model. On resume the CSV logs are cut back to their sizes at the checkpoint, so no step
+appears twice.
 
 Reading back, ``config.json`` is data (:func:`read_config` checks every value's type) and the pool
 file holds tensors only.
@@ -51,6 +64,8 @@ LOGS = ("progress.csv", "eval.csv")
 RUN_LOGS = (*LOGS, "bc.csv")
 """The logs a fresh run starts anew (removed first: a file or a link left there goes)."""
 CHECKPOINT_DIR = "checkpoints"
+MODEL_FILE = "model.zip"
+"""The run's model: the last checkpoint's, with its optimiser state (the file users load)."""
 MAX_CONFIG_BYTES = 16 * 2**20
 """Cap of a run's ``config.json`` read back."""
 MAX_MODEL_BYTES = 2**30
@@ -98,7 +113,8 @@ def save_checkpoint(
     snapshots: list[tuple[str, dict[str, Any]]],
     settings: dict[str, Any],
 ) -> dict[str, Any]:
-    """Write the checkpoint of ``model`` at ``model.num_timesteps``; returns the committed config.
+    """Write the checkpoint of ``model`` at ``model.num_timesteps`` (the steps of the module
+    docstring); returns the committed config.
 
     ``settings`` is everything else ``config.json`` holds (``complete`` included).
     """
@@ -111,22 +127,44 @@ def save_checkpoint(
 
     payload = {"names": [n for n, _ in snapshots], "states": [s for _, s in snapshots]}
     write_stream(out / pool_rel, lambda f: th.save(payload, f), out)
-    config = {
-        **settings,
-        "num_timesteps": steps,
-        "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": log_sizes(out)},
-    }
+    checkpoint = {"model": model_rel, "pool": pool_rel, "logs": log_sizes(out)}
+    config = {**settings, "num_timesteps": steps, "checkpoint": checkpoint}
     write_text(out / "config.json", json.dumps(config, indent=1), out)  # the commit point
 
     def copy_model(tmp: str) -> None:
         shutil.copyfile(out / model_rel, tmp)
 
-    write_file(out / "model.zip", copy_model, out)
-    keep = {Path(model_rel).name, Path(pool_rel).name}
+    write_file(out / MODEL_FILE, copy_model, out)
+    config["checkpoint"] = {**checkpoint, "model": MODEL_FILE}
+    write_text(out / "config.json", json.dumps(config, indent=1), out)  # the same checkpoint
+    keep = {Path(pool_rel).name}
     for name in list_dir(ckdir, out):
         if name not in keep and not os.path.isdir(ckdir / name):
             remove_file(ckdir / name, out)
     return config
+
+
+def checkpoint_model(out: Path, config: Mapping[str, Any]) -> tuple[Path, bytes]:
+    """The path and bytes of the checkpoint's model file (``config``: the run's checked
+    ``config.json``; ``model.zip`` when it names none): a regular file of at most
+    :data:`MAX_MODEL_BYTES`.
+
+    Raises:
+        InvalidConfigError: the file is missing, not a regular file or too big (one line saying
+            what to do).
+    """
+    checkpoint = config.get("checkpoint")
+    rel = checkpoint.get("model") if isinstance(checkpoint, dict) else None
+    path = out / rel if isinstance(rel, str) else out / MODEL_FILE
+    try:
+        blob = read_bytes(path, MAX_MODEL_BYTES, "model file")
+    except FileNotFoundError:
+        raise InvalidConfigError(
+            f"--resume: no model file {path}; restore it or start a new run"
+        ) from None
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"--resume: {e}") from e
+    return path, blob
 
 
 def read_config(out: Path) -> dict[str, Any]:

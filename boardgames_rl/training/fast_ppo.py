@@ -264,6 +264,14 @@ class FastMaskablePPO(MaskablePPO):
         super()._setup_model()
         use_fused_adam(self.policy.optimizer)
 
+    CACHES = ("_layers_of", "_rollout_net", "_rollout_weights", "_rollout_prior_scale")
+    """Attributes rebuilt on use (the policy's first layers, the rollout network and its
+    weights): never saved. A model saved during a rollout (a checkpoint, an evaluation's best)
+    once pickled them into the zip's ``data``, a copy of the whole policy and more."""
+
+    def _excluded_save_params(self) -> list[str]:
+        return [*super()._excluded_save_params(), *self.CACHES]
+
     # ------------------------------------------------------------------ the policy's heads
     @property
     def fast_path(self) -> bool:

@@ -7,7 +7,7 @@ as it was. :func:`fork_run` writes a new run folder whose checkpoint is the sour
 kept by :class:`~boardgames_rl.training.callbacks.EvalCallback`) or its last checkpoint
 (``model="last"``), at that policy's step count:
 
-* ``checkpoints/model-<t>.zip`` (weights and optimiser state) and ``model.zip``;
+* ``model.zip`` (weights and optimiser state);
 * ``checkpoints/pool-<t>.pt``: the source's self-play snapshots at its last checkpoint (past
   selves the forked policy is trained against; with ``best`` they may be later than ``t``);
 * ``progress.csv`` / ``eval.csv``: the source's rows up to step ``t``;
@@ -44,6 +44,7 @@ from boardgames_rl.training.checkpoint import (
     LOGS,
     MAX_LOG_BYTES,
     MAX_MODEL_BYTES,
+    MODEL_FILE,
     read_config,
 )
 
@@ -114,11 +115,10 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
         if not path.is_file():
             raise InvalidConfigError(f"{path} is missing: restore it before forking {source}")
     make_dir(dest / CHECKPOINT_DIR, root=dest)  # dest is the person's; a link below it refused
-    model_rel = f"{CHECKPOINT_DIR}/model-{steps}.zip"
     pool_rel = f"{CHECKPOINT_DIR}/pool-{steps}.pt"
     try:
-        for src, rel in ((model_path, model_rel), (pool_path, pool_rel), (model_path, "model.zip")):
-            _copy(src, dest / rel, dest)
+        _copy(model_path, dest / MODEL_FILE, dest)
+        _copy(pool_path, dest / pool_rel, dest)
     except UnsafeFileError as e:
         raise InvalidConfigError(f"{e}: restore it before forking {source}") from e
     sizes = {name: cut_log_at(source / name, dest / name, steps, dest) for name in LOGS}
@@ -129,7 +129,7 @@ def fork_run(source: Path, dest: Path, model: Literal["best", "last"] = "best") 
         "out": str(dest),
         "num_timesteps": steps,
         "complete": False,
-        "checkpoint": {"model": model_rel, "pool": pool_rel, "logs": sizes},
+        "checkpoint": {"model": MODEL_FILE, "pool": pool_rel, "logs": sizes},
     }
     write_text(dest / "config.json", json.dumps(forked, indent=1), dest)  # the commit point
     return record

@@ -32,6 +32,7 @@ import copy
 import csv
 import io
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -294,7 +295,9 @@ def warm_start(
     per-epoch rows of every round (round 0 = plain cloning), as written to ``bc.csv``.
     ``prior``: the residual policy's prior spec (its observations carry the prior feature)."""
     from boardgames_rl.agents.ppo import PolicyAgent
+    from boardgames_rl.training.callbacks import duration, report  # SB3: on use
 
+    start = time.perf_counter()
     parts = [
         collect_demonstrations(
             game, seat, teacher_spec, opponents, games, seed, progress, prior=prior
@@ -340,6 +343,12 @@ def warm_start(
             }
             for h in history
         ]
+        if history:
+            what = "cloning" if rnd == 0 else f"DAgger round {rnd}/{dagger_rounds}"
+            report(
+                f"[bc] {what}: {parts[-1].games} games, {history[-1]['samples']} decisions, "
+                f"accuracy {history[-1]['accuracy']:.3f}, {duration(time.perf_counter() - start)}"
+            )
     return rows
 
 

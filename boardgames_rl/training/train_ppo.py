@@ -6,9 +6,17 @@
 Every setting is a field of :class:`~boardgames_rl.training.args.TrainArgs` and a flag; games
 override defaults in :mod:`boardgames_rl.training.defaults`.
 The run folder gets ``model.zip``, ``config.json`` (every setting), ``progress.csv`` (SB3 training
-metrics), ``eval.csv`` (win rates with 95% intervals), ``learning_curve.png`` and ``best/`` (the
-policy with the best mean evaluation win rate so far, with ``best.json``). ``--resume``
+metrics), ``eval.csv`` (win rates with 95% intervals), ``learning_curve.png``, ``best/`` (the
+policy with the best mean evaluation win rate so far, with ``best.json``) and
+``checkpoints/pool-<t>.pt`` (the self-play pool of the last checkpoint): each model stored once,
+older checkpoints removed (:mod:`boardgames_rl.training.checkpoint`). ``--resume``
 continues the folder's model with its saved settings for ``--timesteps`` more steps.
+
+On standard output, flushed line by line (a log file or a notebook sees it as it happens, with
+or without the progress bar, which is drawn on standard error only when it is a terminal): what
+the run is about to do, a line per behaviour-cloning round, a line per evaluation (the step, the
+win rate against each opponent with its 95% interval, the time since the start) and a summary
+(where the model, the best model and the logs are, the final win rates, how to continue).
 
 Opponents come from an :class:`~boardgames_rl.training.pool.OpponentPool`: agent specs
 (``random``, ``heuristic``, ``ismcts:iterations=50,rollout=random``, ``ppo:path=...``) and
@@ -43,7 +51,6 @@ import torch as th
 from stable_baselines3.common.callbacks import CallbackList
 
 from boardgames_rl.agents.ppo import (
-    MAX_MODEL_BYTES,
     UntrustedModelError,
     check_plain_settings,
     freeze_policy,
@@ -51,7 +58,7 @@ from boardgames_rl.agents.ppo import (
 )
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
-from boardgames_rl.core.files import make_dir, read_bytes, remove_file, write_text
+from boardgames_rl.core.files import make_dir, remove_file, write_text
 from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings, settings_for_file
@@ -62,10 +69,15 @@ from boardgames_rl.training.callbacks import (
     TqdmCallback,
     ValueWarmupCallback,
     WallClockCallback,
+    duration,
     make_logger,
+    read_best,
+    report,
+    win_rates,
 )
 from boardgames_rl.training.checkpoint import (
     CHECKPOINT_DIR,
+    checkpoint_model,
     clear_logs,
     cut_logs,
     read_config,
@@ -114,14 +126,12 @@ def _load_model(
 ) -> FastMaskablePPO:
     """The run's model at its checkpoint (weights and optimiser state, nothing unpickled unless
     ``--trust-model-file``), with the saved step count."""
-    checkpoint = saved.get("checkpoint")
-    rel = checkpoint.get("model") if isinstance(checkpoint, dict) else None
-    path = out / rel if isinstance(rel, str) else out / "model.zip"
-    if not path.is_file():
-        raise _fail(f"--resume: no model file {path}; restore it or start a new run")
+    try:  # a regular file with a size cap, the one the checkpoint recorded
+        path, blob = checkpoint_model(out, saved)
+    except InvalidConfigError as e:
+        raise _fail(str(e)) from e
     if args.trust_model_file:
-        try:  # the person trusts the file; it is still read as a regular file with a size cap
-            blob = read_bytes(path, MAX_MODEL_BYTES, "model file")
+        try:  # the person trusts the file
             model = FastMaskablePPO.load(io.BytesIO(blob), env=venv, device=args.device, **hyper)
         except Exception as e:  # noqa: BLE001 - a damaged trusted file: one line
             raise _fail(f"--resume: {path} could not be loaded ({str(e).splitlines()[0]})") from e
@@ -340,6 +350,9 @@ def _train(args: TrainArgs) -> dict[str, Any]:
         raise
     model.set_logger(make_logger(out))
 
+    run_start = time.perf_counter()
+    report(start_line(args, game, seat, out, done_steps, target, do_bc))
+
     # 4b. optional behaviour-cloning warm start from the teacher's games (never on resume)
     if demos is not None:
         bc_start = time.perf_counter()
@@ -360,6 +373,10 @@ def _train(args: TrainArgs) -> dict[str, Any]:
         bc_wall = time.perf_counter() - bc_start
         write_bc_csv(out / "bc.csv", history, bc_wall, out)
         write_text(out / "BC_DATA.json", json.dumps(sources, indent=1), out)
+        report(
+            f"[bc] cloning of {args.bc_data} done: {history[-1]['samples']} decisions, "
+            f"accuracy {history[-1]['accuracy']:.3f}, {duration(bc_wall)}"
+        )
     elif do_bc:
         bc_start = time.perf_counter()
         history = warm_start(
@@ -381,12 +398,7 @@ def _train(args: TrainArgs) -> dict[str, Any]:
             prior=args.prior or None,
         )
         bc_wall = time.perf_counter() - bc_start
-        write_bc_csv(out / "bc.csv", history, bc_wall, out)
-        if args.verbose:
-            print(
-                f"[bc] {history[-1]['samples']} decisions, accuracy "
-                f"{history[-1]['accuracy']:.3f}, {bc_wall:.0f} s"
-            )
+        write_bc_csv(out / "bc.csv", history, bc_wall, out)  # a line per round was printed
 
     # 5. callbacks: self-play snapshots, periodic evaluation, progress bar, checkpoints
     eval_seats = list(range(game.num_players)) if seat == "random" else [seat]
@@ -402,6 +414,7 @@ def _train(args: TrainArgs) -> dict[str, Any]:
         deterministic=args.eval_deterministic,
         best_dir=out / "best",
         root=out,
+        started=run_start,
     )
     if do_bc or entry is not None:
         evaluator.init_callback(model)
@@ -474,7 +487,50 @@ def _train(args: TrainArgs) -> dict[str, Any]:
         out / "config.json", json.dumps(settings_for_file({**final, **settings}), indent=1), out
     )
     plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {args.config} seat {seat}")
+    for line in summary_lines(out, settings, time.perf_counter() - run_start):
+        report(line)
     return settings
+
+
+def start_line(
+    args: TrainArgs, game: Any, seat: Any, out: Path, done: int, target: int, bc: bool
+) -> str:
+    """What the run is about to do, in one line (printed first, so a log says what it holds)."""
+    what = f"resuming at step {done:,} to {target:,}" if args.resume else f"{target:,} steps"
+    where = f"{game.name} {game.num_players}p seat {seat}"
+    if args.eval_games > 0 and args.eval_opponents:
+        every = f"every {args.eval_every:,} steps" if args.eval_every > 0 else "at the end"
+        evals = f"evaluation {every} vs {', '.join(args.eval_opponents)}"
+    else:
+        evals = "no evaluation"
+    teacher = args.bc_data or f"{args.bc_teacher} in {args.bc_games} games"
+    warm = f"; behaviour cloning of {teacher} first" if bc else ""
+    return f"train: {where}, {what} into {out} ({evals}){warm}"
+
+
+def summary_lines(out: Path, settings: dict[str, Any], seconds: float) -> list[str]:
+    """The end of a run: where the model, the best model and the logs are, and the final win
+    rates (with their 95% intervals)."""
+    steps = int(settings.get("num_timesteps", 0))
+    best = read_best(out / "best")
+    if best["score"] >= 0:
+        kept = (
+            f"{out / 'best' / 'model.zip'} (step {best['timesteps']:,}, mean win rate "
+            f"{best['score']:.3f})"
+        )
+    else:
+        kept = "none (no evaluation ran)"
+    logs = [n for n in ("eval.csv", "progress.csv", "bc.csv", "learning_curve.png")]
+    logs = [str(out / n) for n in logs if (out / n).is_file()]
+    return [
+        f"train: done, {steps:,} steps in {duration(seconds)}; the run folder is {out}",
+        f"  model:       {out / 'model.zip'} (the last policy; play it as "
+        f"ppo:path={out / 'model.zip'})",
+        f"  best model:  {kept}",
+        f"  logs:        {', '.join(logs)}; settings: {out / 'config.json'}",
+        f"  final win rates: {win_rates(settings.get('final_eval') or [])}",
+        f"  continue:    boardgames-rl train --resume --out {out} --timesteps N (N more steps)",
+    ]
 
 
 def _close(venv: Any) -> None:
