@@ -107,7 +107,7 @@ def duration(seconds: float) -> str:
 
 
 def win_rates(rows: Sequence[dict[str, Any]]) -> str:
-    """``vs random 0.940 [0.838, 0.979], vs heuristic 0.060 [0.021, 0.162] (50 games each)``:
+    """``vs random RATE [LOW, HIGH], vs heuristic RATE [LOW, HIGH] (N games each)``:
     the win rate against each opponent with its 95% (Wilson) interval."""
     if not rows:
         return "no evaluation"

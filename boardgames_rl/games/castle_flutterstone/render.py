@@ -160,7 +160,8 @@ def flick_outlook(state: FlutterstoneState) -> tuple[np.ndarray, np.ndarray]:
 
 
 def chances_text(chances: np.ndarray) -> str:
-    """``miss 1%, courtyard 37%, castle 33%, window 28%`` (zones under 0.5% left out)."""
+    """``miss P%, courtyard P%, castle P%, window P%``: each zone's landing chance (zones under 0.5%
+    left out)."""
     return ", ".join(
         f"{zone} {chances[z]:.0%}" for z, zone in enumerate(ZONE_NAMES) if chances[z] >= 0.005
     )
