@@ -3,7 +3,8 @@
 Plain: every action by name, then the final board and the returns. ``--step``: board by board,
 one decision at a time (Enter for the next, ``q`` to stop; stdin may be a pipe: one line per
 step). ``--html FILE``: one self-contained page with the picture of every decision
-(:mod:`boardgames_rl.cli.replay_html`). ``--seat S`` shows the boards from seat S's view (and
+(:mod:`boardgames_rl.cli.replay_html`), drawn by ``--jobs`` processes, each distinct picture once
+(:mod:`boardgames_rl.cli.replay_pictures`). ``--seat S`` shows the boards from seat S's view (and
 names the other seats' hidden actions only as "acted"); by default the boards are omniscient.
 In a game with an event log (:func:`boardgames_rl.cli.play.event_log`: Night of the Ninja) each
 action is followed, in the text views, by the events it caused as ``play`` tells them: what seat
@@ -19,7 +20,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardgames_rl.cli.common import CliError, add_command, add_progress_arg, format_returns
+from boardgames_rl.cli.common import (
+    CliError,
+    add_command,
+    add_progress_arg,
+    format_returns,
+    positive_int,
+)
 from boardgames_rl.core.errors import GameError, InvalidConfigError, MissingExtraError
 from boardgames_rl.core.files import printable, write_text
 from boardgames_rl.core.game import State
@@ -63,8 +70,7 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
     n = len(record.actions)
     before = game.new_state(record.state_seed)  # the state each next action is applied to
     step = 0
-    frames: list[Any] = []
-    bar = progress_bar(n, "pictures", "decision", enabled=bool(html_out) and args.progress)
+    captions: list[str] = []
     events = event_log(game, seat) if stepping or not quiet else None
 
     def name_of(state: State, player: int, action: int) -> str:
@@ -89,20 +95,13 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
             print(f"  {step:>4}  {said}")
             for line in seen:
                 print(f"        {line}")
-        if html_out:
-            from boardgames_rl.cli.replay_html import Frame, png_bytes
-
-            frames.append(Frame(png_bytes(before.render_rgb(seat)), said))
-            bar.update(1)
+        captions.append(said)
         if stepping or html_out or not quiet:
             before = state.clone()
 
     where = "" if record.table is None else f" (table {record.table}, game {record.game_index})"
     print(printable(f"record {index}{where}: {game.name} {record.config or ''} agents {agents}"))
-    try:
-        final = replay(record, on_step=on_step)
-    finally:
-        bar.close()
+    final = replay(record, on_step=on_step)
     if stepping:
         print("\nend of the game:")
     print(final.render(seat))
@@ -110,14 +109,30 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
     print(format_returns(game, final.returns(), agents))
     print(f"replayed {n} actions: outcome matches the record")
     if html_out:
-        write_html(Path(html_out), record, index, game, final, frames, seat)
+        from boardgames_rl.cli.replay_pictures import default_jobs, draw_pictures
+
+        jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs()
+        bar = progress_bar(n + 1, "pictures", "picture", enabled=args.progress)
+        try:
+            pictures = draw_pictures(record, seat, jobs, bar.update)
+        finally:
+            bar.close()
+        write_html(Path(html_out), record, index, game, final, captions, pictures, seat)
 
 
 def write_html(
-    path: Path, record: Any, index: int, game: Any, final: State, frames: list, seat: int | None
+    path: Path,
+    record: Any,
+    index: int,
+    game: Any,
+    final: State,
+    captions: list[str],
+    pictures: list[bytes],
+    seat: int | None,
 ) -> None:
-    """Write the page of one replayed record to ``path`` and say so."""
-    from boardgames_rl.cli.replay_html import Frame, page, png_bytes
+    """Write the page of one replayed record to ``path`` (``pictures``: one per decision, then
+    the end) and say so."""
+    from boardgames_rl.cli.replay_html import Frame, page
 
     agents = [printable(str(a)) for a in record.agents]
     returns = ", ".join(
@@ -128,14 +143,14 @@ def write_html(
     where = "" if record.table is None else f", table {record.table} game {record.game_index}"
     meta = [
         f"record {index}{where}; seed {record.seed}; config {record.config or '{}'}; {view}",
-        f"{len(frames)} decisions; returns: {returns}"
+        f"{len(captions)} decisions; returns: {returns}"
         + (" (cut short by the turn limit)" if record.truncated else ""),
     ]
     text = page(  # page() escapes every text for HTML
         f"{game.name}: {' vs '.join(agents)}",
         meta,
-        frames,
-        Frame(png_bytes(final.render_rgb(seat)), returns),
+        [Frame(p, c) for p, c in zip(pictures[:-1], captions, strict=True)],
+        Frame(pictures[-1], returns),
     )
     try:  # a link planted at the path is replaced, never followed
         write_text(path, text, root=path.parent)
@@ -144,7 +159,7 @@ def write_html(
     except OSError as e:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from e
     size = path.stat().st_size / 1e6
-    print(f"wrote {path}: {len(frames)} decisions, {size:.1f} MB (opens offline in a browser)")
+    print(f"wrote {path}: {len(captions)} decisions, {size:.1f} MB (opens offline in a browser)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -175,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         chosen = list(range(len(records)))
+    if args.jobs is not None and not args.html:
+        raise CliError("--jobs sets the processes drawing an --html page: give --html FILE too")
     if args.html:  # say so before drawing every picture, not after
         target = Path(args.html)
         try:
@@ -244,5 +261,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "information shown)",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="don't print each action")
+    p.add_argument(
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="with --html: processes drawing the pictures (default: the cores this process "
+        "may use, at most 4; 1 draws here)",
+    )
     add_progress_arg(p)
     p.set_defaults(func=run)

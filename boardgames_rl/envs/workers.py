@@ -42,7 +42,9 @@ def loads(data: bytes) -> Any:
 
 
 @contextlib.contextmanager
-def _without_main_script() -> Iterator[None]:
+def without_main_script() -> Iterator[None]:
+    """Processes started in the block (``spawn``, ``forkserver``) do not import the parent's
+    main script: what they run must live in a module."""
     from multiprocessing import spawn
 
     original = spawn.get_preparation_data
@@ -65,5 +67,5 @@ def start(process: Any) -> None:
     """Start ``process`` (a ``multiprocessing`` Process whose target lives in this package and
     whose arguments are :func:`dumps` payloads, pipes and shared memory) without importing the
     parent's main script in the child."""
-    with _without_main_script():
+    with without_main_script():
         process.start()
