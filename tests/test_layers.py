@@ -21,6 +21,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "boardgames_rl"
 
 RANK = {
+    "_util": -1,
     "core": 0,
     "games": 1,
     "registry": 2,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from boardgames_rl.core import progress
+from boardgames_rl._util import progress
 
 
 def test_no_bar_off_a_terminal_and_the_work_still_runs(capsys) -> None:

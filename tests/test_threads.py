@@ -1,4 +1,4 @@
-"""Worker processes start with one BLAS / OpenMP thread each (``core.threads``).
+"""Worker processes start with one BLAS / OpenMP thread each (``_util.threads``).
 
 Measured on 2 cores: two processes evaluating the Castle Nightingale pretrained policy, each
 with OpenBLAS's default thread pool, held 1.5 cores each (a second thread spinning) and ran about
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgames_rl.core.threads import THREAD_VARIABLES, one_blas_thread_in_children
+from boardgames_rl._util.threads import THREAD_VARIABLES, one_blas_thread_in_children
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.vector import VectorEnv
 from boardgames_rl.registry import make_game

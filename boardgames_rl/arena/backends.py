@@ -24,8 +24,8 @@ import uuid
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from boardgames_rl._util.extras import require
 from boardgames_rl.arena.records import GameRecord
-from boardgames_rl.core.extras import require
 from boardgames_rl.core.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover

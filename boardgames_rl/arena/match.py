@@ -8,11 +8,11 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from boardgames_rl._util.progress import progress_iter
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.agent import Agent, agent_view
 from boardgames_rl.core.game import Game, State
-from boardgames_rl.core.progress import progress_iter
 
 
 def play_game(

@@ -24,12 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl._util.extras import EXTRAS, require
 from boardgames_rl.agents.registry import file_spec
 from boardgames_rl.arena.ratings import Rating, anchor_index, comparison_tensor, fit_ratings
 from boardgames_rl.arena.records import GAMES_FILE, GameRecord, read_jsonl_numbered, sort_records
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.errors import InvalidConfigError, MissingExtraError
-from boardgames_rl.core.extras import EXTRAS, require
 from boardgames_rl.core.files import make_dir, read_json, remove_file, write_stream, write_text
 
 PARAMS_FILE = "tournament.json"

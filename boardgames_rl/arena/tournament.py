@@ -42,6 +42,8 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl._util.progress import progress_bar
+from boardgames_rl._util.threads import one_blas_thread_in_children
 from boardgames_rl.agents.registry import make_agent, spec_for_file
 from boardgames_rl.arena.backends import Backend, make_backend
 from boardgames_rl.arena.match import play_game
@@ -65,8 +67,6 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.files import make_dir, open_append
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.progress import progress_bar
-from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import make_game
 
 

@@ -54,9 +54,9 @@ def replay_one(record: Any, index: int, args: argparse.Namespace) -> None:
         StopReplay: ``q`` or end of input during ``--step``.
         ReplayMismatchError: the record does not replay to its outcome.
     """
+    from boardgames_rl._util.progress import progress_bar
     from boardgames_rl.arena import replay
     from boardgames_rl.cli.play import describe_action, event_log
-    from boardgames_rl.core.progress import progress_bar
     from boardgames_rl.registry import make_game
 
     game = make_game(record.game, **record.config)

@@ -6,6 +6,8 @@ raised *before* any state is touched: the state is unchanged after the exception
 
 from __future__ import annotations
 
+from boardgames_rl._util.extras import MissingExtraError as MissingExtraError
+
 
 class GameError(Exception):
     """Base class of every error raised by boardgames_rl engines and adapters."""
@@ -33,10 +35,6 @@ class InvalidConfigError(GameError, ValueError):
 
 class UnknownAgentError(InvalidConfigError):
     """An agent spec names no registered agent; the message lists the game's known agents."""
-
-
-class MissingExtraError(ImportError):
-    """A feature needs an optional dependency that is not installed; the message names the extra."""
 
 
 class InvalidStateError(GameError, ValueError):

@@ -362,7 +362,7 @@ class State(ABC):
             InvalidPlayerError: ``player`` is neither ``None`` nor a seat of this game.
             MissingExtraError: matplotlib is not installed.
         """
-        from boardgames_rl.core.extras import require
+        from boardgames_rl._util.extras import require
 
         require("matplotlib", "pictures of the board (render_rgb, render_mode='rgb_array')")
         return self._render_rgb(None if player is None else check_player(self.game, player))

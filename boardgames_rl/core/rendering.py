@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.extras import require
+from boardgames_rl._util.extras import require
 
 
 def new_figure(width: float, height: float, dpi: int = 100):

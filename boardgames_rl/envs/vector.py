@@ -36,11 +36,11 @@ from typing import Any, cast
 import numpy as np
 from gymnasium import spaces
 
+from boardgames_rl._util.threads import one_blas_thread_in_children
 from boardgames_rl.core.arguments import check_int
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
-from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.envs import workers
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.chunks import worker_chunks

@@ -56,8 +56,8 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl._util.extras import require
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.extras import require
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.registry import game_spec, list_games, make_game
 

@@ -41,6 +41,7 @@ from stable_baselines3.common.logger import (
     filter_excluded_keys,
 )
 
+from boardgames_rl._util.progress import bars_enabled
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.agents.registry import spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
@@ -53,7 +54,6 @@ from boardgames_rl.core.files import (
     write_text,
 )
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.progress import bars_enabled
 from boardgames_rl.training.checkpoint import MAX_LOG_BYTES, save_model
 from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
 
@@ -510,7 +510,7 @@ class TqdmCallback(BaseCallback):
         self.bar: Any = None
 
     def _on_training_start(self) -> None:
-        from boardgames_rl.core.progress import progress_bar
+        from boardgames_rl._util.progress import progress_bar
 
         self.bar = progress_bar(self.total, "ppo", "step", self.initial)
 

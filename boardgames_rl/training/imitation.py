@@ -387,6 +387,6 @@ def write_bc_csv(
 
 
 def _bar(total: int, desc: str, enabled: bool) -> Any:
-    from boardgames_rl.core.progress import progress_bar
+    from boardgames_rl._util.progress import progress_bar
 
     return progress_bar(total, desc, "it", enabled=enabled)

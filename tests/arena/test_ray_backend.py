@@ -18,11 +18,11 @@ import pytest
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
+from boardgames_rl._util import extras  # noqa: E402
 from boardgames_rl.arena import tournament  # noqa: E402
 from boardgames_rl.arena.backends import RayBackend, RayGameLostError, make_backend  # noqa: E402
 from boardgames_rl.arena.records import GAMES_FILE  # noqa: E402
 from boardgames_rl.cli import main  # noqa: E402
-from boardgames_rl.core import extras  # noqa: E402
 from boardgames_rl.core.errors import MissingExtraError  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
