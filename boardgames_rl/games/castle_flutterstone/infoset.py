@@ -16,6 +16,7 @@ from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
 
 if TYPE_CHECKING:
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
     from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
 
 
@@ -35,6 +36,8 @@ class FlutterstoneInfoSet(RedealtInfoSet):
     (its contents are known, its order is not) and no chance generator; ``sample`` deals the
     known pile contents in a random order and gives the state a fresh generator.
     """
+
+    game: CastleFlutterstone
 
     def __init__(self, state: FlutterstoneState, player: int):
         """As :class:`RedealtInfoSet` (the same ``knowledge``), without building the fixed
@@ -59,14 +62,14 @@ class FlutterstoneInfoSet(RedealtInfoSet):
         pile = sorted(d["draw_pile"])
         d["draw_pile"] = [pile[i] for i in _fixed_order(len(pile))]
         self.knowledge: dict[str, Any] = d
-        self._state_class = type(state)
+        self._state_class: type[FlutterstoneState] = type(state)
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         pile = sorted(d["draw_pile"])
         rng.shuffle(pile)
         d["draw_pile"] = pile  # a new list: the knowledge's lists are never written
 
-    def sample(self, rng: np.random.Generator):
+    def sample(self, rng: np.random.Generator) -> FlutterstoneState:
         """As :meth:`RedealtInfoSet.sample` (the same draws from ``rng``, so the same samples),
         built directly: no first deep copy of the knowledge (``deal_hidden`` replaces the pile
         instead of writing into it), and the new generator is seeded in place instead of going
@@ -81,3 +84,14 @@ class FlutterstoneInfoSet(RedealtInfoSet):
         ):
             setattr(s, k, v)
         return s
+
+
+def flutterstone_info_set(info_set: InfoSet) -> FlutterstoneInfoSet:
+    """``info_set`` as a Castle Flutterstone information set (what this game's agents read),
+    refused in one line if it is another game's."""
+    if not isinstance(info_set, FlutterstoneInfoSet):
+        raise TypeError(
+            "castle_flutterstone: this agent plays Castle Flutterstone only; got an information "
+            f"set of {info_set.game.name}"
+        )
+    return info_set

@@ -175,6 +175,9 @@ _PROFILE_KEYS = ("sigma_theta", "sigma_v", "sigma_psi", "sigma_flutter")
 
 SkillLike = str | SkillProfile | Mapping[str, float]
 
+FloatGrid = Sequence[float] | np.ndarray
+"""A grid of yaws, elevations or forces: a list of numbers or a 1-d array."""
+
 
 def resolve_skill(skill: SkillLike) -> SkillProfile:
     """Turn a profile name, a :class:`SkillProfile` or a mapping of sigmas into a profile.
@@ -935,7 +938,7 @@ def _floor_terms(
     if s_fl < _TABLE_MIN_SIGMA:
         return _floor_terms_exact(x_land, s_fl, s_psi, yaw, g)
     grid, cols = _floor_table(s_fl, s_psi, yaw, g)
-    return tuple(np.interp(x_land, grid, col) for col in cols)  # type: ignore[return-value]
+    return tuple(np.interp(x_land, grid, col) for col in cols)
 
 
 def _quadrature(
@@ -1128,9 +1131,9 @@ def _cached_yaw_stack(
 
 
 def landing_grid(
-    yaws: Sequence[float],
-    aims: Sequence[float],
-    forces: Sequence[float],
+    yaws: FloatGrid,
+    aims: FloatGrid,
+    forces: FloatGrid,
     skill: SkillLike = "average",
     effects: Effects = NO_EFFECTS,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
@@ -1161,8 +1164,8 @@ def landing_grid(
 
 
 def landing_table(
-    aims: Sequence[float],
-    forces: Sequence[float],
+    aims: FloatGrid,
+    forces: FloatGrid,
     skill: SkillLike = "average",
     effects: Effects = NO_EFFECTS,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,

@@ -8,7 +8,7 @@ figures; in Jupyter a returned figure is displayed as usual. Nothing here calls 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -18,6 +18,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     NO_EFFECTS,
     ZONE_NAMES,
     Effects,
+    FloatGrid,
     LandingGeometry,
     SkillLike,
     Zone,
@@ -58,7 +59,7 @@ def _default_aims(geometry: LandingGeometry) -> np.ndarray:
     return np.arange(geometry.aim_min, geometry.aim_max + 1e-9, 2.0)
 
 
-def _grid(values: Sequence[float] | None, default: np.ndarray, name: str) -> np.ndarray:
+def _grid(values: FloatGrid | None, default: np.ndarray, name: str) -> np.ndarray:
     arr = default if values is None else np.asarray(values, dtype=np.float64).reshape(-1)
     if arr.size == 0:
         raise ValueError(f"{name} must not be empty")
@@ -177,12 +178,12 @@ def plot_landing_heatmap(
         fig = _new_figure((6.4, 4.8))
         ax = fig.add_subplot()
     else:
-        fig = ax.figure
+        fig = cast("Figure", ax.figure)  # a SubFigure when ``ax`` lies in one: drawn the same
     title = f"{label.split(' (')[0]}: {prof.name}, {_effects_label(effects)}"
     if geometry.yaw_max > 0:
         title += f", yaw {yaw:+g}"
     _draw(ax, values, a, f, label, title, vmin=vmin, vmax=vmax, cmap=cmap)
-    return fig  # type: ignore[return-value]
+    return fig
 
 
 def plot_landing_panels(

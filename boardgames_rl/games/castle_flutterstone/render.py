@@ -25,6 +25,8 @@ from boardgames_rl.games.castle_flutterstone.naming import (
 )
 
 if TYPE_CHECKING:
+    from matplotlib.artist import Artist
+
     from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
 
 WIDTH = 100
@@ -520,7 +522,7 @@ def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarra
     ]
     fig.text(0.015, 0.215, "\n".join(wrapped[:7]), fontsize=8.5, va="top", linespacing=1.45)
     # ---- legend (bottom right)
-    handles = [
+    handles: list[Artist] = [
         Line2D(
             [],
             [],

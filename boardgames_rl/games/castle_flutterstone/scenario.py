@@ -268,10 +268,10 @@ def check_invariants(state: FlutterstoneState, complete: bool = True) -> None:
             assert not any(s.helpful_ready[seat]) and not any(s.helpful_new[seat]), (
                 f"finished seat {seat} still holds cards"
             )
-    for kind in s.draw_pile:
-        where[kind] += 1
-    for kind in range(len(Card)):
-        where[kind] += s.discard[kind]
+    for card_id in s.draw_pile:
+        where[card_id] += 1
+    for card_id, count in enumerate(s.discard):
+        where[card_id] += count
     if s.pending_pesky >= 0:
         where[s.pending_pesky] += 1
     for kind in Card:

@@ -88,6 +88,24 @@ class FlutterstoneState(PlainDataState):
     """
 
     game: CastleFlutterstone
+    positions: list[int]
+    finished: list[int]
+    helpful_ready: list[list[int]]
+    helpful_new: list[list[int]]
+    pesky: list[list[bool]]
+    ghost_giver: list[int]
+    draw_pile: list[int]
+    discard: list[int]
+    turn_player: int
+    turn_count: int
+    phase: int
+    shots_left: int
+    move_points: int
+    pending_pesky: int
+    blocked_band: int
+    last_outcome: int
+    winner: int
+    _truncated: bool
 
     # ------------------------------------------------------------------------- construction
     @classmethod
@@ -340,7 +358,7 @@ class FlutterstoneState(PlainDataState):
         return _EFFECTS[bool(held[0]), bool(held[1]), self.blocked_band]
 
     # ------------------------------------------------------------------------- turn flow
-    def _start_turn(self, p: int) -> None:
+    def _start_turn(self, seat: int) -> None:
         g = self.game
         if self.turn_count >= g.max_turns:
             # the safety cap: a draw (truncated) unless a figure has already reached the last
@@ -349,15 +367,15 @@ class FlutterstoneState(PlainDataState):
             self.phase = OVER
             return
         self.turn_count += 1
-        self.turn_player = p
-        ready, new = self.helpful_ready[p], self.helpful_new[p]
+        self.turn_player = seat
+        ready, new = self.helpful_ready[seat], self.helpful_new[seat]
         for k in range(3):  # cards drawn in an earlier turn may be used from this turn on
             ready[k] += new[k]
             new[k] = 0
         self.shots_left = 1
         self.blocked_band = 0
         self.move_points = 0
-        if self.pesky[p][Card.PESKY_GHOST - Card.EYES_CLOSED]:
+        if self.pesky[seat][Card.PESKY_GHOST - Card.EYES_CLOSED]:
             self.phase = PLACE_GHOST
         else:
             self._enter_play_cards()
@@ -409,11 +427,11 @@ class FlutterstoneState(PlainDataState):
         else:
             self._after_shot()
 
-    def _move(self, k: int) -> None:
+    def _move(self, fields: int) -> None:
         g = self.game
         p = self.turn_player
         self.move_points = 0
-        self._move_to(advance(self.positions[p], k, self._occupied(p), g.bridges, g.goal))
+        self._move_to(advance(self.positions[p], fields, self._occupied(p), g.bridges, g.goal))
         if self.phase != OVER and p not in self.finished:
             self._after_shot()
 
@@ -423,19 +441,19 @@ class FlutterstoneState(PlainDataState):
         if field >= self.game.goal:
             self._finish(p)
 
-    def _finish(self, p: int) -> None:
-        """``p`` reached the last step: the first one wins at once; play-on continues."""
+    def _finish(self, seat: int) -> None:
+        """``seat`` reached the last step: the first one wins at once; play-on continues."""
         g = self.game
-        self.finished.append(p)
+        self.finished.append(seat)
         if self.winner < 0:
-            self.winner = p
+            self.winner = seat
         for k in range(3):  # a finished player's remaining cards go to the discard pile
-            self.discard[k] += self.helpful_ready[p][k] + self.helpful_new[p][k]
-            self.helpful_ready[p][k] = self.helpful_new[p][k] = 0
-            if self.pesky[p][k]:
-                self.pesky[p][k] = False
+            self.discard[k] += self.helpful_ready[seat][k] + self.helpful_new[seat][k]
+            self.helpful_ready[seat][k] = self.helpful_new[seat][k] = 0
+            if self.pesky[seat][k]:
+                self.pesky[seat][k] = False
                 self.discard[Card.EYES_CLOSED + k] += 1
-        self.ghost_giver[p] = -1
+        self.ghost_giver[seat] = -1
         racing = [s for s in range(g.num_players) if s not in self.finished]
         if not g.play_on:
             self.phase = OVER

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.castle_flutterstone.ai.cards import card_to_discard, card_to_play
 from boardgames_rl.games.castle_flutterstone.ai.flicks import FlickValues, occupied_by_others
 from boardgames_rl.games.castle_flutterstone.data import (
@@ -25,7 +26,7 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLAY_CARDS,
 )
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
+from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
 from boardgames_rl.games.castle_flutterstone.movement import advance
 
 Handler = Callable[
@@ -44,12 +45,13 @@ class FlutterstoneHeuristic(Agent):
         self.win_bonus = win_bonus
         self.flicks = FlickValues(card_value, win_bonus)
 
-    def act(self, info_set: FlutterstoneInfoSet, rng: np.random.Generator) -> int:
-        game: CastleFlutterstone = info_set.game
-        k = info_set.knowledge
-        legal = info_set.legal_action_mask
+    def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
+        info = flutterstone_info_set(info_set)
+        game = info.game
+        k = info.knowledge
+        legal = info.legal_action_mask
         handler = HANDLERS.get(k["phase"])
-        choice = None if handler is None else handler(self, game, k, info_set.player, legal)
+        choice = None if handler is None else handler(self, game, k, info.player, legal)
         return int(np.flatnonzero(legal)[0]) if choice is None else choice
 
     # --------------------------------------------------------------------------- decisions

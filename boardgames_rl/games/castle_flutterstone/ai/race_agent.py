@@ -23,6 +23,7 @@ import numpy as np
 
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.files import UnsafeFileError, read_bytes, write_stream
+from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.progress import progress_bar
 from boardgames_rl.games.castle_flutterstone.ai.solver import (
     DECK_SHARE,
@@ -43,7 +44,7 @@ from boardgames_rl.games.castle_flutterstone.data import (
     Card,
 )
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
+from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 
 _SOLVED: dict[str, tuple[RaceModel, RaceTables]] = {}
@@ -151,12 +152,12 @@ def solved(
     path = _cache_path(key)
     start = _read_cached(path, model, key) if cache else None
     bar = progress_bar(desc="castle_flutterstone: solving the race", unit="sweep", enabled=progress)
-    tables = solve(
-        game,
-        model=model,
-        start=start,
-        progress=lambda k, r: (bar.update(1), bar.set_postfix_str(f"change {r:.1e}")),
-    )
+
+    def sweep_done(sweep: int, change: float) -> None:
+        bar.update(1)
+        bar.set_postfix_str(f"change {change:.1e}")
+
+    tables = solve(game, model=model, start=start, progress=sweep_done)
     bar.close()
     if cache and start is None:
         _write_cached(path, tables.value, key)
@@ -248,12 +249,13 @@ class RaceSolverAgent(Agent):
         return float(self.tables.play[self.tables.seat_class[me], shots - 1, a, b, h, o])
 
     # ------------------------------------------------------------------------ decisions
-    def act(self, info_set: FlutterstoneInfoSet, rng: np.random.Generator) -> int:
-        game = info_set.game
+    def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
+        info = flutterstone_info_set(info_set)
+        game = info.game
         lay = game.layout
-        k = info_set.knowledge
-        legal = info_set.legal_action_mask
-        me = info_set.player
+        k = info.knowledge
+        legal = info.legal_action_mask
+        me = info.player
         a, b = k["positions"][me], k["positions"][1 - me]
         hand = [r + n for r, n in zip(k["helpful_ready"][me], k["helpful_new"][me], strict=True)]
         theirs = [
