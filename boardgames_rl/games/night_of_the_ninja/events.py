@@ -28,9 +28,10 @@ functions run on a copy).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from boardgames_rl.games.night_of_the_ninja import data
+from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.render import (
     AWARD_WORDS,
     PENDING,
@@ -54,7 +55,7 @@ def round_end_state(before: NightOfTheNinjaState, action: int) -> NightOfTheNinj
     It answers the decision and runs the engine's stages (``DECISION_HANDLERS``,
     ``STAGE_RUNNERS``) as ``apply`` does, stopping at the ``round_end`` stage: the copy's chance
     generator is the original's, so every draw up to there is the one the game made."""
-    s = before.clone()
+    s = cast("NightOfTheNinjaState", before.clone())
     d = s.decision
     if d is None:
         return None
@@ -79,6 +80,8 @@ class EventLog:
     """The events of a game as seat ``viewer`` sees them (``None``: everything)."""
 
     def __init__(self, game: Game, viewer: int | None):
+        if not isinstance(game, NightOfTheNinja):
+            raise TypeError(f"a Night of the Ninja event log needs that game, got {game.name!r}")
         self.game = game
         self.viewer = viewer
         self.names = game.player_names
@@ -99,8 +102,8 @@ class EventLog:
     # ------------------------------------------------------------------ entry point
     def step(self, before: State, action: int, after: State) -> list[str]:
         """The lines ``viewer`` learns from ``action`` played in ``before`` (giving ``after``)."""
-        a: NightOfTheNinjaState = before  # type: ignore[assignment]
-        b: NightOfTheNinjaState = after  # type: ignore[assignment]
+        a = cast("NightOfTheNinjaState", before)
+        b = cast("NightOfTheNinjaState", after)
         if b.round == a.round:
             lines = self.changes(a, b)
             if b.over and not a.over:

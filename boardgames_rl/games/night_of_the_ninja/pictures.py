@@ -10,6 +10,7 @@ extra).
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +54,7 @@ def write_docs_pictures(out: str | Path = "docs/img") -> list[Path]:
     ]
     for path, seat in zip(paths[:2], (SEAT, None), strict=True):
         image = state.render_rgb(seat)
-        write_stream(path, lambda f, image=image: imsave(f, image, format="png"))
+        write_stream(path, partial(imsave, arr=image, format="png"))
     write_text(paths[2], state.render(SEAT) + "\n")
     return paths
 

@@ -480,9 +480,9 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
             label = f"was {label}" if how == "was" else f"{label} ({how})"
         ax.text(x, y - 0.14, f"{names[q]}{you}", ha="center", va="top", fontsize=9, weight="bold")
         ax.text(x, y - 0.21, label, ha="center", va="top", fontsize=8)
-        status = "alive" if s.alive[q] else f"killed: {data.CARD_NAMES[s.death[q]]}"
+        life = "alive" if s.alive[q] else f"killed: {data.CARD_NAMES[s.death[q]]}"
         colour = "black" if s.alive[q] else "#a00000"
-        ax.text(x, y - 0.27, status, ha="center", va="top", fontsize=7.5, color=colour)
+        ax.text(x, y - 0.27, life, ha="center", va="top", fontsize=7.5, color=colour)
         holds = textwrap.wrap(_holds(s, q, player), 26)
         ax.text(x, y - 0.33, "\n".join(holds), ha="center", va="top", fontsize=7)
         drawn = ", ".join(AWARD_WORDS[a] for a in s.awards[q])

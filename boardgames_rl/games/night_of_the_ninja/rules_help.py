@@ -17,6 +17,7 @@ from boardgames_rl.games.night_of_the_ninja.data import (
     CARD_NAMES,
     PHASE_NAMES,
 )
+from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 CARD_TEXT: dict[str, str] = {
     "Spy": "Spy phase: look at another player's House card.",
@@ -116,9 +117,15 @@ def _card_line(card: int) -> str:
     return f"{CARD_NAMES[card]}: {CARD_TEXT[CARD_KIND[card]]}"
 
 
+def _ninja_state(state: State) -> NightOfTheNinjaState:
+    if not isinstance(state, NightOfTheNinjaState):
+        raise TypeError(f"night_of_the_ninja rules help needs its own state, got {type(state)}")
+    return state
+
+
 def involved(state: State, player: int) -> list[str]:
     """Lines naming the cards of the pending decision that ``player`` sees."""
-    s = state
+    s = _ninja_state(state)
     d = s.decision or {}
     kind = d.get("kind")
     mine = d.get("player") == player
@@ -152,11 +159,11 @@ def _wrap(text: str, first: str, rest: str | None = None) -> str:
 def rules_help(state: State, player: int) -> str:
     """The rules of ``state``'s pending decision and the cards involved, for the person at seat
     ``player`` (``GameSpec.rules_help``)."""
-    s = state
+    s = _ninja_state(state)
     if s.decision is None:
         return "The game is over: the first player to 10 points of Honor wins."
     kind = s.decision["kind"]
-    phase = getattr(s, "phase", -1)
+    phase = s.phase
     where = f" ({PHASE_NAMES[phase]} phase)" if kind == "commit" and 0 <= phase < 5 else ""
     lines = [f"RULES - {TITLES[kind]}{where}", _wrap(RULES[kind], "  ")]
     if s.decision.get("player") != player:

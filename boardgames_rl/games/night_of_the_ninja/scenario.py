@@ -81,18 +81,18 @@ def commit(
 ) -> NightOfTheNinjaState:
     """Answer every commitment ask of the current Night phase: each seat plays the cards listed
     for it (in order), then says "done". Returns ``state`` at the next decision."""
-    plays = {p: [card(c) for c in cs] for p, cs in (plays or {}).items()}
+    to_play = {p: [card(c) for c in cs] for p, cs in (plays or {}).items()}
     if state.decision_kind != "commit":
         raise ValueError(f"no commitment pending (decision {state.decision_kind!r})")
     phase = state.phase
     while state.decision_kind == "commit" and state.phase == phase:
         p = state.current_player
-        todo = plays.get(p, [])
+        todo = to_play.get(p, [])
         if todo:
             play(state, f"play {cards.CARD_NAMES[todo.pop(0)]}")
         else:
             play(state, "done")
-    left = {p: cs for p, cs in plays.items() if cs}
+    left = {p: cs for p, cs in to_play.items() if cs}
     if left:
         raise ValueError(f"cards not played (too few asks): {left}")
     return state
@@ -297,6 +297,7 @@ def build(
         return s
     if phase not in PHASES:
         raise ValueError(f"phase must be 'draft' or one of {list(PHASES)}")
+    assert hands is not None  # the seed's draft above, for every phase but the draft
     hs2 = [[card(c) for c in h] for h in hands]
     if any(len(h) != 2 for h in hs2):
         raise ValueError("hands: two Ninja cards per seat")

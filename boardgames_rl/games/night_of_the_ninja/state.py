@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -69,6 +69,9 @@ from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.night_of_the_ninja import actions, cards
 from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
 from boardgames_rl.games.night_of_the_ninja.observation import encode
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 
 DECISIONS = (
     "draft_pick1",
@@ -180,6 +183,50 @@ class NightOfTheNinjaState(PlainDataState):
 
     FIELDS = _FIELDS
 
+    game: NightOfTheNinja
+    # game-long fields
+    round: int
+    token_value: list[int]
+    stack: list[int]
+    tokens: list[list[int]]
+    known: list[list[int]]
+    checks: list[list[int]]
+    round_start_tokens: list[list[int]]
+    winners: list[int]
+    over: bool
+    # round fields
+    dealt_house: list[int]
+    house: list[int]
+    alive: list[bool]
+    dealt: list[list[int]]
+    pick1: list[int]
+    received: list[list[int]]
+    pick2: list[int]
+    discard_of: list[int]
+    hand: list[list[int]]
+    kept: list[int]
+    discards: list[int]
+    aside: list[int]
+    committed: list[list[int]]
+    played: list[list[int]]
+    looks: list[list[int]]
+    mystic: list[list[int]]
+    gd: list[int]
+    ss: list[int]
+    sm: list[int]
+    death: list[int]
+    awards: list[list[int]]
+    result: int
+    by_mastermind: bool
+    # engine position
+    stage: str
+    phase: int
+    ask_seat: int
+    asks_total: list[int]
+    asks_left: list[int]
+    commit_done: list[bool]
+    queue: list[list[int]]
+
     # ====================================================================== construction
     @classmethod
     def initial(cls, game, seed: int | None) -> NightOfTheNinjaState:
@@ -277,6 +324,7 @@ class NightOfTheNinjaState(PlainDataState):
     def _apply(self, action: int) -> None:
         """Answer the pending decision with its handler (``DECISION_HANDLERS``), then run on."""
         d = self.decision
+        assert d is not None, "night_of_the_ninja: apply after the end of the game"
         self.decision = None
         self.DECISION_HANDLERS[d["kind"]](self, action, d)
         self._run()

@@ -16,7 +16,7 @@ from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 
 
-class NightOfTheNinjaHeuristic(DraftRules, NightRules, TricksterRules, Agent):
+class NightOfTheNinjaHeuristic(TricksterRules, Agent):
     """Rule-based Night of the Ninja player over its information set (see :mod:`.ai`).
 
     Args:

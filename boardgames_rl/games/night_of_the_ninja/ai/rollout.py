@@ -47,6 +47,7 @@ class DeterminizedView(View):
         super().__init__(player_facts(state), me, state.game, 1, rival_weight)
         n = self.n
         house = list(state.house)
+        self._house = house
         self._hyps = [(list(range(n)), house, [], 1.0)]
         held = [-1] * data.NUM_CARDS
         alive = self.alive
@@ -64,7 +65,7 @@ class DeterminizedView(View):
         self._scen = [(house, list(alive), mm)]  # callers change it and change it back
 
     def possible(self, t: int) -> set[int]:
-        return {self._hyps[0][1][t]}
+        return {self._house[t]}
 
     def holders(self, card: int) -> list[float]:
         probs = [0.0] * self.n

@@ -14,11 +14,13 @@ player gains; the Troublemaker reveals the card it saw to all when it shows an e
 from __future__ import annotations
 
 from boardgames_rl.games.night_of_the_ninja import actions, data
+from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
+from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
 from boardgames_rl.games.night_of_the_ninja.ai.tables import KIND
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 
 
-class TricksterRules:
+class TricksterRules(DraftRules, NightRules):
     """The Trickster decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (they use the card
     values of :class:`~.draft.DraftRules` and the card tests of :class:`~.night.NightRules`)."""
 
