@@ -2,7 +2,8 @@
 win rates with intervals and Bradley–Terry (Elo-scale) ratings."""
 
 from boardgames_rl.arena.ladder import LadderResult, ladder_agents, rate_against_ladder
-from boardgames_rl.arena.match import SeriesResult, play_game, play_series
+from boardgames_rl.arena.match import SeriesResult, play_series
+from boardgames_rl.arena.play import play_game
 from boardgames_rl.arena.ratings import Rating, fit_ratings
 from boardgames_rl.arena.records import GameRecord, ReplayMismatchError, load_records, replay
 from boardgames_rl.arena.results import TournamentResult

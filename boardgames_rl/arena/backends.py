@@ -22,14 +22,12 @@ import socket
 import sys
 import uuid
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from boardgames_rl._util.extras import require
+from boardgames_rl.arena.play import Player, ScheduledGame, play_scheduled
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.core.game import Game
-
-if TYPE_CHECKING:  # pragma: no cover
-    from boardgames_rl.arena.tournament import ScheduledGame
 
 BACKENDS = ("process", "ray")
 
@@ -60,9 +58,7 @@ class ProcessBackend:
     def play(
         self, game: Game, specs: list[str], tasks: list[ScheduledGame], workers: int
     ) -> Iterator[GameRecord]:
-        from boardgames_rl.arena.tournament import _play_all
-
-        return _play_all(game, specs, tasks, workers)
+        return play_scheduled(game, specs, tasks, workers)
 
 
 # --------------------------------------------------------------------- Ray
@@ -72,8 +68,6 @@ _RAY_PLAYERS: dict[str, Any] = {}
 
 def _ray_play(key: str, game: Game, specs: list[str], task: Any, log: Any) -> dict[str, Any]:
     """The body of one Ray task: play ``task`` with this process's player for run ``key``."""
-    from boardgames_rl.arena.tournament import _Player
-
     if log is not None:  # count the attempt before playing (a lost node's game shows twice)
         import ray
 
@@ -84,7 +78,7 @@ def _ray_play(key: str, game: Game, specs: list[str], task: Any, log: Any) -> di
         if "torch" in sys.modules:
             sys.modules["torch"].set_num_threads(1)
         _RAY_PLAYERS.clear()  # one tournament run at a time per worker process
-        player = _RAY_PLAYERS[key] = _Player(game, specs)
+        player = _RAY_PLAYERS[key] = Player(game, specs)
     record = player.play(task).to_dict()
     if log is not None:
         ray.get(log.finished.remote(task.table, task.game_index))

@@ -1,63 +1,22 @@
-"""Playing games between agents: one game, or a seeded series with seats rotated."""
+"""Series of games between agents: seeded, with seats rotated (one game: :func:`play_game`,
+from :mod:`boardgames_rl.arena.play`, importable here too)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
 from boardgames_rl._util.progress import progress_iter
+from boardgames_rl.arena.play import ScheduledGame, play_game, play_scheduled
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.arena.stats import wilson_interval
-from boardgames_rl.core.agent import Agent, agent_view
-from boardgames_rl.core.game import Game, State
+from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.game import Game
 
-
-def play_game(
-    game: Game,
-    agents: Sequence[Agent],
-    seed: int,
-    on_step: Callable[[State, int, int], None] | None = None,
-) -> GameRecord:
-    """Play one game; seat ``i`` is played by ``agents[i]``. Reproducible from ``seed``.
-
-    The record holds every action and the state seed, so :func:`~boardgames_rl.arena.replay`
-    can rebuild the game.
-
-    ``on_step(state, player, action)`` is called after every action (e.g. to print the game);
-    ``state`` is the live state after the action: read it, don't change it.
-    """
-    if len(agents) != game.num_players:
-        raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
-    seeds = np.random.SeedSequence(seed).spawn(game.num_players + 1)
-    rngs = [np.random.default_rng(s) for s in seeds[1:]]
-    state_seed = int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1))
-    state = game.new_state(state_seed)
-    for agent in agents:
-        agent.reset()
-    actions: list[int] = []
-    while not state.is_terminal():
-        p = state.current_player
-        action = agents[p].act(agent_view(agents[p], state, p), rngs[p])
-        state.apply(action)
-        action = int(action)
-        actions.append(action)
-        if on_step is not None:
-            on_step(state, p, action)
-    return GameRecord(
-        seed,
-        list(range(game.num_players)),
-        state.returns().tolist(),
-        len(actions),
-        bool(state.truncated),
-        game=game.name,
-        config=game.config,
-        agents=[str(getattr(a, "name", type(a).__name__)) for a in agents],
-        state_seed=state_seed,
-        actions=actions,
-    )
+__all__ = ["GameRecord", "SeriesResult", "play_game", "play_series"]
 
 
 @dataclass
@@ -170,15 +129,13 @@ def _play_specs(
 ) -> list[GameRecord]:
     """The series' games by the tournament's players (one agent per spec and seat, built from
     its spec, or the Agent given; in ``workers`` processes when more than one), in game order."""
-    from boardgames_rl.arena.tournament import ScheduledGame, _play_all
-
     tasks = [
         ScheduledGame(0, i, tuple(seats), seed)
         for i, (seats, seed) in enumerate(zip(seat_agents, seeds, strict=True))
     ]
     records = list(
         progress_iter(
-            _play_all(game, specs, tasks, workers), len(tasks), desc=desc, unit="game",
+            play_scheduled(game, specs, tasks, workers), len(tasks), desc=desc, unit="game",
             enabled=progress,
         )
     )  # fmt: skip

@@ -29,13 +29,9 @@ again with the same call to resume, and a ``tournament.json`` that carries it is
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
-import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
@@ -43,10 +39,9 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl._util.progress import progress_bar
-from boardgames_rl._util.threads import one_blas_thread_in_children
 from boardgames_rl.agents.registry import make_agent, spec_for_file
 from boardgames_rl.arena.backends import Backend, make_backend
-from boardgames_rl.arena.match import play_game
+from boardgames_rl.arena.play import ScheduledGame
 from boardgames_rl.arena.records import (
     GAMES_FILE,
     GameRecord,
@@ -63,7 +58,6 @@ from boardgames_rl.arena.results import (
     write_params,
     write_records,
 )
-from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import GameError
 from boardgames_rl.core.files import make_dir, open_append
 from boardgames_rl.core.game import Game
@@ -72,16 +66,6 @@ from boardgames_rl.registry import make_game
 
 class TournamentMismatchError(ValueError):
     """The ``out`` folder holds a tournament with other parameters than the ones given."""
-
-
-@dataclass(frozen=True)
-class ScheduledGame:
-    """One game of the schedule: its table, its index at the table, seats and seed."""
-
-    table: int
-    game_index: int
-    seats: tuple[int, ...]
-    seed: int
 
 
 def default_tables(num_players: int, num_agents: int) -> list[list[int]]:
@@ -109,82 +93,6 @@ def schedule(
             order = tuple(int(table[(s - shift) % n]) for s in range(n))
             out.append(ScheduledGame(t, g, order, game_seed(seed, t, g)))
     return out
-
-
-# --------------------------------------------------------------------- playing (in any process)
-class _Player:
-    """Plays scheduled games; one agent per (spec, seat), built on first use and reused. An
-    :class:`Agent` given instead of a spec plays as it is, in every seat it gets (in-process
-    series only: a worker rebuilds agents from their specs). A record names each agent by its spec
-    as files store it (:func:`~boardgames_rl.agents.registry.spec_for_file`: without ``trust``)."""
-
-    def __init__(self, game: Game, specs: Sequence[str | Agent]):
-        self.game = game
-        self.specs = list(specs)
-        self.names = [spec_for_file(s) if isinstance(s, str) else s.name for s in self.specs]
-        self._agents: dict[tuple[int, int], Agent] = {}
-
-    def agent(self, index: int, seat: int) -> Agent:
-        key = (index, seat)
-        if key not in self._agents:
-            self._agents[key] = make_agent(self.specs[index], self.game)
-        return self._agents[key]
-
-    def play(self, task: ScheduledGame) -> GameRecord:
-        agents = [self.agent(a, s) for s, a in enumerate(task.seats)]
-        record = play_game(self.game, agents, task.seed)
-        record.seats = list(task.seats)
-        record.agents = [self.names[a] for a in task.seats]
-        record.table = task.table
-        record.game_index = task.game_index
-        return record
-
-
-_WORKER: _Player | None = None
-
-
-def _init_worker(game: Game, specs: list[str]) -> None:
-    global _WORKER
-    if "torch" in sys.modules:
-        sys.modules["torch"].set_num_threads(1)
-    _WORKER = _Player(game, specs)
-
-
-def _play_in_worker(task: ScheduledGame) -> dict[str, Any]:
-    assert _WORKER is not None, "worker not initialised"
-    return _WORKER.play(task).to_dict()
-
-
-def _play_all(
-    game: Game, specs: Sequence[str | Agent], tasks: list[ScheduledGame], workers: int
-) -> Iterator[GameRecord]:
-    """Records of ``tasks`` as they finish (any order with several workers)."""
-    if workers <= 1 or len(tasks) <= 1:
-        player = _Player(game, specs)
-        for task in tasks:
-            yield player.play(task)
-        return
-    if not _spawn_can_start():
-        warnings.warn(
-            "workers > 1 needs the main script to be importable (spawned workers re-import it); "
-            "it is not (stdin?), so the games are played in this process. Results are the same.",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        yield from _play_all(game, specs, tasks, 1)
-        return
-    ctx = multiprocessing.get_context("spawn")
-    with one_blas_thread_in_children():  # the pool starts its workers here
-        pool = ctx.Pool(min(workers, len(tasks)), _init_worker, (game, specs))
-    with pool:
-        for d in pool.imap_unordered(_play_in_worker, tasks):
-            yield GameRecord.from_dict(d)
-
-
-def _spawn_can_start() -> bool:
-    """False when ``__main__`` is a file that spawned workers could not re-import (stdin)."""
-    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
-    return main_file is None or Path(main_file).exists()
 
 
 # --------------------------------------------------------------------- the tournament
