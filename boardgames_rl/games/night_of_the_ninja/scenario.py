@@ -1,12 +1,14 @@
 """Hand-made Night of the Ninja positions, for rule tests, examples and debugging.
 
-:func:`build` starts from ``game.new_state(seed)`` and rewrites the round into the position asked
+:func:`build` starts from ``game.new_state(seed)`` (a legal state) and overwrites only the named
+fields of ``FIELDS`` (an unknown one is refused in one line listing them) into the position asked
 for: House cards, the two Ninja cards of every hand (a consistent draft history is made up: the
 first card is the first pick, the second the card kept from the right neighbour's pass), the
 draft discards, Honor tokens (by value) and the stack, who is alive; then it restarts the engine
-at the start of a Night phase (or of the draft). :func:`commit` answers a phase's commitment asks,
-:func:`play` answers decisions by their contextual names (``state.action_name(a)``), so a test
-reads like the rulebook::
+at the start of a Night phase (or of the draft), and runs the game's state checks
+(``state_checks.problems``, :func:`check_invariants`). :func:`commit` answers a phase's
+commitment asks, :func:`play` (from :mod:`boardgames_rl.testing.scenario`) answers decisions by
+their contextual names (``state.action_name(a)``), so a test reads like the rulebook::
 
     s = build(game, houses=["L1", "C1", "L2", "C2", "R"],
               hands=[["Spy 1", "Shinobi 2"], ["Blind Assassin 3", "Mystic 2"], ...])
@@ -23,11 +25,12 @@ sampled information-set states too).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
-from boardgames_rl.core.scenario import legal_names, play  # noqa: F401 (re-exported)
-from boardgames_rl.games.night_of_the_ninja import cards
+from boardgames_rl.games.night_of_the_ninja import cards, state_checks
+from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.state import (
     LOST,
     RESOLVED,
@@ -36,8 +39,31 @@ from boardgames_rl.games.night_of_the_ninja.state import (
     NightOfTheNinjaState,
     compare_houses,
 )
+from boardgames_rl.testing.scenario import legal_names, play
+
+FIELDS: dict[str, str] = {
+    "houses": "the House card of each seat ('L1'..'L5', 'C1'..'C5', 'R' or ids; default the "
+    "seed's deal)",
+    "hands": "the two Ninja cards of each seat: first pick, then the card kept from the right "
+    "neighbour's pass (default the seed's draft, every seat keeping its first option)",
+    "discards": "the card each seat discarded in the draft (default the lowest unused ids)",
+    "tokens": "the values of the Honor tokens each seat holds (default none)",
+    "stack": "values of the top tokens of the stack, in order (the rest shuffled after them)",
+    "stack_size": "keep only this many tokens in the stack (the others leave the game, a "
+    "position the state checks see with them at the bottom of the stack)",
+    "alive": "who is alive, per seat (default everybody)",
+    "phase": "'draft' or the Night phase to start: 'spy' (default), 'mystic', 'trickster', "
+    "'blind assassin', 'shinobi'",
+    "dealt": "with phase='draft', the 3 cards dealt to each seat",
+    "kept": "{seat: card}: that seat played its Grave Digger (the first card of its hand) and "
+    "keeps card, one of the discards, face down (phase 'blind assassin' or 'shinobi')",
+    "round": "the round number (mode 'game': a later round records the public check that every "
+    "seat's tokens are below the target score)",
+}
+"""The fields :func:`build` overwrites, with what each one sets."""
 
 __all__ = [
+    "FIELDS",
     "build",
     "play",
     "commit",
@@ -210,7 +236,32 @@ def check_invariants(state: NightOfTheNinjaState) -> None:
 
 # ------------------------------------------------------------------------------------ building
 def build(
-    game,
+    game: NightOfTheNinja | None = None, *, seed: int = 0, **fields: Any
+) -> NightOfTheNinjaState:
+    """The position ``fields`` describe (names and meanings in ``FIELDS``), made from
+    ``game.new_state(seed)`` (``game`` defaults to a 5-player ``NightOfTheNinja()``) at the start
+    of a Night phase or of the draft, checked by the game's state checks. ``seed`` also drives
+    later chance. An unknown field is refused in one line listing the known ones."""
+    unknown = sorted(set(fields) - FIELDS.keys())
+    if unknown:
+        raise ValueError(
+            f"night_of_the_ninja scenario: no field {', '.join(unknown)}; "
+            f"the fields are {', '.join(FIELDS)}"
+        )
+    position = _position(NightOfTheNinja() if game is None else game, seed=seed, **fields)
+    checked = position.to_dict()["state"]
+    if fields.get("stack_size") is not None:  # the tokens that left the game count as stacked
+        present = set(checked["stack"]).union(*checked["tokens"])
+        checked["stack"] += [t for t in range(cards.NUM_TOKENS) if t not in present]
+    problem = state_checks.problems(position.game, checked)
+    if problem is not None:
+        raise ValueError(f"night_of_the_ninja scenario: {problem}")
+    check_invariants(position)
+    return position
+
+
+def _position(
+    game: NightOfTheNinja,
     *,
     houses: Sequence[str | int] | None = None,
     hands: Sequence[Sequence[str | int]] | None = None,
@@ -225,32 +276,7 @@ def build(
     round: int = 1,
     seed: int = 0,
 ) -> NightOfTheNinjaState:
-    """A state at the start of a Night phase (or of the Ninja Draft).
-
-    Args:
-        game: a ``NightOfTheNinja`` game.
-        houses: the House card of each seat (``None`` keeps the seed's deal).
-        hands: the two Ninja cards of each seat (``None``: the seed's draft, every seat keeping
-            its first option); the first is the first pick, the second the card kept from the
-            right neighbour's pass.
-        discards: the card each seat discarded in the draft (default: the lowest unused ids).
-        tokens: the values of the Honor tokens each seat holds (default none).
-        stack: values of the top tokens of the stack, in order (the rest follow in a shuffled
-            order of the remaining values).
-        stack_size: keep only this many tokens in the stack (the others leave the game).
-        alive: who is alive (default everybody).
-        phase: ``"draft"`` or the Night phase to start: ``"spy"``, ``"mystic"``,
-            ``"trickster"``, ``"blind assassin"``, ``"shinobi"``.
-        dealt: with ``phase="draft"``, the 3 cards dealt to each seat.
-        kept: ``{seat: card}``: that seat played its Grave Digger (the first card of its hand,
-            which must be the Grave Digger) and keeps ``card`` face down, taken from the
-            discards (``card`` must be one of ``discards``); only with ``phase="blind
-            assassin"`` or ``"shinobi"``.
-        round: the round number. In mode ``"game"`` a round after the first means the last
-            round ended with everybody below the target score: the tokens given must be, and
-            that public check is recorded (as the engine does).
-        seed: seed of ``game.new_state``; it also drives later chance.
-    """
+    """The unchecked position of :func:`build` (each keyword is a ``FIELDS`` entry)."""
     s = game.new_state(seed)
     n = game.num_players
     rng = np.random.default_rng(seed)
@@ -293,7 +319,6 @@ def build(
         s.ask_seat = 0
         s._mask = None
         s._run()
-        check_invariants(s)
         return s
     if phase not in PHASES:
         raise ValueError(f"phase must be 'draft' or one of {list(PHASES)}")
@@ -349,11 +374,16 @@ def build(
     s.queue = []
     s._mask = None
     s._run()
-    check_invariants(s)
     return s
 
 
-def _set_tokens(s, tokens, stack, stack_size, rng) -> None:
+def _set_tokens(
+    s: NightOfTheNinjaState,
+    tokens: Sequence[Sequence[int]] | None,
+    stack: Sequence[int],
+    stack_size: int | None,
+    rng: np.random.Generator,
+) -> None:
     n = s.game.num_players
     counts = dict(cards.HONOR_SPLIT)
     wanted = [list(t) for t in (tokens or [[] for _ in range(n)])]
