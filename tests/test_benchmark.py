@@ -1,6 +1,6 @@
-"""The comparison benchmark (``benchmarks/throughput.py``, outside the package, issue 12 and 14.5):
-a ``--quick`` run writes every ratio; ``boardgames-rl bench`` runs it from a checkout and says in
-one line what to do anywhere else; no stub modules."""
+"""The comparison benchmark (``lab/benchmarks/throughput.py``, outside the package, issue 12 and
+14.5): a ``--quick`` run writes every ratio; ``boardgames-rl bench`` runs it from a checkout and
+says in one line what to do anywhere else; no stub modules."""
 
 from __future__ import annotations
 
@@ -11,10 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.baselines import MissingBench, random_legal_action, random_legal_actions, require
-from benchmarks.throughput import main
 from boardgames_rl.cli import main as cli_main
 from boardgames_rl.registry import make_game
+from lab.benchmarks.baselines import (
+    MissingBench,
+    random_legal_action,
+    random_legal_actions,
+    require,
+)
+from lab.benchmarks.throughput import main
 
 COLUMNS = ["engine", "aec_make", "aec_raw", "vec", "batched", "clone", "sample", "ismcts"]
 
@@ -76,9 +81,9 @@ def test_worker_options_are_checked_in_one_line() -> None:
 
 def test_the_readme_table_is_the_saved_benchmark_table() -> None:
     """Issue 14.5: "the README table comes from it": the README shows the table of the saved run
-    (``benchmarks/results/throughput.json``) as the benchmark printed it."""
-    root = Path(main.__code__.co_filename).resolve().parent.parent
-    saved = json.loads((root / "benchmarks/results/throughput.json").read_text())
+    (``lab/benchmarks/results/throughput.json``) as the benchmark printed it."""
+    root = Path(main.__code__.co_filename).resolve().parents[2]
+    saved = json.loads((root / "lab/benchmarks/results/throughput.json").read_text())
     readme = (root / "README.md").read_text(encoding="utf-8")
     block = readme.split("<!-- throughput-table -->")[1].split("<!-- /throughput-table -->")[0]
     assert block.strip().removeprefix("```").removesuffix("```").strip() == saved["table"].strip()
@@ -88,7 +93,7 @@ def test_the_readme_table_is_the_saved_benchmark_table() -> None:
 def test_no_pygame_stub_is_left_in_sys_modules() -> None:
     """Issue 12: the benchmark must not stub ``pygame`` in ``sys.modules``; with the ``[bench]``
     extra it is the real package."""
-    import benchmarks.baselines as baselines
+    import lab.benchmarks.baselines as baselines
 
     baselines.pettingzoo_classic("connect_four_v3", wrapped=False)
     assert "pygame" in sys.modules and hasattr(sys.modules["pygame"], "__file__")
@@ -155,11 +160,11 @@ def test_cli_bench_no_progress_prints_no_round_lines(tmp_path: Path, capsys) -> 
 
 
 def test_lockstep_bound_is_what_equal_chunks_in_lockstep_allow(tmp_path: Path) -> None:
-    """``benchmarks/batched_speed.py``'s ``lockstep bound``: one worker gains nothing but the
+    """``lab/benchmarks/batched_speed.py``'s ``lockstep bound``: one worker gains nothing but the
     game builds it does while waiting (a bound just above 1); two chunks in lockstep gain less
     than twice that, and the run writes the bound into its table and JSON."""
-    from benchmarks.batched_speed import lockstep_bound
-    from benchmarks.batched_speed import main as batched_main
+    from lab.benchmarks.batched_speed import lockstep_bound
+    from lab.benchmarks.batched_speed import main as batched_main
 
     game = make_game("castle_flutterstone", num_players=2)
     rng = np.random.default_rng(0)

@@ -498,8 +498,8 @@ def test_one_option_parser_for_cli_agents_and_benchmark():
     for bad in (["num_players"], ["=3"]):
         with pytest.raises(InvalidConfigError, match="expected key=value"):
             parse_options(bad, "-c")
-    from benchmarks.throughput import targets_for
     from boardgames_rl.agents import parse_spec
+    from lab.benchmarks.throughput import targets_for
 
     assert parse_spec("ismcts:iterations=40,rollout=heuristic") == (
         "ismcts",

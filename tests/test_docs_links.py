@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted(
     [ROOT / "README.md", ROOT / "CHANGELOG.md", *ROOT.glob("docs/**/*.md")]
-    + list(ROOT.glob("benchmarks/*.md"))
+    + list(ROOT.glob("lab/benchmarks/*.md"))
 )
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 

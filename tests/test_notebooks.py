@@ -9,7 +9,7 @@ into a temporary prefix and put first on ``JUPYTER_PATH``.
 A notebook whose budget is too big for every commit marks its settings cell with the tag
 ``parameters`` (papermill's convention); the test runs it with :data:`TEST_PARAMETERS` in a cell
 injected right after that one, so every line of the notebook still runs, on fewer games. The
-committed outputs come from ``experiments/run_notebooks.py`` with the notebook's own settings.
+committed outputs come from ``lab/experiments/run_notebooks.py`` with the notebook's own settings.
 """
 
 from __future__ import annotations
@@ -136,13 +136,13 @@ def test_notebook_runs(path: Path, tmp_path: Path, kernel_env) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_committed_notebook_carries_its_outputs(path: Path) -> None:
     """A reader on the web sees what the notebook shows: every code cell was executed (in order,
-    by ``experiments/run_notebooks.py``), none raised, and the notebook shows a picture."""
+    by ``lab/experiments/run_notebooks.py``), none raised, and the notebook shows a picture."""
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     counts = [c.get("execution_count") for c in code]
     assert None not in counts, (
         f"{path.name}: {counts.count(None)} code cells without outputs; "
-        "run `python experiments/run_notebooks.py` before committing"
+        "run `python lab/experiments/run_notebooks.py` before committing"
     )
     assert counts == sorted(counts), f"{path.name}: cells were not executed top to bottom"
     outputs = [o for c in code for o in c.get("outputs", [])]

@@ -18,7 +18,9 @@ from boardgames_rl.core.game import State
 from boardgames_rl.registry import make_game
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("reliability", ROOT / "experiments/reliability.py")
+_spec = importlib.util.spec_from_file_location(
+    "reliability", ROOT / "lab/experiments/reliability.py"
+)
 reliability = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(reliability)
 

@@ -4,7 +4,7 @@ The base install (numpy, gymnasium, pettingzoo) runs every game and environment.
 
 - ``train``: torch, stable-baselines3, sb3-contrib, tqdm (PPO training and agents, progress bars);
 - ``viz``: matplotlib (``render_mode="rgb_array"``, heatmaps, learning curves);
-- ``bench``: rlcard, pygame, open_spiel (the comparison benchmark in ``benchmarks/``, from a clone);
+- ``bench``: rlcard, pygame, open_spiel (the comparison benchmark, ``lab/benchmarks/`` in a clone);
 - ``openspiel``: open_spiel (the OpenSpiel bridge, :mod:`boardgames_rl.interop.openspiel`);
 - ``ray``: ray (tournaments on a Ray cluster, ``arena --backend ray``);
 - ``dev``: all of the above and the test tools.

@@ -29,7 +29,7 @@ An Agent object is copied (``copy.deepcopy``) for every seat it holds, so that a
 Night of the Ninja does not share one memory, and your object itself is left untouched; its games
 are played in this process (spawned worker processes could not rebuild it), so ``workers`` only
 speeds up a ladder of spec strings. The full ladder of every game is
-``python experiments/strength_ladder.py --ratings`` (see that script).
+``python lab/experiments/strength_ladder.py --ratings`` (see that script).
 """
 
 from __future__ import annotations

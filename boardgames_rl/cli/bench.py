@@ -1,7 +1,7 @@
 """``boardgames-rl bench``: the comparison benchmark, run from a source checkout.
 
-The benchmark (``benchmarks/throughput.py``, beside PettingZoo's connect_four and OpenSpiel) is not
-part of the installed package (issue 12): it lives in the repository's ``benchmarks/`` folder and
+The benchmark (``lab/benchmarks/throughput.py``, beside PettingZoo's connect_four and OpenSpiel)
+is not part of the installed package (issue 12): it lives in the repository's ``lab/`` folder and
 needs the ``[bench]`` extra. From a clone (an editable install, or any install run from inside
 the clone) this command runs it; anywhere else it says in one line how to get it. A missing
 ``[bench]`` package is reported in one line naming the extra.
@@ -20,15 +20,18 @@ from boardgames_rl.cli.common import CliError, add_command
 NOT_IN_PACKAGE = (
     "boardgames-rl bench: the comparison benchmark ships with the source, not the package: "
     "git clone the repository, pip install -e '.[bench]' in it, and run `boardgames-rl bench` "
-    "(or `python benchmarks/throughput.py`) there"
+    "(or `python lab/benchmarks/throughput.py`) there"
 )
 
 
 def find_checkout() -> Path | None:
-    """The root of the source checkout holding ``benchmarks/throughput.py``: the one this package
-    was imported from (editable install), else the working directory; ``None`` if neither."""
+    """The root of the source checkout holding ``lab/benchmarks/throughput.py``: the one this
+    package was imported from (editable install), else the working directory; ``None`` if
+    neither."""
     for root in (Path(boardgames_rl.__file__).resolve().parents[1], Path.cwd().resolve()):
-        if (root / "benchmarks" / "throughput.py").is_file() and (root / "boardgames_rl").is_dir():
+        if (root / "lab" / "benchmarks" / "throughput.py").is_file() and (
+            root / "boardgames_rl"
+        ).is_dir():
             return root
     return None
 
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(NOT_IN_PACKAGE)
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
-    bench = importlib.import_module("benchmarks.throughput")
+    bench = importlib.import_module("lab.benchmarks.throughput")
     argv: list[str] = ["--seed", str(args.seed)]
     if args.quick:
         argv.append("--quick")
@@ -73,7 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "boardgames-rl bench --rounds 3 --no-ppo",
             "boardgames-rl bench --games castle_flutterstone 'white_castle:num_players=4'",
         ],
-        description="Runs benchmarks/throughput.py of the source checkout (needs the [bench] "
+        description="Runs lab/benchmarks/throughput.py of the source checkout (needs the [bench] "
         "extra; the PPO column also [train]): interleaved rounds, CPU time, medians and ranges.",
     )
     p.add_argument("--games", nargs="*", help="NAME or NAME:k=v,... (default: the issue's six)")

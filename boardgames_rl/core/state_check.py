@@ -24,7 +24,7 @@ A state dict read from a file is untrusted input. :func:`checked_state` accepts 
    ``max_game_length`` actions with a valid player and a legal action at every step, in-bounds
    observations every :data:`OBSERVE_EVERY` steps and finite returns at the end. (Damage that
    only some far-off line of play would reach can still slip through these;
-   ``experiments/reliability.py`` measures how often it does.)
+   ``lab/experiments/reliability.py`` measures how often it does.)
 
 Anything else raises :class:`~boardgames_rl.core.errors.InvalidStateError` (one class, one line
 naming the field). ``Game.state_from_dict`` (the engines' fast path, used internally on dicts they

@@ -2,7 +2,7 @@
 
 Both vector envs (:mod:`boardgames_rl.envs.vector`, :mod:`boardgames_rl.envs.batched`) give each
 worker one contiguous chunk of slots, the sizes as equal as they can be; the batched env's
-benchmark (``benchmarks/batched_speed.py``) uses the same split to bound what workers can gain.
+benchmark (``lab/benchmarks/batched_speed.py``) uses the same split to bound what workers can gain.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@
     module = algo.get_module("shared")
     action = rllib.greedy_action(module, obs)  # obs: {"observations": ..., "action_mask": ...}
 
-``experiments/rllib_ppo.py`` is the whole training script, every knob a flag.
+``lab/experiments/rllib_ppo.py`` is the whole training script, every knob a flag.
 
 How our contract maps onto RLlib's:
 

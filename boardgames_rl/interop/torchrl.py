@@ -11,7 +11,7 @@ builds the policy and value networks::
     rollout = env.rollout(100, actor, break_when_any_done=False)
     rollout["players", "action"]                          # every action in the mask
 
-``experiments/torchrl_ppo.py`` is a whole PPO training loop on top of it.
+``lab/experiments/torchrl_ppo.py`` is a whole PPO training loop on top of it.
 
 The layout of a TensorDict (``n`` seats, ``A`` actions, ``GROUP = "players"``):
 

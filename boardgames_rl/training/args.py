@@ -142,9 +142,9 @@ class TrainArgs:
     )
     bc_data: str = _arg(
         "",
-        "behaviour cloning from saved demonstrations (folders from experiments/collect_demos.py, "
-        "comma-separated) instead of --bc-games (no DAgger rounds: the folders are the data); with "
-        "--init-from it fine-tunes the entry",
+        "behaviour cloning from saved demonstrations (folders from "
+        "lab/experiments/collect_demos.py, comma-separated) instead of --bc-games (no DAgger "
+        "rounds: the folders are the data); with --init-from it fine-tunes the entry",
     )
     net: list[int] = _arg([128, 128], "hidden layer sizes, comma-separated")
     prior: str = _arg(

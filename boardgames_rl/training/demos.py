@@ -1,7 +1,7 @@
 """Demonstrations on disk: a teacher's labelled decisions, collected once, cloned many times.
 
 A strong teacher is slow (ISMCTS at 400 iterations takes about half a second per Castle
-Nightingale decision), so its games are worth keeping. ``experiments/collect_demos.py`` plays
+Nightingale decision), so its games are worth keeping. ``lab/experiments/collect_demos.py`` plays
 them in chunks and writes each chunk here as it finishes; ``train_ppo --bc-data DIR`` clones them
 instead of collecting ``--bc-games`` games (and, with ``--init-from``, fine-tunes a shipped
 entry on them).
@@ -130,7 +130,7 @@ def read_meta(folder: Path) -> dict[str, Any]:
         meta = read_json(path, MAX_META_BYTES, "demonstration description")
     except FileNotFoundError:
         raise DemosError(
-            f"{folder}: no {META_FILE}; make the folder with experiments/collect_demos.py"
+            f"{folder}: no {META_FILE}; make the folder with lab/experiments/collect_demos.py"
         ) from None
     except UnsafeFileError as e:
         raise DemosError(f"{e}: collect the folder again") from e

@@ -1,6 +1,6 @@
 """Train a masked PPO learner on one seat of a game (CleanRL-style: read it top to bottom).
 
-    python experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
+    python lab/experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
         --opponents random,heuristic,self --opponent-weights 2,1,1 --out runs/ppo_nightingale
 
 Every setting is a field of :class:`~boardgames_rl.training.args.TrainArgs` and a flag; games
@@ -30,7 +30,7 @@ wins. ``--bc-games N`` (0: off; default per game) warm-starts the policy by beha
 of ``--bc-teacher``'s decisions in N games, then ``--bc-dagger-rounds`` DAgger rounds
 (:mod:`boardgames_rl.training.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
 step 0 in ``eval.csv``; not redone on ``--resume``); ``--bc-data DIR`` clones demonstrations
-saved by ``experiments/collect_demos.py`` instead (with ``--init-from``: fine-tunes the entry).
+saved by ``lab/experiments/collect_demos.py`` instead (with ``--init-from``: fine-tunes the entry).
 Same seed + same flags -> the same model (``--vec batched``, the default, with any
 ``--vec-workers``, and ``--vec dummy`` give the same trajectories).
 """

@@ -8,7 +8,7 @@ game configuration and agent spec, the decision states (seeded random play) and 
 
 A deliberate change of the search (a different rollout, a different tree policy) must re-record:
 ``python tests/agents/test_ismcts_regression.py --record`` — and say so in the commit, with a
-re-measured strength series (``experiments/strength_ladder.py``).
+re-measured strength series (``lab/experiments/strength_ladder.py``).
 
 Night of the Ninja (issue 14.4, second step): the first cases' states all lie in round 1, where a
 rollout cut after 10 actions never reaches House Reveal, every playout scores 0 and the visits

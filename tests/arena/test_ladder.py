@@ -240,10 +240,10 @@ def test_bad_input_is_a_one_line_error(kwargs: dict, error: type, match: str) ->
 
 
 def test_strength_ladder_script_rates_through_the_module(tmp_path: Path, capsys) -> None:
-    """Brief: "experiments/strength_ladder.py --ratings uses it (outputs unchanged in format)":
+    """Brief: "lab/experiments/strength_ladder.py --ratings uses it (outputs unchanged in format)":
     the arena's files per game and the page with the Markdown rating table."""
     spec = importlib.util.spec_from_file_location(
-        "strength_ladder_script", ROOT / "experiments" / "strength_ladder.py"
+        "strength_ladder_script", ROOT / "lab" / "experiments" / "strength_ladder.py"
     )
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)

@@ -94,7 +94,7 @@ def test_it_plays_a_moving_forward_card_that_wins_at_once():
 
 def test_it_beats_random_on_the_small_track():
     """(On a track this short the heuristic is about as good: the default track's figures are
-    ``experiments/flutterstone_solver.py``'s.)"""
+    ``lab/experiments/flutterstone_solver.py``'s.)"""
     game = small_game()
     vs_random = play_series(game, ["solver", "random"], 200, seed=1, progress=False)
     assert vs_random.win_rate(0)[1] > 0.9

@@ -239,6 +239,6 @@ def test_heuristic_beats_random_with_a_lower_bound_of_80_percent(role):
     """Acceptance figure: 80 seeded games per role against a uniform random opponent; the
     lower end of the 95% Wilson interval of the heuristic's win rate is at least 0.80 (80 wins
     of 80 give 0.954; 70 of 80 would fail. The published 500-game figure:
-    ``experiments/nightingale_heuristic_vs_random.py``)."""
+    ``lab/experiments/heuristic_vs_random.py --game castle_nightingale``)."""
     rate, low, high = _win_rate(role)
     assert low >= 0.80, f"win rate {rate:.3f} (95% CI {low:.3f}-{high:.3f})"

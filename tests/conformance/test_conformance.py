@@ -24,7 +24,7 @@ CASES = game_cases()
 # The library's defaults (``check_game``: 500 random games, 200 info-set states, 40 cloned and
 # 40 round-tripped states per configuration) are for a game's author; here every registered
 # configuration runs on every commit, so the checks run on fewer seeded games and states (the same
-# per-step checks). The long net is ``experiments/reliability.py``, which fuzzes every
+# per-step checks). The long net is ``lab/experiments/reliability.py``, which fuzzes every
 # configuration for minutes.
 CI_ARGUMENTS: dict[str, dict[str, int]] = {
     "random_games": {"games": 50},

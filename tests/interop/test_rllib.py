@@ -1,5 +1,5 @@
 """The RLlib recipe (issue 17.2): the multi-agent env follows the game, the PPO module masks
-illegal logits, and ``experiments/rllib_ppo.py`` runs two training iterations on a local Ray on
+illegal logits, and ``lab/experiments/rllib_ppo.py`` runs two training iterations on a local Ray on
 every game, after which the trained policies play seeded games with every action in the mask."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from boardgames_rl.interop import rllib  # noqa: E402
 from boardgames_rl.registry import list_games, make_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "experiments/rllib_ppo.py")
+_spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "lab/experiments/rllib_ppo.py")
 assert _spec is not None and _spec.loader is not None
 rllib_ppo = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(rllib_ppo)

@@ -1,6 +1,6 @@
 """The TorchRL recipe (issue 17.3): TorchRL's own ``PettingZooWrapper`` steps every game with
 masks that are the engine's, the ``MaskedCategorical`` actor only plays legal actions, and
-``experiments/torchrl_ppo.py`` runs one short PPO update on every game."""
+``lab/experiments/torchrl_ppo.py`` runs one short PPO update on every game."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ from boardgames_rl.interop.torchrl import ACTING, ACTION, GROUP, MASK, OBS  # no
 from boardgames_rl.registry import list_games  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("torchrl_ppo", ROOT / "experiments/torchrl_ppo.py")
+_spec = importlib.util.spec_from_file_location(
+    "torchrl_ppo", ROOT / "lab/experiments/torchrl_ppo.py"
+)
 assert _spec is not None and _spec.loader is not None
 torchrl_ppo = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(torchrl_ppo)

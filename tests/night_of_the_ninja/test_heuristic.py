@@ -288,7 +288,7 @@ def test_registry_builds_the_heuristic():
 def test_heuristic_wins_at_least_twice_as_often_as_a_random_seat():
     """250 seeded 5-player games, one heuristic seat (rotating) and four random seats. A shared
     victory counts as a win for each sharer ("any win"). (The published 1,000-game figure,
-    0.490 against 0.148: ``experiments/ninja_heuristic_vs_random.py``.)"""
+    0.490 against 0.148: ``lab/experiments/heuristic_vs_random.py --game night_of_the_ninja``.)"""
     games = 250
     heuristic = NightOfTheNinjaHeuristic()
     h_wins = r_wins = 0.0

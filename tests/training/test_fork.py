@@ -21,7 +21,7 @@ from boardgames_rl.training.train_ppo import main
 
 from .helpers import tiny_run
 
-SCRIPT = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+SCRIPT = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -88,15 +88,15 @@ def test_fork_refuses_in_one_line_and_writes_nothing(source: Path, tmp_path: Pat
 def test_train_strong_fork_carries_the_commands(source: Path, tmp_path: Path) -> None:
     """``train_strong.py fork`` writes the fork, and its ``commands.txt`` starts with the
     source's commands, then the fork itself (what ``export`` ships)."""
-    (source / "commands.txt").write_text("python experiments/train_strong.py train ...  # t0\n")
+    (source / "commands.txt").write_text("python lab/experiments/train_strong.py train ...  # t0\n")
     dest = tmp_path / "phase2"
     cmd = [sys.executable, str(SCRIPT), "fork", str(source), str(dest), "--model", "last"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"into {dest}" in done.stdout
     lines = (dest / "commands.txt").read_text().splitlines()
-    assert lines[0] == "python experiments/train_strong.py train ...  # t0"
-    assert lines[1].startswith("python experiments/train_strong.py fork ")
+    assert lines[0] == "python lab/experiments/train_strong.py train ...  # t0"
+    assert lines[1].startswith("python lab/experiments/train_strong.py fork ")
     config = json.loads((dest / "config.json").read_text())
     assert (
         config["num_timesteps"] == json.loads((source / "config.json").read_text())["num_timesteps"]

@@ -25,7 +25,7 @@ from boardgames_rl.training.init_from import INIT_FILE  # noqa: E402
 from .helpers import tiny_run  # noqa: E402
 
 ENTRY = "white_castle-2p"
-SCRIPT = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+SCRIPT = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
 
 
 def _entry_flags(name: str) -> list[str]:

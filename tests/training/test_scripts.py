@@ -22,7 +22,7 @@ def _load(relative: str):
 
 
 def test_ppo_results_writes_the_report(tmp_path: Path) -> None:
-    script = _load("experiments/ppo_results.py")
+    script = _load("lab/experiments/ppo_results.py")
     results = script.main(
         [
             "--runs",
@@ -54,7 +54,7 @@ def test_ppo_results_writes_the_report(tmp_path: Path) -> None:
 
 
 def test_training_speed_benchmark_runs(tmp_path: Path) -> None:
-    bench = _load("benchmarks/training_speed.py")
+    bench = _load("lab/benchmarks/training_speed.py")
     out = tmp_path / "speed.json"
     result = bench.main(
         [
@@ -87,7 +87,7 @@ def test_prior_departures_lists_departures_and_plays_variants_on_the_same_games(
     """The script replays the entry's games (its replay checks every move against the record)
     and plays each variant on the same seeds; a variant that changes nothing plays the entry's
     games exactly, and a deferring variant plays the prior's move at every deferred decision."""
-    script = _load("experiments/prior_departures.py")  # registers "pretrained_variant"
+    script = _load("lab/experiments/prior_departures.py")  # registers "pretrained_variant"
     try:
         _check_prior_departures(script, tmp_path)
     finally:
@@ -141,13 +141,13 @@ def _check_prior_departures(script, tmp_path: Path) -> None:
 
 
 def test_seat_balance_counts_every_win_once_for_any_worker_count(tmp_path: Path) -> None:
-    """``experiments/seat_balance.py``: the seats' shares of the wins add up to the share of games
-    with a winner (a victory shared by k counts 1/k each), the figures are the same played in one
-    process or two, a bad agent spec stops at once with one line, and ``--games 0`` is a usage
+    """``lab/experiments/seat_balance.py``: the seats' shares of the wins add up to the share of
+    games with a winner (a victory shared by k counts 1/k each), the figures are the same played in
+    one process or two, a bad agent spec stops at once with one line, and ``--games 0`` is a usage
     error (it once played nothing and then divided by zero)."""
     import subprocess
 
-    script = ROOT / "experiments" / "seat_balance.py"
+    script = ROOT / "lab" / "experiments" / "seat_balance.py"
     figures = []
     for workers in (1, 2):
         out = tmp_path / f"w{workers}"

@@ -203,7 +203,7 @@ def test_the_best_evaluated_policy_is_kept_and_exported(tmp_path: Path) -> None:
     main(["--resume", "--out", str(out), "--timesteps", "128", "--no-progress"])
     assert read_best(out / "best")["score"] >= best["score"]
 
-    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
     done = subprocess.run(
         [sys.executable, str(script), "export", str(out), "--model", "best"]
         + ["--name", "flutter-best", "--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"],
@@ -238,7 +238,7 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     import subprocess
     import sys
 
-    script = Path(__file__).parents[2] / "experiments" / "train_strong.py"
+    script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
     out = tmp_path / "run"
     train = [sys.executable, str(script), "train", "--game", "castle_flutterstone"]
     train += ["--out", str(out), "--bc-games", "0", "--timesteps", "64", "--net", "32,32"]
@@ -270,7 +270,7 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     (out / "config.json").write_text(before)
     lines = (out / "commands.txt").read_text().splitlines()
     assert len(lines) == 3
-    assert all(line.startswith("python experiments/train_strong.py train ") for line in lines)
+    assert all(line.startswith("python lab/experiments/train_strong.py train ") for line in lines)
     assert "--bc-games 0" in lines[0] and "-- --n-envs 2" in lines[0]
     export = [sys.executable, str(script), "export", str(out), "--name", "flutter"]
     export += ["--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"]

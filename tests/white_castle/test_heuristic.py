@@ -41,7 +41,7 @@ def test_heuristic_is_registered_agent():
 def test_heuristic_beats_random():
     """100 seeded games, the heuristic in the first seat: the lower end of the 95% Wilson
     interval is at least 0.9 (96 wins of 100 give 0.901; the published figure, both seats:
-    ``experiments/white_castle_heuristic_vs_random.py``)."""
+    ``lab/experiments/heuristic_vs_random.py --game white_castle``)."""
     games = 100
     result = play_series(
         make_game("white_castle", num_players=2), ["heuristic", "random"], games, progress=False

@@ -1,8 +1,8 @@
 """Execute every notebook in ``notebooks/`` and save it with its outputs, so that a reader on the
 web sees the pictures and tables without running anything.
 
-    python experiments/run_notebooks.py                    # every notebook, in place
-    python experiments/run_notebooks.py notebooks/training.ipynb
+    python lab/experiments/run_notebooks.py                    # every notebook, in place
+    python lab/experiments/run_notebooks.py notebooks/training.ipynb
 
 Run it before committing a notebook change (``tests/test_notebooks.py`` executes the notebooks
 fresh and checks that the committed ones carry their outputs). The kernel is this interpreter
@@ -24,7 +24,7 @@ from pathlib import Path
 import nbclient
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL = "python3"
 

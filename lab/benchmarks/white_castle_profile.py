@@ -3,10 +3,10 @@ connect_four_v3, the observation's µs, and cProfile of either loop.
 
 Run from the repository root::
 
-    python benchmarks/white_castle_profile.py                       # 2, 3, 4 players, 5 rounds
-    python benchmarks/white_castle_profile.py --rounds 7 --steps 5000 --json out.json
-    python benchmarks/white_castle_profile.py --profile aec --players 2   # cProfile, top functions
-    python benchmarks/white_castle_profile.py --profile engine --players 4
+    python lab/benchmarks/white_castle_profile.py                       # 2, 3, 4 players, 5 rounds
+    python lab/benchmarks/white_castle_profile.py --rounds 7 --steps 5000 --json out.json
+    python lab/benchmarks/white_castle_profile.py --profile aec --players 2  # cProfile
+    python lab/benchmarks/white_castle_profile.py --profile engine --players 4
 
 CPU time of this thread (``time.thread_time``, meaningful on a shared machine). Both AEC envs come
 from ``pettingzoo.make`` (the wrapped envs users get); random legal play, seeded. Every round
@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 

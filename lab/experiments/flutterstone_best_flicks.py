@@ -5,8 +5,8 @@ change hands, both, the ghost figure in window 1, 2 or 3) it prints, as a markdo
 flick of the game's action grid with the highest expected progress per shot (a ghost card counted
 as 0.8 fields, data sheet 7.8) and its landing distribution, for one landing model.
 
-    python experiments/flutterstone_best_flicks.py                       # default model v2
-    python experiments/flutterstone_best_flicks.py -c landing_model=v1   # the old model
+    python lab/experiments/flutterstone_best_flicks.py                       # default model v2
+    python lab/experiments/flutterstone_best_flicks.py -c landing_model=v1   # the old model
 """
 
 from __future__ import annotations

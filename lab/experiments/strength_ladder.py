@@ -8,10 +8,10 @@ Every match is a seeded series with the seats rotated (``boardgames_rl.arena.pla
 each agent plays every seat equally often (Nightingale: as ninja and as samurai). Win rates come
 with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated game is nobody's win.
 
-    python experiments/strength_ladder.py                    # the whole ladder (~40 min, 1 core)
-    python experiments/strength_ladder.py --games 2          # a smoke run
-    python experiments/strength_ladder.py --only white_castle --iterations 200
-    python experiments/strength_ladder.py --workers 2        # the same games in 2 processes
+    python lab/experiments/strength_ladder.py                # the whole ladder (~40 min, 1 core)
+    python lab/experiments/strength_ladder.py --games 2      # a smoke run
+    python lab/experiments/strength_ladder.py --only white_castle --iterations 200
+    python lab/experiments/strength_ladder.py --workers 2    # the same games in 2 processes
 
 Writes ``docs/results/strength_ladder.md`` and ``.json`` (``--out`` changes the path).
 
@@ -26,8 +26,9 @@ Each game's folder ``docs/results/ladder/<game>/`` gets the arena's files (``rat
 (``ladder.md``, ``ladder.txt``, ``ladder_heatmap.png``: short labels, strongest first) and
 ``docs/results/ladder.md`` the tables::
 
-    python experiments/strength_ladder.py --ratings --games 40 --budgets 50,400 --workers 2
-    python experiments/strength_ladder.py --ratings --only white_castle --games 4 --budgets 10,40
+    python lab/experiments/strength_ladder.py --ratings --games 40 --budgets 50,400 --workers 2
+    python lab/experiments/strength_ladder.py --ratings --only white_castle --games 4 \\
+        --budgets 10,40
 
 How the per-game specs were chosen (probe games, 400 iterations, seats rotated; ISMCTS wins):
 
@@ -166,7 +167,7 @@ def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -
         "",
         f"ISMCTS with {args.iterations} iterations per decision; seed {args.seed}; seats rotated; "
         f"{total_seconds / 60:.1f} minutes in total. "
-        "Command: `python experiments/strength_ladder.py"
+        "Command: `python lab/experiments/strength_ladder.py"
         + (f" --games {args.games}" if args.games else "")
         + (f" --only {args.only}" if args.only else "")
         + (f" --iterations {args.iterations}" if args.iterations != 400 else "")
@@ -208,7 +209,7 @@ def rating_ladder(args: argparse.Namespace) -> None:
         f"round robin per game, {args.games or 20} games per table, seats rotated, seed "
         f"{args.seed}; ISMCTS is the tuned preset at {budgets[0]} and {budgets[-1]} iterations; "
         "`pretrained+search` is that ISMCTS with the shipped policy as its root prior. Command: "
-        f"`python experiments/strength_ladder.py --ratings --games {args.games or 20} "
+        f"`python lab/experiments/strength_ladder.py --ratings --games {args.games or 20} "
         f"--budgets {args.budgets} --seed {args.seed}"
         + (f" --only {args.only}" if args.only else "")
         + "`.",

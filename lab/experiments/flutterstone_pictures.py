@@ -1,7 +1,7 @@
 """Castle Flutterstone pictures for the docs: the board, and the landing model over aim x force.
 
-python experiments/flutterstone_pictures.py              # writes docs/img/*.png
-python experiments/flutterstone_pictures.py --board-only # only the board picture and text
+python lab/experiments/flutterstone_pictures.py              # writes docs/img/*.png
+python lab/experiments/flutterstone_pictures.py --board-only # only the board picture and text
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Five subcommands:
 
 ``train``  -- one run folder, resumable, for hours in the background::
 
-    python experiments/train_strong.py train --game white_castle -c num_players=2 \\
+    python lab/experiments/train_strong.py train --game white_castle -c num_players=2 \\
         --teacher heuristic --bc-games 300 --dagger-rounds 2 \\
         --league random,heuristic,self --league-weights 1,2,1 \\
         --timesteps 5000000 --max-minutes 240 --out runs/strong_white_castle_2p
@@ -39,8 +39,8 @@ Five subcommands:
 
 ``fork SOURCE DEST`` -- a second phase from the best policy so far, leaving the run as it was::
 
-    python experiments/train_strong.py fork runs/strong_white_castle_2p runs/strong_wc_2p_ft
-    python experiments/train_strong.py train --game white_castle --out runs/strong_wc_2p_ft \
+    python lab/experiments/train_strong.py fork runs/strong_white_castle_2p runs/strong_wc_2p_ft
+    python lab/experiments/train_strong.py train --game white_castle --out runs/strong_wc_2p_ft \
         --lr 1e-4 --clip-range 0.1 --n-epochs 4 --timesteps 5000000 --max-minutes 150
 
   copies the source's ``best/`` policy (``--model last``: its last checkpoint) with its
@@ -51,7 +51,7 @@ When the run folder is gone but its entry is shipped, ``train --init-from ENTRY`
 run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic starts new, so
 ``--value-warmup STEPS`` lets it learn alone first)::
 
-    python experiments/train_strong.py train --game castle_nightingale --out runs/ngale_ft \
+    python lab/experiments/train_strong.py train --game castle_nightingale --out runs/ngale_ft \
         --init-from castle_nightingale-2p --prior heuristic --net 256,256 --value-warmup 40000 \
         --league heuristic --league-weights 1 --lr 3e-5 --max-minutes 120
 
@@ -60,10 +60,10 @@ run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic 
 
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
-    python experiments/train_strong.py export runs/strong_white_castle_2p --name white_castle-2p \\
-        --eval-games 400
+    python lab/experiments/train_strong.py export runs/strong_white_castle_2p \\
+        --name white_castle-2p --eval-games 400
 
-  writes ``boardgames_rl/pretrained/<name>.pt`` (policy weights, float16 by default) and
+  writes ``boardgames_rl/pretrained/<name>.npz`` (policy weights, float16 by default) and
   ``<name>.json`` (architecture, sizes, game config, seats, the run's settings, the commit) and
   measures the exported agent (seats rotated, seeded, Wilson intervals) into its ``strength``.
   ``--model best`` exports the run's ``best/model.zip`` instead (the policy that scored highest in
@@ -77,7 +77,7 @@ its ``strength``.
 
 ``tune-scale NAME`` -- for a residual entry, the prior's logit bonus it plays with::
 
-    python experiments/train_strong.py tune-scale night_of_the_ninja-5p --scales 3.8,4.6,5.5 \
+    python lab/experiments/train_strong.py tune-scale night_of_the_ninja-5p --scales 3.8,4.6,5.5 \
         --seeds 11,12,13 --eval-games 1000 --workers 2 --write
 
   PPO learns the bonus with the network, for its sampled policy; the agent plays the most
@@ -106,7 +106,6 @@ from boardgames_rl.agents.pretrained import (
     PACKAGE_DIR,
     Entry,
     PretrainedError,
-    export_policy,
     read_entry,
     write_meta,
 )
@@ -116,6 +115,12 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import MAX_JSON_BYTES, append_text, printable, read_text, write_text
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.init_from import read_record
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's exporter
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.recipes.export_pretrained import export_policy  # noqa: E402
 
 # ---------------------------------------------------------------------------- 1. train
 
@@ -301,7 +306,7 @@ def fork(a: argparse.Namespace) -> int:
 
 def log_command(out: Path, invocation: list[str]) -> None:
     """Append the command line that is training ``out`` to ``out/commands.txt``."""
-    line = shlex.join(["python", "experiments/train_strong.py", *invocation])
+    line = shlex.join(["python", "lab/experiments/train_strong.py", *invocation])
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     append_text(out / COMMANDS_FILE, f"{line}  # {stamp}\n")  # a regular file, no link followed
 
@@ -411,7 +416,7 @@ def export(a: argparse.Namespace) -> int:
     picked = read_best(run / "best") if a.model == "best" else None
     check_plain_settings(data, f"model file {str(path)!r}")
     training = {
-        "recipe": "experiments/train_strong.py train (BC/DAgger from the teacher, then PPO "
+        "recipe": "lab/experiments/train_strong.py train (BC/DAgger from the teacher, then PPO "
         "against the league)",
         "run_folder": str(run),
         "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
@@ -445,8 +450,8 @@ def export(a: argparse.Namespace) -> int:
         dtype=a.dtype,
         prior=prior if isinstance(prior, str) else None,
     )
-    size = sum((out_dir / f"{name}{s}").stat().st_size for s in (".pt", ".json"))
-    print(f"wrote {json_path} and {name}.pt ({size / 1e6:.2f} MB)")
+    size = sum((out_dir / f"{name}{s}").stat().st_size for s in (".npz", ".json"))
+    print(f"wrote {json_path} and {name}.npz ({size / 1e6:.2f} MB)")
     if a.eval_games > 0:
         _evaluate(json_path, a.eval_games, a.seed, a.workers)
     return 0
@@ -531,7 +536,7 @@ def tune_scale(a: argparse.Namespace) -> int:
             "seeds": list(a.seeds),
             "games_per_seed": a.eval_games,
             "table": rows,
-            "command": "python experiments/train_strong.py " + shlex.join(a.invocation),
+            "command": "python lab/experiments/train_strong.py " + shlex.join(a.invocation),
             "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         },
     }

@@ -4,8 +4,8 @@ Plays seeded games with ``state.legal_action_mask()`` + ``state.apply`` only and
 of ``--repeats`` timings (the machine is shared, so the best run is the least disturbed one), in
 wall-clock time and in CPU time of this process (less sensitive to other processes).
 
-    python experiments/flutterstone_engine_speed.py
-    python experiments/flutterstone_engine_speed.py -c landing_model=v1 -c pesky_ghosts=true
+    python lab/experiments/flutterstone_engine_speed.py
+    python lab/experiments/flutterstone_engine_speed.py -c landing_model=v1 -c pesky_ghosts=true
 """
 
 from __future__ import annotations

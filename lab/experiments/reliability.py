@@ -1,8 +1,8 @@
 """Reliability fuzzing of every game configuration: random play with illegal, malformed and
 wrong-player actions, JSON round trips, clones, and mutated state dicts.
 
-    python experiments/reliability.py --seconds 300            # a budget shared by all configs
-    python experiments/reliability.py --games 20 --no-progress # 20 games per configuration
+    python lab/experiments/reliability.py --seconds 300            # a budget shared by all configs
+    python lab/experiments/reliability.py --games 20 --no-progress # 20 games per configuration
 
 For each configuration in :data:`CONFIGS` it plays seeded random games to the end and, along the
 way, checks (each failure is a **violation**, counted by kind with its first message):

@@ -1,4 +1,4 @@
-"""The comparison baselines of ``benchmarks/throughput.py``: PettingZoo classic and OpenSpiel.
+"""The comparison baselines of ``lab/benchmarks/throughput.py``: PettingZoo classic and OpenSpiel.
 
 Everything here needs the ``[bench]`` extra (PettingZoo's classic games import ``pygame`` and
 ``texas_holdem`` imports ``rlcard``; OpenSpiel is ``open_spiel``). A missing package stops the

@@ -2,10 +2,10 @@
 
 Needs the ``[rllib]`` extra. Every knob is a flag::
 
-    python experiments/rllib_ppo.py --game white_castle --policies per-seat --iterations 50
-    python experiments/rllib_ppo.py --game night_of_the_ninja --config '{"num_players": 5}' \\
+    python lab/experiments/rllib_ppo.py --game white_castle --policies per-seat --iterations 50
+    python lab/experiments/rllib_ppo.py --game night_of_the_ninja --config '{"num_players": 5}' \\
         --env-runners 2 --batch 4000 --out runs/rllib_ninja
-    python experiments/rllib_ppo.py --help
+    python lab/experiments/rllib_ppo.py --help
 
 The env is :class:`boardgames_rl.interop.rllib.RLlibMultiAgentEnv` (one agent per seat, only the
 seat on move observed, the game's returns at the end) and the model is

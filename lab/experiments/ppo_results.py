@@ -15,9 +15,9 @@ rate >= 1.5x that baseline; every 2-player seat aims at >= 85% against random pl
 Writes ``docs/results.md`` (table with win rates and 95% Wilson intervals, steps, wall time),
 ``docs/img/ppo_<run>.png`` (learning curves), and keeps every run folder under ``--runs-dir``.
 
-    python experiments/ppo_results.py                       # the full budget (~45 minutes)
-    python experiments/ppo_results.py --runs white_castle --minutes 2
-    python experiments/ppo_results.py --timesteps 512 --eval-games 4 --docs-dir /tmp/docs  # smoke
+    python lab/experiments/ppo_results.py                       # the full budget (~45 minutes)
+    python lab/experiments/ppo_results.py --runs white_castle --minutes 2
+    python lab/experiments/ppo_results.py --timesteps 512 --eval-games 4 --docs-dir /tmp/docs
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         "1/k). The random baseline is a uniform random agent in the same seats against the "
         "same opponents.",
         "",
-        "Reproduce: `python experiments/ppo_results.py` (learning curves in `docs/img/`).",
+        "Reproduce: `python lab/experiments/ppo_results.py` (learning curves in `docs/img/`).",
         "",
         "| run | seat(s) | steps | wall time | vs random | per seat vs random | vs heuristic "
         "| random baseline vs random | aim | met | training |",

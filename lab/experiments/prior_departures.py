@@ -16,9 +16,9 @@ against the heuristic, on seeded games with the seats rotated (``arena.play_seri
    seat and the paired count: games the variant won and the entry lost (+), and the reverse (-),
    with the sign test's z.
 
-    python experiments/prior_departures.py --game castle_nightingale --games 200 --seed 77 \\
+    python lab/experiments/prior_departures.py --game castle_nightingale --games 200 --seed 77 \\
         --workers 2
-    python experiments/prior_departures.py --game castle_nightingale --games 800 --seed 77 \\
+    python lab/experiments/prior_departures.py --game castle_nightingale --games 800 --seed 77 \\
         --workers 2 --no-departures --variant ninja:defer=place --variant samurai:scale=3
 
 Works for games whose states name their decisions and whose observation has a ``decision`` field
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
         results[label] = result
         out["agents"][label] = {"spec": spec, "seat_wins": seat_wins(result)}
         print(f"{label}: {result.wins(0) / a.games:.3f} ({time.perf_counter() - start:.0f} s)")
-    command = "python experiments/prior_departures.py " + " ".join(argv or sys.argv[1:])
+    command = "python lab/experiments/prior_departures.py " + " ".join(argv or sys.argv[1:])
     report = [
         f"# {a.game}: the pretrained entry's departures from its prior",
         "",

@@ -1,7 +1,7 @@
 """Round-robin tournaments for every game: the tables in the README.
 
-    python experiments/tournaments.py                       # every game, defaults below
-    python experiments/tournaments.py --only white_castle --games 100 --workers 2
+    python lab/experiments/tournaments.py                       # every game, defaults below
+    python lab/experiments/tournaments.py --only white_castle --games 100 --workers 2
 
 For each game this runs ``boardgames_rl.arena.tournament`` (every pairing of the agents, seats
 rotated; "one against a field" tables for Night of the Ninja), saves the run folder under
@@ -23,7 +23,7 @@ from boardgames_rl.registry import make_game
 
 # game -> (config, agents, games per pairing). ISMCTS uses the per-game tuned settings at 100
 # iterations so that the whole run fits in about half an hour on a 2-core machine; the strength
-# ladder (experiments/strength_ladder.py) measures the 400-iteration agent. Night of the Ninja
+# ladder (lab/experiments/strength_ladder.py) measures the 400-iteration agent. Night of the Ninja
 # tables put one agent against a field of four copies of another, so its ISMCTS tables are the
 # slow ones.
 AGENTS = ["random", "heuristic", "ismcts:preset=tuned,iterations=100"]
@@ -79,7 +79,7 @@ def main() -> None:
         text = (
             "# Tournaments\n\n"
             "Every pairing of the agents, seats rotated, seeded"
-            " (`python experiments/tournaments.py`). Win rate per seat held with 95% Wilson"
+            " (`python lab/experiments/tournaments.py`). Win rate per seat held with 95% Wilson"
             " intervals; ratings are Bradley-Terry on the Elo scale with `random` = 0 and 95%"
             " bootstrap intervals over games. In Night of the Ninja each table is one agent alone"
             " against a field of another.\n\n" + "\n".join(sections)

@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/batched_speed.py                 # N = 64, 2 workers, 5 interleaved rounds
-    python benchmarks/batched_speed.py --rounds 3 --cpu-seconds 1 --workers 2
+    python lab/benchmarks/batched_speed.py                 # N = 64, 2 workers, 5 interleaved rounds
+    python lab/benchmarks/batched_speed.py --rounds 3 --cpu-seconds 1 --workers 2
 
 For every game configuration and round (rounds interleave the configurations): the in-process
 env (``num_workers=0``) and the env with ``--workers`` processes, each stepped the same number of
@@ -39,7 +39,7 @@ so ``ideal``, ``env only`` and ``CPU total`` overstate the work; the wall ratio 
 The driver draws random legal actions with :class:`RandomActions` (cheap; its CPU counts in
 every figure).
 
-Medians (and min-max) over the rounds; JSON in ``benchmarks/results/batched_speed.json``.
+Medians (and min-max) over the rounds; JSON in ``lab/benchmarks/results/batched_speed.json``.
 """
 
 from __future__ import annotations
@@ -56,14 +56,14 @@ from typing import Any
 
 import numpy as np
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # work from a source checkout
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.baselines import RandomActions  # noqa: E402
 from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.envs.chunks import worker_chunks  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
+from lab.benchmarks.baselines import RandomActions  # noqa: E402
 
 TARGETS: list[tuple[str, dict[str, Any]]] = [
     ("castle_flutterstone", {"num_players": 2}),
@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", nargs="*", help="names (default: the issue-14 configurations)")
-    p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/batched_speed.json"))
+    p.add_argument("--out", default=str(REPO_ROOT / "lab/benchmarks/results/batched_speed.json"))
     args = p.parse_args(argv)
     targets = [t for t in TARGETS if not args.games or t[0] in args.games]
     envs = {}

@@ -1,6 +1,6 @@
 """Collect a teacher's demonstrations once, in resumable chunks, for ``train_ppo --bc-data``.
 
-    python experiments/collect_demos.py --game castle_nightingale \\
+    python lab/experiments/collect_demos.py --game castle_nightingale \\
         --teacher ismcts:preset=tuned,iterations=400 --actor pretrained \\
         --opponents heuristic --prior heuristic --games 400 --chunk-games 10 \\
         --workers 2 --out runs/demos_ngale_ismcts400

@@ -5,8 +5,8 @@ table says of the opening (the first player's chance), then plays seeded series 
 seats rotated every game and prints each win rate with its 95% Wilson interval. The summary
 goes to JSON.
 
-    python experiments/flutterstone_solver.py
-    python experiments/flutterstone_solver.py --games 2000 -c skills=skilled
+    python lab/experiments/flutterstone_solver.py
+    python lab/experiments/flutterstone_solver.py --games 2000 -c skills=skilled
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 Needs the ``[torchrl]`` extra. Every knob is a flag::
 
-    python experiments/torchrl_ppo.py --game white_castle --iterations 50 --out runs/torchrl_wc
-    python experiments/torchrl_ppo.py --game night_of_the_ninja --config '{"num_players": 5}'
-    python experiments/torchrl_ppo.py --help
+    python lab/experiments/torchrl_ppo.py --game white_castle --iterations 50 --out runs/torchrl_wc
+    python lab/experiments/torchrl_ppo.py --game night_of_the_ninja --config '{"num_players": 5}'
+    python lab/experiments/torchrl_ppo.py --help
 
 Read top to bottom:
 

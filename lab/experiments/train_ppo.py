@@ -2,9 +2,9 @@
 :func:`boardgames_rl.training.train_ppo.main` (same flags as ``boardgames-rl train``: the fields
 of :class:`boardgames_rl.training.args.TrainArgs`).
 
-    python experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
+    python lab/experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
         --out runs/ppo_nightingale_ninja
-    python experiments/train_ppo.py --help
+    python lab/experiments/train_ppo.py --help
 """
 
 from boardgames_rl.training.train_ppo import main

@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/training_speed.py                       # 3 interleaved rounds, 8192 steps
-    python benchmarks/training_speed.py --timesteps 4096 --rounds 5 --no-before
+    python lab/benchmarks/training_speed.py                       # 3 interleaved rounds, 8192 steps
+    python lab/benchmarks/training_speed.py --timesteps 4096 --rounds 5 --no-before
 
 Every workload trains with the same hyperparameters (``--n-envs``, ``--n-steps``,
 ``--batch-size``, ``--n-epochs``, ``--net``) in the same process, so the **ratio** to CartPole (an
@@ -31,7 +31,7 @@ gives medians (min-max) of the per-round ratios.
 The CPU time spent inside the env (``reset`` / ``step`` / ``action_masks``, opponents' moves
 included) is measured separately: its share says whether the env or the learner (rollout
 inference + gradient updates) is the bottleneck. Results go to
-``benchmarks/results/training_speed.json`` and print as a markdown table.
+``lab/benchmarks/results/training_speed.json`` and print as a markdown table.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ import gymnasium as gym
 import numpy as np
 import torch as th
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # work from a source checkout
     sys.path.insert(0, str(REPO_ROOT))
 
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--no-maskable", action="store_true", help="skip MaskablePPO on the env")
     p.add_argument("--no-ceiling", action="store_true", help="skip the free-env ceilings")
     p.add_argument("--games", nargs="*", help="names (default: every workload)")
-    p.add_argument("--out", default=str(REPO_ROOT / "benchmarks/results/training_speed.json"))
+    p.add_argument("--out", default=str(REPO_ROOT / "lab/benchmarks/results/training_speed.json"))
     args = p.parse_args(argv)
     args.net = [int(x) for x in args.net.split(",")]
     th.set_num_threads(1)

@@ -1,6 +1,6 @@
 """Castle Nightingale pictures for the docs: one seeded heuristic game, shown mid-turn.
 
-python experiments/nightingale_pictures.py            # writes docs/img/castle_nightingale_board*
+python lab/experiments/nightingale_pictures.py    # writes docs/img/castle_nightingale_board*
 
 The position: seed 1, 124 heuristic decisions in (turn 7; the ninja hidden behind three
 footprint discs, vases banked, equipment used, the samurai one zone into his movement).

@@ -3,9 +3,9 @@
 Run from a clone, with the ``[bench]`` extra (``pip install -e '.[bench]'``; PPO also needs
 ``[train]``)::
 
-    python benchmarks/throughput.py                  # 5 interleaved rounds, every configuration
-    python benchmarks/throughput.py --quick          # a smoke run (the tests use it)
-    python benchmarks/throughput.py --games night_of_the_ninja:num_players=11 --rounds 3
+    python lab/benchmarks/throughput.py                  # 5 interleaved rounds, every configuration
+    python lab/benchmarks/throughput.py --quick          # a smoke run (the tests use it)
+    python lab/benchmarks/throughput.py --games night_of_the_ninja:num_players=11 --rounds 3
     boardgames-rl bench --quick                      # the same, from a source checkout
 
 Every figure is a ratio to a baseline measured **in the same process, in the same round**: each
@@ -37,7 +37,7 @@ Baseline rows give OpenSpiel's ``connect_four`` (the C++ game stepped through ``
 API, bare and with ``observation_tensor``), OpenSpiel's ``python_tic_tac_toe`` (a game written in
 Python behind the same API: the cost of OpenSpiel's Python game API) and PettingZoo's
 ``texas_holdem_v4`` (rlcard), each as steps / c4 raw steps. Results go to
-``benchmarks/results/throughput.json`` (every round's raw figures, medians and ranges).
+``lab/benchmarks/results/throughput.json`` (every round's raw figures, medians and ranges).
 """
 
 from __future__ import annotations
@@ -59,11 +59,15 @@ from typing import Any
 
 import numpy as np
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.baselines import (  # noqa: E402
+from boardgames_rl.core.errors import InvalidConfigError  # noqa: E402
+from boardgames_rl.core.game import Game, State  # noqa: E402
+from boardgames_rl.core.options import parse_option_string  # noqa: E402
+from boardgames_rl.registry import game_spec, make_game  # noqa: E402
+from lab.benchmarks.baselines import (  # noqa: E402
     MissingBench,
     RandomActions,
     Stepper,
@@ -73,14 +77,10 @@ from benchmarks.baselines import (  # noqa: E402
     random_legal_action,
     random_legal_actions,
 )
-from boardgames_rl.core.errors import InvalidConfigError  # noqa: E402
-from boardgames_rl.core.game import Game, State  # noqa: E402
-from boardgames_rl.core.options import parse_option_string  # noqa: E402
-from boardgames_rl.registry import game_spec, make_game  # noqa: E402
 
 __all__ = ["main", "random_legal_action", "random_legal_actions", "targets_for"]
 
-DEFAULT_OUT = REPO_ROOT / "benchmarks" / "results" / "throughput.json"
+DEFAULT_OUT = REPO_ROOT / "lab" / "benchmarks" / "results" / "throughput.json"
 
 DEFAULT_TARGETS = [
     "castle_flutterstone:num_players=2",
@@ -715,7 +715,7 @@ def format_table(result: dict[str, Any]) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="benchmarks/throughput.py",
+        prog="lab/benchmarks/throughput.py",
         description="Every issue-14 ratio beside PettingZoo connect_four_v3 and OpenSpiel, "
         "interleaved rounds, CPU time, medians and ranges; writes JSON.",
     )

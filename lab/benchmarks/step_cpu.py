@@ -1,9 +1,9 @@
 """CPU time per engine step and per AEC step of every game, beside PettingZoo's connect_four_v3.
 
-    python benchmarks/step_cpu.py                 # 3 rounds of 6,000 steps per game, medians
-    python benchmarks/step_cpu.py --rounds 5 --steps 10000 --json out.json
-    python benchmarks/step_cpu.py --games castle_nightingale night_of_the_ninja
-    python benchmarks/step_cpu.py --breakdown     # also: where an AEC step's time goes
+    python lab/benchmarks/step_cpu.py                 # 3 rounds of 6,000 steps per game, medians
+    python lab/benchmarks/step_cpu.py --rounds 5 --steps 10000 --json out.json
+    python lab/benchmarks/step_cpu.py --games castle_nightingale night_of_the_ninja
+    python lab/benchmarks/step_cpu.py --breakdown     # also: where an AEC step's time goes
 
 CPU time of this thread (``time.thread_time``), so the figures hold on a shared machine where
 wall time does not; every round measures every game and connect_four again (interleaved), and the
