@@ -21,7 +21,7 @@ from boardgames_rl.core import InvalidConfigError
 from boardgames_rl.core.options import parse_option_string, parse_options, parse_value
 from boardgames_rl.registry import make_game
 
-COMMANDS = ["list", "play", "watch", "replay", "arena", "bench", "demo"]
+COMMANDS = ["list", "play", "watch", "replay", "arena", "demo"]
 
 
 def run_cli(argv, capsys, stdin: str | None = None, monkeypatch=None):
@@ -120,6 +120,17 @@ def test_top_level_help_lists_every_subcommand(capsys):
     assert sorted(build_parser()._subparsers._group_actions[0].choices) == sorted(
         [*COMMANDS, "train"]
     )
+
+
+def test_bench_is_the_labs_command_and_says_so_in_one_line(capsys):
+    """The benchmark is not the package's (issue 41): ``bench`` names the lab's command in one
+    line (exit 2), whatever follows it, and the help shows no ``bench`` example."""
+    for argv in (["bench"], ["bench", "--quick", "--rounds", "x"]):
+        code, out, err = run_cli(argv, capsys)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and "python lab/benchmarks/throughput.py" in err
+    _, help_text, _ = run_cli(["--help"], capsys)
+    assert "bench" not in help_text
 
 
 def test_list_shows_games_options_player_counts_and_agents(capsys):

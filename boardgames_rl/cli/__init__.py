@@ -1,4 +1,4 @@
-"""The ``boardgames-rl`` command: list | play | watch | replay | arena | train | bench | demo.
+"""The ``boardgames-rl`` command: list | play | watch | replay | arena | train | demo.
 
 Examples::
 
@@ -9,19 +9,19 @@ Examples::
     boardgames-rl replay results/cf --game-index 0 --step       # board by board
     boardgames-rl replay results/cf --game-index 0 --html g.html  # one page, a picture each
     boardgames-rl train --help                                 # PPO training options
-    boardgames-rl bench --games castle_flutterstone --seconds 2
 
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
 line saying what to do: a bad option value, an unreadable or tampered file, a model file that
 would run code), 2 a usage error (one line: an unknown flag, a flag without its value),
 130 interrupted (Ctrl-C; ``train`` saves a checkpoint first, 143 on SIGTERM). An abandoned
 ``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long commands
-(arena, demo, bench, train, replay --html) draw a progress bar only on a terminal; --no-progress
+(arena, demo, train, replay --html) draw a progress bar only on a terminal; --no-progress
 turns it off.
 
-One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``bench``,
-``demo``, ``listing``); ``common`` holds the shared argument and error helpers and
-``session`` the seat-by-seat game loop that ``play`` and ``watch`` share.
+One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``demo``,
+``listing``); ``common`` holds the shared argument and error helpers and ``session`` the
+seat-by-seat game loop that ``play`` and ``watch`` share. The benchmarks are the lab's, not the
+package's: ``boardgames-rl bench`` only says where they are (:data:`BENCH_IS_THE_LABS`, exit 2).
 """
 
 from __future__ import annotations
@@ -32,11 +32,16 @@ import sys
 from collections.abc import Sequence
 
 from boardgames_rl import __version__
-from boardgames_rl.cli import arena, bench, demo, listing, play, replay, train, watch
+from boardgames_rl.cli import arena, demo, listing, play, replay, train, watch
 from boardgames_rl.cli.common import CliError
 from boardgames_rl.core.errors import GameError
 
-_COMMANDS = (listing, play, watch, replay, arena, train, bench, demo)
+_COMMANDS = (listing, play, watch, replay, arena, train, demo)
+
+BENCH_IS_THE_LABS = (
+    "boardgames-rl: error: `bench` is the lab's command, not the package's: in a clone of the "
+    "repository, run `python lab/benchmarks/throughput.py --quick` (pip install -e '.[bench]')"
+)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -89,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv and argv[0] == "train":
             return _train(argv[1:])
+        if argv and argv[0] == "bench":  # moved to the lab: say where, in one line
+            print(BENCH_IS_THE_LABS, file=sys.stderr)
+            return 2
         try:
             parser = build_parser()
             args, extra = parser.parse_known_args(argv)

@@ -6,7 +6,7 @@ Run from a clone, with the ``[bench]`` extra (``pip install -e '.[bench]'``; PPO
     python lab/benchmarks/throughput.py                  # 5 interleaved rounds, every configuration
     python lab/benchmarks/throughput.py --quick          # a smoke run (the tests use it)
     python lab/benchmarks/throughput.py --games night_of_the_ninja:num_players=11 --rounds 3
-    boardgames-rl bench --quick                      # the same, from a source checkout
+    python -m lab.benchmarks.throughput --quick          # the same, as a module
 
 Every figure is a ratio to a baseline measured **in the same process, in the same round**: each
 round measures PettingZoo's ``connect_four_v3`` (raw and through ``pettingzoo.make``), then every

@@ -136,7 +136,7 @@ CASES = [
     (["replay", "{dir}/nested.jsonl"], 1, "nested too deeply"),
     (["replay", "{dir}/binary.jsonl"], 1, "not UTF-8"),
     (["replay", "{run}", "--index", "x"], 2, "invalid int"),
-    (["bench", "--rounds", "x"], 2, "invalid int"),
+    (["bench", "--rounds", "x"], 2, "lab/benchmarks/throughput.py"),
     (["list", "--bogus"], 2, "unrecognized"),
 ]
 
