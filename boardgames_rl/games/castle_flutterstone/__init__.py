@@ -61,14 +61,17 @@ Rewards (at the end only)
 
 Modules
     ``data`` (component tables, phase ids), ``actions`` (layout, names), ``game`` (config,
-    spaces), ``state`` (rules engine), ``legal`` (mask), ``observation`` (encoder), ``infoset``
-    (information set: the pile is re-dealt), ``scenario`` (hand-made positions: ``build``,
-    ``play``), ``naming`` (contextual action names and decision words), ``movement`` and
-    ``landing`` (pure rules of moving and of the flick), ``render`` (text and picture, with
-    legends), ``aiming`` (a flick typed or chosen number by number, for ``play``), ``ai`` (the
-    heuristic in small modules; ``ai.value`` is the one value function of ``evaluate`` and
-    ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver``
-    and ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``), ``plots``.
+    spaces), ``state`` (rules engine), ``legal`` (mask and the rules it asks), ``observation``
+    (encoder), ``infoset`` (information set: the pile is re-dealt), ``scenario`` (hand-made
+    positions: ``build``, ``play``), ``naming`` (contextual action names and decision words),
+    ``rules_help`` (what ``?`` says), ``movement`` and ``landing`` (pure rules of moving and of
+    the flick), ``flick_values`` (what each flick is worth; public, read by the hints and the
+    heuristic), ``render`` (text and picture, with legends; never imports ``ai``), ``aiming``
+    (a flick typed or chosen number by number, for ``play``), ``ai`` (the heuristic in small
+    modules; ``ai.value`` is the one value function of ``evaluate`` and ``potential``;
+    ``heuristic`` and ``shaping`` re-export them; ``ai.solver`` and ``ai.race_agent`` solve the
+    basic 2-player race, the agent spec ``solver``), ``plots`` (figures for the docs; the engine
+    never imports it).
 
 Version history
     v0 (environment ``castle_flutterstone-v0``):

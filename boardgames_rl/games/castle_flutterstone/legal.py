@@ -10,6 +10,10 @@ Each phase opens only its own block of the action layout (``actions.ActionLayout
 * ``draw``: draw or decline; ``discard``: any helpful kind held (a fourth card was drawn);
 * ``give``: each other player still racing who holds no pesky card of that kind;
 * ``place_ghost``: the three windows (the giver decides).
+
+The rules behind the blocks are here too, and the engine asks them: :func:`card_playable`,
+:func:`can_play_a_card` (does the turn open with the play-cards decision) and
+:func:`can_receive` (who may be given a pesky card; with one such player it is given at once).
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from boardgames_rl.games.castle_flutterstone.data import (
     MOVE,
     PLACE_GHOST,
     PLAY_CARDS,
+    Card,
 )
+from boardgames_rl.games.castle_flutterstone.movement import figure_ahead, occupied_by_others
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
@@ -51,7 +57,7 @@ def legal_mask(state: FlutterstoneState) -> np.ndarray:
         cards = tuple(
             (lay.play + kind, lay.play + kind + 1)
             for kind in data.HELPFUL
-            if state._card_playable(p, kind)
+            if card_playable(state, p, kind)
         )
         return _shared_mask(g, (*cards, (lay.end_play, lay.end_play + 1)))
     if ph == DRAW:
@@ -71,12 +77,41 @@ def legal_mask(state: FlutterstoneState) -> np.ndarray:
             tuple(
                 (lay.give + offset - 1, lay.give + offset)
                 for offset in range(1, g.num_players)
-                if state._can_receive((p + offset) % g.num_players, state.pending_pesky)
+                if can_receive(state, (p + offset) % g.num_players, state.pending_pesky)
             ),
         )
     if ph == PLACE_GHOST:
         return _shared_mask(g, ((lay.place, lay.place + data.WINDOW_BANDS),))
     return _shared_mask(g, ())
+
+
+def card_playable(state: FlutterstoneState, seat: int, kind: int) -> bool:
+    """Seat ``seat`` may play a usable helpful card of ``kind`` now: it holds one, and for a
+    Ghost jump another figure stands ahead of its figure on the path."""
+    if state.helpful_ready[seat][kind] == 0:
+        return False
+    if kind == Card.GHOST_JUMP:
+        goal = state.game.goal
+        occupied = occupied_by_others(state.positions, seat, goal)
+        return figure_ahead(state.positions[seat], occupied, goal) is not None
+    return True
+
+
+def can_play_a_card(state: FlutterstoneState, seat: int) -> bool:
+    """Seat ``seat`` has a helpful card it may play now (else its turn goes on to the flick)."""
+    return any(state.helpful_ready[seat]) and any(
+        card_playable(state, seat, kind) for kind in data.HELPFUL
+    )
+
+
+def can_receive(state: FlutterstoneState, seat: int, kind: int) -> bool:
+    """A pesky card of ``kind`` may go to ``seat``: another player than the turn player, still
+    racing, who holds no pesky card of that kind."""
+    return (
+        seat != state.turn_player
+        and seat not in state.finished
+        and not state.pesky[seat][kind - Card.EYES_CLOSED]
+    )
 
 
 def _shared_mask(game: CastleFlutterstone, spans: tuple[tuple[int, int], ...]) -> np.ndarray:

@@ -5,7 +5,13 @@ Pure functions over plain ints, so the rules are testable on hand-made positions
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+
+
+def occupied_by_others(positions: Sequence[int], mover: int, goal: int) -> set[int]:
+    """Path fields holding the figures other than seat ``mover`` 's (the start field 0 and the
+    last step ``goal`` never block)."""
+    return {field for seat, field in enumerate(positions) if seat != mover and 0 < field < goal}
 
 
 def advance(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.games.castle_flutterstone import data
-from boardgames_rl.games.castle_flutterstone.ai.flicks import FlickValues
+from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.landing import ZONE_NAMES
 from boardgames_rl.games.castle_flutterstone.naming import (
     DECISION_WORDS,
@@ -150,13 +150,8 @@ def flick_outlook(state: FlutterstoneState) -> tuple[np.ndarray, np.ndarray]:
     from the landing model, the player's skill and the pesky effects (all public)."""
     g = state.game
     p = state.turn_player
-    table_of = {
-        "positions": state.positions,
-        "pesky": state.pesky,
-        "draw_pile": state.draw_pile,
-        "discard": state.discard,
-    }
-    values = _HINTS.values(g, table_of, p, state.blocked_band)
+    can_draw = bool(state.draw_pile) or any(state.discard)
+    values = _HINTS.values(g, p, state.positions, state.pesky[p], state.blocked_band, can_draw)
     table = _HINTS.table(g, g.skills[p], state.effects())
     return values, table
 

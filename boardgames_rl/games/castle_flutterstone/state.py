@@ -38,8 +38,8 @@ from boardgames_rl.games.castle_flutterstone.data import (
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
-from boardgames_rl.games.castle_flutterstone.legal import legal_mask
-from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
+from boardgames_rl.games.castle_flutterstone.legal import can_play_a_card, can_receive, legal_mask
+from boardgames_rl.games.castle_flutterstone.movement import advance, ghost_jump, occupied_by_others
 from boardgames_rl.games.castle_flutterstone.naming import contextual_name
 from boardgames_rl.games.castle_flutterstone.observation import encode
 from boardgames_rl.games.castle_flutterstone.observation import state_vector as _state_vector
@@ -331,26 +331,7 @@ class FlutterstoneState(PlainDataState):
     # ------------------------------------------------------------------------- helpers
     def _occupied(self, mover: int) -> set[int]:
         """Path fields holding other figures (start field 0 and the goal never block)."""
-        goal = self.game.goal
-        return {q for s, q in enumerate(self.positions) if s != mover and 0 < q < goal}
-
-    def _card_playable(self, p: int, kind: int) -> bool:
-        if self.helpful_ready[p][kind] == 0:
-            return False
-        if kind == Card.GHOST_JUMP:
-            return figure_ahead(self.positions[p], self._occupied(p), self.game.goal) is not None
-        return True
-
-    def _can_play_a_card(self, p: int) -> bool:
-        return any(self.helpful_ready[p]) and any(self._card_playable(p, k) for k in data.HELPFUL)
-
-    def _can_receive(self, seat: int, kind: int) -> bool:
-        """A pesky card goes to another player still racing who holds no card of that kind."""
-        return (
-            seat != self.turn_player
-            and seat not in self.finished
-            and not self.pesky[seat][kind - Card.EYES_CLOSED]
-        )
+        return occupied_by_others(self.positions, mover, self.game.goal)
 
     def effects(self) -> Effects:
         """Landing-model effects acting on the player whose turn it is."""
@@ -382,7 +363,7 @@ class FlutterstoneState(PlainDataState):
 
     def _enter_play_cards(self) -> None:
         p = self.turn_player
-        if self._can_play_a_card(p):
+        if can_play_a_card(self, p):
             self.phase = PLAY_CARDS
         else:
             self.phase = FLICK
@@ -400,7 +381,7 @@ class FlutterstoneState(PlainDataState):
                 return
         else:
             self._move_to(ghost_jump(self.positions[p], self._occupied(p), g.bridges, g.goal))
-        if not self._can_play_a_card(p):
+        if not can_play_a_card(self, p):
             self.phase = FLICK
 
     def _flick(self, action: int) -> None:
@@ -479,7 +460,7 @@ class FlutterstoneState(PlainDataState):
                 return
             self._after_shot()
             return
-        targets = [s for s in range(self.game.num_players) if self._can_receive(s, card)]
+        targets = [s for s in range(self.game.num_players) if can_receive(self, s, card)]
         if not targets:
             self.discard[card] += 1
             self._after_shot()

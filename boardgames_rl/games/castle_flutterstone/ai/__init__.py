@@ -7,7 +7,8 @@ which is public at the table) and the legal mask.
 Modules, one job each:
 
 * :mod:`.agent` -- the agent and its ``HANDLERS`` table (one rule per decision kind);
-* :mod:`.flicks` -- what each flick is worth (landing tables x zone progress);
+* :mod:`.flicks` -- the info set read for :mod:`..flick_values` (what each flick is worth:
+  landing tables x zone progress, public and shared with the text view's hints);
 * :mod:`.cards` -- which helpful ghost to play or discard;
 * :mod:`.value` -- the one value function behind ``evaluate`` (ISMCTS) and ``potential``
   (reward shaping);

@@ -15,7 +15,7 @@ import numpy as np
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.castle_flutterstone.ai.cards import card_to_discard, card_to_play
-from boardgames_rl.games.castle_flutterstone.ai.flicks import FlickValues, occupied_by_others
+from boardgames_rl.games.castle_flutterstone.ai.flicks import flick_values
 from boardgames_rl.games.castle_flutterstone.data import (
     DISCARD,
     DRAW,
@@ -25,9 +25,10 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLACE_GHOST,
     PLAY_CARDS,
 )
+from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
-from boardgames_rl.games.castle_flutterstone.movement import advance
+from boardgames_rl.games.castle_flutterstone.movement import advance, occupied_by_others
 
 Handler = Callable[
     ["FlutterstoneHeuristic", CastleFlutterstone, dict, int, np.ndarray], "int | None"
@@ -56,13 +57,13 @@ class FlutterstoneHeuristic(Agent):
 
     # --------------------------------------------------------------------------- decisions
     def _flick(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
-        values = self.flicks.values(game, k, me, k["blocked_band"])
+        values = flick_values(self.flicks, game, k, me, k["blocked_band"])
         return int(np.argmax(np.where(legal[: game.layout.num_flicks], values, -np.inf)))
 
     def _move(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
         lay = game.layout
         pos = k["positions"][me]
-        occupied = occupied_by_others(game, k["positions"], me)
+        occupied = occupied_by_others(k["positions"], me, game.goal)
         dest = [
             advance(pos, n, occupied, game.bridges, game.goal) if legal[lay.move + n] else -1
             for n in range(k["move_points"] + 1)
@@ -86,7 +87,7 @@ class FlutterstoneHeuristic(Agent):
 
     def _place(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
         victim = k["turn_player"]
-        worst = [self.flicks.values(game, k, victim, band).max() for band in (1, 2, 3)]
+        worst = [flick_values(self.flicks, game, k, victim, band).max() for band in (1, 2, 3)]
         return game.layout.place + int(np.argmin(worst))
 
 

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.games.castle_flutterstone.ai.flicks import FlickValues, occupied_by_others
+from boardgames_rl.games.castle_flutterstone.ai.flicks import flick_values
 from boardgames_rl.games.castle_flutterstone.data import Card
+from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
+from boardgames_rl.games.castle_flutterstone.movement import (
+    advance,
+    figure_ahead,
+    ghost_jump,
+    occupied_by_others,
+)
 
 DISCARD_ORDER = (Card.MOVE_FORWARD, Card.GHOST_JUMP, Card.SECOND_GO)
 """The helpful kinds in the order the heuristic gives them up."""
@@ -25,10 +31,10 @@ def card_to_play(
     """The action of the play-cards decision: the best helpful ghost to play, or start flicking."""
     lay = game.layout
     pos = k["positions"][me]
-    occupied = occupied_by_others(game, k["positions"], me)
+    occupied = occupied_by_others(k["positions"], me, game.goal)
     gains: dict[int, float] = {}
     if legal[lay.play + Card.SECOND_GO]:
-        gains[Card.SECOND_GO] = float(flicks.values(game, k, me, k["blocked_band"]).max())
+        gains[Card.SECOND_GO] = float(flick_values(flicks, game, k, me, k["blocked_band"]).max())
     if legal[lay.play + Card.MOVE_FORWARD]:
         dest = advance(pos, 1, occupied, game.bridges, game.goal)
         gains[Card.MOVE_FORWARD] = dest - pos + (flicks.win_bonus if dest >= game.goal else 0.0)

@@ -1,87 +1,25 @@
-"""What a flick is worth: the landing model's zone probabilities times each zone's progress.
-
-:class:`FlickValues` keeps one landing table per (grid, skill, pesky effects) -- the chance of
-every zone for every (yaw, elevation, force) of the game's grid, from
-:func:`~boardgames_rl.games.castle_flutterstone.landing.landing_grid` -- and values a zone by the
-real progress it allows from a field (bridges and other figures counted), a win counting
-``win_bonus`` extra fields and a moat landing ``card_value`` when a ghost card can be drawn.
-"""
+"""The heuristic's reading of its info set for :class:`~..flick_values.FlickValues` (the worth
+of every flick, public and shared with the text view's hints, lives in
+:mod:`boardgames_rl.games.castle_flutterstone.flick_values`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
+from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.landing import (
-    Effects,
-    SkillProfile,
-    Zone,
-    landing_grid,
-)
-from boardgames_rl.games.castle_flutterstone.movement import advance
-
-ZONE_POINTS = np.array([0, 1, 0, 2, 3])
-"""Fields a landing lets the figure move (up to), by :class:`Zone`: miss, courtyard, moat,
-castle, window."""
 
 
-def occupied_by_others(game: CastleFlutterstone, positions, seat: int) -> set[int]:
-    """Path fields holding the other figures (the start field and the last step never block)."""
-    return {q for s, q in enumerate(positions) if s != seat and 0 < q < game.goal}
+def can_draw(knowledge: dict) -> bool:
+    """A moat landing would let the player draw a ghost card: the pile or the discards hold
+    one."""
+    return bool(knowledge["draw_pile"]) or any(knowledge["discard"])
 
 
-def pesky_effects(knowledge: dict, seat: int, band: int) -> Effects:
-    """The pesky effects acting on ``seat`` 's flicks with the ghost figure in window ``band``."""
-    held = knowledge["pesky"][seat]
-    return Effects(eyes_closed=bool(held[0]), change_hands=bool(held[1]), blocked_band=band)
-
-
-class FlickValues:
-    """Expected progress of every flick of a game's grid (tables cached per skill and effects)."""
-
-    def __init__(self, card_value: float, win_bonus: float):
-        self.card_value = card_value
-        self.win_bonus = win_bonus
-        self._tables: dict[tuple[Any, ...], np.ndarray] = {}
-
-    def table(self, game: CastleFlutterstone, skill: SkillProfile, effects: Effects) -> np.ndarray:
-        """``(num_flicks, 5)`` zone probabilities of every flick, in action order."""
-        key = (
-            tuple(game.yaws),
-            tuple(game.aims),
-            tuple(game.forces),
-            game.geometry,
-            skill,
-            effects,
-        )
-        table = self._tables.get(key)
-        if table is None:
-            table = landing_grid(
-                game.yaws, game.aims, game.forces, skill, effects, game.geometry
-            ).reshape(-1, 5)
-            self._tables[key] = table
-        return table
-
-    def zone_values(
-        self, game: CastleFlutterstone, knowledge: dict, seat: int, can_draw: bool
-    ) -> np.ndarray:
-        """Worth of each landing zone for ``seat`` 's figure where it stands."""
-        pos = knowledge["positions"][seat]
-        occupied = occupied_by_others(game, knowledge["positions"], seat)
-        values = np.zeros(5)
-        for zone in (Zone.COURTYARD, Zone.CASTLE, Zone.WINDOW):
-            best = max(
-                advance(pos, n, occupied, game.bridges, game.goal)
-                for n in range(ZONE_POINTS[zone] + 1)
-            )
-            values[zone] = best - pos + (self.win_bonus if best >= game.goal else 0.0)
-        values[Zone.MOAT] = self.card_value if can_draw else 0.0
-        return values
-
-    def values(self, game: CastleFlutterstone, knowledge: dict, seat: int, band: int) -> np.ndarray:
-        """Expected worth of every flick for ``seat`` with the ghost figure in window ``band``."""
-        can_draw = bool(knowledge["draw_pile"]) or any(knowledge["discard"])
-        table = self.table(game, game.skills[seat], pesky_effects(knowledge, seat, band))
-        return table @ self.zone_values(game, knowledge, seat, can_draw)
+def flick_values(
+    flicks: FlickValues, game: CastleFlutterstone, knowledge: dict, seat: int, band: int
+) -> np.ndarray:
+    """Expected worth of every flick for ``seat`` with the ghost figure in window ``band``."""
+    return flicks.values(
+        game, seat, knowledge["positions"], knowledge["pesky"][seat], band, can_draw(knowledge)
+    )

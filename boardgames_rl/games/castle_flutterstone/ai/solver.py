@@ -10,7 +10,7 @@ player whose turn starts wins, for every
     (mover's field, other figure's field, mover's helpful cards, other player's helpful cards)
 
 (22 x 22 x 20 x 20 positions on the default track), both players playing to win. The landing
-model gives each flick's zone probabilities (:class:`~.flicks.FlickValues`), so a decision's
+model gives each flick's zone probabilities (:class:`~..flick_values.FlickValues`), so a decision's
 value is exact given the value of what follows; value iteration repeats that to a fixed point.
 
 Modelling choices (each changes the values a little, none the rules):
@@ -37,8 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.games.castle_flutterstone.ai.flicks import FlickValues
 from boardgames_rl.games.castle_flutterstone.data import MAX_HELPFUL_HELD, Card
+from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone
 from boardgames_rl.games.castle_flutterstone.movement import advance, ghost_jump
