@@ -109,10 +109,10 @@ class Layout:
     """Which board lies at which position, on which side, and which boards are turned 180°."""
 
     side: str
-    boards: tuple[int, int, int, int]
-    """Board id (0..3 = I..IV) at positions N, E, S, W."""
-    rotated: tuple[bool, bool, bool, bool]
-    """Per position: is that board rotated 180 degrees (side B only)."""
+    boards: tuple[int, ...]
+    """Board id (0..3 = I..IV) at positions N, E, S, W (4 of them, checked)."""
+    rotated: tuple[bool, ...]
+    """Per position N, E, S, W: is that board rotated 180 degrees (side B only; 4, checked)."""
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
@@ -176,6 +176,7 @@ def random_layout(side: str, rng: np.random.Generator) -> Layout:
     if side not in SIDES:
         raise ValueError(f"side must be 'A' or 'B', got {side!r}")
     boards = tuple(int(b) for b in rng.permutation(4))
+    rotated: tuple[bool, ...]
     if side == "A":
         rotated = (False, False, False, False)
     else:
@@ -331,7 +332,7 @@ class Board:
             }
             colour_seen = dict.fromkeys(range(6), 0)
             passage_seen = 0
-            for cells, col, is_passage in found:
+            for zone_cells, col, is_passage in found:
                 if is_passage:
                     passage_seen += 1
                     name = f"{board_name}-{side} passage-{passage_seen}"
@@ -341,9 +342,9 @@ class Board:
                     if colour_total[col] > 1:
                         name += f"-{colour_seen[col]}"
                 zid = len(zones)
-                for s in cells:
+                for s in zone_cells:
                     zone_of[s] = zid
-                zones.append(cells)
+                zones.append(zone_cells)
                 names.append(name)
                 zone_colour.append(-1 if is_passage else col)
                 zone_passage.append(is_passage)
@@ -463,7 +464,15 @@ class Board:
         return f"Board({self.layout.describe()}{merged})"
 
 
-def _merge_across_seams(board, zone_of, zones, names, colours, passages, positions):
+def _merge_across_seams(
+    board: Board,
+    zone_of: list[int],
+    zones: list[tuple[int, ...]],
+    names: list[str],
+    colours: list[int],
+    passages: list[bool],
+    positions: list[int],
+) -> tuple[list[tuple[int, ...]], list[str], list[int], list[bool], list[int]]:
     """Join same-colour colour zones touching across a seam (variant, sheet 2.4); ``zone_of``
     is rewritten in place. Merged zones keep the order of their first part."""
     parent = list(range(len(zones)))

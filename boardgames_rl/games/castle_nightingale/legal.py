@@ -6,8 +6,8 @@ mask, ``rule(mask, state, decision)``; :func:`legal_mask` is the only reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,292 +20,292 @@ if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
 
 
-def _squares(mask: np.ndarray, squares) -> None:
+def _squares(mask: np.ndarray, squares: Iterable[int]) -> None:
     for sq in squares:
         mask[A.SQUARE + sq] = True
 
 
-def _ninja_tokens(mask: np.ndarray, tokens) -> None:
+def _ninja_tokens(mask: np.ndarray, tokens: Iterable[int]) -> None:
     for t in tokens:
         mask[A.NINJA_TOKEN + t] = True
 
 
-def _samurai_tokens(mask: np.ndarray, tokens) -> None:
+def _samurai_tokens(mask: np.ndarray, tokens: Iterable[int]) -> None:
     for t in tokens:
         mask[A.SAMURAI_TOKEN + t] = True
 
 
-def _move_tokens(s: NightingaleState) -> list[int]:
+def _move_tokens(state: NightingaleState) -> list[int]:
     """Samurai tokens usable during his movement (W6 / W7)."""
     out = []
-    for t in s.s_equip:
-        if t == C.STRAW_SANDALS or (t == C.INVENTORY_LEDGER and s.ledger_targets()):
+    for t in state.s_equip:
+        if t == C.STRAW_SANDALS or (t == C.INVENTORY_LEDGER and state.ledger_targets()):
             out.append(t)
     return out
 
 
 # ---------------------------------------------------------------------------- setup, programming
-def _setup_close(mask, s, d):
-    _squares(mask, s.open_passages())
+def _setup_close(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.open_passages())
 
 
-def _setup_start(mask, s, d):
-    b = s.board
+def _setup_start(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    b = state.board
     _squares(
-        mask, [sq for sq in range(NUM_SQUARES) if not b.passage[sq] and sq not in s.vase_where]
+        mask, [sq for sq in range(NUM_SQUARES) if not b.passage[sq] and sq not in state.vase_where]
     )
 
 
-def _prog_s_card(mask, s, d):
-    for card in s.s_hand:
+def _prog_s_card(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for card in state.s_hand:
         mask[A.SAMURAI_CARD + card] = True
 
 
-def _hand_tiles(mask, s, d):
-    for c in s.hand_tiles():
+def _hand_tiles(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for c in state.hand_tiles():
         mask[A.TILE + c] = True
 
 
-def _prog_n_card(mask, s, d):
-    for card in s.n_hand:
+def _prog_n_card(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for card in state.n_hand:
         mask[A.NINJA_CARD + card] = True
-    if C.LISTENING_TUBE in s.n_equip:
+    if C.LISTENING_TUBE in state.n_equip:
         mask[A.NINJA_TOKEN + C.LISTENING_TUBE] = True
 
 
 # ---------------------------------------------------------------------------- the ninja's phase
-def _w2(mask, s, d):
+def _w2(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    if C.ALARM_BELL in s.s_equip and s.hand_tiles():
+    if C.ALARM_BELL in state.s_equip and state.hand_tiles():
         mask[A.SAMURAI_TOKEN + C.ALARM_BELL] = True
 
 
-def _bell_out(mask, s, d):
-    for c in s.programmed_tiles():
+def _bell_out(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for c in state.programmed_tiles():
         mask[A.TILE + c] = True
 
 
-def _sprint_out(mask, s, d):
-    _bell_out(mask, s, d)
+def _sprint_out(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _bell_out(mask, state, decision)
     mask[A.PASS] = True
 
 
-def _sprint_in(mask, s, d):
-    if d["out"] < 0:
+def _sprint_in(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    if decision["out"] < 0:
         mask[A.PASS] = True  # he kept his tiles: confirm
     else:
-        _hand_tiles(mask, s, d)
+        _hand_tiles(mask, state, decision)
 
 
-def _closed_passages(mask, s, d):
-    _squares(mask, [p for p in s.closed_passages() if p != s.samurai_sq])
+def _closed_passages(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, [p for p in state.closed_passages() if p != state.samurai_sq])
 
 
-def _lockpick(mask, s, d):
-    _squares(mask, s.lockpick_targets())
+def _lockpick(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.lockpick_targets())
 
 
-def _pebble(mask, s, d):
-    _squares(mask, s.pebble_targets())
+def _pebble(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.pebble_targets())
 
 
-def _scout(mask, s, d):
-    _squares(mask, s.vases_on_board())
+def _scout(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.vases_on_board())
 
 
-def _map_vase(mask, s, d):
-    _squares(mask, s.map_targets())
+def _map_vase(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.map_targets())
 
 
-def _listen(mask, s, d):
-    asked = {c for c, _ in s.listen_answers}
+def _listen(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    asked = {c for c, _ in state.listen_answers}
     for c in range(6):
-        if s.tile_loc[c] != FACE_UP and c not in asked:
+        if state.tile_loc[c] != FACE_UP and c not in asked:
             mask[A.TILE + c] = True
 
 
-def _meditate(mask, s, d):
-    _ninja_tokens(mask, s.peek)
+def _meditate(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _ninja_tokens(mask, state.peek)
 
 
-def _muster(mask, s, d):
-    _samurai_tokens(mask, s.peek)
+def _muster(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _samurai_tokens(mask, state.peek)
 
 
-def _start(mask, s, d):
-    _squares(mask, s.start_options())
+def _start(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.start_options())
 
 
-def _place(mask, s, d):
-    opts = s.placements()
+def _place(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    opts = state.placements()
     _squares(mask, opts.free | opts.free_jumps)
     if opts.jump:
         mask[A.JUMP] = True
     if opts.may_stop:
         mask[A.PASS] = True
-    _ninja_tokens(mask, s.w3_tokens())
+    _ninja_tokens(mask, state.w3_tokens())
 
 
-def _jump_token(mask, s, d):
-    _ninja_tokens(mask, s.jump_tokens())
+def _jump_token(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _ninja_tokens(mask, state.jump_tokens())
 
 
-def _jump_land(mask, s, d):
-    opts = s.placements()
+def _jump_land(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    opts = state.placements()
     land = opts.paid_jumps | opts.free_jumps
     if not land:  # (never met: a paid jump was legal) any landing, never an empty choice
-        ctx = s.placement_context()
-        land = {t for _o, t in s.board.jumps[ctx.current] if t not in ctx.visited}
-        land.discard(s.samurai_sq)
+        ctx = state.placement_context()
+        jumps = state.board.jumps[ctx.current]
+        land = frozenset(t for _o, t in jumps if t not in ctx.visited and t != state.samurai_sq)
     _squares(mask, land)
 
 
-def _w4(mask, s, d):
+def _w4(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    if C.SOFT_TABI in s.n_equip:
+    if C.SOFT_TABI in state.n_equip:
         mask[A.NINJA_TOKEN + C.SOFT_TABI] = True
 
 
-def _w3_end(mask, s, d):
+def _w3_end(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    _ninja_tokens(mask, s.w3_end_tokens())
+    _ninja_tokens(mask, state.w3_end_tokens())
 
 
-def _decoy(mask, s, d):
-    _squares(mask, s.decoy_targets())
+def _decoy(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.decoy_targets())
 
 
-def _w5(mask, s, d):
+def _w5(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    if C.PAPER_LANTERN in s.s_equip:
+    if C.PAPER_LANTERN in state.s_equip:
         mask[A.SAMURAI_TOKEN + C.PAPER_LANTERN] = True
 
 
-def _lantern_zone(mask, s, d):
-    for z in sorted({s.board.zone_of[sq] for sq in s.discs}):
+def _lantern_zone(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for z in sorted({state.board.zone_of[sq] for sq in state.discs}):
         mask[A.ZONE + z] = True
 
 
-def _lantern_choice(mask, s, d):
+def _lantern_choice(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.REVEAL] = True
-    if any(s.board.zone_of[sq] != d["zone"] for sq in s.discs):
+    if any(state.board.zone_of[sq] != decision["zone"] for sq in state.discs):
         mask[A.CLEAR] = True
 
 
-def _lantern_disc(mask, s, d):
-    _squares(mask, [sq for sq in s.discs if s.board.zone_of[sq] == d["zone"]])
+def _lantern_disc(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, [sq for sq in state.discs if state.board.zone_of[sq] == decision["zone"]])
 
 
 # ---------------------------------------------------------------------------- the samurai's phase
-def _w6_s(mask, s, d):
+def _w6_s(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    _samurai_tokens(mask, _move_tokens(s))
+    _samurai_tokens(mask, _move_tokens(state))
 
 
-def _sandals(mask, s, d):
+def _sandals(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.ADJUST_PLUS] = True
     mask[A.PLUS_TWO] = True
 
 
-def _w6_n(mask, s, d):
+def _w6_n(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    if C.BLOWGUN in s.n_equip:
+    if C.BLOWGUN in state.n_equip:
         mask[A.NINJA_TOKEN + C.BLOWGUN] = True
 
 
-def _entry(mask, s, d):
-    for z in s.board.zone_neighbours[s.samurai_zone]:
+def _entry(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    for z in state.board.zone_neighbours[state.samurai_zone]:
         mask[A.ZONE + z] = True
-    _adjustments(mask, s, minus=True)
+    _adjustments(mask, state, minus=True)
 
 
-def _entry_end(mask, s, d):
+def _entry_end(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    _adjustments(mask, s, minus=False)
+    _adjustments(mask, state, minus=False)
 
 
-def _adjustments(mask, s, minus: bool) -> None:
+def _adjustments(mask: np.ndarray, state: NightingaleState, minus: bool) -> None:
     """During his movement: the +1 / -1 adjustment (a token, once) and the movement tokens."""
-    f = s.flags
-    if not f["adjust_used"] and s.s_equip:
+    f = state.flags
+    if not f["adjust_used"] and state.s_equip:
         mask[A.ADJUST_PLUS] = True
         if minus and f["target"] - 1 >= max(1, f["entries"]):
             mask[A.ADJUST_MINUS] = True
-    _samurai_tokens(mask, _move_tokens(s))
+    _samurai_tokens(mask, _move_tokens(state))
 
 
-def _adjust_token(mask, s, d):
-    _samurai_tokens(mask, s.s_equip)
+def _adjust_token(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _samurai_tokens(mask, state.s_equip)
 
 
-def _final_square(mask, s, d):
-    _squares(mask, s.board.zone_squares[s.samurai_zone])
+def _final_square(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.board.zone_squares[state.samurai_zone])
 
 
-def _vase_move(mask, s, d):
-    _squares(mask, s.vase_move_targets(s.samurai_sq))
+def _vase_move(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.vase_move_targets(state.samurai_sq))
 
 
-def _inspect_move(mask, s, d):
+def _inspect_move(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    _squares(mask, s.vase_move_targets(s.vase_where[d["token"]]))
+    _squares(mask, state.vase_move_targets(state.vase_where[decision["token"]]))
 
 
-def _w8(mask, s, d):
+def _w8(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
-    if C.KAWARIMI in s.n_equip:
+    if C.KAWARIMI in state.n_equip:
         mask[A.NINJA_TOKEN + C.KAWARIMI] = True
 
 
-def _confiscate(mask, s, d):
-    _squares(mask, s.confiscate_targets())
+def _confiscate(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.confiscate_targets())
 
 
-def _reopen(mask, s, d):
-    _squares(mask, s.reopen_targets())
+def _reopen(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.reopen_targets())
 
 
-def _reopen_extra(mask, s, d):
-    _squares(mask, s.reopen_targets(extra=True))
+def _reopen_extra(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.reopen_targets(extra=True))
 
 
-def _w9(mask, s, d):
+def _w9(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     usable = {  # W9 tokens, when they can do something
-        C.IRON_BAR: bool(s.open_passages()),
-        C.HOUND: len(s.discs) > s.discs_kept(),
-        C.WATCH_FIRE: s.flags["watch_fire_next"] < 0,
-        C.INVENTORY_LEDGER: bool(s.ledger_targets()),
+        C.IRON_BAR: bool(state.open_passages()),
+        C.HOUND: len(state.discs) > state.discs_kept(),
+        C.WATCH_FIRE: state.flags["watch_fire_next"] < 0,
+        C.INVENTORY_LEDGER: bool(state.ledger_targets()),
     }
-    _samurai_tokens(mask, [t for t in s.s_equip if usable.get(t, False)])
+    _samurai_tokens(mask, [t for t in state.s_equip if usable.get(t, False)])
 
 
-def _iron_bar(mask, s, d):
-    _squares(mask, s.open_passages())
+def _iron_bar(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.open_passages())
 
 
-def _hound(mask, s, d):
-    _squares(mask, s.discs)
+def _hound(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.discs)
     mask[A.PASS] = True
 
 
-def _discs(mask, s, d):
-    _squares(mask, s.discs)
+def _discs(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.discs)
 
 
-def _bar(mask, s, d):
-    _squares(mask, s.bar_targets())
+def _bar(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.bar_targets())
 
 
-def _inspect(mask, s, d):
-    _squares(mask, s.inspect_targets())
+def _inspect(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.inspect_targets())
 
 
-def _ledger(mask, s, d):
-    _squares(mask, s.ledger_targets())
+def _ledger(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+    _squares(mask, state.ledger_targets())
 
 
-Rule = Callable[[np.ndarray, "NightingaleState", dict], None]
+Rule = Callable[[np.ndarray, "NightingaleState", dict[str, Any]], None]
 
 LEGAL: dict[str, Rule] = {
     "setup_close": _setup_close,
@@ -363,15 +363,15 @@ LEGAL: dict[str, Rule] = {
 ``state.DECISIONS``)."""
 
 
-def legal_mask(s: NightingaleState) -> np.ndarray:
+def legal_mask(state: NightingaleState) -> np.ndarray:
     mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
-    d = s.decision
-    if d is None:
+    decision = state.decision
+    if decision is None:
         return mask
-    kind = d["kind"]
+    kind = decision["kind"]
     rule = LEGAL.get(kind)
     if rule is not None:
-        rule(mask, s, d)
+        rule(mask, state, decision)
     if not np.count_nonzero(mask):  # (cheaper than mask.any())
         raise RuntimeError(f"castle_nightingale: decision {kind!r} has no legal action")
     return mask

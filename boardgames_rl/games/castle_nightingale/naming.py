@@ -10,6 +10,7 @@ import textwrap
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from boardgames_rl.core.game import State
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale.data import (
     COLOURS,
@@ -22,6 +23,7 @@ from boardgames_rl.games.castle_nightingale.data import (
     SAMURAI_TOKEN_TEXT,
     SAMURAI_TOKENS,
 )
+from boardgames_rl.games.castle_nightingale.state import as_nightingale_state
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import NightingaleState
@@ -237,7 +239,7 @@ TOLD: dict[str, Words] = {
 comes first: "samurai: enters zone II-A green")."""
 
 
-def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
+def public_name(state: State, action: int, viewer: int | None) -> str:
     """What ``viewer`` (a seat, or ``None``: omniscient) learns when the player to move plays
     ``action`` in ``s`` (before it is applied), told after the actor's name ("enters zone
     II-A green": ``TOLD``'s words where they differ from the menu's): the whole move for the
@@ -248,6 +250,7 @@ def public_name(s: NightingaleState, action: int, viewer: int | None) -> str:
     Raises:
         ValueError: the game is over (no player to move).
     """
+    s = as_nightingale_state(state)
     if s.decision is None:
         raise ValueError("castle_nightingale: the game is over, no action to name")
     kind = s.decision["kind"]
@@ -305,11 +308,12 @@ _NEVER_FORCED = (
 )
 
 
-def rules_help(s: NightingaleState, player: int) -> str:
+def rules_help(state: State, player: int) -> str:
     """For a person at ``player``'s seat: the pending decision in words, the turn in brief, the
     rule it follows, and the text of the cards and tokens involved (their own hand when they
     choose a card, the card being carried out, the tokens they may use now). Uses only what that
     seat can see."""
+    s = as_nightingale_state(state)
     if s.decision is None:
         return "The game is over."
     kind = s.decision["kind"]

@@ -118,8 +118,14 @@ _ZONE_COLUMNS = {
     "decision": _COL["decision zone"],
 }
 # numbers written in every observation, in the order encode lists them: (field, entries)
-_NUMBERS = (("deck_sizes", 2), ("tokens_held", 2), ("stacks", 2), ("vases", 7), ("flags", 17))
-_NUMBERS += (("turn", 1),)
+_NUMBERS: tuple[tuple[str, int], ...] = (
+    ("deck_sizes", 2),
+    ("tokens_held", 2),
+    ("stacks", 2),
+    ("vases", 7),
+    ("flags", 17),
+    ("turn", 1),
+)
 # the flags in FLAG_NAMES order, by their key in ``state.flags`` ("bell_used" is a state field and
 # "looks_left" the sum of two keys: both written over their placeholder by ``_numbers``)
 _FLAG_KEYS = tuple({"bell_used": "-", "looks_left": "-"}.get(name, name) for name in FLAG_NAMES)

@@ -10,7 +10,7 @@ under it (``MARKS``); every pending decision is named in words (``naming.DECISIO
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -263,11 +263,11 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
     lines.extend(_tile_lines(s, player))
     lines.append(_card_line(s, player))
     lines.extend(_hand_lines(s, player))
-    if s.is_terminal():
+    d = s.decision
+    if d is None:
         result = "a draw at the turn limit" if s.draw else f"the {ROLE[s.winner]} wins"
         lines.append(f"game over: {result}")
     else:
-        d = s.decision
         lines.append(f"to decide: {ROLE[d['player']]} | {decision_words(s)}")
     return "\n".join(_wrap(line) for text in lines for line in text.split("\n"))
 
@@ -338,7 +338,7 @@ def _draw_vase(ax, x: float, y: float, face: str, size: float = 9) -> None:
     (empty) when the viewer has looked into it (the text board's glyphs)."""
     from matplotlib.patches import Ellipse, Rectangle
 
-    kw = {"facecolor": face, "edgecolor": "black", "linewidth": 1.3}
+    kw: dict[str, Any] = {"facecolor": face, "edgecolor": "black", "linewidth": 1.3}
     ax.add_patch(Ellipse((x + 0.5, y + 0.56), 0.5, 0.62, **kw))
     ax.add_patch(Rectangle((x + 0.39, y + 0.12), 0.22, 0.16, **kw))
     mark = {_VASE_RELIC: "$", _VASE_EMPTY: "0"}.get(face)
@@ -514,7 +514,7 @@ def _info_lines(s: NightingaleState, player: int | None) -> list[str]:
     for line in _hand_lines(s, player)[0::3]:
         lines.append(line)
     lines.extend(line for line in _board_lines(s) if line[:8] in ("samurai ", "ninja   "))
-    if s.is_terminal():
+    if s.decision is None:
         lines.append("game over: " + ("a draw" if s.draw else f"the {ROLE[s.winner]} wins"))
     else:
         lines.append(f"to decide: {ROLE[s.decision['player']]} | {decision_words(s)}")

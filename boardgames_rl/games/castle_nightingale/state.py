@@ -13,10 +13,11 @@ to the component data sheet that accompanies the rulebook (its readings are rest
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import numpy as np
 
+from boardgames_rl.core.game import State
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
@@ -38,6 +39,9 @@ from boardgames_rl.games.castle_nightingale.paths import (
     Placements,
     legal_placements,
 )
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 
 # fmt: off
 DECISION_PLAYER: dict[str, int] = {
@@ -78,7 +82,66 @@ class NightingaleState(PlainDataState):
     FIELDS = _FIELDS
     # The observation encoder keeps each observer's base bytes (the entries that rarely change)
     # in ``_obs_base`` and reuses them while their inputs are equal (observation._base).
-    _obs_base: list | None = None
+    _obs_base: list[Any] | None = None
+
+    game: CastleNightingale
+    # The plain fields (``FIELDS``), set by ``initial`` / ``from_state_dict`` / ``clone``:
+    layout: list[Any]
+    """``Layout.to_list()``: ``[side, boards by position, rotated by position]``."""
+    vase_content: list[bool]
+    """Per vase token: holds a relic."""
+    vase_where: list[int]
+    """Per vase token: its square, ``STOLEN`` (taken this turn) or ``BANKED``."""
+    ninja_knows: list[bool]
+    samurai_knows: list[bool]
+    closed: list[bool]
+    """Per passage (``board.passages`` order): its trap door is closed."""
+    samurai_sq: int
+    samurai_zone: int
+    ninja_sq: int
+    """The ninja figurine's square (-1: hidden or not in the castle)."""
+    discs: list[int]
+    turn_discs: list[int]
+    start_sq: int
+    captured: int
+    n_deck: list[int]
+    n_hand: list[int]
+    n_discard: list[int]
+    s_deck: list[int]
+    s_hand: list[int]
+    s_discard: list[int]
+    n_stack: list[int]
+    n_equip: list[int]
+    n_used: list[int]
+    n_spent: list[int]
+    n_bottom: list[int]
+    s_stack: list[int]
+    s_equip: list[int]
+    s_used: list[int]
+    s_spent: list[int]
+    s_bottom: list[int]
+    tile_loc: list[int]
+    """Per colour: ``HAND``, ``PROGRAMMED`` or ``FACE_UP``."""
+    tile_revealed: list[bool]
+    tile_in: list[bool]
+    tile_out: list[bool]
+    n_card: int
+    s_card: int
+    n_card_shown: bool
+    s_card_shown: bool
+    known_n_hand: list[int]
+    listen_answers: list[list[int]]
+    """``[colour, programmed]`` per question of Listen at the Floor this turn."""
+    bell_used: bool
+    peek: list[int]
+    flags: dict[str, Any]
+    turn: int
+    stage: str
+    tasks: list[list[Any]]
+    """Pending procedures, ``[name, argument]``, run before the next stage."""
+    winner: int
+    draw: bool
+    setup_closed: int
 
     # ====================================================================== construction
     @classmethod
@@ -164,7 +227,7 @@ class NightingaleState(PlainDataState):
         return self._board
 
     def _copy_caches(self, other: PlainDataState) -> None:
-        other._board = self._board
+        cast(NightingaleState, other)._board = self._board
 
     # ====================================================================== contract
     def returns(self) -> np.ndarray:
@@ -224,6 +287,8 @@ class NightingaleState(PlainDataState):
 
     def _apply(self, action: int) -> None:
         d = self.decision
+        if d is None:  # (State.apply refuses an action once the game is over)
+            raise RuntimeError("castle_nightingale: no decision to answer")
         self.decision = None
         self.ON_DECISION[d["kind"]](self, action, d)
         self._run()
@@ -523,7 +588,7 @@ class NightingaleState(PlainDataState):
 
     def pebble_targets(self) -> list[int]:
         b = self.board
-        out = []
+        out: list[int] = []
         for z in b.zone_neighbours[self.samurai_zone]:
             if b.zone_is_passage[z]:
                 continue
@@ -1340,6 +1405,16 @@ class NightingaleState(PlainDataState):
         "ledger": _on_ledger,
     }
     """Decision kind -> its handler ``(state, action, decision)``, in the order of ``DECISIONS``."""
+
+
+def as_nightingale_state(state: State) -> NightingaleState:
+    """``state`` itself, typed as a Castle Nightingale state (the hooks ``SPEC`` declares take
+    any :class:`State`); another game's state is refused."""
+    if not isinstance(state, NightingaleState):
+        raise TypeError(
+            f"castle_nightingale: expected a castle_nightingale state, got {state!r:.60}"
+        )
+    return state
 
 
 def _fresh_flags() -> dict[str, Any]:
