@@ -252,7 +252,7 @@ def test_rules_help_names_the_decision_cards_and_tokens_and_hides_nothing():
     each card in hand when a card is chosen and of each token the person may use now, fits 100
     columns, and is the same for true states sharing the person's information set."""
     from boardgames_rl.games.castle_nightingale import data
-    from boardgames_rl.games.castle_nightingale.naming import rules_help
+    from boardgames_rl.games.castle_nightingale.rules_help import rules_help
 
     rng = np.random.default_rng(9)
     kinds = set()

@@ -55,16 +55,17 @@ Rewards (at the end only)
 Views
     ``state.render(seat)`` (``None``: omniscient) the text board with a legend of its glyphs and
     the decision in words; ``state.render_rgb(seat)`` the picture with a legend and the tiles;
-    ``naming.public_name`` what the other seat learns of a move, ``naming.rules_help`` the ``?``
-    of ``boardgames-rl play`` (both declared in ``SPEC``).
+    ``naming.public_name`` what the other seat learns of a move, ``rules_help.rules_help`` the
+    ``?`` of ``boardgames-rl play`` (both declared in ``SPEC``).
 
 Modules
     ``data`` (component tables), ``board`` (layouts, squares, adjacency, jumps, zones),
-    ``actions``, ``game``, ``state`` (rules engine), ``paths`` (footprint placement), ``legal``,
-    ``observation``, ``infoset``, ``naming`` (action names, decision words, public moves, rules
-    help), ``render``, ``scenario`` (``build``, ``play``), ``state_checks``, ``ai`` (the
-    heuristic in small modules; ``ai.value`` the one value function of ``evaluate`` and
-    ``potential``; ``heuristic`` and ``shaping`` re-export them).
+    ``actions``, ``game``, ``state`` (rules engine), ``paths`` (footprint placement), ``legal``
+    (the action mask), ``observation``, ``infoset``, ``naming`` (action names, decision words,
+    public moves), ``rules_help`` (what ``?`` says), ``render`` (never imports the AI),
+    ``scenario`` (``build``, ``play``), ``state_checks``, ``ai`` (the heuristic in small modules;
+    ``ai.value`` the one value function of ``evaluate`` and ``potential``; ``heuristic`` and
+    ``shaping`` re-export them).
 
 Version history
     v0 (environment ``castle_nightingale-v0``): the rulebook with the data sheet's readings;
@@ -87,7 +88,8 @@ from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
-from boardgames_rl.games.castle_nightingale.naming import public_name, rules_help
+from boardgames_rl.games.castle_nightingale.naming import public_name
+from boardgames_rl.games.castle_nightingale.rules_help import rules_help
 from boardgames_rl.games.castle_nightingale.shaping import potential
 
 SPEC = GameSpec(
