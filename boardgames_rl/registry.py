@@ -1,4 +1,5 @@
-"""The game registry: name -> :class:`~boardgames_rl.core.spec.GameSpec`.
+"""The game registry: name -> :class:`~boardgames_rl.core.spec.GameSpec`, the one table that finds
+a game by name (for :func:`make_game`, the agents, the CLI and :func:`load_state`).
 
 The four built-in games are registered when this module is imported (their specs are listed
 explicitly in :mod:`boardgames_rl.games`); :func:`register_game` adds a game defined anywhere::
@@ -12,12 +13,14 @@ explicitly in :mod:`boardgames_rl.games`); :func:`register_game` adds a game def
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardgames_rl import games
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.spec import GameSpec
+from boardgames_rl.state_checks import checked_state
 
 __all__ = ["GameSpec", "game_spec", "list_games", "load_state", "make_game", "register_game"]
 
@@ -56,16 +59,14 @@ def make_game(name: str, **config: Any) -> Game:
 def load_state(d: Mapping[str, Any]) -> State:
     """Rebuild a state of any registered game from :meth:`State.to_dict` output, checked first.
 
-    The one checked path for a state dict (``State.from_dict`` is the same function): the dict is
-    untrusted input, so its types, lengths, index ranges and consistency with the game are checked
-    (:mod:`boardgames_rl.core.state_check`) and a state that loads plays by the rules.
+    The one checked path for a state dict: the dict is untrusted input, so its types, lengths,
+    index ranges and consistency with the game (the game's ``GameSpec.state_checks``) are checked
+    (:mod:`boardgames_rl.state_checks`) and a state that loads plays by the rules.
 
     Raises:
         InvalidStateError: anything wrong with the dict (one line naming the field).
     """
-    from boardgames_rl.core.state_check import checked_state
-
-    return checked_state(d)
+    return checked_state(d, MappingProxyType(_GAMES))
 
 
 for _spec in games.BUILTIN_SPECS:

@@ -39,13 +39,19 @@ SPEC_STRINGS = ("boardgames_rl/envs/single_agent.py", "boardgames_rl.agents.regi
 """The one call across the siblings: ``SingleAgentEnv(opponents="heuristic")`` builds its agents
 with the agent registry, imported inside the function that needs it (never at module level)."""
 NOT_IMPORTABLE = {"testing", "cli"}  # by any other layer
+SCENARIO_HELPERS = "boardgames_rl.testing.scenario"
+"""Importable by a game's ``scenario`` module (``boardgames_rl.games.<game>.scenario``)."""
+
+
+TOP_LEVEL_MODULES = {"registry": "registry", "state_checks": "registry"}
+"""Single-file modules directly in ``boardgames_rl/`` and the layer each belongs to."""
 
 
 def _layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "api"
-    return parts[1]
+    return TOP_LEVEL_MODULES.get(parts[1], parts[1])
 
 
 def _module_name(path: Path) -> str:
@@ -95,6 +101,10 @@ def _upward(here: str, imports: list[tuple[str, int, bool]], path: Path = PACKAG
             continue
         there = _layer(target)
         if there == here:
+            continue
+        module = _module_name(path) if path.suffix == ".py" else ""
+        game_scenario = module.startswith("boardgames_rl.games.") and module.endswith(".scenario")
+        if target == SCENARIO_HELPERS and game_scenario:
             continue
         if there in NOT_IMPORTABLE:
             bad.append(f"line {line}: {target} ({there} is imported by nothing)")

@@ -15,7 +15,7 @@ import pytest
 
 from boardgames_rl.core.errors import GameError, InvalidStateError
 from boardgames_rl.core.game import State
-from boardgames_rl.registry import make_game
+from boardgames_rl.registry import game_spec, load_state, make_game
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location(
@@ -60,7 +60,7 @@ def test_mutated_dicts_are_refused_or_play_by_the_rules(name: str, config: dict)
 @pytest.mark.parametrize("name,config", GAMES, ids=[g[0] for g in GAMES])
 def test_real_states_load_through_json(name: str, config: dict) -> None:
     for d in _states(name, config, 15, seed=8):
-        state = State.from_dict(json.loads(json.dumps(d)))
+        state = load_state(json.loads(json.dumps(d)))
         assert reliability._norm(state.to_dict()) == reliability._norm(d)
 
 
@@ -114,7 +114,7 @@ def test_the_faults_of_the_issue_are_refused_in_one_error_class(name: str, confi
     ]
     for case in cases:
         with pytest.raises(InvalidStateError) as info:
-            State.from_dict(case)
+            load_state(case)
         assert "\n" not in str(info.value)
         assert isinstance(info.value, GameError)
 
@@ -184,15 +184,62 @@ def test_the_games_consistency_checks_refuse_broken_ids_lengths_and_decks(
         d = copy.deepcopy(base)
         edit(d["state"])
         with pytest.raises(InvalidStateError, match=field):
-            State.from_dict(d)
+            load_state(d)
 
 
 def test_core_holds_no_game_rules() -> None:
-    """Per-game consistency rules live in the games (each GameSpec's ``state_checks``); the
-    core module names no game."""
-    from boardgames_rl.core import state_check
+    """Per-game consistency rules live in the games (each GameSpec's ``state_checks``), found
+    through the one registry (issue 41.4); neither the checker nor the helpers name a game."""
+    from boardgames_rl import state_checks
+    from boardgames_rl.core import dict_checks
 
-    text = Path(state_check.__file__).read_text()
+    for module in (state_checks, dict_checks):
+        text = Path(module.__file__).read_text()
+        for name, _ in GAMES:
+            assert name not in text
     for name, _ in GAMES:
-        assert name not in text
-        assert name in state_check.STATE_CHECKS
+        assert game_spec(name).state_checks is not None
+
+
+def test_no_table_of_games_is_filled_by_defining_or_constructing() -> None:
+    """Issue 41.4: one registry finds games by name. Defining a Game subclass or building a
+    GameSpec registers nothing: a state dict of that game is refused until it is registered."""
+    from boardgames_rl.core import game as contract
+    from boardgames_rl.core.spec import GameSpec
+    from boardgames_rl.testing.toy_game import ToyGame
+
+    assert not hasattr(contract, "GAME_CLASSES")
+
+    class Unlisted(ToyGame):
+        name = "unlisted_toy"
+
+    checks: list[str] = []
+    GameSpec(name="unlisted_toy", game=Unlisted, state_checks=lambda g, d: checks.append("x"))
+    d = Unlisted().new_state(0).to_dict()
+    assert d["game"] == "unlisted_toy"
+    with pytest.raises(InvalidStateError, match="unknown game 'unlisted_toy'"):
+        load_state(d)
+    assert not checks
+
+
+def test_state_from_dict_is_load_state_with_a_warning() -> None:
+    d = make_game("white_castle", num_players=2).new_state(3).to_dict()
+    with pytest.warns(DeprecationWarning, match="boardgames_rl.load_state"):
+        state = State.from_dict(d)
+    assert state.to_dict() == load_state(d).to_dict()
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidStateError):
+        State.from_dict({**d, "game": "no_such_game"})
+
+
+def test_the_old_state_check_path_gives_the_moved_names_with_a_warning() -> None:
+    from boardgames_rl import state_checks
+    from boardgames_rl.core import dict_checks, state_check
+
+    with pytest.warns(DeprecationWarning, match="core.dict_checks.ints_within"):
+        assert state_check.ints_within is dict_checks.ints_within
+    with pytest.warns(DeprecationWarning, match="state_checks.checked_state"):
+        assert state_check.checked_state is state_checks.checked_state
+    with pytest.warns(DeprecationWarning, match="state_checks.time_limit"):
+        assert state_check._time_limit is state_checks.time_limit
+    with pytest.raises(AttributeError):
+        state_check.STATE_CHECKS  # noqa: B018 - the table is gone

@@ -17,7 +17,9 @@ Conventions shared by every game:
 
 from __future__ import annotations
 
+import importlib
 import json
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -35,9 +37,6 @@ from boardgames_rl.core.observation import ObservationSpec
 
 TERMINAL = -1
 """Value of ``State.current_player`` once the game is over."""
-
-GAME_CLASSES: dict[str, type[Game]] = {}
-"""Every Game subclass that sets its own ``name``, by name (how ``State.from_dict`` finds it)."""
 
 
 class Game(ABC):
@@ -65,11 +64,6 @@ class Game(ABC):
     state_spec: ObservationSpec
     max_game_length: int
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "name" in cls.__dict__:
-            GAME_CLASSES[cls.name] = cls
-
     def __init__(self, **config: Any):
         self._config: dict[str, Any] = dict(config)
 
@@ -91,8 +85,8 @@ class Game(ABC):
     def state_from_dict(self, d: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (exact round trip), unchecked: the
         engine's fast path for dicts this process made itself (clones, worker processes). A dict
-        from a file or from anyone else goes through :func:`boardgames_rl.load_state` (or
-        :meth:`State.from_dict`), which checks it first."""
+        from a file or from anyone else goes through :func:`boardgames_rl.load_state`, which
+        checks it first."""
 
     def action_name(self, action: int) -> str:
         """Readable name of an action id (the same in every state).
@@ -331,18 +325,20 @@ class State(ABC):
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> State:
-        """Rebuild any registered game's state from :meth:`to_dict` output, checked first.
-
-        The dict is untrusted input: its types, lengths, index ranges and consistency with the
-        game's configuration are checked (:mod:`boardgames_rl.core.state_check`), so a state that
-        loads plays by the rules.
+        """Deprecated: :func:`boardgames_rl.load_state` (the same checks; this alias goes in the
+        next release). Rebuilds any registered game's state from :meth:`to_dict` output, checked
+        first.
 
         Raises:
             InvalidStateError: anything wrong with the dict (one line naming the field).
         """
-        from boardgames_rl.core.state_check import checked_state
-
-        return checked_state(d)
+        warnings.warn(
+            "State.from_dict(d) is deprecated: use boardgames_rl.load_state(d) (the same checks)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # The contract imports nothing above it: the registry is found when the alias is used.
+        return importlib.import_module("boardgames_rl.registry").load_state(d)
 
     def render(self, player: int | None = None, **options: Any) -> str:
         """Text picture of the state from ``player`` 's view (what that seat may see);

@@ -40,8 +40,9 @@ class GameSpec:
         summary: one-line description for ``boardgames-rl list``.
         state_checks: ``state_checks(game, inner) -> str | None``: the game's consistency checks
             of an untrusted inner state dict (ids in range, per-player lengths, conserved decks),
-            a one-line message naming the broken field or ``None``; ``State.from_dict`` runs them
-            (``boardgames_rl.core.state_check``). Or ``None``.
+            a one-line message naming the broken field or ``None`` (written with
+            :mod:`boardgames_rl.core.dict_checks`); :func:`boardgames_rl.load_state` runs them
+            for a registered game (:mod:`boardgames_rl.state_checks`). Or ``None``.
         rules_help: ``rules_help(state, player) -> str``: for a person at ``player``'s seat, the
             rules summary of the pending decision and the text of the cards or tiles it involves,
             in words (``?`` in ``boardgames-rl play``); it may only use what that seat can see.
@@ -66,9 +67,3 @@ class GameSpec:
     rules_help: Callable[[State, int], str] | None = None
     public_action_name: Callable[[State, int, int], str] | None = None
     agents: dict[str, Callable[..., Agent]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.state_checks is not None:
-            from boardgames_rl.core.state_check import STATE_CHECKS
-
-            STATE_CHECKS[self.name] = self.state_checks

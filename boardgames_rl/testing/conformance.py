@@ -338,7 +338,8 @@ def check_clone(game: Game, states: int = 40, seed: int = 5) -> None:
 
 
 def check_dict_round_trip(game: Game, states: int = 40, seed: int = 6) -> None:
-    """``to_dict`` is JSON-safe; ``State.from_dict`` and ``game.state_from_dict`` rebuild it."""
+    """``to_dict`` is JSON-safe; :func:`boardgames_rl.load_state` (a registered game) and
+    ``game.state_from_dict`` rebuild it."""
     rng = np.random.default_rng(seed - 2)
     registered = _registered_name(game) is not None
     for k, state in enumerate(random_states(game, states, seed=seed)):
@@ -351,7 +352,9 @@ def check_dict_round_trip(game: Game, states: int = 40, seed: int = 6) -> None:
         )
         rebuilt = [game.state_from_dict(d2)]
         if registered:
-            rebuilt.append(State.from_dict(d2))
+            from boardgames_rl.registry import load_state
+
+            rebuilt.append(load_state(d2))
         for r in rebuilt:
             _require(type(r) is type(state), f"{where}: from_dict gave {type(r).__name__}")
             _require(normalised(r.to_dict()) == d2, f"{where}: round trip is not exact")
