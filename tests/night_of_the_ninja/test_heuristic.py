@@ -223,11 +223,11 @@ def test_a_shapeshifter_swap_makes_a_seen_player_uncertain():
     commit(s, {0: ["Spy 1"]})
     play(s, "Spy 1 looks at player_2")
     skip_to(s, cards.TRICKSTER)
-    view = View(s.info_set(0).knowledge, 0, G5, 16, 0.5)
+    view = View(s.info_set(0).view(), 16, 0.5)
     assert view.known_enemy(2) and not view.known_ally(1)
     commit(s, {1: ["Shapeshifter"]})
     play(s, "name player_1", "name player_2", "swap")  # Lotus 2 <-> Crane 1
-    view = View(s.info_set(0).knowledge, 0, G5, 16, 0.5)
+    view = View(s.info_set(0).view(), 16, 0.5)
     # still Crane 1 (no swap), or player_1's unseen card (swap)
     assert not view.known_enemy(2) and view.possible(2) == {house(h) for h in HOUSES5[1:]}
     assert view.possible(0) == {house("L1")}  # its own card was not named
@@ -252,12 +252,12 @@ class Checked(Agent):
             assert action - actions.PLAYER != me
         if d["kind"] == "target" and cards.CARD_KIND[d["card"]] in ("Blind Assassin", "Judge"):
             self.kills += 1
-            view = View(k, me, info_set.game, 8, 0.5)
+            view = View(info_set.view(), 8, 0.5)
             living = [q for q in range(view.n) if q != me and k["alive"][q]]
             if any(not view.known_ally(q) for q in living):
                 assert not view.known_ally(action - actions.PLAYER)
         if d["kind"] == "shinobi_kill" and action == info_set.game.layout.YES:
-            assert not View(k, me, info_set.game, 8, 0.5).known_ally(d["target"])
+            assert not View(info_set.view(), 8, 0.5).known_ally(d["target"])
         return action
 
 

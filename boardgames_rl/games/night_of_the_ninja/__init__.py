@@ -11,6 +11,13 @@ card / Honor token was looked at).
 
 Version history (the env id stays ``night_of_the_ninja-v0``):
 
+* 2026-12 (issue 41): the same shape inside as every game. mypy checks this package; the scenario
+  builder is ``scenario.build(game=None, *, seed=0, **fields)`` (its ``FIELDS`` documented, an
+  unknown one refused, the state checks run); the heuristic reads a typed, frozen
+  ``infoset.PlayerView`` (``info_set.view()``) instead of the engine's lists, and the House-swap
+  beliefs are written once, ``infoset.house_hypotheses``, for the re-deal and the heuristic
+  alike (``ai.View(facts, samples, rival_weight)`` takes the view). Games, observations and
+  every agent's moves are unchanged (same seed, same game).
 * 2026-12 (issue 40): ``events.EventLog`` tells one seat's events action by action (cards shown,
   what that seat's own cards saw, kills, the House Reveal with every living player's House card,
   the round's result, who drew Honor tokens, the end of each round and the final points);

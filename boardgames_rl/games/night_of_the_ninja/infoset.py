@@ -31,31 +31,214 @@ consistently with what it knows (observation module docstring, data sheet sectio
 
 The chance generator is replaced. ``knowledge`` is the state dict with all of this already dealt
 once from a fixed generator over sorted pools, so it carries nothing hidden.
+
+The House-swap beliefs are written once, here: :func:`house_hypotheses` (the swap hypotheses, the
+cards each pins, their weights) serves both the re-deal above and the heuristic's beliefs
+(:mod:`.ai.beliefs`). The heuristic reads a :class:`PlayerView` (``info_set.view()``, or
+:func:`player_view` of a state's fields in search rollouts): typed attributes holding only what
+the player knows, built once per decision, instead of the engine's untyped lists.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from math import factorial
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.night_of_the_ninja import cards
+from boardgames_rl.games.night_of_the_ninja.actions import Layout
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 
 SRC_HAND, SRC_GD = 0, 1
 AWARD_HOUSE = 0
+RESULT_NONE = -1
+NOT_IN_CLASS, WINNING_HOUSE, OTHER_HOUSE = 0, 1, 2
+"""A seat's House class on the deal: unknown, in the winning House, not in it (``_houses``)."""
 
 
 class NightOfTheNinjaInfoSet(RedealtInfoSet):
     """One player's information state. ``sample(rng)`` deals everything that player cannot see
-    (see the module docstring); ``knowledge`` carries nothing hidden."""
+    (see the module docstring); ``knowledge`` carries nothing hidden; ``view()`` is the typed
+    :class:`PlayerView` the heuristic reads."""
+
+    game: NightOfTheNinja
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         deal_hidden(d, player, self.game, rng)
 
+    def view(self) -> PlayerView:
+        """What this player knows, as typed attributes (:class:`PlayerView`)."""
+        return player_view(self.knowledge, self.player, self.game)
 
-def deal_hidden(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+
+def ninja_info_set(info_set: InfoSet) -> NightOfTheNinjaInfoSet:
+    """``info_set`` as a Night of the Ninja information set (what this game's agents read),
+    refused in one line if it is another game's."""
+    if not isinstance(info_set, NightOfTheNinjaInfoSet):
+        raise TypeError(
+            "night_of_the_ninja: this agent plays Night of the Ninja only; got an information "
+            f"set of {info_set.game.name}"
+        )
+    return info_set
+
+
+# =========================================================================== typed view
+class Decision(NamedTuple):
+    """The pending decision's public facts (``state.decision``)."""
+
+    kind: str
+    player: int
+    card: int
+    owner: int
+    target: int
+
+
+class ShapeshifterNaming(NamedTuple):
+    """The round's Shapeshifter: its owner and the two players it named (public), whether it has
+    decided (public), and whether it swapped (``None`` unless the viewer is its owner)."""
+
+    owner: int
+    first: int
+    second: int
+    decided: bool
+    swapped: bool | None
+
+
+class GraveDiggerSight(NamedTuple):
+    """The viewer's own Grave Digger: the two discards it saw (-1: none) and the card taken."""
+
+    seen: tuple[int, int]
+    taken: int
+
+
+class MerchantVisit(NamedTuple):
+    """The viewer's own Spirit Merchant: its target, whether it looked at a token, which one."""
+
+    target: int
+    looked_at_token: bool
+    token: int
+
+
+class HouseFact(NamedTuple):
+    """A House card the viewer saw (its own look) or everyone saw (a public reveal)."""
+
+    target: int
+    card: int
+    before_swap: bool  # the Shapeshifter named ``target`` after the look: it tells the deal
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What seat ``player`` knows at one decision, typed (built once per decision by
+    :func:`player_view`). Per-seat sequences are indexed by seat; ``tokens`` (ids held) and
+    ``held_counts`` (Ninja cards held, commitments included) are public; the rest is its own."""
+
+    player: int
+    num_players: int
+    layout: Layout
+    living_targets_only: bool
+    house_cards: tuple[int, ...]
+    decision: Decision
+    stage: str
+    phase: int
+    alive: Sequence[bool]
+    dealt_house: int
+    house_facts: tuple[HouseFact, ...]
+    shapeshifter: ShapeshifterNaming | None
+    hand: Sequence[int]
+    kept: int
+    dealt: Sequence[int]
+    received: Sequence[int]
+    picked_first: bool
+    committed: tuple[int, ...]
+    held_counts: tuple[int, ...]
+    played: frozenset[int]
+    mystic_sights: tuple[tuple[int, int], ...]
+    grave_digger: GraveDiggerSight | None
+    merchant: MerchantVisit | None
+    tokens: Sequence[Sequence[int]]
+    token_values: Mapping[int, int]
+
+    def house_hypotheses(self) -> list[HouseHypothesis]:
+        """The House-swap hypotheses of this player's knowledge (:func:`house_hypotheses`)."""
+        ss = self.shapeshifter
+        if ss is not None and ss.decided:
+            swaps = [int(ss.swapped)] if ss.swapped is not None else [0, 1]
+            pair = (ss.first, ss.second)
+        else:
+            swaps, pair = [0], (-1, -1)
+        return house_hypotheses(
+            self.player,
+            sorted(self.house_cards),
+            self.dealt_house,
+            self.house_facts,
+            swaps,
+            pair,
+        )
+
+
+def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> PlayerView:
+    """The :class:`PlayerView` of seat ``me`` read from state fields by name: an info set's
+    ``knowledge`` or, in search rollouts, a state's own fields (the parts read are the same)."""
+    n = game.num_players
+    decision = facts["decision"]
+    if decision is None:
+        raise ValueError("night_of_the_ninja: a player view is made at a pending decision only")
+    ss = facts["ss"]
+    gd = facts["gd"]
+    sm = facts["sm"]
+    hand, kept, committed = facts["hand"], facts["kept"], facts["committed"]
+    per_seat = [0] * n
+    for _card, owner, _src in committed:
+        per_seat[owner] += 1
+    values = facts["token_value"]
+    return PlayerView(
+        player=me,
+        num_players=n,
+        layout=game.layout,
+        living_targets_only=game.living_targets_only,
+        house_cards=game.house_cards,
+        decision=Decision(**decision),
+        stage=facts["stage"],
+        phase=facts["phase"],
+        alive=facts["alive"],
+        dealt_house=facts["dealt_house"][me],
+        house_facts=tuple(
+            HouseFact(t, h, pre) for w, t, h, pre in facts["looks"] if w == me or w == -1
+        ),
+        shapeshifter=(
+            ShapeshifterNaming(
+                ss[0], ss[1], ss[2], ss[3] >= 0, bool(ss[3]) if ss[0] == me and ss[3] >= 0 else None
+            )
+            if ss
+            else None
+        ),
+        hand=hand[me],
+        kept=kept[me],
+        dealt=facts["dealt"][me],
+        received=facts["received"][me],
+        picked_first=facts["pick1"][me] >= 0,
+        committed=tuple(c for c, owner, _src in committed if owner == me),
+        held_counts=tuple(len(hand[q]) + (kept[q] >= 0) + per_seat[q] for q in range(n)),
+        played=frozenset(rec[0] for rec in facts["played"]),
+        mystic_sights=tuple((t, c) for w, t, c, _time in facts["mystic"] if w == me and c >= 0),
+        grave_digger=GraveDiggerSight((gd[1], gd[2]), gd[3]) if gd and gd[0] == me else None,
+        merchant=MerchantVisit(sm[1], sm[2] == 1, sm[3]) if sm and sm[0] == me else None,
+        tokens=facts["tokens"],
+        token_values={t: values[t] for t in facts["known"][me]},
+    )
+
+
+def deal_hidden(
+    d: dict[str, Any], me: int, game: NightOfTheNinja, rng: np.random.Generator
+) -> None:
     """Deal again, in place, everything ``me`` cannot see in the state dict ``d``. The result
     depends only on what ``me`` knows and on ``rng``."""
     _tokens(d, me, game, rng)
@@ -142,11 +325,63 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
 
 
 # =========================================================================== House cards
-def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
+@dataclass(frozen=True, slots=True)
+class HouseHypothesis:
+    """One hypothesis on the round's House cards: the deal ``D`` with the two players a
+    Shapeshifter named swapped (``swap`` 1) or not; the current card of seat ``q`` is
+    ``D[sigma[q]]``. ``pins[q]`` is ``D[q]`` where a look or one's own card tells it (-1
+    unknown), ``classes[q]`` whether ``D[q]`` is in the winning House (``WINNING_HOUSE``,
+    ``OTHER_HOUSE`` or ``NOT_IN_CLASS``), ``free`` the House cards not pinned (sorted), ``weight``
+    the number of deals consistent with it."""
+
+    swap: int
+    sigma: list[int]
+    pins: list[int]
+    classes: list[int]
+    free: list[int]
+    weight: int
+
+
+def house_hypotheses(
+    me: int,
+    house_cards: list[int],
+    own_dealt: int,
+    facts: Iterable[tuple[int, int, bool]],
+    swaps: Iterable[int],
+    pair: tuple[int, int],
+    classes: Sequence[tuple[int, int]] = (),
+    result: int = RESULT_NONE,
+) -> list[HouseHypothesis]:
+    """The consistent hypotheses of seat ``me`` on the House deal, in the order of ``swaps`` (0:
+    no swap, 1: ``pair`` swapped): every ``(target, card, before_swap)`` fact pins a card of the
+    deal (a look before the naming the dealt card, a later one the current card), its own dealt
+    card ``own_dealt`` is pinned, and once the round is scored each ``(seat, class)`` of
+    ``classes`` puts a dead seat's current card in or out of the winning House ``result``.
+    ``house_cards`` are the cards in play, sorted (one per seat). The one place the swap beliefs
+    are derived: the re-deal (:func:`deal_hidden`) and the heuristic both read it."""
+    n = len(house_cards)
+    facts = list(facts)
+    out = []
+    for swap in swaps:
+        sigma = list(range(n))
+        if swap:
+            a, b = pair
+            sigma[a], sigma[b] = b, a
+        built = _house_constraints(n, me, own_dealt, facts, classes, sigma, result)
+        if built is None:
+            continue
+        pins, cls = built
+        free = [h for h in house_cards if h not in pins]
+        weight = _count_deals(free, pins, cls, result)
+        if weight:
+            out.append(HouseHypothesis(swap, sigma, pins, cls, free, weight))
+    return out
+
+
+def _houses(d: dict[str, Any], me: int, game: NightOfTheNinja, rng: np.random.Generator) -> None:
     n = game.num_players
-    house_cards = sorted(game.house_cards)
     facts = [(t, h, pre) for w, t, h, pre in d["looks"] if w == me or w == -1]
-    classes: list[tuple[int, int]] = []  # (player, 1 = in the winning House / 2 = not) on H
+    classes: list[tuple[int, int]] = []  # (player, WINNING_HOUSE / OTHER_HOUSE) on its card
     result = d["result"]
     if result in (cards.LOTUS, cards.CRANE):
         informative = bool(d["stack"])  # if the stack ran out, a missing token says nothing
@@ -154,40 +389,31 @@ def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
             if d["alive"][q]:
                 continue
             if AWARD_HOUSE in d["awards"][q]:
-                classes.append((q, 1))
+                classes.append((q, WINNING_HOUSE))
             elif informative:
-                classes.append((q, 2))
+                classes.append((q, OTHER_HOUSE))
     ss = d["ss"]
     if ss and ss[3] >= 0:
-        a, b = ss[1], ss[2]
-        hypotheses = [ss[3]] if ss[0] == me else [0, 1]
+        pair = (ss[1], ss[2])
+        swaps = [ss[3]] if ss[0] == me else [0, 1]
     else:
-        a = b = -1
-        hypotheses = [0]
-    options = []
-    for swap in hypotheses:
-        sigma = list(range(n))
-        if swap:
-            sigma[a], sigma[b] = b, a
-        built = _house_constraints(n, me, d["dealt_house"][me], facts, classes, sigma, result)
-        if built is None:
-            continue
-        count = _count_deals(house_cards, built, result)
-        if count:
-            options.append((swap, sigma, built, count))
+        pair = (-1, -1)
+        swaps = [0]
+    options = house_hypotheses(
+        me, sorted(game.house_cards), d["dealt_house"][me], facts, swaps, pair, classes, result
+    )
     if not options:
         raise RuntimeError("night_of_the_ninja: no House deal is consistent with the looks")
     if len(options) == 1:
-        swap, sigma, built, _ = options[0]
+        chosen = options[0]
     else:
-        weights = np.array([o[3] for o in options], dtype=np.float64)
-        k = int(rng.choice(len(options), p=weights / weights.sum()))
-        swap, sigma, built, _ = options[k]
-    dealt = _deal_houses(house_cards, built, result, rng)
+        weights = np.array([o.weight for o in options], dtype=np.float64)
+        chosen = options[int(rng.choice(len(options), p=weights / weights.sum()))]
+    dealt = _deal_houses(chosen, result, rng)
     d["dealt_house"] = dealt
-    d["house"] = [dealt[sigma[q]] for q in range(n)]
+    d["house"] = [dealt[chosen.sigma[q]] for q in range(n)]
     if ss and ss[3] >= 0:
-        ss[3] = int(swap)
+        ss[3] = int(chosen.swap)
     for look in d["looks"]:
         if look[0] != me and look[0] != -1:
             look[2] = dealt[look[1]] if look[3] else d["house"][look[1]]
@@ -195,14 +421,22 @@ def _houses(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
 
 def _in_class(card: int, cls: int, result: int) -> bool:
     inside = cards.house_of(card) == result
-    return inside if cls == 1 else not inside
+    return inside if cls == WINNING_HOUSE else not inside
 
 
-def _house_constraints(n, me, own, facts, classes, sigma, result):
+def _house_constraints(
+    n: int,
+    me: int,
+    own: int,
+    facts: list[tuple[int, int, bool]],
+    classes: Sequence[tuple[int, int]],
+    sigma: list[int],
+    result: int,
+) -> tuple[list[int], list[int]] | None:
     """Per-player constraints on the deal D under one swap hypothesis: ``(pins, classes)`` or
     ``None`` if contradictory."""
     pin = [-1] * n
-    cls = [0] * n
+    cls = [NOT_IN_CLASS] * n
     pin[me] = own
     for t, h, pre in facts:
         q = t if pre else sigma[t]  # the current card of t is D[sigma[t]]
@@ -223,17 +457,16 @@ def _house_constraints(n, me, own, facts, classes, sigma, result):
     return pin, cls
 
 
-def _count_deals(house_cards, built, result) -> int:
-    pin, cls = built
-    rest = [h for h in house_cards if h not in pin]
+def _count_deals(rest: list[int], pin: list[int], cls: list[int], result: int) -> int:
+    """Deals of the unpinned cards ``rest`` meeting the classes."""
     if result not in (cards.LOTUS, cards.CRANE):
         free = sum(1 for h in pin if h < 0)
         return factorial(free)
     w = sum(1 for h in rest if cards.house_of(h) == result)
     m = len(rest) - w
-    need_in = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 1)
-    need_out = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 2)
-    anyone = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == 0)
+    need_in = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == WINNING_HOUSE)
+    need_out = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == OTHER_HOUSE)
+    anyone = sum(1 for q, h in enumerate(pin) if h < 0 and cls[q] == NOT_IN_CLASS)
     if need_in > w or need_out > m:
         return 0
     return (
@@ -243,19 +476,19 @@ def _count_deals(house_cards, built, result) -> int:
     )
 
 
-def _deal_houses(house_cards, built, result, rng) -> list[int]:
-    pin, cls = built
+def _deal_houses(hyp: HouseHypothesis, result: int, rng: np.random.Generator) -> list[int]:
+    pin, cls = hyp.pins, hyp.classes
     dealt = list(pin)
-    rest = [h for h in house_cards if h not in pin]
+    rest = list(hyp.free)
     if result in (cards.LOTUS, cards.CRANE):
         inside = [h for h in rest if cards.house_of(h) == result]
         outside = [h for h in rest if cards.house_of(h) != result]
         rng.shuffle(inside)
         rng.shuffle(outside)
         for q in range(len(dealt)):
-            if dealt[q] < 0 and cls[q] == 1:
+            if dealt[q] < 0 and cls[q] == WINNING_HOUSE:
                 dealt[q] = inside.pop()
-            elif dealt[q] < 0 and cls[q] == 2:
+            elif dealt[q] < 0 and cls[q] == OTHER_HOUSE:
                 dealt[q] = outside.pop()
         rest = inside + outside
     rest.sort()

@@ -1,11 +1,13 @@
 """The heuristic Night of the Ninja agent and the state value function.
 
-:class:`NightOfTheNinjaHeuristic` reads only its own information set: ``info_set.knowledge``
-(whose hidden parts are re-dealt, so only what its player knows is used) and the legal action
-mask. In play it never sees a true state (search rollouts may hand it a sampled one, see
-:mod:`.rollout`, of which it reads the same known parts). Every decision kind has a rule,
-listed in the table ``NightOfTheNinjaHeuristic.DECISION_RULES``; the agent falls back to a random
-legal action only if a rule returns something illegal (a safety net, counted in ``fallbacks``).
+:class:`NightOfTheNinjaHeuristic` reads only its own information set: its typed
+:class:`~boardgames_rl.games.night_of_the_ninja.infoset.PlayerView` (``info_set.view()``: what its
+player knows, as attributes) and the legal action mask; the House-swap beliefs are the info set's
+own (``infoset.house_hypotheses``, written once). In play it never sees a true state (search
+rollouts may hand it a sampled one, see :mod:`.rollout`, of which it reads the same known
+parts). Every decision kind has a rule, listed in the table
+``NightOfTheNinjaHeuristic.DECISION_RULES``; the agent falls back to a random legal action only
+if a rule returns something illegal (a safety net, counted in ``fallbacks``).
 
 Modules, one job each:
 

@@ -9,11 +9,14 @@ from typing import ClassVar
 import numpy as np
 
 from boardgames_rl.core.agent import Agent
+from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
 from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout, player_facts
 from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
+from boardgames_rl.games.night_of_the_ninja.infoset import ninja_info_set, player_view
+from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 
 class NightOfTheNinjaHeuristic(TricksterRules, Agent):
@@ -31,15 +34,14 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         self.rival_weight = rival_weight
         self.fallbacks = 0
 
-    def act(self, info_set, rng: np.random.Generator) -> int:
+    def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         legal = [int(a) for a in np.flatnonzero(info_set.legal_action_mask)]
         if len(legal) == 1:
             return legal[0]
-        k = info_set.knowledge
-        view = View(k, info_set.player, info_set.game, self.samples, self.rival_weight)
+        view = View(ninja_info_set(info_set).view(), self.samples, self.rival_weight)
         return self.decide(view, legal, rng)
 
-    def act_on_state(self, state, rng: np.random.Generator) -> int:
+    def act_on_state(self, state: NightOfTheNinjaState, rng: np.random.Generator) -> int:
         """The move ``act(state.info_set(state.current_player), rng)`` would choose, read from
         the state's own fields instead of a built info set (the rules read only what the player
         to move knows, see :mod:`.rollout`): for search rollouts on a determinization."""
@@ -47,7 +49,8 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         if len(legal) == 1:
             return legal[0]
         me = state.current_player
-        view = View(player_facts(state), me, state.game, self.samples, self.rival_weight)
+        facts = player_view(player_facts(state), me, state.game)
+        view = View(facts, self.samples, self.rival_weight)
         return self.decide(view, legal, rng)
 
     def determinized_rollout(self) -> DeterminizedRollout:
@@ -56,9 +59,9 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         return DeterminizedRollout(self)
 
     def decide(self, view: View, legal: list[int], rng: np.random.Generator) -> int:
-        """Answer the decision of ``view.k`` with its rule (a random legal action, counted in
+        """Answer the decision of ``view.facts`` with its rule (a random legal action, counted in
         ``fallbacks``, if the rule returns an illegal one)."""
-        action = self.DECISION_RULES[view.k["decision"]["kind"]](self, view, legal, rng)
+        action = self.DECISION_RULES[view.facts.decision.kind](self, view, legal, rng)
         if action not in legal:
             self.fallbacks += 1
             action = legal[int(rng.integers(len(legal)))]

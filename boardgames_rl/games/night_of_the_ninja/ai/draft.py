@@ -38,7 +38,7 @@ class DraftRules:
     def card_value(self, v: View, card: int, hand: list[int]) -> float:
         """Static worth of holding ``card`` this round (draft and Grave Digger choices)."""
         kind = KIND[card]
-        ronin = v.k["dealt_house"][v.me] == data.RONIN
+        ronin = v.facts.dealt_house == data.RONIN
         value = BASE_VALUE[kind][1 if ronin else 0]
         number = data.CARD_NUMBER[card]
         if kind in ("Blind Assassin", "Shinobi"):
@@ -51,9 +51,9 @@ class DraftRules:
             value += 0.6
         if kind in KILL_KINDS and any(KIND[c] in KILL_KINDS for c in hand):
             value -= 0.5
-        if kind == "Spirit Merchant" and v.k["tokens"][v.me]:
+        if kind == "Spirit Merchant" and v.facts.tokens[v.me]:
             value += 1.0
-        if kind == "Thief" and not any(v.k["tokens"]):
+        if kind == "Thief" and not any(v.facts.tokens):
             value -= 1.5  # nobody to steal from in the first round
         return value
 
@@ -61,5 +61,5 @@ class DraftRules:
         return max(legal, key=lambda c: (self.card_value(v, c, []), -c))
 
     def _draft_pick2(self, v: View, legal: list[int], rng) -> int:
-        hand = list(v.k["hand"][v.me])
+        hand = list(v.facts.hand)
         return max(legal, key=lambda c: (self.card_value(v, c, hand), -c))

@@ -38,7 +38,7 @@ class NightRules:
     def nameable(v: View, q: int) -> bool:
         """Whether a card that does not kill may name ``q`` (the dead too, unless the game is
         played with ``living_targets_only``)."""
-        return q != v.me and (v.alive[q] or not v.game.living_targets_only)
+        return q != v.me and (v.alive[q] or not v.facts.living_targets_only)
 
     def info_targets(self, v: View) -> list[int]:
         """Players a look would tell something about: living ones, else dead ones (a dead
@@ -47,7 +47,7 @@ class NightRules:
         return [q for q in unsure if v.alive[q]] or unsure
 
     def thief_targets(self, v: View) -> list[int]:
-        tokens = v.k["tokens"]
+        tokens = v.facts.tokens
         mine = len(tokens[v.me])
         return [q for q in range(v.n) if self.nameable(v, q) and len(tokens[q]) > mine]
 
@@ -72,15 +72,14 @@ class NightRules:
                 return False
             gains = sorted(v.kill_gains(rng, cands, react=kind != "Judge").values(), reverse=True)
             # a second killer of this phase needs a second worthwhile target
-            mine = sum(1 for c, o, _s in v.k["committed"] if o == v.me and KIND[c] in KILL_KINDS)
+            mine = sum(1 for c in v.facts.committed if KIND[c] in KILL_KINDS)
             if mine >= len(gains):
                 return False
             return gains[mine] > (0.02 if kind == "Judge" else 0.0)
         return False  # reacts and the Mastermind are never committed
 
     def _target(self, v: View, legal: list[int], rng) -> int:
-        d = v.k["decision"]
-        kind = KIND[d["card"]]
+        kind = KIND[v.facts.decision.card]
         cands = [a - actions.PLAYER for a in legal]
         if kind in INFO_KINDS or kind == "Troublemaker":
             return actions.PLAYER + self.info_target(v, cands, rng)
@@ -104,7 +103,7 @@ class NightRules:
         return top[int(rng.integers(len(top)))]
 
     def merchant_target(self, v: View, cands: list[int], rng) -> int:
-        tokens = v.k["tokens"]
+        tokens = v.facts.tokens
         if tokens[v.me]:
             rich = [q for q in cands if tokens[q]]
             if rich:
@@ -129,7 +128,7 @@ class NightRules:
         return best
 
     def _shinobi_kill(self, v: View, legal: list[int], rng) -> int:
-        t = v.k["decision"]["target"]
+        t = v.facts.decision.target
         if v.known_ally(t):
             return v.lay.DONE
         gain = v.kill_gains(rng, [t], react=True)[t]

@@ -5,11 +5,11 @@ player's information set (its own guess of the hidden facts, never the true stat
 let the heuristic move there without building an information set at every rollout move:
 
 * :func:`player_facts` -- the state's own fields, not copied. The heuristic's rules read only what
-  the player to move knows (:mod:`.beliefs` lists it: its own cards and looks, the public record),
-  and those fields are the same in the state and in that player's ``info_set().knowledge``, so
-  :meth:`~.agent.NightOfTheNinjaHeuristic.act_on_state` chooses exactly the move ``act`` would
-  (``tests/night_of_the_ninja/test_rollout_policy.py``), minus the cost of the info set (its
-  knowledge re-deal and observation: about half of a tuned ISMCTS move at 5 players).
+  the player to move knows (its :class:`~boardgames_rl.games.night_of_the_ninja.infoset.PlayerView`:
+  its own cards and looks, the public record), and ``infoset.player_view`` of those fields is
+  the view of that player's ``info_set()``, so :meth:`~.agent.NightOfTheNinjaHeuristic.act_on_state`
+  chooses exactly the move ``act`` would (``tests/night_of_the_ninja/test_rollout_policy.py``,
+  ``test_player_view.py``), without the info set's knowledge re-deal and observation.
 * :class:`DeterminizedView` -- the beliefs replaced by the determinization's facts: one House
   hypothesis (the sampled House cards, so every player is "seen"), the Ninja cards where they
   are, the Honor tokens' sampled values, and a single scenario (those House cards, the living
@@ -32,9 +32,11 @@ import numpy as np
 
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
+from boardgames_rl.games.night_of_the_ninja.infoset import HouseHypothesis, player_view
+from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 
-def player_facts(state) -> dict[str, Any]:
+def player_facts(state: NightOfTheNinjaState) -> dict[str, Any]:
     """The state's fields by name, not copied (the heuristic's rules never write to them)."""
     return {name: getattr(state, name) for name in state.FIELDS}
 
@@ -43,12 +45,13 @@ class DeterminizedView(View):
     """:class:`~.view.View` of player ``me`` that takes the facts of ``state`` as known: one House
     hypothesis, exact Ninja card holders and token values, one scenario (no sampling)."""
 
-    def __init__(self, state, me: int, rival_weight: float):
-        super().__init__(player_facts(state), me, state.game, 1, rival_weight)
+    def __init__(self, state: NightOfTheNinjaState, me: int, rival_weight: float):
+        super().__init__(player_view(player_facts(state), me, state.game), 1, rival_weight)
         n = self.n
         house = list(state.house)
         self._house = house
-        self._hyps = [(list(range(n)), house, [], 1.0)]
+        self._values = state.token_value
+        self._hyps = [HouseHypothesis(0, list(range(n)), house, [0] * n, [], 1)]
         held = [-1] * data.NUM_CARDS
         alive = self.alive
         for q in range(n):
@@ -75,8 +78,8 @@ class DeterminizedView(View):
         return probs
 
     def token_mean(self, q: int) -> float:
-        values = self.k["token_value"]
-        held = self.k["tokens"][q]
+        values = self._values
+        held = self.facts.tokens[q]
         return sum(values[t] for t in held) / len(held) if held else 0.0
 
 

@@ -40,7 +40,7 @@ class TricksterRules(DraftRules, NightRules):
         return out
 
     def _ss_second(self, v: View, legal: list[int], rng) -> int:
-        first = v.k["decision"]["target"]
+        first = v.facts.decision.target
         cands = [a - actions.PLAYER for a in legal]
         sc = v.scenarios(rng)
         S = len(sc)
@@ -58,12 +58,14 @@ class TricksterRules(DraftRules, NightRules):
         return actions.PLAYER + best
 
     def _ss_swap(self, v: View, legal: list[int], rng) -> int:
-        _owner, a, b, _swapped = v.k["ss"]
+        ss = v.facts.shapeshifter
+        assert ss is not None  # asked only of the Shapeshifter's owner
+        a, b = ss.first, ss.second
         gains = self._swap_gain(v, a, b, rng)
         return v.lay.YES if sum(gains) / len(gains) > 0.02 else v.lay.DONE
 
     def _gd_take(self, v: View, legal: list[int], rng) -> int:
-        hand = list(v.k["hand"][v.me])
+        hand = list(v.facts.hand)
 
         def worth(c: int) -> float:
             value = self.card_value(v, c, hand)
@@ -74,34 +76,38 @@ class TricksterRules(DraftRules, NightRules):
         return max(legal, key=lambda c: (worth(c), -c))
 
     def _gd_use(self, v: View, legal: list[int], rng) -> int:
-        card = v.k["gd"][3]
+        gd = v.facts.grave_digger
+        assert gd is not None  # asked only of the Grave Digger's owner
+        card = gd.taken
         if data.CARD_PHASE[card] >= data.BLIND_ASSASSIN:
             return v.lay.DONE  # a killer is kept for its own phase (more is known by then)
         return v.lay.YES if self.wants_to_play(v, card, rng) else v.lay.DONE
 
     def _kept_trickster(self, v: View, legal: list[int], rng) -> int:
-        card = v.k["decision"]["card"]
+        card = v.facts.decision.card
         return card if card in legal and self.wants_to_play(v, card, rng) else v.lay.DONE
 
     def _tm_reveal(self, v: View, legal: list[int], rng) -> int:
-        t = v.k["decision"]["target"]
+        t = v.facts.decision.target
         return v.lay.YES if v.p_enemy(t, rng) >= 0.5 else v.lay.DONE
 
     def _sm_look(self, v: View, legal: list[int], rng) -> int:
         lay = v.lay
-        if lay.LOOK_TOKEN in legal and v.k["tokens"][v.me]:
+        if lay.LOOK_TOKEN in legal and v.facts.tokens[v.me]:
             return lay.LOOK_TOKEN
         return lay.LOOK_HOUSE
 
     def _sm_swap(self, v: View, legal: list[int], rng) -> int:
-        k, lay = v.k, v.lay
-        _owner, target, looked_token, token = k["sm"]
+        lay = v.lay
+        visit = v.facts.merchant
+        assert visit is not None  # asked only of the Spirit Merchant's owner
+        target, looked_token, token = visit.target, visit.looked_at_token, visit.token
         gives = [(data.TOKEN_VALUES[a - lay.GIVE], a) for a in legal if a != lay.DONE]
         if not gives:
             return lay.DONE
         cheapest, action = min(gives)
-        if looked_token == 1 and token >= 0:
-            worth = k["token_value"][token]
+        if looked_token and token >= 0:
+            worth = v.facts.token_values[token]
             return action if worth > cheapest else lay.DONE
         return action if v.token_mean(target) > cheapest + 0.3 else lay.DONE
 

@@ -11,13 +11,15 @@ then dies instead). The same scenarios serve every option (common random numbers
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.ai.beliefs import Beliefs
 from boardgames_rl.games.night_of_the_ninja.ai.tables import HOUSE, TIE, round_result
+from boardgames_rl.games.night_of_the_ninja.infoset import PlayerView
+
+Scenario = tuple[list[int], list[bool], int]
+"""``(current House cards, alive at House Reveal, Mastermind holder or -1)``."""
 
 HAZARD = {data.TRICKSTER: 0.04, data.BLIND_ASSASSIN: 0.17, data.SHINOBI: 0.05}
 """Share of the living players killed in each Night phase in random play (measured)."""
@@ -27,13 +29,13 @@ class View(Beliefs):
     """A player's beliefs plus the scenarios drawn from them (``samples`` of them) and the value
     of a scenario (its own token minus ``rival_weight`` x the others' mean)."""
 
-    def __init__(self, k: dict[str, Any], me: int, game, samples: int, rival_weight: float):
-        super().__init__(k, me, game)
+    def __init__(self, facts: PlayerView, samples: int, rival_weight: float):
+        super().__init__(facts)
         self.samples = samples
         self.rival_weight = rival_weight
-        self._scen: list | None = None
+        self._scen: list[Scenario] | None = None
 
-    def p_enemy(self, t: int, rng) -> float:
+    def p_enemy(self, t: int, rng: np.random.Generator) -> float:
         """Share of the scenarios in which ``t`` is of the other House (neither is the Ronin)."""
         me = self.me
         hits = 0
@@ -45,18 +47,18 @@ class View(Beliefs):
 
     # ------------------------------------------------------------------ scenarios
     def hazard(self) -> float:
-        stage, phase = self.k["stage"], self.k["phase"]
+        stage, phase = self.facts.stage, self.facts.phase
         if stage in ("draft1", "draft2") or phase < 0:
             phase = data.SPY
         return 0.5 * HAZARD.get(phase, 0.0) + sum(v for p, v in HAZARD.items() if p > phase)
 
-    def scenarios(self, rng: np.random.Generator) -> list[tuple[list[int], list[bool], int]]:
+    def scenarios(self, rng: np.random.Generator) -> list[Scenario]:
         """``(current House cards, alive at House Reveal, Mastermind holder)`` samples."""
         if self._scen is not None:
             return self._scen
         n = self.n
         hyps = self.hypotheses()
-        weights = np.array([h[3] for h in hyps])
+        weights = np.array([float(h.weight) for h in hyps])
         weights /= weights.sum()
         mm_probs = self.holders(data.MASTERMIND)
         mm_cum = np.cumsum(mm_probs)
@@ -68,8 +70,9 @@ class View(Beliefs):
         alive = [bool(a) for a in self.alive]
         out = []
         for i in range(S):
-            sigma, pin, free, _w = hyps[choice[i]]
-            deal = list(pin)
+            hyp = hyps[choice[i]]
+            sigma, free = hyp.sigma, hyp.free
+            deal = list(hyp.pins)
             if free:
                 rest = [free[j] for j in rng.permutation(len(free)).tolist()]
                 for q in range(n):
@@ -99,7 +102,9 @@ class View(Beliefs):
         others = sum(wins) - mine
         return mine - self.rival_weight * others / (self.n - 1)
 
-    def kill_deltas(self, rng, cands: list[int], react: bool) -> dict[int, list[float]]:
+    def kill_deltas(
+        self, rng: np.random.Generator, cands: list[int], react: bool
+    ) -> dict[int, list[float]]:
         """Per scenario, the value change of killing each candidate now (the Mirror Monk risk
         averaged in when ``react``)."""
         sc = self.scenarios(rng)
@@ -125,6 +130,8 @@ class View(Beliefs):
                 out[t].append(vk - v0)
         return out
 
-    def kill_gains(self, rng, cands: list[int], react: bool) -> dict[int, float]:
+    def kill_gains(
+        self, rng: np.random.Generator, cands: list[int], react: bool
+    ) -> dict[int, float]:
         deltas = self.kill_deltas(rng, cands, react)
         return {t: sum(d) / len(d) for t, d in deltas.items()}
