@@ -93,6 +93,12 @@ def test_fresh_install_without_extras_runs_every_game(tmp_path: Path) -> None:
         capture_output=True, text=True, check=True, cwd=tmp_path,
     )  # fmt: skip
     assert probe.stdout.strip() == "[]", f"a base install pulled optional packages: {probe.stdout}"
+    lab = subprocess.run(  # -I: what is installed, not the clone nor PYTHONPATH
+        [str(python), "-I", "-c", "import importlib.util as u; print([m for m in "
+         "('lab', 'benchmarks', 'experiments') if u.find_spec(m)])"],
+        capture_output=True, text=True, check=True, cwd=tmp_path,
+    )  # fmt: skip
+    assert lab.stdout.strip() == "[]", f"the install shipped the lab: {lab.stdout}"
     run = subprocess.run(
         [str(python), "-c", AEC_LOOP],
         capture_output=True,

@@ -256,7 +256,7 @@ TUNED_SETTINGS: dict[str, str] = {
     "night_of_the_ninja": "rollout=fast,epsilon=0.1,rollout_depth=10,prior=heuristic",
     "white_castle": "rollout_depth=20,prior=heuristic",
 }
-"""Per-game settings chosen by short probes (see ``experiments/strength_ladder.py``): random
+"""Per-game settings chosen by short probes (see ``lab/experiments/strength_ladder.py``): random
 rollouts cut off after ``rollout_depth`` actions and scored by the game's ``evaluate`` (on Night of
 the Ninja, heuristic rollouts with 10% random actions: random opponents are a poor model of a
 hidden-role table); the game's heuristic as a root prior. ``ismcts:preset=tuned`` uses them.
@@ -266,21 +266,10 @@ the determinization, the search's own sampled state (drawn from the searching pl
 so nothing of the true state leaks), with one scenario of its facts instead of 32 drawn from the
 player's beliefs and no info set per rollout decision (``ai/rollout.py``). The earlier heuristic
 rollouts (``rollout=heuristic``, now without an info set per move: the same search, see
-``tests/agents/test_ismcts_regression.py``) cost 2,600 (5p) / 3,600 (11p) connect_four raw steps
-per move on the benchmark's decision states (early, random play) but, on states met in heuristic
-games, where their kill and swap decisions sample 32 scenarios, 5,200 / 7,000 (median), 8,500 /
-13,100 on average, up to 50,900; ``rollout=fast`` costs 2,600 / 3,400 on the benchmark's states
-and 4,300 / 4,800 (median), 4,100 / 4,800 on average, at most 10,100 on those of play
-(``benchmarks/README.md``; before issue 14.4's work the preset cost 8,700 / 14,300 and 16,700 /
-18,200).
-
-Strength, one ISMCTS seat against four heuristics, 90 seeded 5-player games (``play_series``
-seeds 0, 1, 2 of 30 games, seats rotated, the same games for each): ``rollout=fast`` won 17.0
-(18.9%, Wilson 95% 12.1-28.2%), heuristic rollouts 18.5 (20.6%, 13.5-30.0%), a heuristic in the
-same seat 17.5 (19.4%; an even share is 20%). The paired difference fast - heuristic rollouts is
--0.017 wins per game (95% -0.108 to +0.074): no measurable difference, at half the average cost
-in play or less, so the preset uses ``rollout=fast``. Random rollouts cut at 10 with the
-prior (``rollout=random``) won 3.3 of 30 earlier probe games (a heuristic in the same seat: 5)."""
+``tests/agents/test_ismcts_regression.py``) played no measurably stronger in seeded games
+against four heuristics and cost about twice as much per move in play, so the preset uses
+``rollout=fast``. The per-move costs and the strength comparison, with their dates and commits:
+``docs/results/behind_the_code.md`` ("The tuned ISMCTS preset")."""
 
 
 def tuned_spec(game: str, iterations: int = 400) -> str:

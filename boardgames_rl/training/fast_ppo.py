@@ -2,20 +2,20 @@
 
 The same algorithm, the same random draws, the same saved files; only the bookkeeping around
 the network is cheaper. Profiled on a free env with a game's observation size (2,441 floats,
-175 actions; ``benchmarks/training_speed.py``'s "ceiling"), MaskablePPO's extra time over SB3
+175 actions; ``lab/benchmarks/training_speed.py``'s "ceiling"), MaskablePPO's extra time over SB3
 PPO went to:
 
 * **the masked distribution**: every forward (a rollout step, a minibatch) builds a
   ``MaskableCategorical``, which runs ``Categorical.__init__`` twice with argument validation
   (``logsumexp`` twice, constraint checks, a ``probs`` cache), then ``log_prob`` validates the
   sample again; ``th.where`` with ``-1e8`` and the ``exp`` of those ``-1e8`` are slow CPU paths
-  (with 624 actions the minibatch's distribution cost more than its network). Here the same
+  (with many actions the minibatch's distribution cost more than its network). Here the same
   tensors, to float rounding, come from a few direct ops (:func:`masked_distribution`):
   the illegal logits lowered by ``1e8`` with one ``add``, ``log_softmax``, ``softmax``,
   ``multinomial``, ``gather``.
-* **the first layer on sparse observations**: the games' observations are 3-7% non-zero; a
-  batch's non-zero columns are 6-11% of the observation in a rollout step and 30-40% in a
-  minibatch, so the actor's and critic's first layers multiply only those columns
+* **the first layer on sparse observations**: the games' observations are mostly zeros, and
+  so are most of a batch's columns (fewer in a rollout step than in a minibatch), so the actor's
+  and critic's first layers multiply only the non-zero columns
   (:func:`restricted_linear`; in rollouts from a per-rollout transposed copy of the weight).
   Same sums without their zero terms, same gradients (zero for unused columns, as before).
 * **the optimiser**: ``Adam``'s single-tensor loop reads and writes each ~312k-float first-layer
@@ -26,12 +26,10 @@ PPO went to:
   read straight from its ``action_masks()``; other envs go through ``get_action_masks`` as
   before.
 
-Profiled on the real training env (``FastMaskablePPO.learn``, 4 envs x 256 steps, minibatch 256,
-5 epochs, net 128-128, torch on one thread; CPU time per 8,192 steps, Castle Nightingale
-before the second round below: env 25%, rollout inference 26% (~0.5 ms a step for 4 envs, some
-20 torch ops), rollout bookkeeping 8%, updates 41%, of which the two first layers' products
-and their weight gradients are about half), the second round removed per-step and
-per-minibatch overhead:
+Profiled on the real training env (``FastMaskablePPO.learn`` on Castle Nightingale: rollout
+inference and bookkeeping beside the env, and the updates, where the two first layers' products
+and their weight gradients weigh most), the second round removed per-step and per-minibatch
+overhead:
 
 * **the rollout network** (:class:`RolloutNet`): the weights are fixed during a rollout, so once
   per rollout the actor's and the critic's first-layer weights are transposed and put side by
@@ -49,7 +47,7 @@ per-minibatch overhead:
   into new tensors); the same permutation draw, the same samples.
 
 What is left is the arithmetic: the first layers' products on a minibatch's non-zero columns
-(30-40% of the observation) and their weight gradients, Adam's pass over every weight, and
+and their weight gradients, Adam's pass over every weight, and
 about 15 small ops per rollout step. Sparse kernels (``torch.sparse`` CSR/COO products,
 ``embedding_bag`` over the non-zero entries) were measured slower than the column-restricted
 dense product here, mostly in the backward pass and in finding the non-zeros.
@@ -62,6 +60,10 @@ action spaces) use MaskablePPO's own path unchanged. A model saved by this class
 MaskablePPO ``model.zip`` (the algorithm class is not stored; the policy settings are
 untouched), so :func:`boardgames_rl.agents.ppo.load_policy` and ``MaskablePPO.load`` read it and
 ``FastMaskablePPO.load`` reads MaskablePPO's files.
+
+The profiles and measurements behind each step, with their dates and commits:
+``docs/results/behind_the_code.md`` ("``FastMaskablePPO``"); the speed of training beside SB3's
+PPO: ``lab/benchmarks/training_speed.py``.
 """
 
 from __future__ import annotations
