@@ -11,6 +11,13 @@ A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom
 
 from __future__ import annotations
 
+from typing import Any
+
+Effect = list[Any]
+"""One effect: ``[kind, *arguments]``, JSON-safe (kept as it is in saved states)."""
+Block = list[Any]
+"""One block of a card: ``[rows, dark, effects]``."""
+
 CORAL, BLACK, WHITE = 0, 1, 2
 COLOURS = ("coral", "black", "white")
 RESOURCES = ("food", "iron", "pearl")
@@ -19,39 +26,44 @@ SEAL_CAP = 5
 ROUNDS = 3
 
 
-def g(key, n=1):
+def g(key: str, n: int = 1) -> Effect:
     return ["g", key, n]
 
 
-C, W_, G_ = ["courtier"], ["warrior"], ["gardener"]
-LANT, WELL, DOM, LIGHT = ["lantern"], ["well"], ["domain"], ["light"]
+C: Effect = ["courtier"]
+W_: Effect = ["warrior"]
+G_: Effect = ["gardener"]
+LANT: Effect = ["lantern"]
+WELL: Effect = ["well"]
+DOM: Effect = ["domain"]
+LIGHT: Effect = ["light"]
 
 
-def pot(n):
+def pot(n: int) -> Effect:
     return ["pot", n]
 
 
-def anyr(n):
+def anyr(n: int) -> Effect:
     return ["any", n]
 
 
-def tile(c=-1):
+def tile(c: int = -1) -> Effect:
     return ["tile", c]
 
 
-def ps(e):
+def ps(e: Effect) -> Effect:
     return ["payseal", e]
 
 
-def pc(n, e):
+def pc(n: int, e: Effect) -> Effect:
     return ["paycoin", n, e]
 
 
-def L(rows, *effs):
+def L(rows: tuple[int, ...] | list[int], *effs: Effect) -> Block:
     return [list(rows), False, list(effs)]
 
 
-def D(rows, *effs):
+def D(rows: tuple[int, ...] | list[int], *effs: Effect) -> Block:
     return [list(rows), True, list(effs)]
 
 

@@ -60,6 +60,7 @@ from functools import cache
 from itertools import chain
 from marshal import dumps
 from struct import Struct
+from typing import Any
 
 import numpy as np
 
@@ -487,7 +488,7 @@ class _Layout:
         }
         # decision and pending blocks by their inputs (see _decision_block): the bytes of each
         # of the block's ranges
-        self.decision_memo: dict[bytes, tuple[bytes, ...]] = {}
+        self.decision_memo: dict[bytes | tuple[Any, ...], tuple[bytes, ...]] = {}
         self.pending_memo: dict[bytes, tuple[bytes, ...]] = {}
 
 
@@ -526,7 +527,8 @@ class _SeatView:
     def __init__(self, vec: np.ndarray, gen: list, lay: _Layout, rel: tuple):
         self.gen = gen
         self.vec = vec
-        self.fv = memoryview(vec)
+        # numpy's stubs declare ndarray a buffer (``__buffer__``) only for Python >= 3.12
+        self.fv: memoryview[float] = memoryview(vec)  # type: ignore[arg-type]
         self.bv = self.fv.cast("B")
         self.dirty = 0
         self.decision: tuple | None = None
@@ -685,7 +687,15 @@ def _encode_all(s, player: int, opts: list) -> np.ndarray:
     return v
 
 
-def _remember(memo: dict, key, lay: _Layout, block: str, ones: list, ix: list, vx: list):
+def _remember(
+    memo: dict[Any, tuple[bytes, ...]],
+    key: bytes | tuple[Any, ...],
+    lay: _Layout,
+    block: str,
+    ones: list[int],
+    ix: list[int],
+    vx: list[float],
+) -> tuple[bytes, ...]:
     """Keep a block's entries under ``key`` as the bytes of each of the block's ranges (written
     as :func:`encode` writes them: the ones first, then the ``(index, value)`` pairs)."""
     v = np.zeros(lay.size, dtype=np.float32)
@@ -725,7 +735,7 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
             return
         if kind == "die" and held is None:
             bridges = s.bridges
-            key: object = (
+            key: bytes | tuple[Any, ...] = (
                 rel[d["player"]],
                 s.phase,
                 len(bridges[0]),

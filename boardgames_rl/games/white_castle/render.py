@@ -629,11 +629,11 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         size=12,
         weight="bold",
     )
-    order = " > ".join(f"P{p}" for p in s.turn_order)
+    turn_order = " > ".join(f"P{p}" for p in s.turn_order)
     now = ""
     if s.phase == "over":
-        tot = ", ".join(f"P{p} {v}" for p, v in enumerate(scoring.totals(s)))
-        now = f"game over: P{s.winner()} wins (final scores {tot})"
+        finals = ", ".join(f"P{p} {v}" for p, v in enumerate(scoring.totals(s)))
+        now = f"game over: P{s.winner()} wins (final scores {finals})"
     elif s.decision is not None:
         now = f"P{s.decision['player']} to decide: {W.DECISION_WORDS[s.decision['kind']]}"
         opts = " / ".join(W.option_text(s, o) for o in s.options())
@@ -642,7 +642,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         if s.decision["kind"] == "place" and s.held:
             col, val, left = s.held
             now += f" ({T.COLOURS[col]} {val} from the {'left' if left else 'right'} end)"
-    c.text(0.4, 0.95, f"turn order {order}   |   {now}", size=8.5, width=27.0, lines=1)
+    c.text(0.4, 0.95, f"turn order {turn_order}   |   {now}", size=8.5, width=27.0, lines=1)
 
     # board background
     c.box(0.2, 1.45, 27.1, 19.95, fc=_PAPER, ec="#9a8a6a", lw=1.2, z=0)

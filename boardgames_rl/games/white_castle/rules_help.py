@@ -12,6 +12,7 @@ import textwrap
 from boardgames_rl.core.game import State
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import describe as D
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 _TURN = (
     "A turn: take a die from either end of a bridge (the left end, the lowest, also gives your "
@@ -67,7 +68,7 @@ RULES: dict[str, str] = {
 """Decision kind -> the rules of that decision, in our own words."""
 
 
-def involved(state: State, player: int) -> list[str]:
+def involved(state: WhiteCastleState, player: int) -> list[str]:
     """Lines naming the cards and tiles of the pending decision (all public)."""
     s = state
     d = s.decision or {}
@@ -81,8 +82,11 @@ def involved(state: State, player: int) -> list[str]:
         for res, act in s.offer:
             out.append(f"pair {res} + {act}: {D.starting_pair(res, act)}")
     if kind in ("place", "die"):
-        for i, card in enumerate(s.rooms):
-            out.append(f"{D.ROOM_WORDS[i]}: {D.card_name(card)}: {D.action_card(card)}")
+        for i, room in enumerate(s.rooms):
+            if room is None:  # its deck ran out
+                out.append(f"{D.ROOM_WORDS[i]}: no card (its deck is empty)")
+            else:
+                out.append(f"{D.ROOM_WORDS[i]}: {D.card_name(room)}: {D.action_card(room)}")
         tiles = "; ".join(D.die_tile_reward(t) for t in s.well_tiles)
         one = "a 1 too" if s.game.well_one_pays_tiles else "not for a 1"
         out.append(f"the Well's tiles (for a die above 1, {one}): {tiles}")
@@ -110,6 +114,8 @@ def _wrap(text: str, first: str, rest: str | None = None) -> str:
 def rules_help(state: State, player: int) -> str:
     """The rules of ``state``'s pending decision and the cards and tiles involved, for the
     person at seat ``player`` (``GameSpec.rules_help``)."""
+    if not isinstance(state, WhiteCastleState):
+        raise TypeError(f"white_castle rules_help: give a White Castle state, not {state!r:.60}")
     s = state
     if s.decision is None:
         return "The game is over: the most Clan Points wins (a tie: higher in the turn order)."

@@ -9,7 +9,7 @@ state (seal exchanges may change what is affordable) and chosen with the ``choos
 from __future__ import annotations
 
 from marshal import dumps, loads
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.actions import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS
+from boardgames_rl.games.white_castle.data import Block, Effect
 from boardgames_rl.games.white_castle.legal import exchanges_ok
 from boardgames_rl.games.white_castle.observation import (
     CHANGED_ANY,
@@ -43,6 +44,18 @@ from boardgames_rl.games.white_castle.observation import (
     CHANGED_YARDS,
     encode,
 )
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.game import WhiteCastle
+    from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
+
+Option = list[Any]
+"""One option of a pending decision (``[space]``, ``[bridge, end]``, ``["yes"]``, ...)."""
+Frame = dict[str, Any]
+"""One frame of pending effects: ``{"p": seat, "effs": [effect, ...], "mode": mode}`` (mode
+``seq``: in order, ``any``: the player orders them, ``opt``: any subset)."""
+Decision = dict[str, Any]
+"""The pending decision: ``{"player": seat, "kind": kind, ...its context}``."""
 
 KEYS = (
     "n",
@@ -76,11 +89,11 @@ KEYS = (
 )
 
 
-_NOTHING: frozenset = frozenset()
+_NOTHING: frozenset[str] = frozenset()
 _SEAL = frozenset(("seal",))
 _CAPPED = frozenset((*T.RESOURCES, "seal"))
 _NO_EXCHANGE = (False,) * N_EXCHANGES
-_MASKS: dict[tuple, np.ndarray] = {}
+_MASKS: dict[tuple[int, tuple[bool, ...]], np.ndarray] = {}
 """Read-only legal-action masks by (number of options, exchanges allowed), shared by states."""
 
 
@@ -101,7 +114,7 @@ def _new_player() -> dict[str, Any]:
     }
 
 
-def card_blocks(card: str) -> list:
+def card_blocks(card: str) -> list[Block]:
     if card in T.STEWARDS:
         return T.STEWARDS[card][1]
     if card in T.DIPLOMATS:
@@ -109,7 +122,7 @@ def card_blocks(card: str) -> list:
     return T.START_ACTIONS[card]
 
 
-def lantern_icon(card: str) -> list:
+def lantern_icon(card: str) -> Effect:
     if card in T.START_RESOURCES:
         return T.START_RESOURCES[card][0]
     if card in T.DECREES:
@@ -139,9 +152,38 @@ class WhiteCastleState(PlainDataState):
 
     FIELDS = KEYS
 
+    game: WhiteCastle
+    n: int
+    round: int
+    phase: str
+    turn_order: list[int]
+    turns_taken: int
+    turn_active: bool
+    steward_deck: list[str]
+    diplomat_deck: list[str]
+    rooms: list[str | None]
+    room_tiles: list[list[int]]
+    well_tiles: list[str]
+    daimyo: str
+    daimyo_pos: list[int]
+    bridges: list[list[int]]
+    spaces: list[list[list[int]]]
+    domain_dice: list[list[int]]
+    gardens: list[str]
+    garden_workers: list[list[int]]
+    yards: list[list[list[Any]]]
+    yard_warriors: list[list[int]]
+    players: list[dict[str, Any]]
+    pot_counter: int
+    offer: list[list[str]]
+    draft_left: list[int]
+    held: list[int] | None
+    stack: list[Frame]
+    final_left: list[int]
+
     # ------------------------------------------------------------------ construction
     @classmethod
-    def initial(cls, game, seed) -> WhiteCastleState:
+    def initial(cls, game: WhiteCastle, seed: int | None) -> WhiteCastleState:
         s = cls(game, make_rng(seed))
         s._setup()
         s._run()
@@ -149,7 +191,7 @@ class WhiteCastleState(PlainDataState):
         return s
 
     @classmethod
-    def empty(cls, game, rng=None) -> WhiteCastleState:
+    def empty(cls, game: WhiteCastle, rng: np.random.Generator | None = None) -> WhiteCastleState:
         s = cls(game, rng if rng is not None else make_rng(0))
         n = game.num_players
         s.n = n
@@ -228,7 +270,7 @@ class WhiteCastleState(PlainDataState):
         rng = self.rng
         ids = sorted(T.DIE_TILES)
         while True:
-            tiles: list[list] = [[None] * k for k in T.ROOM_ROWS]
+            tiles: list[list[str | None]] = [[None] * k for k in T.ROOM_ROWS]
             bag = [ids[i] for i in rng.permutation(15)]
             for room, col in enumerate(int(c) for c in rng.permutation(3)):
                 pick = [t for t in bag if T.DIE_TILES[t][0] == col][0]
@@ -251,7 +293,8 @@ class WhiteCastleState(PlainDataState):
                 tiles[room][row] = cand
             if ok:
                 break
-        self.room_tiles = [[T.DIE_TILES[t][0] for t in room] for room in tiles]
+        # every space holds a tile now (the deal is redone until it does)
+        self.room_tiles = [[T.DIE_TILES[str(t)][0] for t in room] for room in tiles]
         self.well_tiles = bag
 
     def _roll(self) -> None:
@@ -298,7 +341,7 @@ class WhiteCastleState(PlainDataState):
     # beside the mask; ``_apply`` consumes them (the core's ``apply`` validated the action with
     # that mask, then dropped it), so a step lists them once. A caller of ``_apply`` itself
     # must have read the mask of the state as it is (as ISMCTS does), or pass a fresh state.
-    _opts: list | None = None
+    _opts: list[Option] | None = None
     # The observation encoder keeps each seat's last vector in ``_obs_views`` and reuses it while
     # ``_opts`` is the same list object (listed again, as a new list, after every change); the
     # rules code marks what it changes next to the change (``self._dirty |= CHANGED_...``: bits
@@ -309,7 +352,7 @@ class WhiteCastleState(PlainDataState):
     # afterwards, as it already must for the options; an edit made after ``apply`` but before
     # the options were listed again (by the mask, ``options()`` or an observation) is taken for
     # part of the step, so list them first (``s.options()``), then edit and drop the mask.
-    _obs_views: list | None = None
+    _obs_views: list[Any] | None = None
     _dirty: int = CHANGED_ANY
     _tracked: bool = False
 
@@ -343,7 +386,7 @@ class WhiteCastleState(PlainDataState):
             mask = self._mask = self._legal_action_mask()
         return mask
 
-    def options(self) -> list:
+    def options(self) -> list[Option]:
         """The options of the pending decision (``choose k`` picks option ``k``); do not mutate."""
         if self._mask is None:
             self.legal_action_mask()
@@ -359,10 +402,11 @@ class WhiteCastleState(PlainDataState):
         self._opts = None
         self._mask = None  # also for callers of ``_apply`` itself (the look-ahead)
         self._tracked = True
-        if action >= MAX_OPTS:
-            self._exchange(self.decision["player"], action - MAX_OPTS)
-            return
         d = self.decision
+        assert d is not None  # ``apply`` checked the action against a pending decision's mask
+        if action >= MAX_OPTS:
+            self._exchange(d["player"], action - MAX_OPTS)
+            return
         self.decision = None
         self._resolve(d, opts[action])
         self._run()
@@ -384,7 +428,7 @@ class WhiteCastleState(PlainDataState):
     def state_vector(self) -> np.ndarray:
         return np.concatenate([self.observation(p) for p in range(self.n)])
 
-    def _info_set(self, player: int):
+    def _info_set(self, player: int) -> WhiteCastleInfoSet:
         from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
 
         return WhiteCastleInfoSet.of(self, player)
@@ -423,13 +467,13 @@ class WhiteCastleState(PlainDataState):
             pl["seal"] -= 2
             self.gain(p, T.RESOURCES[i - 1], 1)
 
-    def push(self, p: int, effs: list, mode: str = "any") -> None:
+    def push(self, p: int, effs: list[Effect], mode: str = "any") -> None:
         if effs:
             # a deep copy (effects come from the data tables), by marshal: plain data, fast
             self.stack.append({"p": p, "effs": list(loads(dumps(effs, 2))), "mode": mode})
             self._dirty |= CHANGED_PENDING
 
-    def ask(self, p: int, kind: str, **kw) -> None:
+    def ask(self, p: int, kind: str, **kw: Any) -> None:
         self.decision = {"player": p, "kind": kind, **kw}
 
     def covered(self, space: int) -> int:
@@ -444,7 +488,7 @@ class WhiteCastleState(PlainDataState):
         card = self.rooms[room]
         if card is None:
             return []
-        out = []
+        out: list[int] = []
         for row, c in enumerate(self.room_tiles[room]):
             if colour not in (-1, c):
                 continue
@@ -476,7 +520,7 @@ class WhiteCastleState(PlainDataState):
         return True
 
     # ------------------------------------------------------------------ options
-    def _options(self) -> list:
+    def _options(self) -> list[Option]:
         """The options of the pending decision, listed from the state (see :meth:`options`)."""
         d = self.decision
         if d is None:
@@ -486,7 +530,7 @@ class WhiteCastleState(PlainDataState):
         if kind == "pair":
             return [[i] for i in range(len(self.offer))]
         if kind == "die":
-            out = []
+            out: list[Option] = []
             for b, dice in enumerate(self.bridges):
                 if dice:
                     out.append([b, 0])
@@ -494,7 +538,9 @@ class WhiteCastleState(PlainDataState):
                         out.append([b, 1])
             return out
         if kind == "place":
-            return self._place_options(p, self.held[0], self.held[1])
+            held = self.held
+            assert held is not None  # a place decision follows the take of a die
+            return self._place_options(p, held[0], held[1])
         if kind in ("order", "opt"):
             fr = self.stack[-1]
             out = [[i] for i in range(len(fr["effs"]))]
@@ -545,14 +591,14 @@ class WhiteCastleState(PlainDataState):
             return [["done"]]
         raise AssertionError(kind)
 
-    def _place_options(self, p: int, col: int, val: int) -> list:
+    def _place_options(self, p: int, col: int, val: int) -> list[Option]:
         """Spaces where ``p`` may place a die of colour ``col`` and value ``val``: open
         (:meth:`space_open`) and affordable (a lower value pays the difference in coins,
         :meth:`place_cost_ok`); the Domain row of the die's colour costs ``6 - val``. The same
         tests as those methods, written out because this runs at every placement."""
         coin = self.players[p]["coin"]
         cap = 1 if self.n <= 2 else 2
-        out = []
+        out: list[Option] = []
         for sp, dice in enumerate(self.spaces):  # rooms 0-4, Outside the Walls 5-6, Well 7
             if sp < 7 and len(dice) >= cap:
                 continue
@@ -566,7 +612,7 @@ class WhiteCastleState(PlainDataState):
         return out
 
     # ------------------------------------------------------------------ resolution
-    def _resolve(self, d: dict, opt: list) -> None:
+    def _resolve(self, d: Decision, opt: Option) -> None:
         p, kind = d["player"], d["kind"]
         pl = self.players[p]
         if kind == "pair":
@@ -639,7 +685,9 @@ class WhiteCastleState(PlainDataState):
             pass
 
     def _place(self, p: int, sp: int) -> None:
-        b, v, left = self.held
+        held = self.held
+        assert held is not None  # a die is placed after it was taken
+        b, v, left = held
         self.held = None
         pl = self.players[p]
         self._dirty |= CHANGED_RES[p]  # the coins
@@ -662,7 +710,7 @@ class WhiteCastleState(PlainDataState):
         if left:
             self.ask(p, "lantern_q")
 
-    def _courtier(self, p: int, d: dict, opt: list) -> None:
+    def _courtier(self, p: int, d: Decision, opt: Option) -> None:
         pl = self.players[p]
         if opt[0] == "stop":
             return
@@ -725,7 +773,7 @@ class WhiteCastleState(PlainDataState):
         self.players[p]["pot_arr"] = self.pot_counter
         self._dirty |= CHANGED_RANKS  # every seat's arrival rank
 
-    def _exec(self, p: int, eff: list) -> None:
+    def _exec(self, p: int, eff: Effect) -> None:
         pl = self.players[p]
         k = eff[0]
         if k == "g":
@@ -770,7 +818,7 @@ class WhiteCastleState(PlainDataState):
         elif k == "blockc":
             self.push(p, card_blocks(eff[1])[eff[2]][2], "any")
         elif k == "tile" or k == "light":
-            ch = []
+            ch: list[Effect] = []
             for room in range(5):
                 card = self.rooms[room]
                 if card is None:
@@ -798,7 +846,7 @@ class WhiteCastleState(PlainDataState):
             raise AssertionError(eff)
 
     # ------------------------------------------------------------------ effect order
-    def may_spend(self, p: int, eff: list, reach: int = T.POT_MAX) -> frozenset:
+    def may_spend(self, p: int, eff: Effect, reach: int = T.POT_MAX) -> frozenset[str]:
         """The capped counters (food, iron, pearl, seal) that ``eff`` could make ``p`` spend.
 
         Conservative: Passage of Time spends seals when a checkpoint lies within ``reach``
@@ -821,7 +869,7 @@ class WhiteCastleState(PlainDataState):
             out = out | self.may_spend(p, e, reach)
         return out
 
-    def pot_reach(self, p: int, eff: list) -> int:
+    def pot_reach(self, p: int, eff: Effect) -> int:
         """Most Passage of Time steps ``eff`` can move ``p`` (``POT_MAX`` when unknown)."""
         k = eff[0]
         if k in ("g", "any"):
@@ -833,7 +881,7 @@ class WhiteCastleState(PlainDataState):
             return T.POT_MAX
         return min(T.POT_MAX, sum(self.pot_reach(p, e) for e in subs))
 
-    def _inner(self, p: int, eff: list) -> list | None:
+    def _inner(self, p: int, eff: Effect) -> list[Effect] | None:
         """The effects a compound ``eff`` resolves as one frame (the Lantern's icons, the
         Well's seal and tiles, a card block's icons), or None for the others (worker actions,
         paid parts, picks, the Domain, die-tile and light actions), which may do anything."""
@@ -849,7 +897,7 @@ class WhiteCastleState(PlainDataState):
             return card_blocks(eff[1])[eff[2]][2]
         return None
 
-    def well_effects(self, eff: list) -> list:
+    def well_effects(self, eff: Effect) -> list[Effect]:
         """The actions of a Well effect, resolved as one ``any`` frame: the seal and the two
         Well tiles' rewards.
 
@@ -865,7 +913,7 @@ class WhiteCastleState(PlainDataState):
             tiles = []
         return [["g", "seal", 1], *tiles]
 
-    def free_gain(self, p: int, effs: list) -> int | None:
+    def free_gain(self, p: int, effs: list[Effect]) -> int | None:
         """Index of a plain gain of ``effs`` that may be resolved now without asking, or None.
 
         "In any order you choose": the player orders the effects only when the order can change
