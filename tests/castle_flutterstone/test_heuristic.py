@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from boardgames_rl.arena import play_series
-from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
 from boardgames_rl.games.castle_flutterstone.landing import Effects, landing_grid
-from boardgames_rl.games.castle_flutterstone.state import DRAW, FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.scenario import build
+from boardgames_rl.games.castle_flutterstone.state import DRAW
 from boardgames_rl.registry import make_game
 
 RNG = np.random.default_rng(0)
@@ -39,31 +39,29 @@ def test_aim_follows_the_ghost_and_the_pesky_cards():
     """The shooter's best aim moves to another window when the ghost blocks window 1 (data sheet
     7.2b: 'the shooter's best aim moves to another window'), and with eyes closed."""
     game = make_game("castle_flutterstone", num_players=2, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        game, [0, 0], pesky=[[False, False, True], [False] * 3], ghost_giver=[1, -1]
-    )
+    s = build(game, positions=[0, 0], pesky={0: ["Pesky ghost"]}, ghost_from={0: 1})
     s.apply(game.action_from_name("place ghost in window 1"))
     best = int(np.argmax(flick_values(game, Effects(blocked_band=1))))
     assert choose(s) == game.action_name(best) == "flick aim 25 force 1.00 yaw +0"
-    s = FlutterstoneState.setup(game, [0, 0], pesky=[[True, False, False], [False] * 3])
+    s = build(game, positions=[0, 0], pesky={0: ["Eyes closed"]})
     assert choose(s) == "flick aim 20 force 1.00 yaw +0"
 
 
 def test_moves_as_far_as_possible_and_plays_useful_cards():
     game = make_game("castle_flutterstone")
-    s = FlutterstoneState.setup(game, [2, 9], helpful=[[1, 1, 1], [0, 0, 0]])
+    s = build(game, positions=[2, 9], cards={0: ["Second go", "Moving forward", "Ghost jump"]})
     assert choose(s) == "play Ghost jump"  # 2 -> 8 beats moving forward one field
-    s = FlutterstoneState.setup(game, [4, 0], helpful=[[0, 1, 0], [0, 0, 0]])
+    s = build(game, positions=[4, 0], cards={0: ["Moving forward"]})
     assert choose(s) == "start flicking"  # moving forward from before the bridge gains nothing
 
 
 def test_discards_the_least_useful_card_and_targets_the_leader():
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
+    s = build(
         game,
-        [3, 15, 8],
-        helpful=[[1, 1, 1], [0, 0, 0], [0, 0, 0]],
-        draw_pile=[Card.EYES_CLOSED, Card.SECOND_GO],
+        positions=[3, 15, 8],
+        cards={0: ["Second go", "Moving forward", "Ghost jump"]},
+        draw_pile=["Second go", "Eyes closed"],
     )
     s.apply(game.action_from_name("start flicking"))
     s.phase, s.shots_left = DRAW, 1  # as after a moat landing: the draw decision
@@ -75,7 +73,7 @@ def test_discards_the_least_useful_card_and_targets_the_leader():
 
 def test_gives_pesky_to_the_leader():
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(game, [3, 15, 8], draw_pile=[Card.EYES_CLOSED])
+    s = build(game, positions=[3, 15, 8], draw_pile=["Eyes closed"])
     s.phase, s.shots_left = DRAW, 1
     s._mask = None
     s.apply(game.action_from_name("draw ghost card"))
@@ -85,13 +83,7 @@ def test_gives_pesky_to_the_leader():
 
 def test_places_the_ghost_where_it_hurts_most():
     game = make_game("castle_flutterstone", num_players=2, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        game,
-        [3, 5 + 1],
-        turn_player=1,
-        pesky=[[False] * 3, [False, False, True]],
-        ghost_giver=[-1, 0],
-    )
+    s = build(game, positions=[3, 5 + 1], turn=1, pesky={1: ["Pesky ghost"]}, ghost_from={1: 0})
     assert s.current_player == 0
     values = [flick_values(game, Effects(blocked_band=band)).max() for band in (1, 2, 3)]
     assert int(np.argmin(values)) == 0  # window 1 is the average shooter's best

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.games.castle_flutterstone.data import Card
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.scenario import build
 from boardgames_rl.registry import make_game
 
 
@@ -15,7 +14,7 @@ def fields(state, player):
 
 def test_observation_is_seat_relative():
     game = make_game("castle_flutterstone", num_players=3)
-    s = FlutterstoneState.setup(game, [3, 7, 12], turn_player=1)
+    s = build(game, positions=[3, 7, 12], turn=1)
     for viewer in range(3):
         obs = fields(s, viewer)
         for r in range(3):
@@ -26,8 +25,11 @@ def test_observation_is_seat_relative():
 
 def test_cards_in_front_of_players_are_public():
     game = make_game("castle_flutterstone", num_players=2, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        game, [0, 0], helpful=[[0, 0, 0], [1, 0, 2]], pesky=[[False] * 3, [True, False, False]]
+    s = build(
+        game,
+        positions=[0, 0],
+        cards={1: ["Second go", "Ghost jump", "Ghost jump"]},
+        pesky={1: ["Eyes closed"]},
     )
     obs = fields(s, 0)
     assert list(obs["helpful_ready"][1]) == [1, 0, 2]
@@ -36,12 +38,8 @@ def test_cards_in_front_of_players_are_public():
 
 def test_pile_contents_public_but_not_its_order():
     game = make_game("castle_flutterstone", num_players=2)
-    a = FlutterstoneState.setup(
-        game, [0, 0], draw_pile=[Card.SECOND_GO, Card.GHOST_JUMP, Card.SECOND_GO]
-    )
-    b = FlutterstoneState.setup(
-        game, [0, 0], draw_pile=[Card.GHOST_JUMP, Card.SECOND_GO, Card.SECOND_GO]
-    )
+    a = build(game, positions=[0, 0], draw_pile=["Second go", "Ghost jump", "Second go"])
+    b = build(game, positions=[0, 0], draw_pile=["Second go", "Second go", "Ghost jump"])
     assert np.array_equal(a.observation(0), b.observation(0))
     assert list(fields(a, 0)["draw_pile"]) == [2, 0, 1, 0, 0, 0]
     assert a.draw_pile != b.draw_pile
@@ -85,12 +83,7 @@ def test_observation_within_spec_bounds_over_random_play():
 
 def test_text_and_image_pictures():
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        game,
-        [4, 9, 15],
-        helpful=[[1, 0, 0], [0, 0, 0], [0, 0, 0]],
-        pesky=[[False] * 3, [True, False, False], [False] * 3],
-    )
+    s = build(game, positions=[4, 9, 15], cards={0: ["Second go"]}, pesky={1: ["Eyes closed"]})
     text = s.render(0)
     assert "player_0 (you)" in text and "field  4" in text and "PESKY Eyes closed" in text
     assert "==" in text  # rotten bridges drawn

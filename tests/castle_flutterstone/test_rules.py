@@ -15,7 +15,7 @@ from boardgames_rl.games.castle_flutterstone import state as state_module
 from boardgames_rl.games.castle_flutterstone.data import BRIDGES, DECK_COUNTS, GOAL, Card
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 from boardgames_rl.games.castle_flutterstone.movement import advance, figure_ahead, ghost_jump
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.scenario import build
 from boardgames_rl.registry import make_game
 
 B = set(BRIDGES)
@@ -193,7 +193,7 @@ def test_miss_figure_stays(forced_zones):
 def test_no_choice_is_offered_when_the_bridge_eats_every_point(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [4, 0])
+    s = build(g, positions=[4, 0])
     queue.append(Zone.COURTYARD)
     act(s, FLICK)
     assert s.positions[0] == 4 and s.current_player == 1
@@ -223,8 +223,8 @@ def test_moat_draw_is_optional_and_card_lies_face_up(forced_zones):
 def test_helpful_ghost_only_usable_in_the_following_round(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(
-        g, [0, 0], helpful=[[1, 0, 0], [0, 0, 0]], draw_pile=[Card.MOVE_FORWARD, Card.SECOND_GO]
+    s = build(
+        g, positions=[0, 0], cards={0: ["Second go"]}, draw_pile=["Second go", "Moving forward"]
     )
     act(s, "play Second go")
     queue.extend([Zone.MOAT])
@@ -243,7 +243,7 @@ def test_helpful_ghost_only_usable_in_the_following_round(forced_zones):
 def test_several_helpful_ghosts_at_once(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [2, 9], helpful=[[1, 1, 1], [0, 0, 0]])
+    s = build(g, positions=[2, 9], cards={0: ["Second go", "Moving forward", "Ghost jump"]})
     act(s, "play Moving forward")
     assert s.positions[0] == 3
     act(s, "play Ghost jump")
@@ -255,14 +255,14 @@ def test_several_helpful_ghosts_at_once(forced_zones):
 
 def test_moving_forward_respects_the_bridge(forced_zones):
     g = game()
-    s = FlutterstoneState.setup(g, [4, 0], helpful=[[0, 1, 0], [0, 0, 0]])
+    s = build(g, positions=[4, 0], cards={0: ["Moving forward"]})
     act(s, "play Moving forward")
     assert s.positions[0] == 4
 
 
 def test_ghost_jump_not_playable_without_a_figure_ahead():
     g = game()
-    s = FlutterstoneState.setup(g, [7, 3], helpful=[[0, 0, 1], [0, 0, 0]])
+    s = build(g, positions=[7, 3], cards={0: ["Ghost jump"]})
     assert s.phase_name == "flick"  # nothing playable: the play window is skipped
     with pytest.raises(IllegalActionError):
         act(s, "play Ghost jump")
@@ -271,7 +271,7 @@ def test_ghost_jump_not_playable_without_a_figure_ahead():
 def test_second_go_moves_after_each_go(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [6, 0], helpful=[[1, 0, 0], [0, 0, 0]])
+    s = build(g, positions=[6, 0], cards={0: ["Second go"]})
     act(s, "play Second go")
     queue.extend([Zone.CASTLE, Zone.WINDOW])
     act(s, FLICK)
@@ -285,8 +285,11 @@ def test_second_go_moves_after_each_go(forced_zones):
 def test_never_more_than_three_helpful_ghosts(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(
-        g, [0, 0], helpful=[[1, 1, 1], [0, 0, 0]], draw_pile=[Card.GHOST_JUMP]
+    s = build(
+        g,
+        positions=[0, 0],
+        cards={0: ["Second go", "Moving forward", "Ghost jump"]},
+        draw_pile=["Ghost jump"],
     )
     act(s, "start flicking")
     queue.append(Zone.MOAT)
@@ -301,7 +304,7 @@ def test_never_more_than_three_helpful_ghosts(forced_zones):
 def test_win_in_the_middle_of_a_double_go(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [20, 3], helpful=[[1, 0, 0], [0, 0, 0]])
+    s = build(g, positions=[20, 3], cards={0: ["Second go"]})
     act(s, "play Second go")
     queue.append(Zone.WINDOW)
     act(s, FLICK)
@@ -314,7 +317,7 @@ def test_win_in_the_middle_of_a_double_go(forced_zones):
 def test_first_to_reach_the_last_step_wins(forced_zones):
     queue, _ = forced_zones
     g = game(num_players=3)
-    s = FlutterstoneState.setup(g, [3, 21, 20], turn_player=1)
+    s = build(g, positions=[3, 21, 20], turn=1)
     queue.append(Zone.COURTYARD)
     act(s, FLICK)
     act(s, "move 1 field")
@@ -324,7 +327,7 @@ def test_first_to_reach_the_last_step_wins(forced_zones):
 def test_play_on_for_second_and_third_place(forced_zones):
     queue, _ = forced_zones
     g = game(num_players=3, play_on=True)
-    s = FlutterstoneState.setup(g, [21, 20, 3])
+    s = build(g, positions=[21, 20, 3])
     queue.append(Zone.COURTYARD)
     act(s, FLICK)
     act(s, "move 1 field")
@@ -342,7 +345,7 @@ def test_play_on_for_second_and_third_place(forced_zones):
 def test_pesky_ghost_given_at_once_to_a_chosen_player(forced_zones):
     queue, _ = forced_zones
     g = game(num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(g, [0, 0, 0], draw_pile=[Card.EYES_CLOSED])
+    s = build(g, positions=[0, 0, 0], draw_pile=["Eyes closed"])
     queue.append(Zone.MOAT)
     act(s, FLICK)
     act(s, "draw ghost card")
@@ -355,12 +358,12 @@ def test_pesky_ghost_given_at_once_to_a_chosen_player(forced_zones):
 def test_pesky_cards_act_on_every_go_of_the_next_turn_then_leave(forced_zones):
     queue, seen = forced_zones
     g = game(pesky_ghosts=True)
-    s = FlutterstoneState.setup(
+    s = build(
         g,
-        [0, 0],
-        turn_player=1,
-        helpful=[[1, 0, 0], [0, 0, 0]],
-        pesky=[[True, True, False], [False, False, False]],
+        positions=[0, 0],
+        turn=1,
+        cards={0: ["Second go"]},
+        pesky={0: ["Eyes closed", "Change hands"]},
     )
     queue.append(Zone.MISS)
     act(s, FLICK)  # player 1 shoots unaffected
@@ -377,13 +380,7 @@ def test_pesky_cards_act_on_every_go_of_the_next_turn_then_leave(forced_zones):
 def test_pesky_ghost_in_the_window_placed_by_the_giver(forced_zones):
     queue, seen = forced_zones
     g = game(num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        g,
-        [0, 0, 0],
-        turn_player=1,
-        pesky=[[False] * 3, [False, False, True], [False] * 3],
-        ghost_giver=[-1, 2, -1],
-    )
+    s = build(g, positions=[0, 0, 0], turn=1, pesky={1: ["Pesky ghost"]}, ghost_from={1: 2})
     assert s.phase_name == "place_ghost" and s.current_player == 2
     with pytest.raises(IllegalActionError):
         act(s, FLICK)
@@ -399,12 +396,7 @@ def test_pesky_ghost_in_the_window_placed_by_the_giver(forced_zones):
 def test_never_two_identical_pesky_ghosts_in_front_of_a_player(forced_zones):
     queue, _ = forced_zones
     g = game(num_players=3, pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        g,
-        [0, 0, 0],
-        pesky=[[False] * 3, [True, False, False], [False] * 3],
-        draw_pile=[Card.EYES_CLOSED],
-    )
+    s = build(g, positions=[0, 0, 0], pesky={1: ["Eyes closed"]}, draw_pile=["Eyes closed"])
     queue.append(Zone.MOAT)
     act(s, FLICK)
     act(s, "draw ghost card")  # only player 2 qualifies: given automatically
@@ -414,9 +406,7 @@ def test_never_two_identical_pesky_ghosts_in_front_of_a_player(forced_zones):
 def test_pesky_card_discarded_when_nobody_qualifies(forced_zones):
     queue, _ = forced_zones
     g = game(pesky_ghosts=True)
-    s = FlutterstoneState.setup(
-        g, [0, 0], pesky=[[False] * 3, [True, False, False]], draw_pile=[Card.EYES_CLOSED]
-    )
+    s = build(g, positions=[0, 0], pesky={1: ["Eyes closed"]}, draw_pile=["Eyes closed"])
     queue.append(Zone.MOAT)
     act(s, FLICK)
     act(s, "draw ghost card")
@@ -426,7 +416,7 @@ def test_pesky_card_discarded_when_nobody_qualifies(forced_zones):
 def test_empty_pile_reshuffles_the_discards(forced_zones):
     queue, _ = forced_zones
     g = game()
-    s = FlutterstoneState.setup(g, [0, 0], draw_pile=[])
+    s = build(g, positions=[0, 0], draw_pile=[])
     s.discard = [0, 2, 0, 0, 0, 0]
     queue.append(Zone.MOAT)
     act(s, FLICK)
@@ -437,7 +427,7 @@ def test_empty_pile_reshuffles_the_discards(forced_zones):
 
 def test_moat_gives_nothing_when_no_card_is_left(forced_zones):
     queue, _ = forced_zones
-    s = FlutterstoneState.setup(game(), [0, 0], draw_pile=[])
+    s = build(game(), positions=[0, 0], draw_pile=[])
     queue.append(Zone.MOAT)
     act(s, FLICK)
     assert s.current_player == 1
@@ -459,7 +449,7 @@ def test_turn_cap_after_a_winner_gives_the_win_and_the_places(forced_zones):
     won, and the others take their places by how far they got (equal fields share a place)."""
     queue, _ = forced_zones
     g = game(num_players=4, play_on=True, max_turns=4)
-    s = FlutterstoneState.setup(g, [21, 9, 0, 0])
+    s = build(g, positions=[21, 9, 0, 0])
     queue.append(Zone.CASTLE)
     act(s, FLICK)
     act(s, "move 1 field")  # seat 0 reaches the last step (turn 1)
@@ -478,22 +468,26 @@ def test_turn_cap_after_a_winner_gives_the_win_and_the_places(forced_zones):
     assert t.is_terminal() and t.truncated and not t.returns().any()
 
 
-@pytest.mark.parametrize("giver", [None, [-1, -1], [-1, 1], [-1, 5]])
-def test_setup_rejects_a_pesky_ghost_card_without_a_giver(giver):
+@pytest.mark.parametrize(
+    "players, ghost_from, message",
+    [
+        (3, None, "seat 1 holds the Pesky ghost: name its giver in ghost_from"),
+        (2, {1: 1}, r"ghost_from\[1\] = 1: the giver must be another seat"),
+        (3, {1: 5}, r"ghost_from\[1\] = 5: the giver must be another seat"),
+        (2, {0: 1}, "holding no Pesky ghost card"),
+    ],
+)
+def test_build_rejects_a_pesky_ghost_card_without_a_giver(players, ghost_from, message):
     """Rulebook: "the player you gave the ghost card to is allowed to put the ghost in the window"
     (read: the giver places it, data sheet 9.5). A Pesky ghost card therefore always has a giver,
-    another player; setup() refuses one without, in one line."""
-    g = game(num_players=2, pesky_ghosts=True)
-    pesky = [[False] * 3, [False, False, True]]
-    with pytest.raises(
-        InvalidConfigError, match="seat 1 holds a Pesky ghost card without a giver"
-    ) as err:
-        FlutterstoneState.setup(g, [0, 0], pesky=pesky, ghost_giver=giver)
+    another player; build() refuses one without, in one line (in a 2-player game the giver is
+    the other seat unless named)."""
+    g = game(num_players=players, pesky_ghosts=True)
+    with pytest.raises(ValueError, match=message) as err:
+        build(g, positions=[0] * players, pesky={1: ["Pesky ghost"]}, ghost_from=ghost_from)
     assert "\n" not in str(err.value)
-    with pytest.raises(InvalidConfigError, match="holds no Pesky ghost card"):
-        FlutterstoneState.setup(g, [0, 0], ghost_giver=[1, -1])
-    s = FlutterstoneState.setup(g, [0, 0], turn_player=1, pesky=pesky, ghost_giver=[-1, 0])
-    assert s.phase_name == "place_ghost" and s.current_player == 0
+    s = build(game(pesky_ghosts=True), positions=[0, 0], turn=1, pesky={1: ["Pesky ghost"]})
+    assert s.phase_name == "place_ghost" and s.current_player == 0 and s.ghost_giver == [-1, 0]
 
 
 def test_random_games_keep_invariants():

@@ -12,9 +12,9 @@ from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
 from boardgames_rl.registry import make_game
 
 
-def test_build_matches_setup():
-    """``build`` describes by name what ``FlutterstoneState.setup`` takes as counts; the draw
-    pile is given from the top down."""
+def test_build_starts_from_a_new_game_and_setup_is_its_deprecated_spelling():
+    """``build`` overwrites named fields of ``game.new_state(seed)``; the deprecated
+    ``FlutterstoneState.setup`` takes the same as counts (the draw pile top last)."""
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
     s = scenario.build(
         game,
@@ -27,19 +27,46 @@ def test_build_matches_setup():
         draw_pile=["Change hands", "Second go"],
         seed=5,
     )
-    t = FlutterstoneState.setup(
-        game,
-        [0, 14, 20],
-        turn_player=1,
-        helpful=[[1, 0, 1], [0, 2, 0], [0, 0, 0]],
-        helpful_new=[[0, 0, 0], [0, 0, 0], [1, 0, 0]],
-        pesky=[[False, False, True], [True, False, False], [False] * 3],
-        ghost_giver=[2, -1, -1],
-        draw_pile=[Card.SECOND_GO, Card.CHANGE_HANDS],
-        seed=5,
-    )
+    with pytest.warns(DeprecationWarning, match="use scenario.build"):
+        t = FlutterstoneState.setup(
+            game,
+            [0, 14, 20],
+            turn_player=1,
+            helpful=[[1, 0, 1], [0, 2, 0], [0, 0, 0]],
+            helpful_new=[[0, 0, 0], [0, 0, 0], [1, 0, 0]],
+            pesky=[[False, False, True], [True, False, False], [False] * 3],
+            ghost_giver=[2, -1, -1],
+            draw_pile=[Card.SECOND_GO, Card.CHANGE_HANDS],
+            seed=5,
+        )
     assert s.to_dict() == t.to_dict()
     assert s.draw_pile[-1] == Card.CHANGE_HANDS  # the top card is drawn first
+    assert s.helpful_ready[1] == [0, 2, 0] and s.helpful_new[1] == [0, 0, 0]  # turn 1 started
+    fresh = game.new_state(5)
+    assert s.rng.bit_generator.state == fresh.rng.bit_generator.state  # the new game's chance
+    default, new = scenario.build(seed=3), make_game("castle_flutterstone").new_state(3)
+    assert default.game.num_players == 2
+    reshuffled = {"draw_pile", "rng"}  # the default pile is the rest of the deck, shuffled again
+    assert {k: v for k, v in default.to_dict()["state"].items() if k not in reshuffled} == {
+        k: v for k, v in new.to_dict()["state"].items() if k not in reshuffled
+    }
+
+
+def test_build_refuses_an_unknown_field_in_one_line_listing_the_known_ones():
+    game = make_game("castle_flutterstone")
+    with pytest.raises(ValueError, match="no field hands; the fields are positions, turn") as e:
+        scenario.build(game, hands={0: ["Second go"]})
+    assert "\n" not in str(e.value)
+
+
+def test_build_runs_the_games_state_checks():
+    """A full draw pile must hold the deck's cards; the state checks refuse one that does not
+    add up (a hand-made draw pile may leave cards out of the game)."""
+    game = make_game("castle_flutterstone")
+    s = scenario.build(game, draw_pile=["Second go"])
+    assert s.draw_pile == [Card.SECOND_GO]
+    with pytest.raises(ValueError, match="turn: no seat 2"):
+        scenario.build(game, turn=2)
 
 
 def test_build_default_pile_holds_the_rest_of_the_deck():
@@ -78,7 +105,7 @@ def test_play_answers_decisions_by_name():
     assert scenario.legal_names(s) == ["play Ghost jump", "start flicking"]
     scenario.play(s, "play Ghost jump")
     assert s.positions == [7, 6] and s.phase_name == "flick"
-    with pytest.raises(ValueError, match=r"not legal at decision 'flick'.*605 flick actions"):
+    with pytest.raises(ValueError, match=r"not legal at decision 'flick' for player_1; legal:"):
         scenario.play(s, "draw ghost card")
 
 

@@ -89,6 +89,12 @@ Version history
       where each best flick aims); ``aiming`` reads a flick as a person gives it (``flick 20
       0.9 -15``: aim, force, yaw; or the three asked one at a time), used by ``boardgames-rl
       play`` instead of listing every flick. Games, observations and actions are unchanged.
+    * issue 41: the same shape inside as every game: mypy-checked; the legality rules in
+      ``legal``; ``flick_values`` (what a flick is worth, public) feeds the hints and the
+      heuristic, so ``render`` never imports ``ai``; ``scenario.build(game, seed=..., **fields)``
+      overwrites named fields of ``game.new_state(seed)`` and runs the state checks
+      (``scenario.setup`` / ``FlutterstoneState.setup`` deprecated). Games, observations,
+      actions and every agent's moves are unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec

@@ -1,8 +1,11 @@
 """Hand-made Castle Flutterstone positions, for rule tests, examples and debugging.
 
-:func:`build` makes the start of a turn from a readable description: where each figure stands,
-the ghost cards lying in front of each player (by name), who gave a Pesky ghost, the draw pile
-from the top down and the discards. :func:`play` then answers decisions by their action names
+:func:`build` starts from ``game.new_state(seed)`` (a legal state) and overwrites only the named
+fields of ``FIELDS`` (an unknown one is refused in one line listing them): where each figure
+stands, the ghost cards lying in front of each player (by name), who gave a Pesky ghost, the
+draw pile from the top down and the discards; then it starts the turn of seat ``turn`` and runs
+the game's state checks (``state_checks.problems``, :func:`check_invariants`). :func:`play`
+(from :mod:`boardgames_rl.testing.scenario`) then answers decisions by their action names
 (``state.action_name(a)``), so a test reads like the rulebook::
 
     s = build(game, positions=[4, 0], cards={0: ["Ghost jump"]}, draw_pile=["Eyes closed"])
@@ -17,17 +20,40 @@ A flick's landing is drawn from the landing model; tests that need a given landi
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.seeding import make_rng
-from boardgames_rl.games.castle_flutterstone import data
-from boardgames_rl.games.castle_flutterstone.data import OVER, Card
+from boardgames_rl.games.castle_flutterstone import data, state_checks
+from boardgames_rl.games.castle_flutterstone.data import FLICK, OVER, Card
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.testing.scenario import legal_names, play
 
-__all__ = ["build", "card", "check_invariants", "legal_names", "play", "setup"]
+__all__ = ["FIELDS", "build", "card", "check_invariants", "legal_names", "play", "setup"]
+
+FIELDS: dict[str, str] = {
+    "positions": "the field of each figure (default: all on the start field 0)",
+    "turn": "the seat whose turn starts (default the game's first player); its start-of-turn "
+    "steps run: the Pesky ghost's giver is asked to place the ghost figure, or the cards may be "
+    "played",
+    "cards": "the helpful cards in front of each seat usable now ({seat: names} or one list per "
+    "seat)",
+    "new_cards": "the helpful cards each seat drew in its last turn (usable from its next turn "
+    "on; for the seat whose turn starts, that is now)",
+    "pesky": "the pesky cards in front of each seat ({seat: names} or one list per seat)",
+    "ghost_from": "{seat: giver} for each seat holding the Pesky ghost card (in a 2-player game "
+    "the other seat by default)",
+    "draw_pile": "the whole draw pile from the top down (default: the cards neither held nor "
+    "discarded, shuffled by the seed); cards left out of it are out of the game",
+    "discard": "the cards in the discard pile (default none)",
+}
+"""The fields :func:`build` overwrites, with what each one sets."""
 
 _BY_NAME = {name.lower(): kind for kind, name in data.CARD_NAMES.items()}
+
+CardsBySeat = Mapping[int, Iterable[str | int]] | Sequence[Iterable[str | int]]
+"""Cards per seat: ``{seat: names}`` or one list of names per seat."""
 
 
 def card(name: str | int) -> Card:
@@ -39,18 +65,14 @@ def card(name: str | int) -> Card:
     raise ValueError(f"no ghost card {name!r}; choose from {', '.join(data.CARD_NAMES.values())}")
 
 
-def _per_seat(
-    value: Mapping[int, Iterable[str | int]] | Sequence[Iterable[str | int]] | None,
-    n: int,
-    what: str,
-) -> list[list[Card]]:
+def _per_seat(value: CardsBySeat | None, num_players: int, what: str) -> list[list[Card]]:
     if value is None:
-        return [[] for _ in range(n)]
+        return [[] for _ in range(num_players)]
     items = value.items() if isinstance(value, Mapping) else enumerate(value)
-    out: list[list[Card]] = [[] for _ in range(n)]
+    out: list[list[Card]] = [[] for _ in range(num_players)]
     for seat, names in items:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"{what}: no seat {seat!r} in a {n}-player game")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
+            raise ValueError(f"{what}: no seat {seat!r} in a {num_players}-player game")
         if isinstance(names, str | int):
             names = [names]
         out[seat] = [card(c) for c in names]
@@ -59,41 +81,58 @@ def _per_seat(
 
 # ------------------------------------------------------------------------------------ building
 def build(
-    game,
+    game: CastleFlutterstone | None = None, *, seed: int = 0, **fields: Any
+) -> FlutterstoneState:
+    """The position ``fields`` describe (names and meanings in ``FIELDS``) at the start of a
+    turn, made from ``game.new_state(seed)`` (``game`` defaults to a 2-player
+    ``CastleFlutterstone()``) and checked by the game's state checks. ``seed`` also shuffles the
+    default draw pile and drives later chance.
+
+    Raises ``ValueError`` in one line naming what is wrong (an unknown field is refused with
+    the list of the known ones).
+    """
+    unknown = sorted(set(fields) - FIELDS.keys())
+    if unknown:
+        raise ValueError(
+            f"castle_flutterstone scenario: no field {', '.join(unknown)}; "
+            f"the fields are {', '.join(FIELDS)}"
+        )
+    state = _position(CastleFlutterstone() if game is None else game, seed=seed, **fields)
+    inner = state.to_dict()["state"]
+    problem = state_checks.field_problems(state.game, inner)
+    if problem is None and fields.get("draw_pile") is None:
+        problem = state_checks.deck_problem(state.game, inner)
+    if problem is not None:
+        raise ValueError(f"castle_flutterstone scenario: {problem}")
+    check_invariants(state, complete=fields.get("draw_pile") is None)
+    return state
+
+
+def _position(
+    game: CastleFlutterstone,
     *,
+    seed: int,
     positions: Sequence[int] | None = None,
-    turn: int = 0,
-    cards: Mapping[int, Iterable[str | int]] | Sequence[Iterable[str | int]] | None = None,
-    new_cards: Mapping[int, Iterable[str | int]] | Sequence[Iterable[str | int]] | None = None,
-    pesky: Mapping[int, Iterable[str | int]] | Sequence[Iterable[str | int]] | None = None,
+    turn: int | None = None,
+    cards: CardsBySeat | None = None,
+    new_cards: CardsBySeat | None = None,
+    pesky: CardsBySeat | None = None,
     ghost_from: Mapping[int, int] | None = None,
     draw_pile: Sequence[str | int] | None = None,
     discard: Sequence[str | int] = (),
-    seed: int = 0,
 ) -> FlutterstoneState:
-    """A position at the start of seat ``turn`` 's turn.
-
-    Args:
-        game: a ``CastleFlutterstone`` game.
-        positions: the field of each figure (default: all on the start field 0).
-        turn: the seat whose turn starts (its start-of-turn steps run: the Pesky ghost's giver
-            is asked to place the ghost figure, or the cards may be played).
-        cards: the helpful cards in front of each seat that are usable now (``{seat: names}``
-            or one list per seat).
-        new_cards: helpful cards each seat drew in its last turn (usable from its next turn on;
-            for ``turn`` that is now).
-        pesky: the pesky cards in front of each seat.
-        ghost_from: ``{seat: giver}`` for each seat holding the Pesky ghost card (in a
-            2-player game the other seat by default).
-        draw_pile: the whole draw pile from the top down (default: the cards neither held nor
-            discarded, shuffled by ``seed``).
-        discard: the cards in the discard pile.
-        seed: seed of the state's chance generator (and of the default pile order).
-
-    Raises ``ValueError`` (or the engine's ``InvalidConfigError``) naming what is wrong.
-    """
+    """``game.new_state(seed)`` with the fields overwritten and the turn of ``turn`` started."""
     n = game.num_players
-    positions = [0] * n if positions is None else list(positions)
+    state = game.new_state(seed)
+    turn = state.turn_player if turn is None else turn
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < n:
+        raise ValueError(f"turn: no seat {turn!r} in a {n}-player game")
+    figures = [0] * n if positions is None else [int(q) for q in positions]
+    if len(figures) != n or any(not 0 <= q <= game.goal for q in figures):
+        raise ValueError(f"positions must give {n} fields in [0, {game.goal}], got {figures}")
+    on_path = [q for q in figures if 0 < q < game.goal]
+    if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
+        raise ValueError("two figures share a path field, or a figure stands on a bridge")
     ready, new, held_pesky = (
         _per_seat(cards, n, "cards"),
         _per_seat(new_cards, n, "new_cards"),
@@ -117,6 +156,10 @@ def build(
             giver = (ghost_from or {}).get(seat, 1 - seat if n == 2 else None)
             if giver is None:
                 raise ValueError(f"seat {seat} holds the Pesky ghost: name its giver in ghost_from")
+            if isinstance(giver, bool) or giver not in range(n) or giver == seat:
+                raise ValueError(
+                    f"ghost_from[{seat}] = {giver!r}: the giver must be another seat of the game"
+                )
             givers[seat] = giver
     extra = set(ghost_from or {}) - {s for s in range(n) if Card.PESKY_GHOST in held_pesky[s]}
     if extra:
@@ -133,34 +176,39 @@ def build(
                 f"{game.deck_counts.get(kind, 0)}"
             )
 
-    def counts(rows: list[list[Card]], kinds: Sequence[Card]) -> list[list[int]]:
-        return [[row.count(k) for k in kinds] for row in rows]
-
-    s = setup(
-        game,
-        positions,
-        turn_player=turn,
-        helpful=counts(ready, data.HELPFUL),
-        helpful_new=counts(new, data.HELPFUL),
-        pesky=[[k in row for k in data.PESKY] for row in held_pesky],
-        ghost_giver=givers,
-        draw_pile=None if draw_pile is None else [int(card(c)) for c in reversed(draw_pile)],
-        seed=seed,
-    )
-    if discarded:
-        if draw_pile is None:
-            for c in discarded:
-                s.draw_pile.remove(int(c))
-        s.discard = [sum(1 for c in discarded if c == kind) for kind in range(len(Card))]
-        if s.phase == OVER:
-            raise ValueError("the position is already over")
-    s._mask = None
-    check_invariants(s, complete=draw_pile is None)
-    return s
+    state.positions = figures
+    state.helpful_ready = [[row.count(k) for k in data.HELPFUL] for row in ready]
+    state.helpful_new = [[row.count(k) for k in data.HELPFUL] for row in new]
+    state.pesky = [[k in row for k in data.PESKY] for row in held_pesky]
+    state.ghost_giver = givers
+    if draw_pile is not None:
+        state.draw_pile = [int(card(c)) for c in reversed(draw_pile)]
+    else:  # the cards nobody holds, shuffled again (then the discards leave the pile)
+        held = [0] * len(Card)
+        for row in (*ready, *new, *held_pesky):
+            for c in row:
+                held[c] += 1
+        pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
+        state.rng.shuffle(pile)
+        for c in discarded:
+            pile.remove(int(c))
+        state.draw_pile = pile
+    state.discard = [sum(1 for c in discarded if c == kind) for kind in range(len(Card))]
+    state.finished = []
+    state.turn_count = 0
+    state.phase = FLICK
+    state.shots_left = state.move_points = state.blocked_band = 0
+    state.pending_pesky = state.last_outcome = state.winner = -1
+    state.truncated = False
+    state._start_turn(turn)
+    if state.phase == OVER:
+        raise ValueError("the position is already over")
+    state._mask = None
+    return state
 
 
 def setup(
-    game,
+    game: CastleFlutterstone,
     positions: list[int],
     turn_player: int = 0,
     helpful: list[list[int]] | None = None,
@@ -170,75 +218,36 @@ def setup(
     draw_pile: list[int] | None = None,
     seed: int = 0,
 ) -> FlutterstoneState:
-    """A position at the start of ``turn_player`` 's turn, given as counts (the engine's own
-    layout; :func:`build` takes the same by card names). ``helpful[s]`` are seat ``s`` 's
-    helpful cards by kind usable this turn, ``helpful_new[s]`` those drawn in its last turn,
-    ``pesky[s]`` its pesky cards (3 bools), ``ghost_giver[s]`` who gave it the Pesky ghost (-1
-    if none), ``draw_pile`` the card ids top last (default: the rest of the deck, shuffled by
-    ``seed``). Also available as ``FlutterstoneState.setup``.
-    """
-    n = game.num_players
-    pesky_rows = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3] * n
-    givers = list(ghost_giver) if ghost_giver else [-1] * n
-    if len(pesky_rows) != n or any(len(r) != 3 for r in pesky_rows) or len(givers) != n:
-        raise InvalidConfigError(
-            f"castle_flutterstone setup: pesky needs {n} rows of 3 bools and ghost_giver {n} seats"
-        )
-    for seat, (row, giver) in enumerate(zip(pesky_rows, givers, strict=True)):
-        holds = row[Card.PESKY_GHOST - Card.EYES_CLOSED]
-        if holds and (isinstance(giver, bool) or giver not in range(n) or giver == seat):
-            raise InvalidConfigError(
-                f"castle_flutterstone setup: seat {seat} holds a Pesky ghost card without a "
-                f"giver; set ghost_giver[{seat}] to the other seat that gave it (got {giver!r})"
-            )
-        if not holds and giver != -1:
-            raise InvalidConfigError(
-                f"castle_flutterstone setup: ghost_giver[{seat}] = {giver!r} but seat {seat} "
-                "holds no Pesky ghost card; use -1"
-            )
-    if len(positions) != n or any(not 0 <= q <= game.goal for q in positions):
-        raise InvalidConfigError(f"positions must give {n} fields in [0, {game.goal}]")
-    on_path = [q for q in positions if 0 < q < game.goal]
-    if len(set(on_path)) != len(on_path) or any(q in game.bridges for q in on_path):
-        raise InvalidConfigError("two figures share a path field, or a figure stands on a bridge")
-    return FlutterstoneState.deal(
-        game,
-        make_rng(seed),
-        turn_player,
-        positions=positions,
-        helpful=helpful,
-        helpful_new=helpful_new,
-        pesky=pesky_rows,
-        ghost_giver=givers,
-        draw_pile=draw_pile,
-        pile_from_rest=draw_pile is None,
+    """Deprecated: :func:`build` (cards by name, the draw pile from the top down). The same
+    position given as counts, the draw pile's card ids top last."""
+    warnings.warn(
+        "castle_flutterstone scenario.setup is deprecated: use scenario.build(game, "
+        "positions=..., turn=..., cards=..., new_cards=..., pesky=..., ghost_from=..., "
+        "draw_pile=...) with cards by name",
+        DeprecationWarning,
+        stacklevel=2,
     )
 
+    def names(rows: list[list[int]] | None, kinds: Sequence[Card]) -> list[list[Card]]:
+        return [
+            [k for k, m in zip(kinds, row, strict=True) for _ in range(m)] for row in rows or []
+        ]
 
-# ------------------------------------------------------------------------------------ playing
-def legal_names(state: FlutterstoneState) -> list[str]:
-    """Names of the legal actions of the pending decision, in action-id order."""
-    return [state.action_name(int(a)) for a in state.legal_actions()]
-
-
-def play(state: FlutterstoneState, *names: str) -> FlutterstoneState:
-    """Apply legal actions given by their names, in order; returns ``state``.
-
-    Raises ``ValueError`` naming the decision and its legal actions when a name is not legal
-    (flick names are listed only by count: there are hundreds).
-    """
-    for name in names:
-        table = {state.action_name(int(a)): int(a) for a in state.legal_actions()}
-        if name not in table:
-            shown = [x for x in table if not x.startswith("flick ")]
-            flicks = len(table) - len(shown)
-            legal = "; ".join(shown + ([f"{flicks} flick actions"] if flicks else []))
-            raise ValueError(
-                f"{name!r} is not legal at decision {state.phase_name!r} of "
-                f"{state._seat_name(state.current_player)}; legal: {legal or 'none'}"
-            )
-        state.apply(table[name])
-    return state
+    pesky_rows = [
+        [k for k, held in zip(data.PESKY, row, strict=True) if held] for row in pesky or []
+    ]
+    givers = {seat: giver for seat, giver in enumerate(ghost_giver or []) if giver != -1}
+    return build(
+        game,
+        seed=seed,
+        positions=positions,
+        turn=turn_player,
+        cards=names(helpful, data.HELPFUL) or None,
+        new_cards=names(helpful_new, data.HELPFUL) or None,
+        pesky=pesky_rows or None,
+        ghost_from=givers or None,
+        draw_pile=None if draw_pile is None else [card(c) for c in reversed(draw_pile)],
+    )
 
 
 # ------------------------------------------------------------------------------------ invariants

@@ -15,7 +15,7 @@ The first figure to reach the last step wins at once (also in the middle of a do
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -110,59 +110,21 @@ class FlutterstoneState(PlainDataState):
     # ------------------------------------------------------------------------- construction
     @classmethod
     def initial(cls, game: CastleFlutterstone, seed: int | None) -> FlutterstoneState:
-        """A new game: every figure on its start field, the ghost cards shuffled into the pile."""
-        return cls.deal(game, make_rng(seed), game.first_player)
-
-    @classmethod
-    def deal(
-        cls,
-        game: CastleFlutterstone,
-        rng: np.random.Generator,
-        turn_player: int,
-        positions: list[int] | None = None,
-        helpful: list[list[int]] | None = None,
-        helpful_new: list[list[int]] | None = None,
-        pesky: list[list[bool]] | None = None,
-        ghost_giver: list[int] | None = None,
-        draw_pile: list[int] | None = None,
-        pile_from_rest: bool = False,
-    ) -> FlutterstoneState:
-        """The one setup of a table (a new game and every hand-made position), at the start of
-        ``turn_player`` 's turn. Unchecked: :func:`scenario.setup` checks a hand-made position.
-
-        The whole deck is shuffled first (a new game's pile). A given ``draw_pile`` (card ids,
-        top last) then replaces it; ``pile_from_rest`` replaces it by the cards nobody holds,
-        shuffled again.
-        """
-        s = cls(game, rng)
+        """A new game: every figure on its start field, the ghost cards shuffled into the pile,
+        the first player's turn started (hand-made positions: :func:`scenario.build`)."""
+        s = cls(game, make_rng(seed))
         p = game.num_players
-        s.positions = [0] * p if positions is None else [int(q) for q in positions]
+        s.positions = [0] * p
         s.finished = []
-        s.helpful_ready = (
-            [[int(c) for c in r] for r in helpful] if helpful else [[0] * 3 for _ in range(p)]
-        )
-        s.helpful_new = (
-            [[int(c) for c in r] for r in helpful_new]
-            if helpful_new
-            else [[0] * 3 for _ in range(p)]
-        )
-        s.pesky = [list(map(bool, r)) for r in pesky] if pesky else [[False] * 3 for _ in range(p)]
-        s.ghost_giver = [int(q) for q in ghost_giver] if ghost_giver else [-1] * p
+        s.helpful_ready = [[0] * 3 for _ in range(p)]
+        s.helpful_new = [[0] * 3 for _ in range(p)]
+        s.pesky = [[False] * 3 for _ in range(p)]
+        s.ghost_giver = [-1] * p
         pile = [int(card) for card, n in game.deck_counts.items() for _ in range(n)]
         s.rng.shuffle(pile)
-        if draw_pile is not None:
-            pile = [int(c) for c in draw_pile]
-        elif pile_from_rest:
-            held = [0] * 6
-            for seat in range(p):
-                for k in range(3):
-                    held[k] += s.helpful_ready[seat][k] + s.helpful_new[seat][k]
-                    held[3 + k] += s.pesky[seat][k]
-            pile = [int(c) for c, m in game.deck_counts.items() for _ in range(max(0, m - held[c]))]
-            s.rng.shuffle(pile)
         s.draw_pile = pile
         s.discard = [0] * 6
-        s.turn_player = turn_player
+        s.turn_player = game.first_player
         s.turn_count = 0
         s.phase = FLICK
         s.shots_left = 0
@@ -172,12 +134,15 @@ class FlutterstoneState(PlainDataState):
         s.last_outcome = -1
         s.winner = -1
         s.truncated = False
-        s._start_turn(turn_player)
+        s._start_turn(game.first_player)
         return s
 
     @classmethod
-    def setup(cls, game: CastleFlutterstone, positions: list[int], **kwargs) -> FlutterstoneState:
-        """A checked hand-made position: :func:`scenario.setup` (same arguments)."""
+    def setup(
+        cls, game: CastleFlutterstone, positions: list[int], **kwargs: Any
+    ) -> FlutterstoneState:
+        """Deprecated: :func:`scenario.build` (cards by name). :func:`scenario.setup` (same
+        arguments: cards as counts)."""
         from boardgames_rl.games.castle_flutterstone.scenario import setup
 
         return setup(game, positions, **kwargs)
@@ -541,4 +506,9 @@ class FlutterstoneState(PlainDataState):
 
     @property
     def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def decision_kind(self) -> str:
+        """The pending decision's kind (``phase_name``; named in ``scenario.play`` 's errors)."""
         return PHASE_NAMES[self.phase]
