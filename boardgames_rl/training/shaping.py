@@ -1,8 +1,9 @@
 """Potential-based reward shaping (Ng, Harada & Russell 1999) for the learner's env.
 
-Each game may define ``potential(state) -> per-seat array`` in
-``boardgames_rl/games/<game>/shaping.py``: every seat's raw *progress* (relics banked, figures
-advanced, points scored, ...). :class:`PotentialShaping` turns it into the env's
+Each game may declare ``potential(state) -> per-seat array`` in its
+:class:`~boardgames_rl.core.spec.GameSpec` (``GameSpec.potential``, found by
+:func:`game_potential`): every seat's raw *progress* (relics banked, figures advanced, points
+scored, ...). :class:`PotentialShaping` turns it into the env's
 ``reward_shaping(previous_state, new_state)``::
 
     Phi_p(s) = x_p(s) - mean_{q != p} x_q(s)          (progress relative to the others)
