@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 from boardgames_rl.core.seeding import next_game_seed, seed_stream
+from boardgames_rl.envs.batched import SHARED, SlotError
+from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.vector import VectorEnv
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.registry import make_game
@@ -193,3 +195,65 @@ def test_workers_write_shared_buffers_and_the_pipes_carry_no_buffers(monkeypatch
         assert len(received) == 2 * 31 and all(m == ("ok", None) for m in received)
     finally:
         venv.close()
+
+
+class Boom:
+    """Reward shaping that raises (set on chosen slots of a batched env with ``set_attr``)."""
+
+    def __call__(self, previous, state):
+        raise RuntimeError("shaping failed")
+
+
+def _legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+
+
+@pytest.mark.parametrize(
+    "workers,main_steps", [(0, False), (2, False), (2, True)], ids=["in-process", "2w", "main"]
+)
+def test_a_failed_batched_step_changes_nothing(workers: int, main_steps: bool) -> None:
+    """Issue 41: "one failure contract (a failed step changes nothing)": the batched env's step is
+    all or nothing too. A slot raising after it moved (its shaping runs once the opponents have
+    played) leaves every buffer as it was, in this process and in every worker (the chunks that
+    stepped roll back), and the env then plays on exactly as one that never failed."""
+    venv = BatchedVecEnv(
+        GAME,
+        6,
+        seat="random",
+        seed=4,
+        seat_feature=True,
+        num_workers=workers,
+        main_steps=main_steps,
+    )
+    clean = BatchedVecEnv(GAME, 6, seat="random", seed=4, seat_feature=True)
+    try:
+        np.testing.assert_array_equal(venv.reset(), clean.reset())
+        rng = np.random.default_rng(0)
+        ended = 0
+        for step in range(120):
+            actions = _legal(clean.action_masks(), rng)
+            if step in (5, 40, 90):
+                failing = [0, 5] if step == 90 else [3]
+                before = {k: v.copy() for k, v in venv.core.buffers.items() if k not in SHARED}
+                venv.set_attr("reward_shaping", Boom(), indices=failing)
+                with pytest.raises(SlotError, match=rf"^slot {failing[0]}: RuntimeError: shaping"):
+                    venv.step(actions)
+                venv.set_attr("reward_shaping", None, indices=failing)
+                for k, v in before.items():
+                    if k != "actions":
+                        np.testing.assert_array_equal(venv.core.buffers[k], v, err_msg=k)
+            got, want = venv.step(actions), clean.step(actions)
+            for x, y in zip(got[:3], want[:3], strict=True):
+                np.testing.assert_array_equal(x, y)
+            for i, (a, b) in enumerate(zip(got[3], want[3], strict=True)):
+                assert ("episode" in a) == ("episode" in b)
+                if "episode" in a:
+                    ended += 1
+                    assert a["episode"]["r"] == b["episode"]["r"], i
+                    np.testing.assert_array_equal(
+                        a["terminal_observation"], b["terminal_observation"]
+                    )
+        assert ended  # games ended (and restarted) around the failed steps
+    finally:
+        venv.close()
+        clean.close()

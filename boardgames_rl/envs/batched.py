@@ -28,17 +28,18 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 * ``reward_shaping``: optional ``f(previous_state, new_state) -> per-seat array`` (the learner's
   entry is added to each step's reward, as in ``SingleAgentEnv``).
 * ``seat_feature``: append the one-hot of the learner's seat to the observation where the game's
-  view is seat-relative (:mod:`boardgames_rl.core.policy_obs`, what training uses); default False
+  view is seat-relative (:mod:`boardgames_rl.envs.policy_obs`, what training uses); default False
   (the observation is ``state.observation(seat)``).
 * ``prior``: optional picklable ``factory() -> Agent`` (e.g. ``functools.partial(make_agent,
   "heuristic", game)``): each slot gets its own prior agent, and the observation ends with the
   one-hot of the move it would make for the learner
-  (:func:`~boardgames_rl.core.policy_obs.prior_feature`; what a residual policy such as
+  (:func:`~boardgames_rl.envs.policy_obs.prior_feature`; what a residual policy such as
   :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` reads). Default None.
-* ``seed``: base seed; slot ``i`` is seeded ``seed + i`` at the first reset (SB3's ``VecEnv.seed``
-  and gymnasium's ``reset(seed=s)`` conventions), so slot ``i`` plays exactly the games of a
-  ``SingleAgentEnv`` reset with ``seed + i`` and then reset without a seed after each game.
-  The same seed gives the same trajectories in-process and with any worker count.
+* ``seed``: base seed; slot ``i`` is seeded ``(seed, i)`` at the first reset
+  (:func:`slot_seeds`), so slot ``i`` plays exactly the games of a ``GameAECEnv`` (or
+  ``SingleAgentEnv``) reset with ``(seed, i)`` and then reset without a seed after each game, as
+  in :class:`~boardgames_rl.envs.vector.VectorEnv`. The same seed gives the same trajectories
+  in-process and with any worker count.
 * ``num_workers``: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
   contiguous chunks (:func:`~boardgames_rl.envs.chunks.worker_chunks`) stepped by ``k`` workers.
 * ``main_steps``: whether this process is one of the ``k`` workers (default False). If False,
@@ -101,10 +102,13 @@ returned observation and mask are the new game's; the ended game's last observat
 for the episode infos.
 
 Errors: malformed or illegal actions (checked against the current masks) raise before any slot
-moves. An exception inside a slot (an opponent agent, the shaping callback) propagates naming the
-slot, and the env must be ``reset()`` before it steps again (slots are not cloned per step: that
-would cost a copy of every game on every step). A worker that dies raises a one-line
-``RuntimeError`` naming it (worker, pid, slots, exit code), as
+moves. A step is all or nothing: an exception inside a slot (an opponent agent, the shaping
+callback) propagates naming the slot, and every slot that moved is rebuilt from its game's seed
+and the learner's moves (the chunks of other workers are rolled back the same way), so the env
+is as it was before the step and may step again; no game is copied on a step that succeeds. A
+slot whose game cannot be rebuilt so (an agent whose moves depend on more than the game and its
+generator) raises :class:`BrokenSlotsError`, and the env must then be ``reset()``. A worker that
+dies raises a one-line ``RuntimeError`` naming it (worker, pid, slots, exit code), as
 :class:`~boardgames_rl.envs.vector.VectorEnv` does; ``close()`` stops every worker.
 """
 
@@ -120,6 +124,7 @@ import select
 import struct
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal, cast
 
@@ -134,10 +139,11 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.arguments import check_int, check_seat_option
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
 from boardgames_rl.core.game import Game, State
-from boardgames_rl.core.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
+from boardgames_rl.core.seeding import SeedLike, clone_rng
 from boardgames_rl.envs import workers
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.chunks import worker_chunks
+from boardgames_rl.envs.policy_obs import policy_obs_bounds, prior_feature, seat_in_observation
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 
 # ---------------------------------------------------------------------------- shared buffers
@@ -157,7 +163,7 @@ def _fields(
         ("final_observation", np.float32, (n, obs_size)),
         ("episode_return", np.float64, (n,)),
         ("episode_length", np.int64, (n,)),
-        ("final_returns", np.float64, (n, p)),
+        ("final_returns", np.float32, (n, p)),
         ("seat", np.int64, (n,)),
         ("game_seed", np.int64, (n,)),
         ("stepped", np.int64, (1,)),  # workers done with the current step (not per slot)
@@ -196,6 +202,13 @@ def _views(block: Any, table: dict[str, tuple], rows: slice | None = None) -> di
     return out
 
 
+def slot_seeds(seed: int, num_envs: int) -> list[SeedLike]:
+    """The seeds of a vector env's slots for the env's seed ``seed``: slot ``i`` plays the games
+    of a :class:`~boardgames_rl.envs.aec.GameAECEnv` reset with ``(seed, i)`` (its seed stream,
+    :func:`~boardgames_rl.core.seeding.seed_stream`), as every vector env of this package does."""
+    return [(seed, i) for i in range(num_envs)]
+
+
 # ---------------------------------------------------------------------------- slot factory
 
 
@@ -226,8 +239,40 @@ class SlotFactory:
 # ---------------------------------------------------------------------------- the slots
 
 
+@dataclass(slots=True)
+class _Game:
+    """What rebuilds a slot's game: its seed, the slot's seed stream as it stood once that seed
+    was drawn, and the learner's actions since (games and opponents are deterministic)."""
+
+    seed: int
+    stream: np.random.Generator
+    moves: list[int]
+
+
+def _game(env: SingleAgentEnv, info: dict[str, Any]) -> _Game:
+    """The game ``env`` has just started (``info``: what its start returned)."""
+    assert env._seed_stream is not None
+    return _Game(info["game_seed"], clone_rng(env._seed_stream), [])
+
+
+@dataclass(slots=True)
+class _Undo:
+    """What :meth:`_Slots.rollback` needs to undo the last committed step."""
+
+    ended: dict[int, _Game]  # slot -> its game before the step (the slots whose game ended)
+    returns: list[float]
+    lengths: list[int]
+    rows: dict[int, tuple]  # slot -> its episode rows before the step (ended slots)
+    last: tuple[np.ndarray, np.ndarray, np.ndarray]  # reward, terminated, truncated
+
+
 class _Slots:
-    """A chunk of slots (one :class:`SingleAgentEnv` each) writing into buffer views."""
+    """A chunk of slots (one :class:`SingleAgentEnv` each) writing into buffer views.
+
+    A step is all or nothing: when a slot raises, every slot that moved is rebuilt from its
+    game's seed and the learner's moves (:meth:`SingleAgentEnv.replay_game`) and its rows are
+    put back, so the chunk is as it was; :meth:`rollback` undoes the last committed step the
+    same way (when another chunk failed). No game is copied on a step that succeeds."""
 
     def __init__(
         self,
@@ -251,13 +296,20 @@ class _Slots:
         self.lengths = [0] * len(envs)
         self.prefetch = False  # a worker's slots build their next games while it waits
         self.unprepared: list[int] = []  # slots whose next game is not built yet
+        self.games: list[_Game] = []
+        self._undo: _Undo | None = None
 
-    def reset(self, seeds: Sequence[int | None]) -> None:
+    def reset(self, seeds: Sequence[SeedLike]) -> None:
         out = self.out
+        self._undo = None
         for k in ("reward", "terminated", "truncated", "episode_return", "episode_length"):
             out[k].fill(0)
+        games = []
         for j, env in enumerate(self.envs):
-            self._write_start(j, env, self._call(j, env._start, seeds[j]))
+            info = self._call(j, env._start, seeds[j])
+            games.append(_game(env, info))
+            self._write_start(j, env, info)
+        self.games = games
         self.returns = [0.0] * len(self.envs)
         self.lengths = [0] * len(self.envs)
         if self.prefetch:
@@ -277,15 +329,17 @@ class _Slots:
 
     def step(self) -> None:
         """Step every slot with its action from the ``actions`` buffer (checked against the mask
-        buffer by the caller, so not checked again) and write the results."""
+        buffer by the caller, so not checked again) and write the results; all or nothing."""
         out = self.out
         actions = out["actions"].tolist()
         obs, mask = out["observation"], out["action_mask"]
         size, feature = self.obs_size, self.feature
-        returns, lengths = self.returns, self.lengths
+        returns, lengths = list(self.returns), list(self.lengths)
         rewards = [0.0] * len(self.envs)
         terms = [False] * len(self.envs)
         truncs = [False] * len(self.envs)
+        ended: dict[int, _Game] = {}  # slot -> the game it started
+        rows: dict[int, tuple] = {}  # slot -> its episode rows as they were
         j = 0
         try:
             for j, env in enumerate(self.envs):
@@ -296,6 +350,7 @@ class _Slots:
                 state = env.game_state
                 if terminated or truncated:
                     terms[j], truncs[j] = terminated, truncated
+                    rows[j] = self._episode_rows(j)
                     final = out["final_observation"]
                     final[j, :size] = state.observation(env._seat)
                     if feature:
@@ -305,34 +360,109 @@ class _Slots:
                     out["final_returns"][j] = info["returns"]
                     returns[j] = 0.0
                     lengths[j] = 0
-                    self._write_start(j, env, env._start(None))
-                    if self.prefetch:
-                        self.unprepared.append(j)
+                    start = env._start(None)
+                    ended[j] = _game(env, start)
+                    self._write_start(j, env, start)
                     continue
                 self._write_observation(j, state, env._seat)
                 mask[j] = state.legal_action_mask()
-        except SlotError:
-            raise
         except Exception as exc:
-            raise SlotError(self.first + j, exc) from exc
+            error = exc if isinstance(exc, SlotError) else SlotError(self.first + j, exc)
+            self._put_back(range(j + 1), self.games, rows, error)
+            raise error from exc
+        # every slot succeeded: commit
+        last = (out["reward"].copy(), out["terminated"].copy(), out["truncated"].copy())
+        before = {j: self.games[j] for j in ended}
+        self._undo = _Undo(before, self.returns, self.lengths, rows, last)
+        games = self.games
+        for j, action in enumerate(actions):
+            if j in ended:
+                games[j] = ended[j]
+            else:
+                games[j].moves.append(action)
+        self.returns, self.lengths = returns, lengths
+        if self.prefetch:
+            self.unprepared.extend(ended)
         out["reward"][:] = rewards
         out["terminated"][:] = terms
         out["truncated"][:] = truncs
 
+    def rollback(self) -> None:
+        """Undo the last committed :meth:`step` (no-op when there is none to undo)."""
+        undo, self._undo = self._undo, None
+        if undo is None:
+            return
+        for j, game in enumerate(self.games):
+            if j in undo.ended:
+                self.games[j] = undo.ended[j]
+            else:
+                game.moves.pop()
+        self.returns, self.lengths = undo.returns, undo.lengths
+        self._put_back(range(len(self.envs)), self.games, undo.rows, None)
+        for k, v in zip(("reward", "terminated", "truncated"), undo.last, strict=True):
+            self.out[k][:] = v
+
+    def _episode_rows(self, j: int) -> tuple:
+        out = self.out
+        return (
+            out["final_observation"][j].copy(),
+            out["episode_return"][j].copy(),
+            out["episode_length"][j].copy(),
+            out["final_returns"][j].copy(),
+        )
+
+    def _put_back(
+        self,
+        slots: range,
+        games: list[_Game],
+        rows: dict[int, tuple],
+        error: SlotError | None,
+    ) -> None:
+        """Rebuild ``slots`` from ``games`` and write their rows as they were. A slot that
+        cannot be rebuilt (an agent whose moves depend on more than the game and its
+        generator) raises :class:`BrokenSlotsError`: the env must then be reset."""
+        out = self.out
+        for j in slots:
+            env, game = self.envs[j], games[j]
+            before = None
+            if self.priors is not None:
+                prior = self.priors[j]
+                prior.reset()
+
+                def before(env: SingleAgentEnv = env, prior: Agent = prior) -> None:
+                    prior_feature(prior, env.game_state.info_set(env._seat))
+
+            try:
+                env.replay_game(game.seed, game.stream, game.moves, before)
+                self._write_observation(j, env.game_state, env._seat)
+                self._write_seat(j, env, game.seed)
+            except Exception as exc:
+                cause = error or SlotError(self.first + j, exc)
+                raise BrokenSlotsError(cause.slot, cause.original) from exc
+            if j in rows:
+                for k, v in zip(_EPISODE_ROWS, rows[j], strict=True):
+                    out[k][j] = v
+        if self.prefetch:
+            self.unprepared = list(range(len(self.envs)))
+
     def _write_start(self, j: int, env: SingleAgentEnv, info: dict[str, Any]) -> None:
-        out, state, seat = self.out, env.game_state, env._seat
         if self.priors is not None:
             self.priors[j].reset()
-            self._write_observation(j, state, seat)
+            self._write_observation(j, env.game_state, env._seat)
         else:  # encoded ahead with the game where its opening was played ahead
-            out["observation"][j, : self.obs_size] = env.learner_observation()
+            self.out["observation"][j, : self.obs_size] = env.learner_observation()
+        self._write_seat(j, env, info["game_seed"])
+
+    def _write_seat(self, j: int, env: SingleAgentEnv, game_seed: int) -> None:
+        """Slot ``j``'s seat feature, mask, seat and game seed rows."""
+        out, seat = self.out, env._seat
         if self.feature:
             row = out["observation"][j, self.obs_size : self.prior_at]
             row[:] = 0
             row[seat] = 1
-        out["action_mask"][j] = state.legal_action_mask()
+        out["action_mask"][j] = env.game_state.legal_action_mask()
         out["seat"][j] = seat
-        out["game_seed"][j] = info["game_seed"]
+        out["game_seed"][j] = game_seed
 
     def _write_observation(self, j: int, state: State, seat: int) -> None:
         """Slot ``j``'s observation row (the seat feature excepted), encoded once: with a prior,
@@ -372,7 +502,19 @@ class SlotError(RuntimeError):
         self.original = exc
 
     def __reduce__(self):  # picklable across the worker pipe
-        return (SlotError, (self.slot, self.original))
+        return (type(self), (self.slot, self.original))
+
+
+class BrokenSlotsError(SlotError):
+    """A slot raised and could not be put back as it was (an agent whose moves depend on more
+    than the game and its generator): the env must be reset before it steps again."""
+
+    def __init__(self, slot: int, exc: BaseException):
+        super().__init__(slot, exc)
+        self.args = (f"{self.args[0]} (the env could not be put back: call reset())",)
+
+
+_EPISODE_ROWS = ("final_observation", "episode_return", "episode_length", "final_returns")
 
 
 def _worker(
@@ -462,6 +604,8 @@ def _worker(
                     result = slots.get_attr(*arg)
                 elif cmd == "set_attr":
                     slots.set_attr(*arg)
+                elif cmd == "rollback":
+                    slots.rollback()
                 elif cmd == "close":
                     _send_message(fd, ("ok", None))
                     break
@@ -671,8 +815,9 @@ class BatchedCore:
             raise
 
     # ------------------------------------------------------------------ stepping
-    def reset(self, seeds: Sequence[int | None] | None = None) -> None:
-        """Start a new game in every slot; ``seeds[i]`` (or None: the slot's next game)."""
+    def reset(self, seeds: Sequence[SeedLike] | None = None) -> None:
+        """Start a new game in every slot: slot ``i``'s seed stream restarts from ``seeds[i]``
+        (None: the slot's next game; :func:`slot_seeds` gives a vector env's seeds)."""
         self._check_open()
         if self._pending:
             self.wait()
@@ -744,14 +889,44 @@ class BatchedCore:
         self._pending = False
         try:
             if self._slots is not None:
-                self._slots.step()
-            elif self._local is not None:
-                self._step_local_and_watch(self._local)
+                self._slots.step()  # all or nothing
+                return
+            if self._local is not None:
+                errors = self._step_local_and_watch(self._local)
             else:
-                self._wait_step()
-        except BaseException as exc:
+                errors = self._wait_step()
+        except BrokenSlotsError:
+            self._broken = "a slot could not be put back after an error; call reset()"
+            raise
+        except SlotError:  # in-process: the slots put themselves back
+            raise
+        except BaseException as exc:  # a dead worker, an interrupt: the env is lost
             self._broken = self._broken or f"a step failed ({exc}); call reset()"
             raise
+        if errors:
+            self._undo_step(errors)
+
+    def _undo_step(self, errors: dict[int, BaseException]) -> None:
+        """A step failed in the chunks of ``errors`` (-1: this process's, under ``main_steps``),
+        which put themselves back: roll back the chunks that stepped, so that the env is as it
+        was before the step, and raise the error of the lowest slots."""
+        error = errors[min(errors)]
+        if any(isinstance(e, BrokenSlotsError) for e in errors.values()):
+            self._broken = "a slot could not be put back after an error; call reset()"
+            raise error
+        stepped = [w for w in range(self._nprocs) if w not in errors]
+        try:
+            for w in stepped:
+                self._send(w, "rollback")
+            try:
+                if self._local is not None and -1 not in errors:
+                    self._local.rollback()
+            finally:
+                self._gather(stepped)
+        except BaseException:
+            self._broken = self._broken or "a step could not be undone; call reset()"
+            raise
+        raise error
 
     # ------------------------------------------------------------------ per-slot access
     def call(self, name: str, *args: Any, indices: Sequence[int] | None = None, **kw: Any) -> list:
@@ -865,25 +1040,24 @@ class BatchedCore:
                     self._gather(range(w))
                 raise
 
-    def _wait_step(self, asleep: bool = True) -> None:
+    def _wait_step(self, asleep: bool = True) -> dict[int, BaseException]:
         """Wait for the :data:`DONE` of the worker that finished the step last (one wake-up;
         ``asleep`` False: every worker has counted itself already, nothing is sent), then take
         the errors workers sent before counting themselves (already in their pipes; ``failed``
-        says whether any is left to read); the first worker's error is raised."""
+        says whether any is left to read); returns them by worker. A dead worker raises."""
         errors: dict[int, BaseException] = {}
         done = not asleep
         while not done:
             done = self._read_step_answers([fd for fd, _ in self._poller.poll()], errors)
         if self.buffers["failed"][0] > len(errors):  # counted before DONE: in their pipes now
             self._read_step_answers(select.select(self._fds, [], [], 0)[0], errors)
-        if errors:
-            raise errors[min(errors)]
+        return errors
 
-    def _step_local_and_watch(self, local: _Slots) -> None:
+    def _step_local_and_watch(self, local: _Slots) -> dict[int, BaseException]:
         """``main_steps``: step this process's chunk, then, while the workers still step, build
         the next games of its slots whose game ended (as a worker does while it waits), then
         watch ``stepped`` for up to ``worker_spin`` seconds, then sleep until the last worker's
-        :data:`DONE`. An error of this chunk (the lowest slots) is raised before the workers'."""
+        :data:`DONE`. Returns the errors by worker, this chunk's (the lowest slots) as -1."""
         error: Exception | None = None
         try:
             local.step()
@@ -893,25 +1067,22 @@ class BatchedCore:
         stepped = b["stepped"]
         with self._locked():
             stepped[0] += 1
-        try:
-            while stepped[0] < n and error is None and local.prepare_one():
-                pass
-            if stepped[0] < n and self.worker_spin > 0:
-                clock, pause = time.perf_counter, os.sched_yield
-                deadline = clock() + self.worker_spin
-                while stepped[0] < n and clock() < deadline:
-                    pause()
-            asleep = False
-            if stepped[0] < n:
-                with self._locked():
-                    asleep = bool(stepped[0] < n)  # else the last worker counted meanwhile
-                    b["main_asleep"][0] = asleep
-            self._wait_step(asleep)
-        except Exception:
-            if error is None:
-                raise
+        while stepped[0] < n and error is None and local.prepare_one():
+            pass
+        if stepped[0] < n and self.worker_spin > 0:
+            clock, pause = time.perf_counter, os.sched_yield
+            deadline = clock() + self.worker_spin
+            while stepped[0] < n and clock() < deadline:
+                pause()
+        asleep = False
+        if stepped[0] < n:
+            with self._locked():
+                asleep = bool(stepped[0] < n)  # else the last worker counted meanwhile
+                b["main_asleep"][0] = asleep
+        errors = self._wait_step(asleep)
         if error is not None:
-            raise error
+            errors[-1] = error
+        return errors
 
     def _read_step_answers(self, fds: Sequence[int], errors: dict[int, BaseException]) -> bool:
         """Read one step answer from each of ``fds``: True if one is :data:`DONE`; errors go to
@@ -1003,7 +1174,7 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
       ``"final_obs"`` (object array, the ended game's last observation where ``"_final_obs"``)
       and ``"final_info"`` (``"episode": {"r", "l"}``, ``"returns"`` per seat, with
       ``"_final_info"``).
-    * ``reset(seed=s)`` seeds slot ``i`` with ``s + i`` (a list gives one seed per slot);
+    * ``reset(seed=s)`` seeds slot ``i`` with ``(s, i)`` (a list gives one seed per slot);
       infos hold ``"seat"`` and ``"game_seed"`` arrays. Every ``step`` info holds ``"seat"``.
     * :meth:`action_masks` gives the ``[N, A]`` legal-action masks of the current decisions.
 
@@ -1026,14 +1197,14 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
         self._started = time.perf_counter()
 
     def reset(
-        self, *, seed: int | Sequence[int | None] | None = None, options: dict | None = None
+        self, *, seed: int | Sequence[SeedLike] | None = None, options: dict | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         if seed is None and not self._has_reset:
             seed = self._first_seed
         if seed is None:
-            seeds: list[int | None] = [None] * self.num_envs
+            seeds: list[SeedLike] = [None] * self.num_envs
         elif isinstance(seed, int | np.integer):
-            seeds = [int(seed) + i for i in range(self.num_envs)]
+            seeds = slot_seeds(int(seed), self.num_envs)
         else:
             seeds = list(seed)
         self.core.reset(seeds)

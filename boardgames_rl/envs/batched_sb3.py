@@ -14,8 +14,9 @@ The constructor keywords, the seeding, the shared-memory workers and the error h
 :class:`~boardgames_rl.envs.batched.BatchedCore`'s (see :mod:`boardgames_rl.envs.batched`). SB3
 specifics:
 
-* ``venv.seed(s)`` seeds slot ``i`` with ``s + i`` at the next ``reset()`` (SB3's convention;
-  a ``seed=`` given to the constructor acts as a first ``seed()``); ``reset_infos`` hold each
+* ``venv.seed(s)`` seeds slot ``i`` with ``(s, i)`` at the next ``reset()`` (the package's
+  seeding rule: the games of a ``GameAECEnv`` reset with ``(s, i)``, not SB3's ``s + i``; a
+  ``seed=`` given to the constructor acts as a first ``seed()``); ``reset_infos`` hold each
   slot's ``"seat"`` and ``"game_seed"``.
 * ``step_async`` checks the actions and starts every worker; ``step_wait`` collects them.
 * On the step that ends a game, that slot's info holds what ``DummyVecEnv`` + ``Monitor`` give:
@@ -38,16 +39,40 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import VecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices
 
 from boardgames_rl.core.game import Game
-from boardgames_rl.envs.batched import BatchedCore
+from boardgames_rl.envs.batched import BatchedCore, slot_seeds
 
 MASKS = "action_masks"
 
 
-class BatchedVecEnv(VecEnv):
+class _SlotSeeding:
+    """``seed(s)``: env ``i`` plays the games of seed ``(s, i)`` from the next ``reset()`` (the
+    package's rule, :func:`~boardgames_rl.envs.batched.slot_seeds`, where SB3's ``VecEnv.seed``
+    gives ``s + i``); each env's ``reset(seed=(s, i))`` takes the pair (as
+    :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` does). None draws a seed."""
+
+    num_envs: int
+    _seeds: list[Any]
+
+    def seed(self, seed: int | None = None) -> Sequence[Any]:
+        if seed is None:
+            seed = int(np.random.randint(0, np.iinfo(np.uint32).max, dtype=np.uint32))
+        self._seeds = slot_seeds(int(seed), self.num_envs)
+        return self._seeds
+
+
+class SeededDummyVecEnv(_SlotSeeding, DummyVecEnv):
+    """SB3's ``DummyVecEnv`` seeded by the package's rule (env ``i``: ``(seed, i)``)."""
+
+
+class SeededSubprocVecEnv(_SlotSeeding, SubprocVecEnv):
+    """SB3's ``SubprocVecEnv`` seeded by the package's rule (env ``i``: ``(seed, i)``)."""
+
+
+class BatchedVecEnv(_SlotSeeding, VecEnv):
     """:class:`~boardgames_rl.envs.batched.BatchedCore` as an SB3 ``VecEnv``; see the module
     docstring. ``BatchedVecEnv(game, num_envs, seat=0, opponents=None, reward_shaping=None,
     seat_feature=False, seed=None, num_workers=0, mp_context="spawn", env_factory=None,

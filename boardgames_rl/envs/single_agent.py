@@ -42,7 +42,7 @@ from boardgames_rl.core.agent import Agent, RandomAgent, agent_view, is_memoryle
 from boardgames_rl.core.arguments import check_seat_option
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
 from boardgames_rl.core.game import Game, State, apply_legal
-from boardgames_rl.core.seeding import next_game_seed, seed_stream
+from boardgames_rl.core.seeding import SeedLike, clone_rng, next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
 OpponentsSpec = (
@@ -171,13 +171,15 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: SeedLike = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a game and let the opponents act until the learner is on move.
 
-        ``info`` holds ``"seat"`` (the learner's seat this episode) and ``"game_seed"``.
+        ``seed`` is an int or a sequence of ints (``(s, i)``: slot ``i`` of a vector env seeded
+        ``s``), as :class:`~boardgames_rl.envs.aec.GameAECEnv` takes. ``info`` holds ``"seat"``
+        (the learner's seat this episode) and ``"game_seed"``.
         """
-        super().reset(seed=seed)
+        super().reset(seed=_gym_seed(seed))
         info = self._start(seed)
         return self._observation(), info
 
@@ -213,6 +215,31 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self._done = False
         self._episode_steps = 0
         return {"seat": self._seat, "game_seed": game_seed}
+
+    def replay_game(
+        self,
+        game_seed: int,
+        stream: np.random.Generator,
+        actions: Sequence[int],
+        before_decision: Callable[[], Any] | None = None,
+    ) -> None:
+        """Put this env back in game ``game_seed`` after the learner's ``actions`` (what the
+        vector runtime does to undo a step): the game is started again from its seed (the
+        opponents' generator and seat come from it, the agents are reset) and played again, the
+        opponents answering as they did; ``stream`` is the seed stream as it stood once that
+        game's seed was drawn (copied, not taken). ``before_decision`` is called before each of
+        the learner's decisions that ``actions`` answer. The reward shaping is not called."""
+        self._seed_stream = clone_rng(stream)
+        self._next_game = _NextGame(game_seed, None)
+        shaping, self.reward_shaping = self.reward_shaping, None
+        try:
+            self._start(None)
+            for action in actions:
+                if before_decision is not None:
+                    before_decision()
+                self._advance(action, True)
+        finally:
+            self.reward_shaping = shaping
 
     def _draw_opponents(self, game_seed: int) -> tuple[np.random.Generator, int, dict[int, Agent]]:
         """Game ``game_seed``'s opponents' generator, the learner's seat and the opponents."""
@@ -447,3 +474,12 @@ def _unique(agents: Any) -> list[Agent]:
     for a in agents:
         seen.setdefault(id(a), a)
     return list(seen.values())
+
+
+def _gym_seed(seed: SeedLike) -> int | None:
+    """The int that seeds gymnasium's ``np_random`` for ``seed`` (a sequence becomes one int)."""
+    if seed is None or isinstance(seed, int):
+        return seed
+    if isinstance(seed, np.integer):
+        return int(seed)
+    return int(np.random.SeedSequence([int(s) for s in seed]).generate_state(1, np.uint64)[0] >> 1)

@@ -1,7 +1,7 @@
 """The learner's environments: :class:`LearnerEnv` (one seat, seat feature, action masks) and
 :func:`build_vec_env`, by default a :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` (the
 batched single-agent view, in-process or with shared-memory workers), else an SB3
-``DummyVecEnv`` / ``SubprocVecEnv`` of :class:`LearnerEnv` s; env ``i`` is seeded ``seed + i``
+``DummyVecEnv`` / ``SubprocVecEnv`` of :class:`LearnerEnv` s; env ``i`` is seeded ``(seed, i)``
 either way, and the kinds give the same trajectories. :func:`make_batched_env` builds the batched
 env with opponents from agent spec strings.
 
@@ -22,15 +22,15 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+from stable_baselines3.common.vec_env import VecEnv
 
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.policy_obs import policy_obs_bounds, policy_observation, prior_feature
 from boardgames_rl.envs.aec import RewardShaping
-from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
+from boardgames_rl.envs.batched_sb3 import BatchedVecEnv, SeededDummyVecEnv, SeededSubprocVecEnv
+from boardgames_rl.envs.policy_obs import policy_obs_bounds, policy_observation, prior_feature
 from boardgames_rl.envs.single_agent import OpponentsSpec, SingleAgentEnv
 from boardgames_rl.training.pool import OpponentPool
 
@@ -84,7 +84,7 @@ def _snapshot_states(pool: OpponentPool | None) -> list[tuple[str, dict[str, Any
 
 class LearnerEnv(gym.ObservationWrapper):
     """A :class:`SingleAgentEnv` whose observations carry the seat feature
-    (:mod:`boardgames_rl.core.policy_obs`) and, with ``prior`` (an agent spec), the prior
+    (:mod:`boardgames_rl.envs.policy_obs`) and, with ``prior`` (an agent spec), the prior
     feature; ``action_masks`` and ``add_snapshot`` are forwarded."""
 
     def __init__(self, env: SingleAgentEnv, prior: str | None = None):
@@ -182,7 +182,7 @@ def build_vec_env(
     prior: str | None = None,
     main_steps: bool = False,
 ) -> VecEnv:
-    """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``seed + i``.
+    """``n_envs`` learner envs, each with its own copy of ``pool``, env ``i`` seeded ``(seed, i)``.
 
     ``vec``: ``"batched"`` (the default without ``wrapper``): one
     :class:`~boardgames_rl.envs.batched_sb3.BatchedVecEnv` with the seat feature, stepped
@@ -195,7 +195,7 @@ def build_vec_env(
     unless ``vec`` says ``"subproc"`` (``"batched"`` with a wrapper is refused).
     ``reward_shaping`` (optional, e.g. a :class:`~boardgames_rl.training.shaping.PotentialShaping`)
     is added to every env's rewards. ``prior`` (an agent spec, e.g. ``"heuristic"``) appends the
-    prior feature (:func:`~boardgames_rl.core.policy_obs.prior_feature`) for a residual policy.
+    prior feature (:func:`~boardgames_rl.envs.policy_obs.prior_feature`) for a residual policy.
     """
     if n_envs < 1:
         raise InvalidConfigError(f"n_envs must be >= 1, got {n_envs}")
@@ -232,7 +232,7 @@ def build_vec_env(
         return make
 
     fns = [env_fn(i) for i in range(n_envs)]
-    venv: VecEnv = DummyVecEnv(fns) if vec == "dummy" else SubprocVecEnv(fns)
+    venv: VecEnv = SeededDummyVecEnv(fns) if vec == "dummy" else SeededSubprocVecEnv(fns)
     venv.seed(seed)
     return venv
 

@@ -19,9 +19,9 @@ import pytest
 from boardgames_rl.agents import make_agent
 from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.core.errors import IllegalActionError, MalformedActionError
-from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.envs.batched import BatchedVectorEnv
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
+from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.pool import OpponentPool
@@ -188,19 +188,18 @@ class ShapingBomb:
 
 
 def test_errors_in_several_workers_in_one_step_raise_the_first_and_reset_recovers() -> None:
-    """Module docstring: "An exception inside a slot ... propagates naming the slot, and the env
-    must be ``reset()`` before it steps again": when slots of both workers raise in the same
-    step (the third: 2 slots per worker, 4 calls allowed), the first worker's slot is named,
-    every answer of that step is read (the next commands get their own answers), and
-    ``reset()`` makes the env step again."""
+    """Module docstring: "An exception inside a slot ... propagates naming the slot": when slots
+    of both workers raise in the same step (the third: 2 slots per worker, 4 calls allowed), the
+    first worker's slot is named, every answer of that step is read (the next commands get their
+    own answers), and ``reset()`` makes the env step again."""
     import boardgames_rl.envs.batched as batched
 
     failed: list[int] = []
     wait_step = batched.BatchedCore._wait_step
 
-    def spy(self) -> None:
+    def spy(self):
         try:
-            wait_step(self)
+            return wait_step(self)
         finally:
             failed.append(int(self.buffers["failed"][0]))
 
