@@ -53,13 +53,8 @@ from typing import Any
 import numpy as np
 import torch as th
 
-from boardgames_rl.agents.pretrained import (
-    MAX_HIDDEN_LAYERS,
-    MAX_PARAMETERS,
-    MAX_UNITS,
-    check_plain_tensors,
-    load_plain_weights,
-)
+from boardgames_rl.agents.pretrained import MAX_HIDDEN_LAYERS, MAX_PARAMETERS, MAX_UNITS
+from boardgames_rl.agents.torch_weights import check_plain_tensors, load_plain_weights
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import MAX_JSON_BYTES, UnsafeFileError, loads_json, read_bytes

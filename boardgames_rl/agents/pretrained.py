@@ -1,20 +1,29 @@
 """Pretrained reference agents shipped with the package (issue 15): ``make_agent("pretrained")``.
 
 **What ships.** ``boardgames_rl/pretrained/`` holds one *entry* per trained policy: a JSON
-description ``<entry>.json`` and its weights ``<entry>.pt``. The weights are a plain torch state
-dict (tensors only) read with ``torch.load(weights_only=True)``: nothing is unpickled, no code
-runs -- a promise torch keeps from version 2.10 on (torch <= 2.5.1 can run code even with
-``weights_only=True``, CVE-2025-32434; below 2.10 a crafted file can corrupt memory,
-CVE-2026-24747), so loading refuses an older torch in one line (:func:`check_torch`). The JSON
-(format :data:`FORMAT`) says what the weights are and what they were measured at::
+description ``<entry>.json`` and its weights ``<entry>.npz``. The weights are plain numpy arrays
+in an uncompressed ``.npz`` (what ``numpy.savez`` writes), read with numpy alone --
+``numpy.load(..., allow_pickle=False)``, no torch anywhere on the path -- so ``pretrained`` plays
+on the base install. The JSON (format :data:`FORMAT`) says what the weights are and what they
+were measured at::
 
-    {"format": "boardgames_rl.pretrained/1", "name": "white_castle-2p",
+    {"format": "boardgames_rl.pretrained/2", "name": "white_castle-2p",
      "game": "white_castle", "config": {...the full game.config...}, "seats": [0, 1],
      "architecture": {"kind": "mlp", "hidden": [256, 256], "activation": "tanh",
                       "observation_size": 2213, "num_actions": 20, "seat_feature": true},
-     "weights": "white_castle-2p.pt", "sha256": "...", "dtype": "float16",
+     "weights": "white_castle-2p.npz", "sha256": "...the .npz file's...", "dtype": "float16",
+     "arrays": {"pi.0.weight": [256, 2213], "pi.0.bias": [256], ...,
+                "action.weight": [20, 256], "action.bias": [20]},
      "training": {...recipe, flags, steps, wall time...}, "commit": "...",
      "strength": {...measured win rates with 95% Wilson intervals...}}
+
+``arrays`` names every array of the ``.npz`` with its shape (:func:`expected_arrays`: they follow
+from the architecture, and must). An entry converted from the earlier torch layout (format
+``boardgames_rl.pretrained/1``, ``<entry>.pt``) keeps ``"converted_from": {"weights":
+"<entry>.pt", "sha256": "..."}``: the same weights, so its :meth:`PretrainedAgent.files_digest`
+names them as before and a tournament folder they played resumes. A format-1 folder is refused
+in one line saying how to convert it (``lab/recipes/export_pretrained.py convert``, from a
+clone, with torch).
 
 A residual entry (trained with ``--prior heuristic``,
 :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`) has ``"prior": {"agent":
@@ -24,8 +33,9 @@ heuristic's move (:func:`~boardgames_rl.core.policy_obs.prior_feature`, counted 
 :data:`~boardgames_rl.core.policy_obs.SAFE_PRIORS` may be named.
 
 The network is the policy half of an SB3 ``MlpPolicy`` (``mlp_extractor.policy_net`` then
-``action_net``, tanh): keys ``pi.<i>.weight`` / ``pi.<i>.bias`` for each hidden layer and
-``action.weight`` / ``action.bias``. The value head is not shipped (playing does not need it).
+``action_net``, tanh): arrays ``pi.<i>.weight`` / ``pi.<i>.bias`` for each hidden layer and
+``action.weight`` / ``action.bias``, each weight ``(out, in)`` as torch stores it. The value head
+is not shipped (playing does not need it).
 
 **The agent** sees only ``info_set.observation``, ``info_set.legal_action_mask`` and its own seat
 (``info_set.player``, for the seat feature of :mod:`boardgames_rl.core.policy_obs`, exactly as in
@@ -41,24 +51,28 @@ is an error); ``pretrained:entry=NAME`` one entry by name;
 ``pretrained:prior_scale=S`` plays a residual entry with the prior's logit bonus ``S`` instead of
 its JSON's (a research knob: ``S = 0`` keeps only the network's logits, which still read the
 prior's move; a large ``S`` plays the prior's move nearly always;
-``experiments/train_strong.py tune-scale`` measures a few and writes the best into an entry);
+``lab/experiments/train_strong.py tune-scale`` measures a few and writes the best into an entry);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
 **Files are data.** The JSON and the weights are read only as regular files with a size cap
 (:mod:`boardgames_rl.core.files`: a FIFO or a link to ``/dev/zero`` is refused, never read), and
 every field of the JSON is checked in one place (:func:`check_meta`) before anything is built:
 layer widths at most :data:`MAX_UNITS`, at most :data:`MAX_HIDDEN_LAYERS` hidden layers and
-:data:`MAX_PARAMETERS` weights, a prior's scale in ``[0, MAX_PRIOR_SCALE]``. Every tensor must be
-a plain one (its own storage holds all its values, standard strides: no broadcast view claiming a
-huge layer) with finite values. The prior an entry names is built with
-``make_agent(spec, game, source=...)``, so a file cannot opt in to running code.
+:data:`MAX_PARAMETERS` weights, a prior's scale in ``[0, MAX_PRIOR_SCALE]``, the ``arrays`` the
+architecture implies. The ``.npz`` must match its sha256 and then hold exactly those arrays
+(:func:`read_arrays`): a zip of uncompressed, unencrypted ``.npy`` members, each header read
+before its data -- the JSON's dtype, little-endian, C order, the shape the game needs, no object
+(pickled) dtype -- and its values finite; ``numpy.load(allow_pickle=False)`` reads them. The
+prior an entry names is built with ``make_agent(spec, game, source=...)``, so a file cannot opt
+in to running code.
 
 Every failure is one line (:class:`PretrainedError`): a damaged or hostile JSON or weights file
-(bad JSON, wrong fields, checksum mismatch, pickled objects, wrong shapes, views, non-finite
-values, not a regular file), or no entry for the game setup (:class:`UnsupportedSetupError`: the
-message names the setups there are entries for, :func:`supported_setups`, which ``boardgames-rl
-list`` shows too). :func:`export_policy` and
-:func:`export_run` write entries (``experiments/train_strong.py export``).
+(bad JSON, wrong fields, checksum mismatch, pickled objects, wrong shapes, non-finite values,
+compressed members, not a regular file), or no entry for the game setup
+(:class:`UnsupportedSetupError`: the message names the setups there are entries for,
+:func:`supported_setups`, which ``boardgames-rl list`` shows too). Entries are written by the
+lab's exporter (``lab/recipes/export_pretrained.py``, which needs torch; ``lab/experiments/
+train_strong.py export`` calls it); :func:`write_meta` rewrites an entry's JSON.
 """
 
 from __future__ import annotations
@@ -69,7 +83,8 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+import zipfile
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,7 +98,6 @@ from boardgames_rl.core.files import (
     printable,
     read_bytes,
     read_json,
-    write_stream,
     write_text,
 )
 from boardgames_rl.core.game import Game, InfoSet
@@ -95,8 +109,16 @@ from boardgames_rl.core.policy_obs import (
     seat_in_observation,
 )
 
-FORMAT = "boardgames_rl.pretrained/1"
-"""The ``format`` field of every entry JSON this module reads and writes."""
+FORMAT = "boardgames_rl.pretrained/2"
+"""The ``format`` field of every entry JSON this module reads (the lab's exporter writes it)."""
+TORCH_FORMAT = "boardgames_rl.pretrained/1"
+"""The earlier format (torch ``.pt`` weights), refused with the command that converts it."""
+CONVERT_HINT = (
+    "convert it with python lab/recipes/export_pretrained.py convert DIR (a clone, torch)"
+)
+"""What a format-1 folder's refusal says to do."""
+FIX_WEIGHTS = "export it again (lab/recipes/export_pretrained.py) or restore the file"
+"""What a damaged weights file's refusal says to do."""
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / "pretrained"
 """Where the shipped entries live (package data)."""
 MAX_JSON_BYTES = 1 << 20
@@ -114,8 +136,8 @@ MAX_PRIOR_SCALE = 1e6
 """Largest prior bonus (an entry's ``architecture.prior.scale`` or the ``prior_scale`` option):
 the logits differ by at most this much, so the prior's move is played at every decision; a
 bigger number is a damaged file, not a setting."""
-MIN_TORCH = (2, 10)
-"""Oldest torch whose ``torch.load(weights_only=True)`` may read a file from elsewhere."""
+DTYPES: dict[str, np.dtype] = {"float16": np.dtype("<f2"), "float32": np.dtype("<f4")}
+"""The dtypes an entry's arrays may have (``dtype`` in its JSON): little-endian floats."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,99}$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _REQUIRED = {
@@ -127,6 +149,8 @@ _REQUIRED = {
     "architecture": dict,
     "weights": str,
     "sha256": str,
+    "dtype": str,
+    "arrays": dict,
     "training": dict,
     "strength": dict,
 }
@@ -134,91 +158,6 @@ _REQUIRED = {
 
 class PretrainedError(InvalidConfigError):
     """A pretrained entry is missing, damaged or unsafe (a one-line message)."""
-
-
-# ---------------------------------------------------------------------------- checked weights
-def check_torch(version: str | None = None) -> None:
-    """Refuse (one line) to read a weights file with a torch older than :data:`MIN_TORCH`, whose
-    ``weights_only=True`` loader does not keep its promise (CVE-2025-32434: torch <= 2.5.1 can run
-    code; CVE-2026-24747: memory corruption below 2.10). ``version`` defaults to
-    ``torch.__version__``."""
-    if version is None:
-        import torch as th
-
-        version = str(th.__version__)
-    m = re.match(r"^(\d+)\.(\d+)", version)
-    if m is None or (int(m.group(1)), int(m.group(2))) < MIN_TORCH:
-        need = ".".join(map(str, MIN_TORCH))
-        raise InvalidConfigError(
-            f"torch {version} cannot read weights files safely (before {need}, "
-            "torch.load(weights_only=True) can run code or corrupt memory: CVE-2025-32434, "
-            f"CVE-2026-24747): pip install 'torch>={need}'"
-        )
-
-
-def _walk_tensors(value: Any, where: str) -> Iterator[tuple[str, Any]]:
-    """Every tensor in ``value`` (nested dicts, lists and tuples, as a state dict or an optimiser
-    state holds them) with the path to it; floats are yielded too (their finiteness counts)."""
-    import torch as th
-
-    stack: list[tuple[str, Any]] = [(where, value)]
-    while stack:
-        path, v = stack.pop()
-        if isinstance(v, th.Tensor | float):
-            yield path, v
-        elif isinstance(v, dict):
-            stack.extend((f"{path}[{k!r:.40}]", x) for k, x in v.items())
-        elif isinstance(v, list | tuple):
-            stack.extend((f"{path}[{i}]", x) for i, x in enumerate(v))
-
-
-def plain_tensor_problem(t: Any) -> str | None:
-    """Why the tensor ``t`` is not a plain tensor of finite values (None when it is): a plain
-    tensor is a dense CPU tensor with standard (C-contiguous) strides whose own storage holds all
-    its values -- a broadcast (stride 0) or overlapping view, a view past its storage, a sparse
-    or quantized tensor is refused before anything reads it."""
-    import torch as th
-
-    if t.layout != th.strided or t.is_quantized or t.device.type != "cpu":
-        return f"is not a dense CPU tensor ({t.layout}, {t.device})"
-    stride, expected = tuple(t.stride()), []
-    step = 1
-    for size in reversed(tuple(t.shape)):
-        expected.append(step)
-        step *= max(int(size), 1)
-    if t.numel() > 1 and stride != tuple(reversed(expected)):
-        return (
-            f"is a view of shape {tuple(t.shape)} with strides {stride}, not a plain tensor "
-            "(its storage does not hold its values)"
-        )
-    needed = (int(t.storage_offset()) + int(t.numel())) * int(t.element_size())
-    if t.untyped_storage().nbytes() < needed:
-        return f"claims {needed} bytes from a storage of {t.untyped_storage().nbytes()}"
-    if (t.is_floating_point() or t.is_complex()) and not bool(th.isfinite(t).all()):
-        return "holds non-finite values (NaN or infinity)"
-    return None
-
-
-def check_plain_tensors(value: Any, what: str) -> None:
-    """Refuse (``ValueError``, one line naming the tensor) anything in ``value`` that is not a
-    plain tensor of finite values (:func:`plain_tensor_problem`) or a finite float."""
-    for path, v in _walk_tensors(value, what):
-        if isinstance(v, float):
-            problem = None if math.isfinite(v) else "is not a finite number"
-        else:
-            problem = plain_tensor_problem(v)
-        if problem is not None:
-            raise ValueError(f"{path} {problem}")
-
-
-def load_plain_weights(blob: bytes) -> Any:
-    """``torch.load(weights_only=True)`` of ``blob`` (read by the caller with a size cap), after
-    :func:`check_torch`: nothing is unpickled. The caller checks what it got
-    (:func:`check_plain_tensors`)."""
-    import torch as th
-
-    check_torch()
-    return th.load(io.BytesIO(blob), map_location="cpu", weights_only=True)
 
 
 # ---------------------------------------------------------------------------- entries
@@ -247,6 +186,13 @@ class Entry:
         """``(agent spec, scale)`` of a residual entry, else None."""
         prior = self.meta["architecture"].get("prior")
         return None if prior is None else (str(prior["agent"]), float(prior["scale"]))
+
+    @property
+    def weights_sha256(self) -> str:
+        """What names the weights: the sha256 of the file they were first written to (the
+        ``.npz``'s, or for an entry converted from a ``.pt`` the ``.pt``'s: the same weights)."""
+        converted = self.meta.get("converted_from")
+        return str(converted["sha256"] if converted else self.meta["sha256"])
 
     def describe(self) -> str:
         cfg = ",".join(f"{k}={v}" for k, v in sorted(self.config.items()) if k == "num_players")
@@ -319,12 +265,27 @@ def _check_architecture(arch: dict[str, Any], source: Any) -> None:
         )
 
 
+def expected_arrays(arch: Mapping[str, Any]) -> dict[str, list[int]]:
+    """The arrays an entry of architecture ``arch`` holds, name -> shape (``[out, in]`` for a
+    weight, ``[out]`` for a bias): each hidden layer's, then the action head's."""
+    sizes = [int(arch["observation_size"]), *(int(h) for h in arch["hidden"])]
+    arrays: dict[str, list[int]] = {}
+    for i in range(len(sizes) - 1):
+        arrays[f"pi.{i}.weight"] = [sizes[i + 1], sizes[i]]
+        arrays[f"pi.{i}.bias"] = [sizes[i + 1]]
+    arrays["action.weight"] = [int(arch["num_actions"]), sizes[-1]]
+    arrays["action.bias"] = [int(arch["num_actions"])]
+    return arrays
+
+
 def check_meta(meta: Any, source: Any, file_name: str | None = None) -> None:
     """Every field of an entry's JSON, checked in one place (the reader and the exporter use it):
     raises :class:`PretrainedError`, one line naming ``source`` and the field. ``file_name``:
     the JSON's own file name, which must be ``<name>.json``."""
     if not isinstance(meta, dict):
         raise _fail(source, "the JSON is not an object")
+    if meta.get("format") == TORCH_FORMAT:
+        raise _fail(source, f"format {TORCH_FORMAT!r} holds torch weights (.pt): {CONVERT_HINT}")
     for key, kind in _REQUIRED.items():
         if not isinstance(meta.get(key), kind):
             raise _fail(source, f"field {key!r} missing or not a {kind.__name__}")
@@ -340,6 +301,8 @@ def check_meta(meta: Any, source: Any, file_name: str | None = None) -> None:
         raise _fail(
             source, f"weights {weights!r:.120} must be a plain file name in the same folder"
         )
+    if not weights.endswith(".npz"):
+        raise _fail(source, f"weights {weights!r:.120} must be an .npz file")
     if not _SHA256.match(meta["sha256"]):
         raise _fail(source, "sha256 must be 64 lowercase hexadecimal digits")
     seats = meta["seats"]
@@ -347,11 +310,28 @@ def check_meta(meta: Any, source: Any, file_name: str | None = None) -> None:
         raise _fail(source, "seats must be a non-empty list of seat indices (0 to 63)")
     if len(set(seats)) != len(seats):
         raise _fail(source, f"seats {seats} names a seat twice")
-    if meta.get("dtype", "float32") not in ("float16", "float32"):
-        raise _fail(source, f"dtype {meta.get('dtype')!r:.60} must be float16 or float32")
+    if meta["dtype"] not in DTYPES:
+        raise _fail(source, f"dtype {meta['dtype']!r:.60} must be float16 or float32")
     if not isinstance(meta.get("commit", ""), str):
         raise _fail(source, "commit must be text")
+    converted = meta.get("converted_from")
+    if converted is not None and (
+        not isinstance(converted, dict)
+        or set(converted) != {"weights", "sha256"}
+        or not isinstance(converted["weights"], str)
+        or not _NAME.match(converted["weights"])
+        or not isinstance(converted["sha256"], str)
+        or not _SHA256.match(converted["sha256"])
+    ):
+        raise _fail(source, "converted_from must be {weights: a file name, sha256: 64 hex digits}")
     _check_architecture(meta["architecture"], source)
+    want = expected_arrays(meta["architecture"])
+    if meta["arrays"] != want:
+        raise _fail(
+            source,
+            f"arrays {printable(str(meta['arrays']))[:120]} are not the architecture's "
+            f"{printable(str(want))[:120]}",
+        )
 
 
 def read_entry(json_path: str | os.PathLike) -> Entry:
@@ -449,27 +429,88 @@ def fit_list(items: list[str], limit: int) -> str:
     return "none"
 
 
-def _check_tensor(entry: Entry, key: str, value: Any, shape: tuple[int, ...]) -> np.ndarray:
-    import torch as th
+def _npy_header(member: Any) -> tuple[tuple[int, ...], bool, np.dtype]:
+    """``(shape, fortran_order, dtype)`` from the header of the ``.npy`` stream ``member``
+    (format 1.0 or 2.0: what ``numpy.save`` writes), read before any of its data."""
+    version = np.lib.format.read_magic(member)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(member)
+    if version == (2, 0):
+        return np.lib.format.read_array_header_2_0(member)
+    raise ValueError(f".npy format {version}, not 1.0 or 2.0")
 
-    if not isinstance(value, th.Tensor):
-        raise _fail(entry.name, f"weights entry {key!r} is not a tensor")
-    if tuple(value.shape) != shape:
-        raise _fail(
-            entry.name, f"weights entry {key!r} has shape {tuple(value.shape)}, expected {shape}"
-        )
-    if not value.is_floating_point():
-        raise _fail(entry.name, f"weights entry {key!r} is not a float tensor")
-    problem = plain_tensor_problem(value)  # a view, a short storage, NaN: before any copy
-    if problem is not None:
-        raise _fail(entry.name, f"weights entry {key!r} {problem}")
-    return value.detach().to(th.float32).numpy()
+
+def read_arrays(
+    blob: bytes, shapes: Mapping[str, Iterable[int]], dtype: np.dtype
+) -> dict[str, np.ndarray]:
+    """The arrays of the ``.npz`` bytes ``blob`` (read by the caller as a capped regular file),
+    which must be exactly ``shapes`` (name -> shape) of ``dtype``, as float32.
+
+    Checked before any array is built: ``blob`` is a zip whose members are exactly
+    ``<name>.npy``, each stored (uncompressed: no member can unpack to more than the file holds),
+    not encrypted, its ``.npy`` header giving ``dtype`` (little-endian; an object dtype, which
+    only unpickling could read, is refused), C order and the shape, and its size the header plus
+    that data. Then ``numpy.load(allow_pickle=False)`` reads them and every value must be finite.
+
+    Raises:
+        ValueError: one line saying what is wrong (the caller names the file and the fix).
+    """
+    want = {f"{k}.npy": tuple(int(n) for n in v) for k, v in shapes.items()}
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(blob))
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
+        raise ValueError(f"is not an .npz archive ({str(e)[:80] or type(e).__name__})") from None
+    with archive:
+        infos = archive.infolist()
+        names = [i.filename for i in infos]
+        if len(set(names)) != len(names) or set(names) != set(want):
+            got = printable(", ".join(sorted(set(names))))[:120]
+            raise ValueError(f"holds arrays [{got}], expected [{', '.join(sorted(want))[:120]}]")
+        for info in infos:
+            name = info.filename
+            if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x1:
+                raise ValueError(f"{name} is compressed or encrypted (the exporter stores arrays)")
+            if info.file_size != info.compress_size:
+                raise ValueError(f"{name} claims {info.file_size} bytes from {info.compress_size}")
+            try:
+                with archive.open(info) as member:
+                    shape, fortran, kind = _npy_header(member)
+                    data_start = member.tell()
+            except (ValueError, OSError, EOFError, zipfile.BadZipFile) as e:
+                raise ValueError(
+                    f"{name} has no readable .npy header ({printable(str(e))[:80]})"
+                ) from None
+            if kind.hasobject:
+                raise ValueError(f"{name} holds Python objects (dtype {kind}): refused, never read")
+            if kind != dtype:
+                raise ValueError(f"{name} has dtype {kind}, the entry's JSON says {dtype}")
+            if fortran:
+                raise ValueError(f"{name} is in Fortran order, not C order")
+            if tuple(shape) != want[name]:
+                raise ValueError(f"{name} has shape {tuple(shape)}, expected {want[name]}")
+            size = data_start + math.prod(shape) * kind.itemsize
+            if info.file_size != size:
+                raise ValueError(f"{name} holds {info.file_size} bytes, its header says {size}")
+    arrays: dict[str, np.ndarray] = {}
+    try:
+        with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
+            for name in want:
+                value = npz[name[: -len(".npy")]]
+                if value.dtype != dtype or value.shape != want[name]:  # checked above: a race
+                    raise ValueError(f"{name} changed while read")
+                if not np.isfinite(value).all():
+                    raise ValueError(f"{name} holds non-finite values (NaN or infinity)")
+                arrays[name[: -len(".npy")]] = np.ascontiguousarray(value, dtype=np.float32)
+    except (OSError, EOFError, zipfile.BadZipFile) as e:
+        raise ValueError(f"cannot be read ({str(e)[:80] or type(e).__name__})") from None
+    return arrays
 
 
 def load_weights(entry: Entry) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The layers ``[(W, b), ...]`` (float32, hidden layers then the action head), checked
-    against the JSON: a regular file of at most :data:`MAX_WEIGHTS_BYTES`, checksum, keys,
-    shapes, plain tensors, finiteness. Nothing is unpickled (torch >= 2.10, :func:`check_torch`)."""
+    """The layers ``[(W, b), ...]`` (float32, hidden layers then the action head, ``W`` of shape
+    ``(out, in)``), checked against the JSON: a regular file of at most
+    :data:`MAX_WEIGHTS_BYTES`, its sha256, then :func:`read_arrays` (names, dtype, shapes,
+    finiteness; nothing unpickled). numpy alone: torch is never imported."""
     path = entry.folder / entry.meta["weights"]
     try:
         blob = read_bytes(path, MAX_WEIGHTS_BYTES, "pretrained weights file")
@@ -480,42 +521,12 @@ def load_weights(entry: Entry) -> list[tuple[np.ndarray, np.ndarray]]:
     if hashlib.sha256(blob).hexdigest() != entry.meta["sha256"]:
         raise _fail(entry.name, f"weights file {path.name!r} does not match its sha256")
     try:
-        import torch  # noqa: F401
-    except ImportError:
-        raise PretrainedError(
-            "the pretrained agent needs torch: pip install 'boardgames-rl[train]'"
-        ) from None
-    try:
-        state = load_plain_weights(blob)
-    except InvalidConfigError as e:
-        raise _fail(entry.name, str(e)) from None
-    except Exception as e:  # noqa: BLE001 - pickled objects, damage: one line, nothing run
-        first = (str(e).strip().splitlines() or [type(e).__name__])[0][:120]
-        raise _fail(entry.name, f"weights are not a plain tensor state dict ({first})") from None
-    if not isinstance(state, dict):
-        raise _fail(entry.name, "weights are not a state dict")
-    arch = entry.meta["architecture"]
-    sizes = [arch["observation_size"], *arch["hidden"]]
-    expected = {f"pi.{i}.{p}" for i in range(len(arch["hidden"])) for p in ("weight", "bias")}
-    expected |= {"action.weight", "action.bias"}
-    if set(state) != expected:
-        raise _fail(
-            entry.name,
-            f"weights keys {printable(str(sorted(map(str, state))[:6]))[:200]} are not "
-            f"{sorted(expected)[:6]}",
-        )
-    layers = []
-    for i in range(len(arch["hidden"])):
-        w = _check_tensor(
-            entry, f"pi.{i}.weight", state[f"pi.{i}.weight"], (sizes[i + 1], sizes[i])
-        )
-        b = _check_tensor(entry, f"pi.{i}.bias", state[f"pi.{i}.bias"], (sizes[i + 1],))
-        layers.append((w, b))
-    n = arch["num_actions"]
-    w = _check_tensor(entry, "action.weight", state["action.weight"], (n, sizes[-1]))
-    b = _check_tensor(entry, "action.bias", state["action.bias"], (n,))
-    layers.append((w, b))
-    return layers
+        arrays = read_arrays(blob, entry.meta["arrays"], DTYPES[entry.meta["dtype"]])
+    except ValueError as e:
+        raise _fail(entry.name, f"weights file {path.name!r}: {e}; {FIX_WEIGHTS}") from None
+    hidden = len(entry.meta["architecture"]["hidden"])
+    layers = [(arrays[f"pi.{i}.weight"], arrays[f"pi.{i}.bias"]) for i in range(hidden)]
+    return [*layers, (arrays["action.weight"], arrays["action.bias"])]
 
 
 class MLPPolicy:
@@ -621,7 +632,7 @@ class PretrainedAgent(Agent):
         prior's bonus it plays with (the JSON's or ``prior_scale``'s: another bonus plays other
         games), e.g. ``seat 0: castle_nightingale-ninja 1a2b3c4d5e6f prior scale 3.1; ...``."""
         return "; ".join(
-            f"seat {s}: {e.name} {str(e.meta.get('sha256', ''))[:12]}"
+            f"seat {s}: {e.name} {e.weights_sha256[:12]}"
             + ("" if e.prior is None else f" prior scale {self.prior_scale(s):.6g}")
             for s, (e, _) in sorted(self.policies.items())
         )
@@ -772,81 +783,7 @@ def build_search(game: Game, **kwargs: Any) -> Agent:
     return build_ismcts(game, **{"preset": "tuned", **kwargs, "prior": "pretrained"})
 
 
-# ---------------------------------------------------------------------------- export
-def export_policy(
-    policy_state: dict[str, Any],
-    game: Game,
-    seats: list[int],
-    name: str,
-    out_dir: str | os.PathLike,
-    training: dict[str, Any],
-    strength: dict[str, Any] | None = None,
-    commit: str = "",
-    dtype: str = "float16",
-    activation: str = "tanh",
-    prior: str | None = None,
-) -> Path:
-    """Write ``<name>.pt`` and ``<name>.json`` from an SB3 ``MaskableActorCriticPolicy`` state
-    dict (its policy half only); returns the JSON path. ``dtype`` float16 halves the size.
-    A residual policy's state dict (with ``prior_scale``) needs ``prior``, its agent spec."""
-    import torch as th
-
-    if not _NAME.match(name):
-        raise PretrainedError(f"entry name {name!r} must match {_NAME.pattern}")
-    if dtype not in ("float16", "float32"):
-        raise PretrainedError(f"dtype must be float16 or float32, got {dtype!r}")
-    pat = re.compile(r"^mlp_extractor\.policy_net\.(\d+)\.weight$")
-    idx = sorted(int(m.group(1)) for k in policy_state if (m := pat.match(k)))
-    state: dict[str, Any] = {}
-    for i, k in enumerate(idx):
-        for p in ("weight", "bias"):
-            state[f"pi.{i}.{p}"] = policy_state[f"mlp_extractor.policy_net.{k}.{p}"]
-    state["action.weight"] = policy_state["action_net.weight"]
-    state["action.bias"] = policy_state["action_net.bias"]
-    torch_dtype = th.float16 if dtype == "float16" else th.float32
-    state = {k: v.detach().cpu().to(torch_dtype).contiguous() for k, v in state.items()}
-    hidden = [int(state[f"pi.{i}.weight"].shape[0]) for i in range(len(idx))]
-    obs_size = int(state["pi.0.weight"].shape[1]) if idx else int(state["action.weight"].shape[1])
-    buf = io.BytesIO()
-    th.save(state, buf)
-    blob = buf.getvalue()
-    out = Path(out_dir)
-    meta = {
-        "format": FORMAT,
-        "name": name,
-        "game": game.name,
-        "config": dict(game.config),
-        "seats": sorted(int(s) for s in seats),
-        "architecture": {
-            "kind": "mlp",
-            "hidden": hidden,
-            "activation": activation,
-            "observation_size": obs_size,
-            "num_actions": int(state["action.weight"].shape[0]),
-            "seat_feature": not seat_in_observation(game),
-        },
-        "weights": f"{name}.pt",
-        "sha256": hashlib.sha256(blob).hexdigest(),
-        "dtype": dtype,
-        "training": training,
-        "commit": commit,
-        "strength": strength or {},
-    }
-    if "prior_scale" in policy_state:
-        if prior not in SAFE_PRIORS:
-            raise PretrainedError(
-                f"a residual policy needs its prior, one of {', '.join(SAFE_PRIORS)}; got {prior!r}"
-            )
-        scale = float(policy_state["prior_scale"])
-        meta["architecture"]["prior"] = {"agent": prior, "scale": round(scale, 6)}  # type: ignore[index]
-    check_meta(meta, f"export {name!r}")  # never write an entry the reader refuses
-    entry = Entry(name, out, meta)
-    check_fits_game(entry, game)
-    write_stream(out / f"{name}.pt", lambda f: f.write(blob), root=out)
-    write_meta(out / f"{name}.json", meta, root=out)
-    return out / f"{name}.json"
-
-
+# ---------------------------------------------------------------------------- JSON writing
 def write_meta(
     path: Path, meta: dict[str, Any], root: str | os.PathLike[str] | None = None
 ) -> None:

@@ -194,7 +194,7 @@ def read_config(out: Path) -> dict[str, Any]:
 def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled;
     a regular file of at most :data:`MAX_MODEL_BYTES`)."""
-    from boardgames_rl.agents.pretrained import check_plain_tensors, load_plain_weights
+    from boardgames_rl.agents.torch_weights import check_plain_tensors, load_plain_weights
 
     fix = "restore the file or start a new run with another --out"
     try:

@@ -1,7 +1,7 @@
 """Start a training run from a shipped (or exported) pretrained entry (``train_ppo --init-from``).
 
 A run folder is usually gone by the time one wants a second phase of training for a shipped
-policy; its entry (``boardgames_rl/pretrained/<name>.pt`` + ``.json``) is all that is left. The
+policy; its entry (``boardgames_rl/pretrained/<name>.npz`` + ``.json``) is all that is left. The
 entry holds the actor only (the hidden layers, the action head and, for a residual policy, the
 prior's scale), read without unpickling (:func:`boardgames_rl.agents.pretrained.load_weights`).
 :func:`init_policy_from_entry` copies it into a new model's policy, checked against the run:

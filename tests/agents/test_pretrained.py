@@ -1,34 +1,43 @@
 """The shipped pretrained agents (issue 15.5): every entry loads, plays legal moves in every seat
 and player count it claims, is deterministic given its seed and beats random in a small seeded
 series; damaged or hostile files and missing entries are one-line errors with nothing run; an
-export plays exactly like the SB3 policy it came from."""
+export plays exactly like the SB3 policy it came from. Issue 41: the entries are numpy arrays
+(``.npz``) played without torch -- in a fresh virtual environment that has only the base
+dependencies -- and an entry of the earlier torch layout converts to the same arrays and moves."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import pickle
 import re
 import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from importlib.metadata import Distribution, distribution
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomllib
 
-pytest.importorskip("torch")
-import torch as th  # noqa: E402
-
-from boardgames_rl.agents import make_agent  # noqa: E402
-from boardgames_rl.agents.pretrained import (  # noqa: E402
+from boardgames_rl.agents import make_agent
+from boardgames_rl.agents.pretrained import (
     FORMAT,
     Entry,
     PretrainedError,
-    export_policy,
     list_entries,
+    load_weights,
     read_entry,
 )
-from boardgames_rl.arena import play_series, wilson_interval  # noqa: E402
-from boardgames_rl.registry import make_game  # noqa: E402
+from boardgames_rl.arena import play_series, wilson_interval
+from boardgames_rl.registry import make_game
+from lab.recipes.export_pretrained import compare_entries, convert_folder, export_policy, pack_npz
+
+ROOT = Path(__file__).resolve().parents[2]
 
 ENTRIES = list_entries()
 IDS = [e.name for e in ENTRIES]
@@ -181,12 +190,10 @@ def _fails(entry, folder, match: str):
     assert "\n" not in str(e.value)
 
 
-def _set_weights(entry, folder: Path, state) -> None:
+def _set_weights(entry, folder: Path, blob: bytes) -> None:
     """Replace the weights file, with a matching checksum (only the content is bad)."""
-    buf = io.BytesIO()
-    th.save(state, buf)
-    (folder / entry.meta["weights"]).write_bytes(buf.getvalue())
-    digest = hashlib.sha256(buf.getvalue()).hexdigest()
+    (folder / entry.meta["weights"]).write_bytes(blob)
+    digest = hashlib.sha256(blob).hexdigest()
     _rewrite(folder / f"{entry.name}.json", lambda m: m.update(sha256=digest))
 
 
@@ -221,21 +228,22 @@ def test_damaged_weights(copy_dir):
     blob = w.read_bytes()
     w.write_bytes(blob[: len(blob) // 2])
     _fails(entry, folder, "does not match its sha256")
-    state = th.load(io.BytesIO(blob), weights_only=True)
+    with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
+        state = {k: npz[k] for k in npz.files}
     bad = dict(state)
-    bad["action.bias"] = th.zeros(3)
-    _set_weights(entry, folder, bad)
+    bad["action.bias"] = np.zeros(3, state["action.bias"].dtype)
+    _set_weights(entry, folder, pack_npz(bad))
     _fails(entry, folder, "shape")
     bad = dict(state)
     bad.pop("action.bias")
-    _set_weights(entry, folder, bad)
-    _fails(entry, folder, "keys")
+    _set_weights(entry, folder, pack_npz(bad))
+    _fails(entry, folder, "holds arrays")
     bad = dict(state)
-    bad["action.bias"] = th.full_like(state["action.bias"], float("nan"))
-    _set_weights(entry, folder, bad)
+    bad["action.bias"] = np.full_like(state["action.bias"], np.nan)
+    _set_weights(entry, folder, pack_npz(bad))
     _fails(entry, folder, "non-finite")
-    _set_weights(entry, folder, [1, 2])
-    _fails(entry, folder, "not a state dict")
+    _set_weights(entry, folder, pickle.dumps([1, 2]))
+    _fails(entry, folder, "not an .npz archive")
 
 
 class _Hostile:
@@ -253,9 +261,28 @@ def test_hostile_weights_are_never_unpickled(copy_dir, tmp_path):
     entry, folder = copy_dir
     marker = tmp_path / "ran"
     _Hostile.marker = str(marker)
-    _set_weights(entry, folder, {"action.bias": _Hostile()})
-    _fails(entry, folder, "not a plain tensor state dict")
+    _set_weights(entry, folder, pickle.dumps({"action.bias": _Hostile()}))
+    _fails(entry, folder, "not an .npz archive")
+    hostile = np.empty(3, dtype=object)
+    hostile[0] = _Hostile()
+    _set_weights(entry, folder, _npz_with(entry.folder / entry.meta["weights"], hostile))
+    _fails(entry, folder, "holds Python objects")
     assert not marker.exists()
+
+
+def _npz_with(path: Path, action_bias: np.ndarray) -> bytes:
+    """A copy of the ``.npz`` ``path`` whose ``action.bias`` member is ``action_bias`` saved
+    with ``allow_pickle=True`` (an object array pickles its items)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w") as dst:
+        for name in src.namelist():
+            if name == "action.bias.npy":
+                buf = io.BytesIO()
+                np.save(buf, action_bias, allow_pickle=True)
+                dst.writestr(name, buf.getvalue())
+            else:
+                dst.writestr(name, src.read(name))
+    return out.getvalue()
 
 
 # ---------------------------------------------------------------------------- export
@@ -263,6 +290,7 @@ def test_export_plays_like_the_trained_policy(tmp_path):
     """The exported agent has the training's observation/mask contract: on random positions of
     White Castle its distribution equals the SB3 policy's (``PolicyAgent``, seat feature
     included) it was exported from."""
+    th = pytest.importorskip("torch")
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
@@ -300,6 +328,7 @@ def test_export_plays_like_the_trained_policy(tmp_path):
 def export_toy(game, folder: Path, name: str, seats: list[int], seed: int) -> None:
     """Export an untrained toy policy (one hidden layer of 8, weights from ``seed``) as entry
     ``name`` for ``seats`` into ``folder``: a real entry, as ``train_strong.py export`` writes."""
+    th = pytest.importorskip("torch")
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
@@ -434,7 +463,7 @@ def _tune_scale_command(tmp_path: Path) -> tuple[Entry, Path, list[str]]:
     entry = next(e for e in RESIDUAL if _game(e).num_players == 2)
     pkg = tmp_path / "pkg"
     pkg.mkdir()
-    for suffix in (".json", ".pt"):
+    for suffix in (".json", ".npz"):
         shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
     script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
     return (
@@ -478,7 +507,7 @@ def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     import sys
 
     entry, pkg, base = _tune_scale_command(tmp_path)
-    weights = (pkg / f"{entry.name}.pt").read_bytes()
+    weights = (pkg / f"{entry.name}.npz").read_bytes()
     script = Path(base[1])
     run = [*base, "--scales", "0,1e6", "--seeds", "3", "--eval-games", "4", "--workers", "1"]
     done = subprocess.run(
@@ -499,7 +528,7 @@ def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
     assert f"best: scale {best['scale']:g}" in done.stdout
     assert meta["strength"]["vs heuristic"]["all"]["games"] == 4
     assert meta["strength"]["seed"] == 5
-    assert (pkg / f"{entry.name}.pt").read_bytes() == weights
+    assert (pkg / f"{entry.name}.npz").read_bytes() == weights
     assert read_entry(pkg / f"{entry.name}.json").prior[1] == best["scale"]
 
     # killed once the sweep is done, while the chosen scale is measured on the report seed: the
@@ -524,3 +553,177 @@ def test_tune_scale_writes_the_best_scale_and_measures_it_again(tmp_path):
         cmd = [sys.executable, str(script), "tune-scale", plain.name, "--scales", "1"]
         refused = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert refused.returncode == 1 and "has no prior" in refused.stderr
+
+
+# ---------------------------------------------------------------------------- numpy alone
+def _base_distributions() -> dict[str, Distribution]:
+    """The installed distributions of pyproject's base dependencies and of everything they
+    require (their extras left out), by name."""
+    from packaging.requirements import Requirement
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    todo, found = [Requirement(r) for r in deps], {}
+    while todo:
+        req = todo.pop()
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            continue
+        if req.name.lower() not in found:
+            found[req.name.lower()] = dist = distribution(req.name)
+            todo += [Requirement(r) for r in dist.requires or []]
+    return found
+
+
+def _fresh_base_venv(tmp_path: Path) -> Path:
+    """A new virtual environment holding this checkout's package and its base dependencies
+    only; returns its python.
+
+    No network: the package is built into a wheel from a copy of the checkout by its own build
+    backend (``pyproject.toml``: the package data it ships is what gets there) and installed
+    with ``pip --python ENV install --no-deps --no-index``; the base dependencies are the
+    distributions this test runs with (pyproject's ``dependencies`` and what they require),
+    linked into a folder the new environment reads through a ``.pth`` file. torch is not
+    among them, so it cannot be imported there."""
+    env = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = env / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-I", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    deps = tmp_path / "base-deps"
+    deps.mkdir()
+    dists = _base_distributions()
+    assert "torch" not in dists
+    for dist in dists.values():
+        for top in sorted({f.parts[0] for f in dist.files or [] if f.parts[0] != ".."}):
+            if not (deps / top).exists():
+                (deps / top).symlink_to(Path(str(dist.locate_file(top))))
+    (Path(site) / "base_deps.pth").write_text(f"{deps}\n")
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, src / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.c")
+    shutil.copytree(ROOT / "boardgames_rl", src / "boardgames_rl", ignore=ignore)
+    wheels = tmp_path / "wheels"
+    build = "from setuptools.build_meta import build_wheel; import sys; build_wheel(sys.argv[1])"
+    built = subprocess.run(
+        [sys.executable, "-c", build, str(wheels)],
+        cwd=src, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-3000:]
+    install = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q"]
+    install += ["--no-deps", "--no-index", *map(str, wheels.glob("*.whl"))]
+    done = subprocess.run(install, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return python
+
+
+PLAY_EVERY_ENTRY = """
+import importlib.util, sys
+import numpy as np
+import boardgames_rl
+from boardgames_rl.agents import make_agent
+from boardgames_rl.agents.pretrained import list_entries
+from boardgames_rl.registry import make_game
+
+assert importlib.util.find_spec("torch") is None, "torch is installed here"
+played = []
+for entry in list_entries():
+    game = make_game(entry.game, **entry.config)
+    agent = make_agent("pretrained:entry=" + entry.name, game)
+    state, rng, moves = game.new_state(7), np.random.default_rng(7), 0
+    while not state.is_terminal():
+        info = state.info_set(state.current_player)
+        if state.current_player in entry.seats:
+            action = agent.act(info, rng)
+            moves += 1
+        else:
+            action = int(rng.choice(np.flatnonzero(info.legal_action_mask)))
+        state.apply(action)
+    assert moves > 0
+    played.append(entry.name)
+for name in ("white_castle",):
+    make_agent("pretrained", make_game(name))  # the plain spec, every seat
+assert "torch" not in sys.modules, "playing the entries imported torch"
+print("played", ",".join(played), "from", boardgames_rl.__file__)
+"""
+
+
+@pytest.mark.slow
+def test_every_entry_plays_in_a_fresh_venv_without_torch(tmp_path):
+    """Issue 41: ``pretrained`` works on the base install. A new virtual environment with the
+    package (built from pyproject, so the shipped ``.npz`` files must be its package data) and
+    the base dependencies only -- no torch to import -- plays one seeded game with every
+    shipped entry, and ``torch`` is never imported."""
+    python = _fresh_base_venv(tmp_path)
+    run = subprocess.run(  # -I: no PYTHONPATH or user site reaches it, only the venv
+        [str(python), "-I", "-c", PLAY_EVERY_ENTRY],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    played, _, where = run.stdout.strip().removeprefix("played ").partition(" from ")
+    assert played.split(",") == IDS
+    assert where.startswith(str(tmp_path / "venv"))  # the installed package, not the checkout
+
+
+def _torch_entry(folder: Path, game, seed: int) -> dict:
+    """A format-1 entry ``old`` (the earlier torch layout: ``old.pt`` written by
+    ``torch.save``, float16, its JSON) of an untrained toy network for ``game``; returns its
+    arrays."""
+    th = pytest.importorskip("torch")
+    from boardgames_rl.agents.pretrained import expected_arrays
+    from boardgames_rl.core.policy_obs import policy_obs_size
+
+    arch = {"kind": "mlp", "hidden": [8], "activation": "tanh", "seat_feature": True}
+    arch.update(observation_size=policy_obs_size(game), num_actions=game.num_actions)
+    gen = th.Generator().manual_seed(seed)
+    state = {
+        k: th.randn(*shape, generator=gen).half() for k, shape in expected_arrays(arch).items()
+    }
+    buf = io.BytesIO()
+    th.save(state, buf)
+    (folder / "old.pt").write_bytes(buf.getvalue())
+    meta = {
+        "format": "boardgames_rl.pretrained/1", "name": "old", "game": game.name,
+        "config": dict(game.config), "seats": [0, 1], "architecture": arch,
+        "weights": "old.pt", "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
+        "dtype": "float16", "training": {"recipe": "test"}, "commit": "", "strength": {},
+    }  # fmt: skip
+    (folder / "old.json").write_text(json.dumps(meta))
+    return {k: v.numpy() for k, v in state.items()}
+
+
+def test_a_torch_entry_converts_to_the_same_arrays_and_moves(tmp_path):
+    """``export_pretrained.py convert`` turns a format-1 folder into ``.npz`` entries holding
+    the ``.pt``'s arrays bit for bit (the file the same for the same arrays), keeps the old
+    weights' name for tournament folders, and ``check`` (:func:`compare_entries`) finds the same
+    logits and moves on seeded games; the format-1 JSON itself is refused with that command."""
+    game = make_game("white_castle", num_players=2)
+    old, new, again = tmp_path / "old", tmp_path / "new", tmp_path / "again"
+    for d in (old, new, again):
+        d.mkdir()
+    arrays = _torch_entry(old, game, seed=3)
+    with pytest.raises(PretrainedError, match="export_pretrained.py convert"):
+        read_entry(old / "old.json")
+    script = [sys.executable, str(ROOT / "lab" / "recipes" / "export_pretrained.py")]
+    done = subprocess.run(
+        [*script, "convert", str(old), "--out-dir", str(new)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert convert_folder(old, again) == [again / "old.json"]
+    assert (new / "old.npz").read_bytes() == (again / "old.npz").read_bytes()
+    entry = read_entry(new / "old.json")
+    old_sha = json.loads((old / "old.json").read_text())["sha256"]
+    assert entry.meta["converted_from"] == {"weights": "old.pt", "sha256": old_sha}
+    assert entry.weights_sha256 == old_sha != entry.meta["sha256"]
+    keys = ["pi.0.weight", "pi.0.bias", "action.weight", "action.bias"]
+    got = [a for layer in load_weights(entry) for a in layer]
+    for key, value in zip(keys, got, strict=True):
+        assert np.array_equal(value, arrays[key].astype(np.float32)), key
+    agent = make_agent(f"pretrained:dir={new}", game)
+    assert agent.files_digest() == f"seat 0: old {old_sha[:12]}; seat 1: old {old_sha[:12]}"
+    (row,) = compare_entries(old, new, games=2, seed=0)
+    assert row["states"] > 10 and row["same_moves"] == row["states"]
+    assert row["max_abs_logit_diff"] == row["max_abs_prob_diff"] == 0.0

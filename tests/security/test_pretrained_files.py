@@ -1,11 +1,13 @@
-"""A ``pretrained:dir=...`` entry is data (issue 39): its JSON and weights are read only as
-regular files with a size cap, every field is checked in one place, layer widths are capped
-before anything is built, every tensor is a plain one (no broadcast view claiming a huge layer),
-and the exporter never writes through a planted link -- each refusal one line.
+"""A ``pretrained:dir=...`` entry is data (issues 39 and 41): its JSON and ``.npz`` weights are
+read only as regular files with a size cap, every field is checked in one place, layer widths
+are capped before anything is built, every array's header (names, dtype, order, shape) is read
+before its data, object (pickled) arrays, compressed members and non-finite values are refused,
+nothing is unpickled, and the exporter never writes through a planted link -- each refusal one
+line.
 
-The entries are crafted with ``json`` and ``torch.save`` (the layout the exporter writes) and
-loaded through ``make_agent("pretrained:dir=...", game)``, or the CLI in a subprocess where the
-old reader hung or ran out of memory.
+The entries are crafted with numpy and ``zipfile`` (the layout the exporter writes, and broken
+variants of it) and loaded through ``make_agent("pretrained:dir=...", game)``, or the CLI in a
+subprocess where an unchecked reader would hang or run out of memory.
 """
 
 from __future__ import annotations
@@ -14,56 +16,70 @@ import hashlib
 import io
 import json
 import os
+import pickle
 import resource
 import subprocess
 import sys
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-pytest.importorskip("torch")
-import torch as th  # noqa: E402
-
-from boardgames_rl.agents import make_agent  # noqa: E402
-from boardgames_rl.agents.pretrained import export_policy  # noqa: E402
-from boardgames_rl.core.errors import InvalidConfigError  # noqa: E402
-from boardgames_rl.registry import make_game  # noqa: E402
+from boardgames_rl.agents import make_agent
+from boardgames_rl.agents.pretrained import MAX_WEIGHTS_BYTES, expected_arrays
+from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.registry import make_game
+from lab.recipes.export_pretrained import pack_npz
 
 GAME = make_game("castle_flutterstone", num_players=2)
 OBS, ACTIONS = 124, GAME.num_actions  # the policy observation: the game's and the seat feature
 
 
-def _entry(folder: Path, hidden=(8,), prior=None, state=None, change=None, text=None) -> Path:
-    """Write entry ``toy`` (JSON and weights) for GAME into ``folder``; ``state`` replaces the
-    weights, ``change(meta)`` edits the JSON, ``text(json_text)`` its raw text."""
+def _arrays(hidden=(8,), prior=None) -> dict[str, np.ndarray]:
+    """Seeded float16 arrays of a toy network for GAME."""
     obs = OBS + (ACTIONS if prior else 0)
-    sizes = [obs, *hidden]
-    if state is None:
-        gen = th.Generator().manual_seed(0)
-        state = {}
-        for i, (a, b) in enumerate(zip(sizes, sizes[1:], strict=False)):
-            state[f"pi.{i}.weight"] = th.randn(b, a, generator=gen).half()
-            state[f"pi.{i}.bias"] = th.zeros(b).half()
-        state["action.weight"] = th.randn(ACTIONS, sizes[-1], generator=gen).half()
-        state["action.bias"] = th.zeros(ACTIONS).half()
-    buf = io.BytesIO()
-    th.save(state, buf)
-    (folder / "toy.pt").write_bytes(buf.getvalue())
-    arch = {"kind": "mlp", "hidden": list(hidden), "activation": "tanh"}
+    arch = {"observation_size": obs, "hidden": list(hidden), "num_actions": ACTIONS}
+    rng = np.random.default_rng(0)
+    return {
+        k: rng.standard_normal(shape).astype(np.float16)
+        for k, shape in expected_arrays(arch).items()
+    }
+
+
+def _entry(
+    folder: Path,
+    hidden=(8,),
+    prior=None,
+    arrays: dict[str, np.ndarray] | None = None,
+    blob: bytes | None = None,
+    change: Callable[[dict[str, Any]], None] | None = None,
+    text: Callable[[str], str] | None = None,
+) -> Path:
+    """Write entry ``toy`` (JSON and ``.npz``) for GAME into ``folder``; ``arrays`` replaces the
+    weights, ``blob`` the ``.npz`` bytes (the JSON's sha256 always matches: only the content is
+    bad), ``change(meta)`` edits the JSON, ``text(json_text)`` its raw text."""
+    obs = OBS + (ACTIONS if prior else 0)
+    arch: dict[str, Any] = {"kind": "mlp", "hidden": list(hidden), "activation": "tanh"}
     arch.update(observation_size=obs, num_actions=ACTIONS, seat_feature=True)
     if prior:
         arch["prior"] = {"agent": "heuristic", "scale": prior}
+    if blob is None:
+        blob = pack_npz(_arrays(hidden, prior) if arrays is None else arrays)
+    (folder / "toy.npz").write_bytes(blob)
     meta = {
-        "format": "boardgames_rl.pretrained/1",
+        "format": "boardgames_rl.pretrained/2",
         "name": "toy",
         "game": GAME.name,
         "config": dict(GAME.config),
         "seats": [0, 1],
         "architecture": arch,
-        "weights": "toy.pt",
-        "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
+        "weights": "toy.npz",
+        "sha256": hashlib.sha256(blob).hexdigest(),
         "dtype": "float16",
+        "arrays": expected_arrays(arch),
         "training": {},
         "strength": {},
     }
@@ -94,38 +110,136 @@ def test_sound_crafted_entries_play(tmp_path: Path) -> None:
     _plays(_entry(tmp_path, prior=3.0))
 
 
-def test_broadcast_tensors_claiming_huge_layers_are_refused_before_building(tmp_path: Path):
-    """A 2 KB weights file of stride-0 tensors, its JSON claiming two 10**6-unit layers: refused
-    from the JSON (the old loader tried to allocate 4 TB)."""
+def test_huge_layers_are_refused_from_the_json_before_reading_weights(tmp_path: Path) -> None:
+    """A JSON claiming two 10**6-unit layers beside a small ``.npz``: refused from the JSON
+    (the widths are capped before any array is read or built)."""
     wide = 10**6
-    one = th.zeros(1, dtype=th.float16)
-    state = {
-        "pi.0.weight": one.expand(wide, OBS),
-        "pi.0.bias": one.expand(wide),
-        "pi.1.weight": one.expand(wide, wide),
-        "pi.1.bias": one.expand(wide),
-        "action.weight": one.expand(ACTIONS, wide),
-        "action.bias": one.expand(ACTIONS),
-    }
-    _entry(tmp_path, hidden=(wide, wide), state=state)
-    assert (tmp_path / "toy.pt").stat().st_size < 16 << 10
+    _entry(tmp_path, hidden=(wide, wide), blob=pack_npz(_arrays()))
     _refused(tmp_path, "1000000 units, more than the 8192")
 
 
-@pytest.mark.parametrize("view", ["stride 0", "overlapping"])
-def test_a_view_is_not_a_plain_tensor(tmp_path: Path, view: str) -> None:
-    """Shapes the JSON allows, but the tensor is a view whose storage does not hold its values
-    (broadcast, or rows overlapping): refused before it is copied."""
-    state = dict(th.load(io.BytesIO(_pt(_entry(tmp_path))), weights_only=True))
-    if view == "stride 0":
-        state["pi.0.weight"] = th.zeros(1, dtype=th.float16).expand(8, OBS)
-    else:
-        state["pi.0.weight"] = th.zeros(OBS + 8, dtype=th.float16).as_strided((8, OBS), (1, 1))
-    _refused(_entry(tmp_path, state=state), "not a plain tensor")
+def _member(name: str, data: bytes, compress: int = zipfile.ZIP_STORED) -> bytes:
+    """An ``.npz`` holding the sound arrays, the member ``name`` replaced by ``data``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compress) as z:
+        for key, value in _arrays().items():
+            if f"{key}.npy" != name:
+                buf = io.BytesIO()
+                np.save(buf, value)
+                z.writestr(f"{key}.npy", buf.getvalue())
+        z.writestr(name, data)
+    return out.getvalue()
 
 
-def _pt(folder: Path) -> bytes:
-    return (folder / "toy.pt").read_bytes()
+def _npy(value: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, value, allow_pickle=True)
+    return buf.getvalue()
+
+
+class _Hostile:
+    """Unpickling it would create a marker file."""
+
+    marker = ""
+
+    def __reduce__(self):
+        return (Path.touch, (Path(self.marker),))
+
+
+def _bad_weights(case: str, marker: Path) -> bytes:
+    sound = _arrays()
+    _Hostile.marker = str(marker)
+    if case == "object array":
+        hostile = np.empty(8, dtype=object)
+        hostile[0] = _Hostile()
+        return _member("pi.0.bias.npy", _npy(hostile))
+    if case == "a pickle, not an npz":
+        return pickle.dumps({"pi.0.bias": _Hostile()})
+    if case == "a pickle as a member":
+        return _member("pi.0.bias.npy", pickle.dumps(_Hostile()))
+    if case == "NaN":
+        return pack_npz({**sound, "action.bias": np.full(ACTIONS, np.nan, np.float16)})
+    if case == "infinity":
+        return pack_npz({**sound, "pi.0.weight": np.full((8, OBS), np.inf, np.float16)})
+    if case == "wrong shape":
+        return pack_npz({**sound, "action.bias": np.zeros(3, np.float16)})
+    if case == "transposed weight":
+        return pack_npz({**sound, "pi.0.weight": sound["pi.0.weight"].T.copy()})
+    if case == "another dtype":
+        return pack_npz({**sound, "pi.0.bias": sound["pi.0.bias"].astype(np.float64)})
+    if case == "big-endian":
+        return pack_npz({**sound, "pi.0.bias": sound["pi.0.bias"].astype(">f2")})
+    if case == "Fortran order":
+        return _member("pi.0.weight.npy", _npy(np.asfortranarray(sound["pi.0.weight"])))
+    if case == "a missing array":
+        return pack_npz({k: v for k, v in sound.items() if k != "action.bias"})
+    if case == "an extra array":
+        return pack_npz({**sound, "value.bias": np.zeros(1, np.float16)})
+    if case == "compressed members":
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **sound)
+        return buf.getvalue()
+    if case == "a header lying about its size":
+        npy = _npy(sound["pi.0.bias"])
+        return _member("pi.0.bias.npy", npy + b"\0" * 64)
+    if case == "truncated data":
+        npy = _npy(sound["pi.0.weight"])
+        return _member("pi.0.weight.npy", npy[:-16])
+    if case == "not a zip":
+        return b"PK\x03\x04 this is not really a zip archive"
+    raise AssertionError(case)
+
+
+BAD_WEIGHTS = {
+    "object array": "holds Python objects",
+    "a pickle, not an npz": "not an .npz archive",
+    "a pickle as a member": "no readable .npy header",
+    "NaN": "non-finite",
+    "infinity": "non-finite",
+    "wrong shape": r"has shape \(3,\)",
+    "transposed weight": "has shape",
+    "another dtype": "has dtype float64",
+    "big-endian": "has dtype >f2",
+    "Fortran order": "Fortran order",
+    "a missing array": "holds arrays",
+    "an extra array": "holds arrays",
+    "compressed members": "compressed",
+    "a header lying about its size": "bytes, its header says",
+    "truncated data": "bytes, its header says",
+    "not a zip": "not an .npz archive",
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_WEIGHTS))
+def test_a_crafted_npz_is_refused_in_one_line_and_nothing_is_unpickled(
+    tmp_path: Path, case: str
+) -> None:
+    """Crafted weights with a matching sha256 (only the content is bad): refused in one line
+    that names the file and says what to do; a pickled object inside is never unpickled."""
+    marker = tmp_path / "ran"
+    folder = tmp_path / "entry"
+    folder.mkdir()
+    _entry(folder, blob=_bad_weights(case, marker))
+    message = _refused(folder, BAD_WEIGHTS[case])
+    assert "'toy.npz'" in message and "export it again" in message
+    assert not marker.exists()
+
+
+def test_a_torch_entry_is_refused_with_the_command_that_converts_it(tmp_path: Path) -> None:
+    """An entry of the earlier torch layout (format 1, ``.pt``) is refused in one line saying
+    how to convert it; nothing of the ``.pt`` is read."""
+    _entry(tmp_path, change=lambda m: m.update(format="boardgames_rl.pretrained/1"))
+    (tmp_path / "toy.pt").write_bytes(pickle.dumps(_Hostile()))
+    _refused(tmp_path, "holds torch weights .* lab/recipes/export_pretrained.py convert")
+
+
+def test_an_oversized_weights_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """A weights file one byte over :data:`MAX_WEIGHTS_BYTES` (sparse: nothing is written) is
+    refused from its size."""
+    _entry(tmp_path)
+    with open(tmp_path / "toy.npz", "r+b") as f:
+        f.truncate(MAX_WEIGHTS_BYTES + 1)
+    _refused(tmp_path, "more than the 64")
 
 
 def _set_scale(meta, scale) -> None:
@@ -148,6 +262,17 @@ BAD_FIELDS = {
         dict(change=lambda m: m["architecture"].update(num_actions=True)),
         "architecture must be",
     ),
+    "arrays not the architecture's": (
+        dict(change=lambda m: m["arrays"].update({"pi.0.bias": [9]})),
+        "are not the architecture's",
+    ),
+    "no arrays": (dict(change=lambda m: m.pop("arrays")), "field 'arrays' missing"),
+    "weights not an npz": (dict(change=lambda m: m.update(weights="toy.pt")), "an .npz file"),
+    "dtype float64": (dict(change=lambda m: m.update(dtype="float64")), "dtype"),
+    "converted_from a path": (
+        dict(change=lambda m: m.update(converted_from={"weights": "../x", "sha256": "0" * 64})),
+        "converted_from",
+    ),
 }
 
 
@@ -157,25 +282,17 @@ def test_every_json_field_is_checked_in_one_line(tmp_path: Path, case: str) -> N
     _refused(_entry(tmp_path, prior=3.0, **edit), match)
 
 
-def test_torch_older_than_2_10_is_refused(tmp_path: Path, monkeypatch) -> None:
-    """torch <= 2.5.1 can run code even with weights_only=True (CVE-2025-32434), torch < 2.10
-    can corrupt memory (CVE-2026-24747): entry weights are not read with them."""
-    _entry(tmp_path, hidden=(8, 4))  # weights of their own: not loaded before in this process
-    monkeypatch.setattr(th, "__version__", "2.5.1")
-    assert "CVE-2025-32434" in _refused(tmp_path, "2.10")
-
-
-def _limit_memory() -> None:  # the old reader read /dev/zero until memory ran out
+def _limit_memory() -> None:  # an unchecked reader reads /dev/zero until memory runs out
     resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))
 
 
-@pytest.mark.parametrize("file", ["toy.json", "toy.pt"])
+@pytest.mark.parametrize("file", ["toy.json", "toy.npz"])
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero link"])
 def test_an_entry_file_that_is_not_a_regular_file_is_refused_by_the_cli(
     tmp_path: Path, file: str, kind: str
 ) -> None:
     """``boardgames-rl arena`` with ``pretrained:dir=D``: a FIFO or a link to /dev/zero as the
-    entry JSON or its weights is refused in one line (the old reader hung or ran out of
+    entry JSON or its weights is refused in one line (an unchecked reader hangs or runs out of
     memory)."""
     _entry(tmp_path)
     (tmp_path / file).unlink()
@@ -200,8 +317,11 @@ def test_the_exporter_never_writes_through_a_planted_link(tmp_path: Path) -> Non
     """Links planted at the entry's weights path and at the old exporter's temporary JSON name,
     both pointing outside the export folder: the outside file is never written, the entry's
     files are regular files that load."""
+    pytest.importorskip("torch")
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from lab.recipes.export_pretrained import export_policy
 
     policy = MaskableActorCriticPolicy(
         spaces.Box(-np.inf, np.inf, (OBS,), np.float32),
@@ -212,10 +332,10 @@ def test_the_exporter_never_writes_through_a_planted_link(tmp_path: Path) -> Non
     out, outside = tmp_path / "out", tmp_path / "outside.txt"
     out.mkdir()
     outside.write_text("keep me")
-    for name in ("toy.pt", "toy.json.tmp"):
+    for name in ("toy.npz", "toy.json.tmp"):
         (out / name).symlink_to(outside)
     export_policy(policy.state_dict(), GAME, [0, 1], "toy", out, {"recipe": "test"})
     assert outside.read_text() == "keep me"
-    for name in ("toy.pt", "toy.json"):
+    for name in ("toy.npz", "toy.json"):
         assert (out / name).is_file() and not (out / name).is_symlink()
     _plays(out)

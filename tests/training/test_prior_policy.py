@@ -21,7 +21,7 @@ from gymnasium import spaces  # noqa: E402
 
 from boardgames_rl.agents import make_agent  # noqa: E402
 from boardgames_rl.agents.ppo import PolicyAgent, PPOAgent, UntrustedModelError  # noqa: E402
-from boardgames_rl.agents.pretrained import PretrainedError, export_policy, read_entry  # noqa: E402
+from boardgames_rl.agents.pretrained import PretrainedError, read_entry  # noqa: E402
 from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
 from boardgames_rl.arena import play_series  # noqa: E402
 from boardgames_rl.core.policy_obs import policy_obs_size, prior_feature  # noqa: E402
@@ -29,6 +29,7 @@ from boardgames_rl.envs.batched_sb3 import BatchedVecEnv  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import build_vec_env  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
+from lab.recipes.export_pretrained import export_policy  # noqa: E402
 
 from .helpers import tiny_run  # noqa: E402
 
