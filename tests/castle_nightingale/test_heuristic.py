@@ -25,7 +25,7 @@ from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
-from boardgames_rl.games.castle_nightingale.scenario import build, play
+from boardgames_rl.games.castle_nightingale.scenario import Ninja, Samurai, build, play
 from boardgames_rl.registry import make_game
 
 NINJA, SAMURAI = 0, 1
@@ -56,16 +56,12 @@ def test_ninja_takes_the_face_up_colour_to_a_vase():
     # safe). Both paths end on K2 (purple); the ninja goes the safe way.
     s = build(
         GAME,
-        samurai="B10",
+        samurai=Samurai(
+            square="B10", hand=SAMURAI_HAND, card="Forced March", tiles="white", tokens=[]
+        ),
         discs=["J3"],
         face_up="green",
-        samurai_hand=SAMURAI_HAND,
-        samurai_card="Forced March",
-        tiles="white",
-        ninja_hand=NINJA_HAND,
-        ninja_card="Supply Cache",
-        samurai_tokens=[],
-        ninja_tokens=[],
+        ninja=Ninja(hand=NINJA_HAND, card="Supply Cache", tokens=[]),
     )
     assert s.decision_kind == "place"
     assert choose(s) == "disc -> K3"
@@ -77,16 +73,14 @@ def test_ninja_spends_soft_tabi_on_a_detection_and_kawarimi_on_a_capture():
     # Spotted on K5 last turn; green sings and every square around K5 is green but the vase.
     s = build(
         GAME,
-        samurai="E2",
-        ninja="K5",
-        ninja_tokens=["Soft Tabi", "Kawarimi"],
-        ninja_stack=[],
-        samurai_hand=SAMURAI_HAND,
-        samurai_card="Patrol",
-        tiles="green",
-        ninja_hand=NINJA_HAND,
-        ninja_card="False Trail",
-        samurai_tokens=[],
+        samurai=Samurai(square="E2", hand=SAMURAI_HAND, card="Patrol", tiles="green", tokens=[]),
+        ninja=Ninja(
+            square="K5",
+            tokens=["Soft Tabi", "Kawarimi"],
+            stack=[],
+            hand=NINJA_HAND,
+            card="False Trail",
+        ),
     )
     play(s, "disc -> K4")
     assert s.decision_kind == "w4"
@@ -105,16 +99,8 @@ def test_samurai_enters_the_revealed_ninjas_zone_when_in_reach():
     # from K4's zone (I-A green, I-A yellow, II-A red or purple, II-A green) with Patrol (3).
     s = build(
         GAME,
-        samurai="E2",
-        ninja="K5",
-        ninja_tokens=[],
-        ninja_stack=[],
-        samurai_hand=SAMURAI_HAND,
-        samurai_card="Patrol",
-        tiles="green",
-        ninja_hand=NINJA_HAND,
-        ninja_card="False Trail",
-        samurai_tokens=[],
+        samurai=Samurai(square="E2", hand=SAMURAI_HAND, card="Patrol", tiles="green", tokens=[]),
+        ninja=Ninja(square="K5", tokens=[], stack=[], hand=NINJA_HAND, card="False Trail"),
     )
     play(s, "disc -> K4")
     b = s.board
@@ -134,14 +120,11 @@ def test_samurai_closes_an_adjacent_open_passage():
     # ninja's discs are far away in the south-west.
     s = build(
         GAME,
-        samurai="I3",
+        samurai=Samurai(
+            square="I3", tokens=[], hand=SAMURAI_HAND, card="Twin Nightingales", tiles="white"
+        ),
         discs=["B9", "B10"],
-        samurai_tokens=[],
-        samurai_hand=SAMURAI_HAND,
-        samurai_card="Twin Nightingales",
-        tiles="white",
-        ninja_hand=NINJA_HAND,
-        ninja_card="Supply Cache",
+        ninja=Ninja(hand=NINJA_HAND, card="Supply Cache"),
     )
     agent = NightingaleHeuristic()
     run_until(s, "entry", agent)
@@ -152,17 +135,14 @@ def test_samurai_closes_the_last_open_passage_for_a_lockdown_capture():
     closed = ["B3", "H3", "C5", "A7", "J7", "F9", "J10"]  # only I4 is open
     s = build(
         GAME,
-        samurai="I3",
+        samurai=Samurai(
+            square="I3", tokens=[], hand=SAMURAI_HAND, card="Twin Nightingales", tiles="white"
+        ),
         discs=["B9", "B10"],
         closed=closed,
-        samurai_tokens=[],
-        ninja_tokens=[],
-        ninja_stack=["Shuko"],  # no Lockpick to reopen a passage
-        samurai_hand=SAMURAI_HAND,
-        samurai_card="Twin Nightingales",
-        tiles="white",
-        ninja_hand=NINJA_HAND,
-        ninja_card="Supply Cache",
+        ninja=Ninja(
+            tokens=[], stack=["Shuko"], hand=NINJA_HAND, card="Supply Cache"
+        ),  # no Lockpick to reopen a passage,
     )
     agent = NightingaleHeuristic()
     run_until(s, "entry", agent)

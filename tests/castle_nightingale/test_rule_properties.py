@@ -18,12 +18,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import data as C
-from boardgames_rl.games.castle_nightingale.scenario import build
+from boardgames_rl.games.castle_nightingale.scenario import Ninja, Samurai, build
 from boardgames_rl.registry import make_game
 from tests.castle_nightingale.footprints import Means, most_discs
 
@@ -38,28 +40,44 @@ def _hand(card: int, rng: np.random.Generator) -> list[int]:
     return [card, *(int(c) for c in rng.choice(others, size=2, replace=False))]
 
 
-def _random_position(game, rng: np.random.Generator, next_to_samurai: bool = False, **kw):
+NO_NINJA, NO_SAMURAI = Ninja(square=None), Samurai()
+"""The records' defaults (the seed's deal)."""
+
+
+def _random_position(
+    game,
+    rng: np.random.Generator,
+    next_to_samurai: bool = False,
+    ninja: Ninja = NO_NINJA,
+    samurai: Samurai = NO_SAMURAI,
+    **kw,
+):
     """A random turn start: the samurai on a free non-passage square, a spotted ninja figurine
     (next to him if ``next_to_samurai``), some trap doors closed (30% each unless given), the
-    rest from ``kw`` (``scenario.build``'s arguments); the samurai's hand holds his card."""
+    rest from the records and ``kw`` (``scenario.build``'s fields); the samurai's hand holds his
+    card (``samurai.card``)."""
     seed = int(rng.integers(1 << 30))
     b = game.new_state(seed).board
     vases = set(b.vase_squares)
     floor = [q for q in range(96) if not b.passage[q] and q not in vases]
-    samurai = int(rng.choice(floor))
-    spots = [q for q in range(96) if q != samurai and q not in vases]
+    samurai_sq = int(rng.choice(floor))
+    spots = [q for q in range(96) if q != samurai_sq and q not in vases]
     if next_to_samurai:
-        spots = [q for q in b.neighbours[samurai] if q in spots] or spots
-    kw.setdefault("ninja", b.labels[int(rng.choice(spots))])
+        spots = [q for q in b.neighbours[samurai_sq] if q in spots] or spots
+    ninja_sq = b.labels[int(rng.choice(spots))]
     kw.setdefault("closed", [b.labels[p] for p in b.passages if rng.random() < 0.3])
     names = [c.name for c in C.SAMURAI_CARDS]
-    kw.setdefault("samurai_hand", [names[c] for c in _hand(names.index(kw["samurai_card"]), rng)])
+    hand = [names[c] for c in _hand(names.index(samurai.card), rng)]
     return build(
         game,
         seed=seed,
-        samurai=b.labels[samurai],
-        ninja_stack=[],
-        samurai_stack=[],
+        samurai=replace(
+            samurai,
+            square=b.labels[samurai_sq],
+            stack=[],
+            hand=hand if samurai.hand is None else samurai.hand,
+        ),
+        ninja=replace(ninja, square=ninja_sq if ninja.square is None else ninja.square, stack=[]),
         **kw,
     )
 
@@ -128,12 +146,10 @@ def test_every_legal_movement_places_every_disc_it_can(side, never_force):
             game,
             rng,
             next_to_samurai=True,
-            ninja_card=int(card),
-            ninja_hand=_hand(card, rng),
-            ninja_tokens=tokens,
-            samurai_tokens=[],
-            samurai_card="Forced March",
-            tiles=str(C.COLOURS[int(rng.integers(6))]),
+            ninja=Ninja(card=int(card), hand=_hand(card, rng), tokens=tokens),
+            samurai=Samurai(
+                tokens=[], tiles=str(C.COLOURS[int(rng.integers(6))]), card="Forced March"
+            ),
         )
         while s.start_sq < 0 and s.stage in MOVING:  # the ninja's action and its start
             legal = s.legal_actions()
@@ -182,12 +198,14 @@ def test_a_lockdown_captures_the_ninja_in_the_castle_spotted_or_hidden(needs_tra
             game,
             rng,
             closed=[b.labels[p] for p in b.passages if p != open_one],
-            ninja_card=card,
-            ninja_hand=_hand(card, rng),
-            ninja_tokens=[C.KAWARIMI] if rng.random() < 0.3 else [],
-            samurai_tokens=[C.IRON_BAR, C.HOUND] if rng.random() < 0.6 else [C.IRON_BAR],
-            samurai_card=str(rng.choice(["Bar the Hatch", "Track the Trail", "Lantern Sweep"])),
-            tiles=str(C.COLOURS[int(rng.integers(6))]),
+            ninja=Ninja(
+                card=card, hand=_hand(card, rng), tokens=[C.KAWARIMI] if rng.random() < 0.3 else []
+            ),
+            samurai=Samurai(
+                tokens=[C.IRON_BAR, C.HOUND] if rng.random() < 0.6 else [C.IRON_BAR],
+                tiles=str(C.COLOURS[int(rng.integers(6))]),
+                card=str(rng.choice(["Bar the Hatch", "Track the Trail", "Lantern Sweep"])),
+            ),
         )
         turn, out = s.turn, False  # out: captured or gone by Kawarimi since this turn's entry
         while not s.is_terminal() and s.turn == turn:

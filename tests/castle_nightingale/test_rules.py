@@ -23,6 +23,8 @@ Side A map used throughout (colour letter; S passage, V vase icon; ## garden)::
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -32,6 +34,9 @@ from boardgames_rl.games.castle_nightingale.board import FIRST_GAME_LAYOUT, Layo
 from boardgames_rl.games.castle_nightingale.data import COLOURS
 from boardgames_rl.games.castle_nightingale.paths import PlacementContext, legal_placements
 from boardgames_rl.games.castle_nightingale.scenario import (
+    FIELDS,
+    Ninja,
+    Samurai,
     build,
     check_invariants,
     legal_names,
@@ -54,6 +59,8 @@ S_NAMES = [c.name for c in C.SAMURAI_CARDS]
 PASSAGES_A = ["B3", "H3", "I4", "C5", "A7", "J7", "F9", "J10"]
 VASES_A = ["D1", "G1", "K2", "A5", "K6", "A10", "E11", "I11"]
 OPEN_BY_DEFAULT = ["I4", "C5", "A7", "J7", "F9", "J10"]  # build() closes B3 and H3
+NO_NINJA, NO_SAMURAI = Ninja(), Samurai()
+"""The records' defaults (the seed's deal; the samurai on E2)."""
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -68,17 +75,30 @@ def turn(
     samurai_card: str | None = "Forced March",
     tiles: str | list[str] | None = "red",
     game=GAME,
+    ninja: Ninja = NO_NINJA,
+    samurai: Samurai = NO_SAMURAI,
+    samurai_stack_dealt: bool = False,
     **kw,
 ):
     """A position right after the programming. Defaults: no equipment held and empty stacks
-    (so no token window opens unless a test asks for it), hands holding the programmed cards."""
-    kw.setdefault("ninja_tokens", [])
-    kw.setdefault("samurai_tokens", [])
-    kw.setdefault("ninja_stack", [])
-    kw.setdefault("samurai_stack", [])
-    kw.setdefault("ninja_hand", _hand(ninja_card, N_NAMES))
-    kw.setdefault("samurai_hand", _hand(samurai_card, S_NAMES))
-    return build(game, samurai_card=samurai_card, tiles=tiles, ninja_card=ninja_card, **kw)
+    (so no token window opens unless a test asks for it; ``samurai_stack_dealt``: his stack as
+    ``build`` deals it), hands holding the programmed cards."""
+    ninja = replace(
+        ninja,
+        card=ninja_card,
+        hand=_hand(ninja_card, N_NAMES) if ninja.hand is None else ninja.hand,
+        tokens=[] if ninja.tokens is None else ninja.tokens,
+        stack=[] if ninja.stack is None else ninja.stack,
+    )
+    samurai = replace(
+        samurai,
+        card=samurai_card,
+        tiles=tiles,
+        hand=_hand(samurai_card, S_NAMES) if samurai.hand is None else samurai.hand,
+        tokens=[] if samurai.tokens is None else samurai.tokens,
+        stack=[] if samurai.stack is None and not samurai_stack_dealt else samurai.stack,
+    )
+    return build(game, ninja=ninja, samurai=samurai, **kw)
 
 
 def names(s) -> set[str]:
@@ -247,10 +267,8 @@ class TestProgramming:
         s = build(
             GAME,
             face_up="red",
-            samurai_hand=["Forced March", "Patrol", "Silent Night"],
-            ninja_hand=["Sprint", "Vanish", "Meditate"],
-            ninja_tokens=[],
-            samurai_tokens=[],
+            samurai=Samurai(hand=["Forced March", "Patrol", "Silent Night"], tokens=[]),
+            ninja=Ninja(hand=["Sprint", "Vanish", "Meditate"], tokens=[]),
         )
         assert s.current_player == SAMURAI and s.decision_kind == "prog_s_card"
         assert names(s) == {
@@ -277,7 +295,9 @@ class TestProgramming:
 
     def test_twin_nightingales_turn_programmes_two_different_tiles(self):
         # Sheet 3 / S8: the samurai programmes 2 different tiles from his hand.
-        s = build(GAME, twin=True, face_up="red", samurai_tokens=[], ninja_tokens=[])
+        s = build(
+            GAME, twin=True, face_up="red", samurai=Samurai(tokens=[]), ninja=Ninja(tokens=[])
+        )
         play(s, s.action_name(int(s.legal_actions()[0])))
         play(s, "programme nightingale tile blue")
         assert s.decision_kind == "prog_s_tile"
@@ -313,7 +333,7 @@ class TestNinjaStart:
 
     def test_a_spotted_figurine_continues_from_its_square(self):
         # Phase 1, case 3: "The ninja will begin their movement from that space."
-        s = turn(ninja="J5")
+        s = turn(ninja=Ninja(square="J5"))
         assert s.decision_kind == "place" and labels(s, [s.start_sq]) == ["J5"]
 
 
@@ -321,7 +341,7 @@ class TestNinjaMovement:
     def test_exact_count_orthogonal_one_disc_per_square_no_retracing(self):
         # Phase 2: place exactly the card's number of discs, square by square, orthogonally,
         # one per square, never retracing; then the hidden ninja's figurine leaves the board.
-        s = turn("Supply Cache", ninja="J5")  # Supply Cache: 2 discs
+        s = turn("Supply Cache", ninja=Ninja(square="J5"))  # Supply Cache: 2 discs
         assert names(s) == {"disc -> J4", "disc -> I5", "disc -> K5", "disc -> J6"}
         discs(s, "K5")
         assert names(s) == {"disc -> K4", "disc -> K6"}  # not J5 (start), no diagonal
@@ -332,7 +352,9 @@ class TestNinjaMovement:
     def test_never_through_the_samurai_square_but_a_paid_jump_over_him(self):
         # "The ninja cannot cross the square occupied by the samurai but can jump over it";
         # "discard one of their equipment tokens ... without revealing it, to perform a jump."
-        s = turn(ninja="I5", samurai="J5", ninja_tokens=["Blowgun", "Kawarimi"])
+        s = turn(
+            ninja=Ninja(square="I5", tokens=["Blowgun", "Kawarimi"]), samurai=Samurai(square="J5")
+        )
         assert names(s) == {"disc -> I4", "disc -> I6", "jump"}
         play(s, "jump")
         assert names(s) == {"discard Blowgun to jump", "discard Kawarimi to jump"}
@@ -347,7 +369,7 @@ class TestNinjaMovement:
         assert o["ninja_used"][C.BLOWGUN] == 0 and o["tokens_held"][0] == 1
 
     def test_closed_passage_can_be_entered_but_not_used(self):
-        s = turn(ninja="H2", ninja_card="Vanish")  # H3 closed by default
+        s = turn(ninja=Ninja(square="H2"), ninja_card="Vanish")  # H3 closed by default
         play(s, "ninja starts on H2")
         assert "disc -> H3" in names(s)
         discs(s, "H3")
@@ -356,7 +378,7 @@ class TestNinjaMovement:
     def test_open_passages_teleport_and_chain(self):
         # "if they place a footprint disc on an open secret passage square, they can place their
         # next footprint disc on any other open secret passage square" (G15: chaining allowed).
-        s = turn("Pick the Lock", ninja="C4", closed=(), tiles="green")
+        s = turn("Pick the Lock", ninja=Ninja(square="C4"), closed=(), tiles="green")
         discs(s, "C5")
         others = {f"disc -> {p}" for p in PASSAGES_A if p != "C5"}
         assert names(s) == others | {"disc -> B5", "disc -> C6"}
@@ -380,12 +402,16 @@ class TestNinjaMovement:
         }
 
     def test_the_garden_is_impassable_even_by_a_jump(self):
-        s = turn("Rooftop Leap", ninja="C6")
+        s = turn("Rooftop Leap", ninja=Ninja(square="C6"))
         jumps = {"disc -> C4", "disc -> A6", "disc -> C8"}  # none across the garden (D6-E6)
         assert names(s) == {"disc -> C5", "disc -> B6", "disc -> C7"} | jumps
 
     def test_n2_rooftop_leap_jump_is_free_but_still_one_per_turn(self):
-        s = turn("Rooftop Leap", ninja="I5", samurai="J5", ninja_tokens=["Kawarimi"])
+        s = turn(
+            "Rooftop Leap",
+            ninja=Ninja(square="I5", tokens=["Kawarimi"]),
+            samurai=Samurai(square="J5"),
+        )
         assert "disc -> K5" in names(s) and "jump" not in names(s)
         discs(s, "K5")
         assert s.n_equip == [C.KAWARIMI] and s.n_spent == []
@@ -394,10 +420,10 @@ class TestNinjaMovement:
     def test_stranding_rule_g7_no_dead_end_while_a_full_path_exists(self):
         # G7: free placements must keep the longest achievable path; A1 is a dead end here
         # (A2 is the samurai's), unless a free jump over him is still available.
-        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=())
+        s = turn("Pick the Lock", ninja=Ninja(square="B2"), samurai=Samurai(square="A2"), closed=())
         discs(s, "B1")
         assert names(s) == {"disc -> C1"}
-        s = turn("Rooftop Leap", ninja="B2", samurai="A2")
+        s = turn("Rooftop Leap", ninja=Ninja(square="B2"), samurai=Samurai(square="A2"))
         discs(s, "B1")
         assert "disc -> A1" in names(s)  # then the free jump over the samurai to A3
 
@@ -406,7 +432,12 @@ class TestNinjaMovement:
         # per game turn" - at any point of the movement (G7). Data sheet example: start B2,
         # samurai on A2, discs B1 and A1, then a paid jump over A2 to A3. Having stepped to A1,
         # only that jump places the rest: it is the move (no "stop").
-        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=(), ninja_tokens=["Blowgun"])
+        s = turn(
+            "Pick the Lock",
+            ninja=Ninja(square="B2", tokens=["Blowgun"]),
+            samurai=Samurai(square="A2"),
+            closed=(),
+        )
         discs(s, "B1")
         assert names(s) == {"disc -> A1", "disc -> C1", "jump"}  # jump: B1 over C1 to D1
         discs(s, "A1")
@@ -423,7 +454,9 @@ class TestNinjaMovement:
         # must place all their footprint discs": every legal step keeps a completion placing all
         # three (B1-C1-D1 needs no token); A1 is legal only because a paid jump from it completes
         # the path, so after A1 that jump is the only move: never "stop" with 2 of 3 placed.
-        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"])
+        s = turn(
+            "Vanish", ninja=Ninja(square="B2", tokens=["Blowgun"]), samurai=Samurai(square="A2")
+        )
         play(s, "ninja starts on B2")
         assert "stop: the unplaced discs go back" not in names(s)
         discs(s, "B1")
@@ -433,12 +466,14 @@ class TestNinjaMovement:
         play(s, "jump", "discard Blowgun to jump", "jump -> A3")
         assert labels(s, s.turn_discs) == ["B1", "A1", "A3"] and s.ninja_sq == -1
         # the same turn without a token: A1 is refused (no completion from it), C1 is the way
-        s = turn("Vanish", ninja="B2", samurai="A2")
+        s = turn("Vanish", ninja=Ninja(square="B2"), samurai=Samurai(square="A2"))
         play(s, "ninja starts on B2")
         discs(s, "B1")
         assert names(s) == {"disc -> C1"}
         # every legal sequence of the ninja's movement from that position places all three
-        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"])
+        s = turn(
+            "Vanish", ninja=Ninja(square="B2", tokens=["Blowgun"]), samurai=Samurai(square="A2")
+        )
         play(s, "ninja starts on B2")
         ends = _movement_ends(s)
         assert len(ends) > 20 and {len(e.turn_discs) for e in ends} == {3}
@@ -450,11 +485,21 @@ class TestNinjaMovement:
         # a jump" read as never compulsory: a step only a later paid jump completes is refused
         # (A1 here), a paid jump now stays legal when it places at least as many discs.
         game = make_game("castle_nightingale", never_force_token=True)
-        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"], game=game)
+        s = turn(
+            "Vanish",
+            ninja=Ninja(square="B2", tokens=["Blowgun"]),
+            samurai=Samurai(square="A2"),
+            game=game,
+        )
         play(s, "ninja starts on B2")
         discs(s, "B1")
         assert names(s) == {"disc -> C1", "jump"}  # the jump: over C1 to D1, now
-        s = turn("Vanish", ninja="B2", samurai="A2", ninja_tokens=["Blowgun"], game=game)
+        s = turn(
+            "Vanish",
+            ninja=Ninja(square="B2", tokens=["Blowgun"]),
+            samurai=Samurai(square="A2"),
+            game=game,
+        )
         play(s, "ninja starts on B2")
         assert {len(e.turn_discs) for e in _movement_ends(s)} == {3}
 
@@ -474,7 +519,7 @@ class TestNinjaMovement:
         variant = legal_placements(b, token, 2, True)
         assert variant.jump and variant.may_stop and variant.best == 0
         # in play: stranded with no token, the movement just ends, hidden on the discs placed
-        s = turn("Pick the Lock", ninja="B2", samurai="A2", closed=())
+        s = turn("Pick the Lock", ninja=Ninja(square="B2"), samurai=Samurai(square="A2"), closed=())
         s.flags["discs_left"] = 2
         s.turn_discs, s.discs = [sq(s, "B1"), sq(s, "A1")], [sq(s, "B1"), sq(s, "A1")]
         s.stage, s.decision = "n_place", None
@@ -486,7 +531,9 @@ class TestNinjaMovement:
         # A held Shuko counts like the paid jump: with the turn's (free) jump made, B1 -> A1 is
         # a pocket (samurai on A2) that only the Shuko's diagonal to B2 leaves; A1 is legal
         # because of it, and then using the Shuko is the only move.
-        s = turn("Rooftop Leap", ninja="E1", samurai="A2", ninja_tokens=["Shuko"])
+        s = turn(
+            "Rooftop Leap", ninja=Ninja(square="E1", tokens=["Shuko"]), samurai=Samurai(square="A2")
+        )
         discs(s, "C1", "B1")  # the free jump over D1, then a step
         assert names(s) == {"disc -> A1", "disc -> B2", "use Shuko"}
         discs(s, "A1")
@@ -496,7 +543,12 @@ class TestNinjaMovement:
         discs(s, "B2")
         assert labels(s, s.turn_discs) == ["C1", "B1", "A1", "B2"]
         game = make_game("castle_nightingale", never_force_token=True)
-        s = turn("Rooftop Leap", ninja="E1", samurai="A2", ninja_tokens=["Shuko"], game=game)
+        s = turn(
+            "Rooftop Leap",
+            ninja=Ninja(square="E1", tokens=["Shuko"]),
+            samurai=Samurai(square="A2"),
+            game=game,
+        )
         discs(s, "C1", "B1")
         assert names(s) == {"disc -> B2", "use Shuko"}  # A1 refused; the Shuko stays optional
 
@@ -524,7 +576,7 @@ class TestNinjaMovement:
 
 class TestNightingale:
     def test_the_floor_sings_figurine_replaces_the_disc_all_discs_go_tile_turned_up(self):
-        s = turn("Vanish", ninja="J5", tiles="white")
+        s = turn("Vanish", ninja=Ninja(square="J5"), tiles="white")
         play(s, "ninja starts on J5")
         discs(s, "J6")  # yellow: safe
         assert obs(s, NINJA)["tile_not_programmed"][COLOURS.index("yellow")] == 1
@@ -545,7 +597,7 @@ class TestNightingale:
         assert s.decision_kind == "place" and labels(s, [s.start_sq]) == ["J7"]
 
     def test_stealing_a_vase_the_moment_a_disc_lands_on_it(self):
-        s = turn("Vanish", ninja="J5", vases={"K6": True, "D1": False})
+        s = turn("Vanish", ninja=Ninja(square="J5"), vases={"K6": True, "D1": False})
         play(s, "ninja starts on J5")
         t = vase_token(s, "K6")
         discs(s, "K5", "K6")
@@ -557,7 +609,7 @@ class TestNightingale:
         assert o_n["vases"][3] == 1 and o_s["vases"][3] == 0  # contents: the ninja's secret
 
     def test_g14_a_vase_on_a_singing_square_is_taken_then_the_ninja_is_detected(self):
-        s = turn("Vanish", ninja="J5", tiles="yellow", vases={"K6": True})
+        s = turn("Vanish", ninja=Ninja(square="J5"), tiles="yellow", vases={"K6": True})
         play(s, "ninja starts on J5")
         t = vase_token(s, "K6")
         discs(s, "K5", "K6")
@@ -567,7 +619,7 @@ class TestNightingale:
 # ================================================================================== samurai phase
 class TestSamuraiMovement:
     def test_tile_and_card_are_revealed_when_his_phase_starts(self):
-        s = turn(ninja="J5", tiles="blue")
+        s = turn(ninja=Ninja(square="J5"), tiles="blue")
         o = obs(s, NINJA)
         assert o["samurai_card"].sum() == 0 and o["tile_revealed"].sum() == 0
         discs(s, "K5", "K4")
@@ -580,7 +632,9 @@ class TestSamuraiMovement:
     def test_s1_forced_march_zone_to_zone_exactly_four_entries_returns_allowed(self):
         # 1 - Movement: "the number of colored zones the samurai must travel through ... The
         # samurai can turn around and return to a colored zone"; then any square of that zone.
-        s = turn(ninja="J5")  # Forced March: 4 entries; the samurai starts on E2 (I-A green)
+        s = turn(
+            ninja=Ninja(square="J5")
+        )  # Forced March: 4 entries; the samurai starts on E2 (I-A green)
         discs(s, "K5", "K4")
         assert names(s) == {
             "samurai enters zone I-A white",
@@ -604,7 +658,9 @@ class TestSamuraiMovement:
     def test_a_passage_is_its_own_zone_and_closes_when_he_enters_it(self):
         # "A secret passage space counts as a separate colored zone."; "As soon as the samurai
         # enters a space with an open secret passage, they must immediately close it".
-        s = turn(ninja="J5", samurai="C6")  # IV-A red, next to passages C5 and A7
+        s = turn(
+            ninja=Ninja(square="J5"), samurai=Samurai(square="C6")
+        )  # IV-A red, next to passages C5 and A7
         discs(s, "K5", "K4")
         assert names(s) == {
             "samurai enters zone IV-A blue",
@@ -629,7 +685,9 @@ class TestSamuraiMovement:
         # the entry, since the board he stands on matters (confiscation, reopening).
         plain = make_game("castle_nightingale", side="B")
         merged = make_game("castle_nightingale", side="B", merge_zones_across_seams=True)
-        kw = dict(seed=1, samurai="A1", ninja="K5", closed=("B2", "I2"))
+        kw = dict(
+            seed=1, samurai=Samurai(square="A1"), ninja=Ninja(square="K5"), closed=("B2", "I2")
+        )
         s0, s = turn(game=plain, **kw), turn(game=merged, **kw)
         assert s.layout == s0.layout  # seed 1: board I at N, board IV at W (rotated)
         b0, b = s0.board, s.board
@@ -654,7 +712,7 @@ class TestSamuraiMovement:
         assert "samurai enters zone IV-B white" not in names(with_plain)  # two entries away
 
     def test_adjust_by_one_zone_discarding_a_token_once_per_turn(self):
-        s = turn(ninja="J5", samurai_tokens=["Hound", "Iron Bar"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Hound", "Iron Bar"]))
         play(s, "pass")  # W2: no Alarm Bell
         discs(s, "K5", "K4")
         play(s, "pass", "pass")  # W5, W6: neither token works there
@@ -672,7 +730,11 @@ class TestSamuraiMovement:
         assert s.decision_kind == "w9"
 
     def test_adjust_never_below_one_zone(self):
-        s = turn(ninja="J5", samurai_card="Twin Nightingales", samurai_tokens=["Hound"])
+        s = turn(
+            ninja=Ninja(square="J5"),
+            samurai_card="Twin Nightingales",
+            samurai=Samurai(tokens=["Hound"]),
+        )
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")
@@ -681,7 +743,7 @@ class TestSamuraiMovement:
 
 class TestCapture:
     def test_capture_on_entering_the_zone_of_the_revealed_figurine(self):
-        s = turn("Meditate", ninja="J4", samurai="K7", tiles="green")
+        s = turn("Meditate", ninja=Ninja(square="J4"), samurai=Samurai(square="K7"), tiles="green")
         discs(s, "K4")  # green: detected, the figurine stays on K4 (II-A green)
         assert labels(s, [s.ninja_sq]) == ["K4"]
         enter(s, "II-A green")
@@ -697,7 +759,7 @@ class TestCapture:
 
     def test_his_starting_zone_does_not_count_until_he_comes_back(self):
         # G12: the zone the samurai starts in does not count unless he leaves and returns.
-        s = turn("Meditate", ninja="J4", samurai="J5", tiles="green")
+        s = turn("Meditate", ninja=Ninja(square="J4"), samurai=Samurai(square="J5"), tiles="green")
         discs(s, "K4")
         enter(s, "II-A yellow")
         assert s.captured == 0
@@ -706,7 +768,7 @@ class TestCapture:
 
     def test_no_capture_by_footprint_discs_only(self):
         # "If only footprint discs are visible, the ninja cannot be captured in this way."
-        s = turn(ninja="J5", samurai="K7")
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(square="K7"))
         discs(s, "K5", "K4")
         enter(s, "II-A green", "II-A yellow", "II-A green", "II-A yellow")
         assert s.captured == 0 and labels(s, s.discs) == ["K5", "K4"]
@@ -717,8 +779,8 @@ class TestCapture:
         # his board; G6 reopening: one from each of the three other boards, then one more.
         others = ("B3", "H3", "I4", "A7", "J7", "F9", "J10")
         s = turn(
-            ninja="J5",
-            samurai="C6",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="C6"),
             closed=others,
             vases={"K6": True, "A5": False},
             banked=(True,),
@@ -757,12 +819,17 @@ class TestCapture:
         # footprint disc nor a ninja figurine is on the board ... places a ninja figurine on an
         # open secret passage space of their choice"). He is not captured ("If only footprint
         # discs are visible, the ninja cannot be captured in this way").
-        s = turn(ninja="J5", samurai="K7", samurai_card="Patrol")
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(square="K7"), samurai_card="Patrol")
         discs(s, "K5", "K4")
         enter(s, "II-A green", "II-A yellow", "II-A green")
         play(s, "samurai square K5")
         assert labels(s, s.discs) == ["K4"]
-        s = turn("Meditate", ninja="J5", samurai="K7", samurai_card="Patrol")
+        s = turn(
+            "Meditate",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
+            samurai_card="Patrol",
+        )
         discs(s, "K5")
         enter(s, "II-A green", "II-A yellow", "II-A green")
         play(s, "samurai square K5")
@@ -783,7 +850,12 @@ class TestCapture:
         others = ("B3", "H3", "C5", "A7", "J7", "F9", "J10")  # I4 (board II) stays open
         for game, caught in ((GAME, 1), (make_game(NAME, lockdown_needs_trace=True), 0)):
             s = turn(
-                "Meditate", "Bar the Hatch", ninja="J5", samurai="I8", closed=others, game=game
+                "Meditate",
+                "Bar the Hatch",
+                ninja=Ninja(square="J5"),
+                samurai=Samurai(square="I8"),
+                closed=others,
+                game=game,
             )
             discs(s, "K5")  # hidden on K5 (II-A green)
             assert s.ninja_in_castle() and s.ninja_sq == -1
@@ -802,7 +874,7 @@ class TestCapture:
         # figurine or as discs), it is captured"): a hidden ninja with discs is still captured.
         game = make_game(NAME, lockdown_needs_trace=True)
         others = ("B3", "H3", "I4", "A7", "J7", "F9", "J10")
-        s = turn(ninja="J5", samurai="C6", closed=others, game=game)
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(square="C6"), closed=others, game=game)
         discs(s, "K5", "K4")
         enter(s, "IV-A passage-2")  # closes C5: lockdown
         assert s.captured == 1 and s.decision_kind == "reopen"
@@ -811,7 +883,13 @@ class TestCapture:
         # Variant keep_last_disc (G4's earlier reading): no samurai effect removes the last disc;
         # it stays under him, the ninja may start there (G3), and the pictures show it.
         game = make_game("castle_nightingale", keep_last_disc=True)
-        s = turn("Meditate", ninja="J5", samurai="K7", samurai_card="Patrol", game=game)
+        s = turn(
+            "Meditate",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
+            samurai_card="Patrol",
+            game=game,
+        )
         discs(s, "K5")
         enter(s, "II-A green", "II-A yellow", "II-A green")
         play(s, "samurai square K5")
@@ -821,7 +899,12 @@ class TestCapture:
         bare = s.clone()
         bare.discs = []
         assert (s.render_rgb(NINJA) != bare.render_rgb(NINJA)).any()  # the picture shows it
-        plain = turn("Meditate", ninja="J5", samurai="K7", samurai_card="Patrol")
+        plain = turn(
+            "Meditate",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
+            samurai_card="Patrol",
+        )
         grid = "\n".join(plain.render().splitlines()[1:13])  # the board (a token is "Soft Tabi")
         assert "So" not in grid  # cells stay 2 characters wide otherwise
         play(s, "programme card Forced March", "programme nightingale tile blue")
@@ -834,10 +917,9 @@ class TestCapture:
         # removed and this turn's vases confiscated all the same (G5).
         s = turn(
             "Vanish",
-            ninja="J5",
-            samurai="K8",
+            ninja=Ninja(square="J5", tokens=["Kawarimi"]),
+            samurai=Samurai(square="K8"),
             tiles="yellow",
-            ninja_tokens=["Kawarimi"],
             vases={"K6": True},
         )
         play(s, "ninja starts on J5")
@@ -862,8 +944,8 @@ class TestCapture:
         # phase), only the reopening happens."
         s = turn(
             "Meditate",
-            ninja="J4",
-            samurai="K7",
+            ninja=Ninja(square="J4"),
+            samurai=Samurai(square="K7"),
             tiles="green",
             closed=("B3", "H3", "C5", "A7", "J7", "F9", "J10"),
         )
@@ -879,8 +961,8 @@ class TestCapture:
         # the four boards, never the trap door under the samurai.
         game = make_game("castle_nightingale", lockdown_reopen="one_per_board")
         s = turn(
-            ninja="J5",
-            samurai="C6",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="C6"),
             closed=("B3", "H3", "I4", "A7", "J7", "F9", "J10"),
             game=game,
         )
@@ -897,9 +979,8 @@ class TestCapture:
 
     def test_kawarimi_is_not_offered_against_a_lockdown(self):
         s = turn(
-            ninja="J5",
-            samurai="C6",
-            ninja_tokens=["Kawarimi"],
+            ninja=Ninja(square="J5", tokens=["Kawarimi"]),
+            samurai=Samurai(square="C6"),
             closed=("B3", "H3", "I4", "A7", "J7", "F9", "J10"),
         )
         discs(s, "K5", "K4")
@@ -913,7 +994,7 @@ class TestVaseMoves:
         # "If the samurai ends their movement on a space containing a vase token, they secretly
         # check its contents. They then place it face down on any free floor space on the same
         # floor board." (G11: compulsory, a different square; passing over it does nothing.)
-        s = turn(ninja="J5", vases={"G1": True})
+        s = turn(ninja=Ninja(square="J5"), vases={"G1": True})
         discs(s, "K5", "K4")
         t = vase_token(s, "G1")
         enter(s, "I-A white", "I-A green", "I-A white", "I-A green")
@@ -933,7 +1014,7 @@ class TestVaseMoves:
 # ==================================================================================== ninja cards
 class TestNinjaCards:
     def test_n1_sprint_lets_the_samurai_secretly_exchange_a_programmed_tile(self):
-        s = turn("Sprint", ninja="J5", tiles="red", face_up="blue")
+        s = turn("Sprint", ninja=Ninja(square="J5"), tiles="red", face_up="blue")
         assert s.decision_kind == "sprint_out" and s.current_player == SAMURAI
         assert names(s) == {"Sprint: take back red", "keep the tiles"}
         play(s, "Sprint: take back red")
@@ -946,7 +1027,7 @@ class TestNinjaCards:
 
     def test_n1_sprint_the_ninja_is_not_told_whether_he_exchanged(self):
         def run(*answers):
-            s = turn("Sprint", ninja="J5", tiles="red")
+            s = turn("Sprint", ninja=Ninja(square="J5"), tiles="red")
             seen = []
             for answer in answers:
                 seen.append((s.current_player, s.observation(NINJA).tobytes()))
@@ -963,19 +1044,23 @@ class TestNinjaCards:
         assert seen_kept == seen_swapped
 
     def test_n3_pick_the_lock_not_under_the_samurai(self):
-        s = turn("Pick the Lock", ninja="J5", samurai="B3")  # he stands on the closed B3
+        s = turn(
+            "Pick the Lock", ninja=Ninja(square="J5"), samurai=Samurai(square="B3")
+        )  # he stands on the closed B3
         assert s.decision_kind == "pick_lock" and names(s) == {"pick the lock on H3"}
         play(s, "pick the lock on H3")
         assert closed_labels(s) == {"B3"}
         assert s.decision_kind == "place"
-        s = turn("Pick the Lock", ninja="J5", closed=())  # impossible: nothing to do
+        s = turn("Pick the Lock", ninja=Ninja(square="J5"), closed=())  # impossible: nothing to do
         assert s.decision_kind == "place"
-        s = turn("Pick the Lock", ninja="J5", closed=("B3",), samurai="B3")  # impossible too
+        s = turn(
+            "Pick the Lock", ninja=Ninja(square="J5"), closed=("B3",), samurai=Samurai(square="B3")
+        )  # impossible too
         assert s.decision_kind == "place" and closed_labels(s) == {"B3"}
 
     def test_n4_thrown_pebble_moves_the_samurai_without_an_entry(self):
         # To a free floor square of an adjacent colour zone: no capture, closing or removal.
-        s = turn("Thrown Pebble", ninja="B5", samurai="C6")
+        s = turn("Thrown Pebble", ninja=Ninja(square="B5"), samurai=Samurai(square="C6"))
         assert s.decision_kind == "pebble" and s.current_player == NINJA
         targets = {"B7", "C7", "A8", "B8", "A9", "A4", "B4", "C4"}  # IV-A blue and white, no B5
         assert names(s) == {f"throw pebble: samurai to {x}" for x in targets}
@@ -989,11 +1074,11 @@ class TestNinjaCards:
         assert names(s) == {f"ninja starts on {x}" for x in ["K8", "I7", *OPEN_BY_DEFAULT]}
         play(s, "ninja starts on A7")
         assert s.discs == [] and labels(s, [s.ninja_sq]) == ["A7"]
-        s = turn("Vanish", ninja="J5")
+        s = turn("Vanish", ninja=Ninja(square="J5"))
         assert names(s) == {f"ninja starts on {x}" for x in ["J5", *OPEN_BY_DEFAULT]}
 
     def test_n6_scout_looks_at_a_vase_then_draws(self):
-        s = turn("Scout", ninja="J5", ninja_stack=["Lockpick", "Shuko"])
+        s = turn("Scout", ninja=Ninja(square="J5", stack=["Lockpick", "Shuko"]))
         assert s.decision_kind == "scout"
         assert names(s) == {f"scout vase on {x}" for x in VASES_A}
         play(s, "scout vase on D1")
@@ -1004,7 +1089,7 @@ class TestNinjaCards:
         assert obs(s, NINJA)["squares"][sq(s, "D1"), 10:12].sum() == 1
 
     def test_n7_false_trail_two_decoys_next_to_this_turns_discs(self):
-        s = turn("False Trail", ninja="J5", tiles="green")
+        s = turn("False Trail", ninja=Ninja(square="J5"), tiles="green")
         discs(s, "J6", "I6")  # yellow: hidden
         assert s.decision_kind == "decoy"
         # free floor squares next to J6 or I6: J5 (the start), I5, I7 (K6 vase, J7 passage)
@@ -1021,12 +1106,12 @@ class TestNinjaCards:
         play(s, "play card Sprint", "keep the tiles", "keep the tiles")
         assert names(s) == {f"ninja starts on {x}" for x in ("J6", "I6", "I7", "I5")}
         # revealed: the decoys go back unused
-        s = turn("False Trail", ninja="J5", tiles="yellow")
+        s = turn("False Trail", ninja=Ninja(square="J5"), tiles="yellow")
         discs(s, "J6")
         assert s.decision_kind == "entry" and s.discs == []
 
     def test_n8_listen_at_the_floor_two_different_colours_answered_truthfully(self):
-        s = turn("Listen at the Floor", ninja="J5", tiles="blue", face_up="red")
+        s = turn("Listen at the Floor", ninja=Ninja(square="J5"), tiles="blue", face_up="red")
         assert s.decision_kind == "listen"
         assert names(s) == {f"listen: is {c} programmed?" for c in COLOURS if c != "red"}
         play(s, "listen: is blue programmed?")
@@ -1041,14 +1126,14 @@ class TestNinjaCards:
         assert o["tile_programmed"][blue] == 1 and o["tile_not_programmed"][green] == 1
 
     def test_n9_supply_cache_draws_one_token(self):
-        s = turn("Supply Cache", ninja="J5", ninja_stack=["Shuko", "Lockpick"])
+        s = turn("Supply Cache", ninja=Ninja(square="J5", stack=["Shuko", "Lockpick"]))
         assert s.n_equip == [C.SHUKO] and s.n_stack == [C.LOCKPICK]
         assert "use Shuko" in names(s)  # a token drawn this turn may be used this turn
-        s = turn("Supply Cache", ninja="J5")  # empty stack: nothing
+        s = turn("Supply Cache", ninja=Ninja(square="J5"))  # empty stack: nothing
         assert s.n_equip == []
 
     def test_n10_meditate_keeps_one_of_the_top_two_the_other_to_the_bottom(self):
-        s = turn("Meditate", ninja="J5", ninja_stack=["Shuko", "Lockpick", "Blowgun"])
+        s = turn("Meditate", ninja=Ninja(square="J5", stack=["Shuko", "Lockpick", "Blowgun"]))
         assert s.decision_kind == "meditate" and names(s) == {"keep Shuko", "keep Lockpick"}
         o = obs(s, NINJA)
         assert o["peek"][C.SHUKO] == o["peek"][C.LOCKPICK] == 1
@@ -1056,14 +1141,18 @@ class TestNinjaCards:
         play(s, "keep Lockpick")
         assert s.n_equip == [C.LOCKPICK] and s.n_stack == [C.BLOWGUN, C.SHUKO]
         assert s.n_bottom == [C.SHUKO]
-        s = turn("Meditate", ninja="J5", ninja_stack=["Shuko"])  # one left: take it
+        s = turn("Meditate", ninja=Ninja(square="J5", stack=["Shuko"]))  # one left: take it
         assert s.n_equip == [C.SHUKO] and s.decision_kind == "place"
 
 
 # ================================================================================== samurai cards
 class TestSamuraiCards:
     def test_s2_patrol_draws_a_token_after_the_movement(self):
-        s = turn(ninja="J5", samurai_card="Patrol", samurai_stack=["Hound", "Iron Bar"])
+        s = turn(
+            ninja=Ninja(square="J5"),
+            samurai_card="Patrol",
+            samurai=Samurai(stack=["Hound", "Iron Bar"]),
+        )
         discs(s, "K5", "K4")
         enter(s, "I-A white", "I-A green", "I-A white")
         assert s.s_equip == []
@@ -1074,7 +1163,11 @@ class TestSamuraiCards:
         # S3 "Remove 1 footprint disc of the samurai's choice anywhere on the board (last-disc
         # rule)"; G4 revised: by default the last disc may go; keep_last_disc keeps it.
         s = turn(
-            "Pick the Lock", ninja="J5", samurai_card="Track the Trail", closed=(), tiles="blue"
+            "Pick the Lock",
+            ninja=Ninja(square="J5"),
+            samurai_card="Track the Trail",
+            closed=(),
+            tiles="blue",
         )
         discs(s, "K5", "K4", "K3", "J3")
         enter(s, "I-A white", "I-A green", "I-A white")
@@ -1083,7 +1176,7 @@ class TestSamuraiCards:
         assert names(s) == {f"remove the disc on {x}" for x in ("K5", "K4", "K3", "J3")}
         play(s, "remove the disc on K4")
         assert labels(s, s.discs) == ["K5", "K3", "J3"] and s.turn == 2
-        s = turn("Meditate", ninja="J5", samurai_card="Track the Trail")
+        s = turn("Meditate", ninja=Ninja(square="J5"), samurai_card="Track the Trail")
         discs(s, "K5")
         enter(s, "I-A white", "I-A green", "I-A white")
         play(s, "samurai square C1")
@@ -1091,14 +1184,16 @@ class TestSamuraiCards:
         play(s, "remove the disc on K5")
         assert s.discs == [] and s.turn == 2
         game = make_game("castle_nightingale", keep_last_disc=True)
-        s = turn("Meditate", ninja="J5", samurai_card="Track the Trail", game=game)
+        s = turn("Meditate", ninja=Ninja(square="J5"), samurai_card="Track the Trail", game=game)
         discs(s, "K5")
         enter(s, "I-A white", "I-A green", "I-A white")
         play(s, "samurai square C1")
         assert labels(s, s.discs) == ["K5"] and s.turn == 2  # variant: the last disc stays
 
     def test_s4_bar_the_hatch_closes_an_open_passage_of_his_board(self):
-        s = turn(ninja="J5", samurai="C6", samurai_card="Bar the Hatch")
+        s = turn(
+            ninja=Ninja(square="J5"), samurai=Samurai(square="C6"), samurai_card="Bar the Hatch"
+        )
         discs(s, "K5", "K4")
         enter(s, "IV-A white", "IV-A red")
         play(s, "samurai square C6")
@@ -1108,8 +1203,8 @@ class TestSamuraiCards:
 
     def test_s4_bar_the_hatch_can_cause_a_lockdown(self):
         s = turn(
-            ninja="J5",
-            samurai="C6",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="C6"),
             samurai_card="Bar the Hatch",
             closed=("B3", "H3", "I4", "A7", "J7", "F9", "J10"),
         )
@@ -1119,7 +1214,13 @@ class TestSamuraiCards:
         assert s.captured == 1 and s.decision_kind == "reopen"
 
     def test_s5_lantern_sweep_clears_his_zone_and_the_adjacent_ones(self):
-        s = turn("Vanish", ninja="J5", samurai="K7", samurai_card="Lantern Sweep", tiles="blue")
+        s = turn(
+            "Vanish",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
+            samurai_card="Lantern Sweep",
+            tiles="blue",
+        )
         play(s, "ninja starts on J5")
         discs(s, "J4", "J3", "I3")  # II-A green, then II-A red (not next to II-A yellow)
         enter(s, "II-A white", "II-A yellow")
@@ -1129,7 +1230,9 @@ class TestSamuraiCards:
     def test_s5_lantern_sweep_may_remove_every_disc(self):
         # S5 "Remove every footprint disc in the samurai's zone and in every zone adjacent to
         # it"; G4 revised: by default even the last ones go (the ninja re-enters by a passage).
-        s = turn(ninja="J5", samurai="K7", samurai_card="Lantern Sweep")
+        s = turn(
+            ninja=Ninja(square="J5"), samurai=Samurai(square="K7"), samurai_card="Lantern Sweep"
+        )
         discs(s, "K5", "K4")
         enter(s, "II-A white", "II-A yellow")
         play(s, "samurai square K8")
@@ -1139,7 +1242,12 @@ class TestSamuraiCards:
         # S5 "If that would leave no disc on the board, the ninja picks one of those discs to
         # stay" - the last-disc rule, variant keep_last_disc (G4).
         game = make_game("castle_nightingale", keep_last_disc=True)
-        s = turn(ninja="J5", samurai="K7", samurai_card="Lantern Sweep", game=game)
+        s = turn(
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
+            samurai_card="Lantern Sweep",
+            game=game,
+        )
         discs(s, "K5", "K4")
         enter(s, "II-A white", "II-A yellow")
         play(s, "samurai square K8")
@@ -1149,7 +1257,7 @@ class TestSamuraiCards:
         assert labels(s, s.discs) == ["K4"]
 
     def test_s6_silent_night_next_turn_has_no_face_up_tile(self):
-        s = turn(ninja="J5", samurai_card="Silent Night", tiles="red", face_up="blue")
+        s = turn(ninja=Ninja(square="J5"), samurai_card="Silent Night", tiles="red", face_up="blue")
         discs(s, "K5", "K4")
         enter(s, "I-A white", "I-A green")
         play(s, "samurai square E2")
@@ -1159,8 +1267,8 @@ class TestSamuraiCards:
 
     def test_s7_inspect_the_vases_in_or_next_to_his_zone_and_maybe_move_it(self):
         s = turn(
-            ninja="J5",
-            samurai="K7",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K7"),
             samurai_card="Inspect the Vases",
             vases={"K6": True, "I11": False, "K2": True},
         )
@@ -1178,7 +1286,7 @@ class TestSamuraiCards:
         assert labels(s, [s.vase_where[t]]) == ["I1"]
 
     def test_s8_twin_nightingales_two_tiles_both_sing_the_matching_one_turns_up(self):
-        s = turn(ninja="J5", samurai_card="Twin Nightingales", ninja_tokens=["Blowgun"])
+        s = turn(ninja=Ninja(square="J5", tokens=["Blowgun"]), samurai_card="Twin Nightingales")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")  # W3 after the last disc, W6
         enter(s, "I-A white")
@@ -1203,9 +1311,9 @@ class TestSamuraiCards:
 
     def test_s9_muster_the_guard_keeps_one_of_the_top_two(self):
         s = turn(
-            ninja="J5",
+            ninja=Ninja(square="J5"),
             samurai_card="Muster the Guard",
-            samurai_stack=["Hound", "Iron Bar", "Watch Fire"],
+            samurai=Samurai(stack=["Hound", "Iron Bar", "Watch Fire"]),
         )
         discs(s, "K5", "K4")
         enter(s, "I-A white")
@@ -1218,11 +1326,9 @@ class TestSamuraiCards:
 
     def test_s10_watchtower_draws_then_sees_the_ninjas_new_hand(self):
         s = turn(
-            ninja="J5",
+            ninja=Ninja(square="J5", hand=["Supply Cache", "Sprint", "Vanish"], deck=["Scout"]),
             samurai_card="Watchtower",
-            samurai_stack=["Hound"],
-            ninja_hand=["Supply Cache", "Sprint", "Vanish"],
-            ninja_deck=["Scout"],
+            samurai=Samurai(stack=["Hound"]),
         )
         discs(s, "K5", "K4")
         enter(s, "I-A white")
@@ -1240,7 +1346,7 @@ class TestSamuraiCards:
 # ====================================================================================== equipment
 class TestNinjaEquipment:
     def test_soft_tabi_cancels_a_detection_the_movement_goes_on(self):
-        s = turn("Vanish", ninja="J5", tiles="yellow", ninja_tokens=["Soft Tabi"])
+        s = turn("Vanish", ninja=Ninja(square="J5", tokens=["Soft Tabi"]), tiles="yellow")
         play(s, "ninja starts on J5")
         discs(s, "J6")  # yellow sings
         assert s.decision_kind == "w4" and names(s) == {"use Soft Tabi", "pass"}
@@ -1252,7 +1358,7 @@ class TestNinjaEquipment:
         assert labels(s, [s.ninja_sq]) == ["I6"] and s.discs == []
 
     def test_lockpick_reopens_a_passage_then_the_ninja_travels_through_it(self):
-        s = turn(ninja="H2", ninja_tokens=["Lockpick"], samurai="B3")
+        s = turn(ninja=Ninja(square="H2", tokens=["Lockpick"]), samurai=Samurai(square="B3"))
         assert "use Lockpick" in names(s)
         play(s, "use Lockpick")
         assert names(s) == {"Lockpick on H3"}  # not B3: the samurai stands on it
@@ -1263,7 +1369,7 @@ class TestNinjaEquipment:
         assert s.ninja_sq == -1 and closed_labels(s) == {"B3"}
 
     def test_shuko_allows_one_diagonal_placement_not_combined_with_a_jump(self):
-        s = turn(ninja="J5", ninja_tokens=["Shuko", "Blowgun"])
+        s = turn(ninja=Ninja(square="J5", tokens=["Shuko", "Blowgun"]))
         assert {"use Shuko", "jump"} <= names(s)
         play(s, "use Shuko")
         diagonal = {"disc -> I4", "disc -> K4", "disc -> I6", "disc -> K6"}
@@ -1272,14 +1378,14 @@ class TestNinjaEquipment:
         assert names(s) == {"disc -> K3", "disc -> K5", "disc -> J4", "jump"}
 
     def test_blowgun_takes_one_entry_off_his_movement_never_below_one(self):
-        s = turn(ninja="J5", ninja_tokens=["Blowgun"])
+        s = turn(ninja=Ninja(square="J5", tokens=["Blowgun"]))
         discs(s, "K5", "K4")
         play(s, "pass")  # W3 after the last disc
         assert s.decision_kind == "w6_n" and names(s) == {"use Blowgun", "pass"}
         play(s, "use Blowgun")
         assert s.flags["target"] == 3
         assert obs(s, SAMURAI)["ninja_used"][C.BLOWGUN] == 1
-        s = turn(ninja="J5", ninja_tokens=["Blowgun"], samurai_card="Twin Nightingales")
+        s = turn(ninja=Ninja(square="J5", tokens=["Blowgun"]), samurai_card="Twin Nightingales")
         discs(s, "K5", "K4")
         play(s, "pass", "use Blowgun")
         assert s.flags["target"] == 1
@@ -1287,9 +1393,9 @@ class TestNinjaEquipment:
     def test_listening_tube_shows_the_programmed_tile_before_the_ninja_chooses(self):
         s = turn(
             ninja_card=None,
-            ninja="J5",
-            ninja_tokens=["Listening Tube"],
-            ninja_hand=["Sprint", "Vanish", "Meditate"],
+            ninja=Ninja(
+                square="J5", tokens=["Listening Tube"], hand=["Sprint", "Vanish", "Meditate"]
+            ),
             tiles="green",
         )
         assert s.decision_kind == "prog_n_card" and "use Listening Tube" in names(s)
@@ -1301,7 +1407,7 @@ class TestNinjaEquipment:
         assert names(s) == {"play card Sprint", "play card Vanish", "play card Meditate"}
 
     def test_rice_paper_map_looks_at_two_vases(self):
-        s = turn(ninja="J5", ninja_tokens=["Rice-Paper Map"], ninja_knows=["D1"])
+        s = turn(ninja=Ninja(square="J5", tokens=["Rice-Paper Map"], knows=["D1"]))
         play(s, "use Rice-Paper Map")
         assert names(s) == {f"Rice-Paper Map: look at vase on {x}" for x in VASES_A[1:]}
         play(s, "Rice-Paper Map: look at vase on G1", "Rice-Paper Map: look at vase on K2")
@@ -1313,11 +1419,11 @@ class TestSamuraiEquipment:
     def test_alarm_bell_exchanges_a_tile_the_ninja_sees_only_that_it_rang(self):
         s = turn(
             ninja_card=None,
-            ninja="J5",
-            samurai_tokens=["Alarm Bell"],
+            ninja=Ninja(
+                square="J5", tokens=["Listening Tube"], hand=["Sprint", "Vanish", "Meditate"]
+            ),
+            samurai=Samurai(tokens=["Alarm Bell"]),
             tiles="red",
-            ninja_tokens=["Listening Tube"],
-            ninja_hand=["Sprint", "Vanish", "Meditate"],
         )
         play(s, "use Listening Tube", "play card Vanish")
         assert obs(s, NINJA)["tile_programmed"][0] == 1
@@ -1333,7 +1439,7 @@ class TestSamuraiEquipment:
         assert o["samurai_used"][C.ALARM_BELL] == 1 and s.bell_used
 
     def test_iron_bar_closes_any_open_passage_and_can_lock_down(self):
-        s = turn(ninja="J5", samurai_tokens=["Iron Bar"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Iron Bar"]))
         play(s, "pass")  # W2
         discs(s, "K5", "K4")
         play(s, "pass", "pass")  # W5, W6
@@ -1345,8 +1451,8 @@ class TestSamuraiEquipment:
         play(s, "Iron Bar closes J10")
         assert "J10" in closed_labels(s) and s.s_used[-1] == C.IRON_BAR
         s = turn(
-            ninja="J5",
-            samurai_tokens=["Iron Bar"],
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(tokens=["Iron Bar"]),
             closed=("B3", "H3", "I4", "C5", "A7", "J7", "F9"),
         )
         play(s, "pass")
@@ -1358,7 +1464,12 @@ class TestSamuraiEquipment:
         assert not any(x.endswith(("B3", "H3")) for x in names(s))  # not on his board I
 
     def test_paper_lantern_reveal(self):
-        s = turn("Vanish", ninja="J5", samurai="K3", tiles="blue", samurai_tokens=["Paper Lantern"])
+        s = turn(
+            "Vanish",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(square="K3", tokens=["Paper Lantern"]),
+            tiles="blue",
+        )
         play(s, "pass", "ninja starts on J5")
         discs(s, "J4", "J3", "I3")
         assert s.decision_kind == "w5" and names(s) == {"use Paper Lantern", "pass"}
@@ -1375,19 +1486,24 @@ class TestSamuraiEquipment:
         assert s.captured == 1
 
     def test_paper_lantern_clear_only_if_a_disc_stays_elsewhere(self):
-        s = turn("Vanish", ninja="J5", tiles="blue", samurai_tokens=["Paper Lantern"])
+        s = turn(
+            "Vanish",
+            ninja=Ninja(square="J5"),
+            tiles="blue",
+            samurai=Samurai(tokens=["Paper Lantern"]),
+        )
         play(s, "pass", "ninja starts on J5")
         discs(s, "J4", "J3", "I3")
         play(s, "use Paper Lantern", "name zone II-A green", "lantern: clear")
         assert labels(s, s.discs) == ["J3", "I3"] and s.ninja_sq == -1
-        s = turn(ninja="J5", samurai_tokens=["Paper Lantern"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Paper Lantern"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "use Paper Lantern", "name zone II-A green")
         assert names(s) == {"lantern: reveal"}
 
     def test_straw_sandals_one_or_two_more_entries_at_w6_or_w7(self):
-        s = turn(ninja="J5", samurai_tokens=["Straw Sandals"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Straw Sandals"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass")  # W5
@@ -1396,7 +1512,7 @@ class TestSamuraiEquipment:
         assert names(s) == {"+1 entry", "+2 entries"}
         play(s, "+2 entries")
         assert s.flags["target"] == 6 and not s.flags["adjust_used"]
-        s = turn(ninja="J5", samurai_tokens=["Straw Sandals"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Straw Sandals"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")
@@ -1408,7 +1524,13 @@ class TestSamuraiEquipment:
     def test_hound_removes_up_to_two_discs_even_the_last(self):
         # Hound: "Remove up to 2 footprint discs anywhere (last-disc rule)"; G4 revised: the last
         # may go by default; with keep_last_disc it stays.
-        s = turn("Pick the Lock", ninja="J5", samurai_tokens=["Hound"], closed=(), tiles="blue")
+        s = turn(
+            "Pick the Lock",
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(tokens=["Hound"]),
+            closed=(),
+            tiles="blue",
+        )
         play(s, "pass")
         discs(s, "K5", "K4", "K3", "J3")
         play(s, "pass", "pass")
@@ -1419,7 +1541,7 @@ class TestSamuraiEquipment:
         }
         play(s, "Hound removes the disc on K5", "Hound removes the disc on J3")
         assert labels(s, s.discs) == ["K4", "K3"]
-        s = turn(ninja="J5", samurai_tokens=["Hound"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Hound"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")
@@ -1430,7 +1552,7 @@ class TestSamuraiEquipment:
         play(s, "Hound removes the disc on K4")
         assert s.discs == [] and s.decision_kind != "hound"
         game = make_game("castle_nightingale", keep_last_disc=True)
-        s = turn(ninja="J5", samurai_tokens=["Hound"], game=game)
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Hound"]), game=game)
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")
@@ -1440,7 +1562,7 @@ class TestSamuraiEquipment:
         assert labels(s, s.discs) == ["K4"] and s.decision_kind != "hound"
 
     def test_watch_fire_marks_his_zone_for_the_next_ninja_phase(self):
-        s = turn(ninja="J5", samurai_tokens=["Watch Fire"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Watch Fire"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass", "pass")
@@ -1451,7 +1573,7 @@ class TestSamuraiEquipment:
         assert obs(s, NINJA)["squares"][sq(s, "E2"), 19] == 1
 
     def test_watch_fire_detects_the_first_disc_in_its_zone_without_turning_a_tile(self):
-        s = turn("Vanish", ninja="J5", watch_fire="K4", ninja_tokens=["Soft Tabi"])
+        s = turn("Vanish", ninja=Ninja(square="J5", tokens=["Soft Tabi"]), watch_fire="K4")
         play(s, "ninja starts on J5")
         discs(s, "K5")  # II-A green: the Watch Fire zone
         assert s.decision_kind == "w4"
@@ -1460,20 +1582,20 @@ class TestSamuraiEquipment:
         assert s.decision_kind == "place" and not any(s.tile_revealed)
         discs(s, "K3")
         assert s.flags["watch_fire_zone"] == -1  # removed at the end of that ninja phase
-        s = turn("Vanish", ninja="J5", watch_fire="K4")
+        s = turn("Vanish", ninja=Ninja(square="J5"), watch_fire="K4")
         play(s, "ninja starts on J5")
         discs(s, "K5")
         assert labels(s, [s.ninja_sq]) == ["K5"] and s.discs == []
         assert s.tile_loc[COLOURS.index("red")] == PROGRAMMED
 
     def test_watch_fire_ignores_decoys(self):
-        s = turn("False Trail", ninja="J5", watch_fire="I5", tiles="green")
+        s = turn("False Trail", ninja=Ninja(square="J5"), watch_fire="I5", tiles="green")
         discs(s, "J6", "I6")
         play(s, "decoy disc -> I5", "decoy disc -> J5")
         assert s.ninja_sq == -1 and len(s.discs) == 4
 
     def test_inventory_ledger_looks_at_two_vases(self):
-        s = turn(ninja="J5", samurai_tokens=["Inventory Ledger"])
+        s = turn(ninja=Ninja(square="J5"), samurai=Samurai(tokens=["Inventory Ledger"]))
         play(s, "pass")
         discs(s, "K5", "K4")
         play(s, "pass")
@@ -1497,11 +1619,8 @@ def _quick_turn(s) -> None:
 class TestEndOfTurn:
     def test_discard_the_played_cards_and_draw_back_to_three(self):
         s = turn(
-            ninja="J5",
-            ninja_hand=["Supply Cache", "Sprint", "Vanish"],
-            ninja_deck=["Scout"],
-            samurai_hand=["Forced March", "Patrol", "Watchtower"],
-            samurai_deck=["Silent Night"],
+            ninja=Ninja(square="J5", hand=["Supply Cache", "Sprint", "Vanish"], deck=["Scout"]),
+            samurai=Samurai(hand=["Forced March", "Patrol", "Watchtower"], deck=["Silent Night"]),
         )
         _quick_turn(s)
         assert s.n_discard == [N_NAMES.index("Supply Cache")]
@@ -1517,7 +1636,7 @@ class TestEndOfTurn:
     def test_an_empty_draw_pile_is_the_reshuffled_discard_pile(self):
         # G9: the card just played is discarded first, then the whole pile is shuffled.
         hand = ["Supply Cache", "Sprint", "Vanish"]
-        s = turn(ninja="J5", ninja_hand=hand, ninja_discard=[x for x in N_NAMES if x not in hand])
+        s = turn(ninja=Ninja(square="J5", hand=hand, discard=[x for x in N_NAMES if x not in hand]))
         assert s.n_deck == []
         _quick_turn(s)
         assert s.n_discard == [] and len(s.n_deck) == 7 and len(s.n_hand) == 3
@@ -1525,7 +1644,7 @@ class TestEndOfTurn:
         check_invariants(s)
 
     def test_tiles_rotate_the_played_one_face_up_the_old_one_back_in_hand(self):
-        s = turn(ninja="J5", tiles="red", face_up="blue")
+        s = turn(ninja=Ninja(square="J5"), tiles="red", face_up="blue")
         _quick_turn(s)
         assert s.tile_loc[COLOURS.index("red")] == FACE_UP
         assert s.tile_loc[COLOURS.index("blue")] == HAND
@@ -1533,7 +1652,7 @@ class TestEndOfTurn:
         assert names(s) == {f"programme nightingale tile {c}" for c in COLOURS if c != "red"}
 
     def test_this_turns_vases_are_banked_at_the_end_of_the_turn(self):
-        s = turn("Vanish", ninja="J5", vases={"K6": True})
+        s = turn("Vanish", ninja=Ninja(square="J5"), vases={"K6": True})
         play(s, "ninja starts on J5")
         t = vase_token(s, "K6")
         discs(s, "K5", "K6", "K7")
@@ -1545,7 +1664,9 @@ class TestEndOfTurn:
 
 class TestVictory:
     def test_the_ninja_wins_with_five_relics_at_the_end_of_the_turn(self):
-        s = turn("Vanish", ninja="J5", vases={"K6": True}, banked=(True, True, True, True))
+        s = turn(
+            "Vanish", ninja=Ninja(square="J5"), vases={"K6": True}, banked=(True, True, True, True)
+        )
         play(s, "ninja starts on J5")
         discs(s, "K5", "K6", "K7")
         enter(s, "I-A white", "I-A green", "I-A white", "I-A green")
@@ -1555,7 +1676,9 @@ class TestVictory:
         assert not s.truncated
 
     def test_an_empty_vase_is_no_relic(self):
-        s = turn("Vanish", ninja="J5", vases={"K6": False}, banked=(True, True, True, True))
+        s = turn(
+            "Vanish", ninja=Ninja(square="J5"), vases={"K6": False}, banked=(True, True, True, True)
+        )
         play(s, "ninja starts on J5")
         discs(s, "K5", "K6", "K7")
         enter(s, "I-A white", "I-A green", "I-A white", "I-A green")
@@ -1563,7 +1686,13 @@ class TestVictory:
         assert not s.is_terminal() and s.banked_relics() == 4
 
     def test_the_samurai_wins_at_the_third_capture(self):
-        s = turn("Meditate", ninja="J4", samurai="K7", tiles="green", captured=2)
+        s = turn(
+            "Meditate",
+            ninja=Ninja(square="J4"),
+            samurai=Samurai(square="K7"),
+            tiles="green",
+            captured=2,
+        )
         discs(s, "K4")
         enter(s, "II-A green")
         assert s.is_terminal() and s.winner == SAMURAI and list(s.returns()) == [-1.0, 1.0]
@@ -1573,11 +1702,11 @@ class TestVictory:
         # G20: the rulebook has no limit; environments stop after max_turns.
         for outcome, winner, returns in (("draw", -1, [0.0, 0.0]), ("samurai", 1, [-1.0, 1.0])):
             g = make_game("castle_nightingale", max_turns=3, on_turn_limit=outcome)
-            s = turn(ninja="J5", game=g, turn=3)
+            s = turn(ninja=Ninja(square="J5"), game=g, turn=3)
             _quick_turn(s)
             assert s.is_terminal() and s.winner == winner and list(s.returns()) == returns
             assert s.truncated == (outcome == "draw")
-            s = turn(ninja="J5", game=g, turn=2)
+            s = turn(ninja=Ninja(square="J5"), game=g, turn=2)
             _quick_turn(s)
             assert not s.is_terminal() and s.turn == 3
 
@@ -1585,24 +1714,23 @@ class TestVictory:
 # ==================================================================================== information
 class TestInformation:
     def test_the_samurai_sees_nothing_of_the_ninjas_hand_tokens_or_vase_contents(self):
-        def samurai_views(**kw):
-            s = turn(ninja="J5", **kw)
+        def samurai_views(ninja: Ninja, **kw):
+            s = turn(ninja=replace(ninja, square="J5"), **kw)
             views = [s.observation(SAMURAI)]
             discs(s, "K5", "K4")
             views.append(s.observation(SAMURAI))
             return views
 
-        base = samurai_views(ninja_hand=["Supply Cache", "Sprint", "Vanish"])
+        base = samurai_views(ninja=Ninja(hand=["Supply Cache", "Sprint", "Vanish"]))
         other = samurai_views(
-            ninja_hand=["Supply Cache", "Scout", "Meditate"],
-            ninja_deck=["Sprint"],
+            ninja=Ninja(hand=["Supply Cache", "Scout", "Meditate"], deck=["Sprint"]),
             vases={"D1": False, "G1": True, "K2": True, "A5": True, "K6": False},
         )
         for a, b in zip(base, other, strict=True):
             assert np.array_equal(a, b)
         # hand and stack differ, yet the ninja sees the difference
-        s1 = turn(ninja="J5", ninja_hand=["Supply Cache", "Sprint", "Vanish"])
-        s2 = turn(ninja="J5", ninja_hand=["Supply Cache", "Scout", "Meditate"])
+        s1 = turn(ninja=Ninja(square="J5", hand=["Supply Cache", "Sprint", "Vanish"]))
+        s2 = turn(ninja=Ninja(square="J5", hand=["Supply Cache", "Scout", "Meditate"]))
         assert not np.array_equal(s1.observation(NINJA), s2.observation(NINJA))
 
     def test_the_ninja_sees_nothing_of_the_samurais_programming(self):
@@ -1611,10 +1739,9 @@ class TestInformation:
                 ninja_card=None,
                 samurai_card=card,
                 tiles=tile,
-                samurai_tokens=tokens,
-                samurai_stack=None,
-                ninja="J5",
-                ninja_hand=["Sprint", "Vanish", "Meditate"],
+                samurai=Samurai(tokens=tokens),
+                samurai_stack_dealt=True,
+                ninja=Ninja(square="J5", hand=["Sprint", "Vanish", "Meditate"]),
             )
             assert s.decision_kind == "prog_n_card"
             return s.observation(NINJA)
@@ -1624,7 +1751,7 @@ class TestInformation:
         assert np.array_equal(a, b)
 
     def test_the_ninja_learns_a_colour_is_safe_when_it_steps_on_it_undetected(self):
-        s = turn("Vanish", ninja="J5", tiles="white", ninja_tokens=["Blowgun"])
+        s = turn("Vanish", ninja=Ninja(square="J5", tokens=["Blowgun"]), tiles="white")
         play(s, "ninja starts on J5")
         green, yellow = COLOURS.index("green"), COLOURS.index("yellow")
         assert obs(s, NINJA)["tile_not_programmed"].sum() == 0
@@ -1638,7 +1765,11 @@ class TestInformation:
         assert obs(s, SAMURAI)["tile_programmed"][COLOURS.index("white")] == 1
 
     def test_samples_of_the_samurais_view_keep_what_he_knows(self):
-        s = turn(ninja="J5", samurai_knows=["D1"], vases={"D1": True}, samurai_tokens=["Hound"])
+        s = turn(
+            ninja=Ninja(square="J5"),
+            samurai=Samurai(knows=["D1"], tokens=["Hound"]),
+            vases={"D1": True},
+        )
         play(s, "pass")
         rng = np.random.default_rng(1)
         hands = set()
@@ -1692,23 +1823,45 @@ class TestConfig:
 
 class TestScenarioBuilder:
     def test_build_keeps_every_invariant_and_rejects_impossible_positions(self):
-        s = build(GAME, samurai="K8", discs=["A1", "B1"], vases={"C1": True}, banked=(True,))
+        s = build(
+            GAME,
+            samurai=Samurai(square="K8"),
+            discs=["A1", "B1"],
+            vases={"C1": True},
+            banked=(True,),
+        )
         check_invariants(s)
         assert s.vase_where.count(BANKED) == 1 and sum(s.vase_content) == 6
         assert labels(s, [s.samurai_sq]) == ["K8"] and s.decision_kind == "prog_s_card"
         for bad in (
-            {"samurai": "C5"},  # an open passage
-            {"samurai": "D1"},  # a vase
-            {"ninja": "A1", "discs": ["B1"]},
+            {"samurai": Samurai(square="C5")},  # an open passage
+            {"samurai": Samurai(square="D1")},  # a vase
+            {"ninja": Ninja(square="A1"), "discs": ["B1"]},
             {"closed": ["A1"]},
             {"vases": {"A1": True}, "banked": (True,) * 6},
-            {"ninja_hand": ["Sprint", "Sprint", "Vanish"]},
+            {"ninja": Ninja(hand=["Sprint", "Sprint", "Vanish"])},
+            {"ninja": "A1"},  # a square, not a record
+            {"ninja_hand": ["Sprint"]},  # not a field
         ):
             try:
                 build(GAME, **bad)
             except ValueError:
                 continue
             raise AssertionError(f"build accepted {bad}")
+
+    def test_build_starts_from_a_legal_state_and_refuses_unknown_fields_in_one_line(self):
+        s = build()  # the default game, seed 0: the setup's deal and the documented defaults
+        assert s.game == GAME and s.decision_kind == "prog_s_card" and s.turn == 1
+        fresh = GAME.new_state(0)
+        while fresh.decision_kind != "prog_s_card":
+            fresh.apply(int(fresh.legal_actions()[0]))
+        assert s.n_hand == fresh.n_hand and s.s_hand == fresh.s_hand  # dealt at setup, kept
+        assert s.n_equip == fresh.n_equip and s.vase_content == fresh.vase_content
+        with pytest.raises(ValueError) as err:
+            build(GAME, samurai_hand=["Patrol"], colour="red")
+        message = str(err.value)
+        assert "\n" not in message and "colour, samurai_hand" in message
+        assert all(field in message for field in FIELDS)
 
     def test_contextual_names_are_unique_within_every_decision(self):
         rng = np.random.default_rng(7)

@@ -11,6 +11,7 @@ hidden from that seat (two true states sharing its information set look the same
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -24,21 +25,16 @@ from boardgames_rl.games.castle_nightingale.naming import (
     public_name,
 )
 from boardgames_rl.games.castle_nightingale.render import MARKS, WIDTH, legend_lines
-from boardgames_rl.games.castle_nightingale.scenario import build, play
+from boardgames_rl.games.castle_nightingale.scenario import Ninja, Samurai, build, play
 from boardgames_rl.games.castle_nightingale.state import DECISIONS
 from boardgames_rl.registry import make_game
 
 NINJA, SAMURAI = 0, 1
 VIEWERS = (NINJA, SAMURAI, None)
 CONFIGS = ({}, {"side": "B"}, {"side": "B", "keep_last_disc": True})
-QUIET = {  # hands holding the cards the scenarios play; no equipment, so no token window opens
-    "ninja_hand": ["Scout", "Supply Cache", "Vanish"],
-    "samurai_hand": ["Forced March", "Patrol", "Bar the Hatch"],
-    "ninja_tokens": [],
-    "samurai_tokens": [],
-    "ninja_stack": [],
-    "samurai_stack": [],
-}
+# hands holding the cards the scenarios play; no equipment, so no token window opens
+QUIET_NINJA = Ninja(hand=["Scout", "Supply Cache", "Vanish"], tokens=[], stack=[])
+QUIET_SAMURAI = Samurai(hand=["Forced March", "Patrol", "Bar the Hatch"], tokens=[], stack=[])
 
 
 def random_states(config: dict, seed: int, every: int, limit: int = 400):
@@ -117,7 +113,9 @@ def test_the_decision_words_give_the_public_counts():
     """The prompt says how many discs are left to place and which zone entry is next."""
     game = make_game("castle_nightingale")
     s = build(
-        game, ninja_card="Scout", samurai_card="Forced March", tiles="red", ninja="J5", **QUIET
+        game,
+        ninja=replace(QUIET_NINJA, card="Scout", square="J5"),
+        samurai=replace(QUIET_SAMURAI, card="Forced March", tiles="red"),
     )
     play(s, "scout vase on K6")
     assert s.decision_kind == "place"
@@ -189,7 +187,7 @@ def test_the_samurai_moves_are_named_for_the_ninja():
     visibly moves": the ninja is told which zone he enters; his programmed card and tile stay
     unnamed."""
     game = make_game("castle_nightingale")
-    s = build(game, samurai="K7", **QUIET)
+    s = build(game, samurai=replace(QUIET_SAMURAI, square="K7"), ninja=QUIET_NINJA)
     card, tile = A.SAMURAI_CARD + 0, A.TILE + COLOURS.index("blue")
     assert public_name(s, card, NINJA) == SECRET_FROM_OPPONENT["prog_s_card"]
     assert public_name(s, card, SAMURAI) == "programme card Forced March"

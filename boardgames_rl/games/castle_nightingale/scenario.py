@@ -1,16 +1,19 @@
 """Hand-made Castle Nightingale positions, for rule tests, examples and debugging.
 
-:func:`build` starts from ``game.new_state(seed)``, plays the two setup decisions, then rewrites the
-state's plain fields into the position asked for (keeping every invariant: the 10 + 10 action
-cards, the 7 + 7 equipment tokens, the 6 tiles, the 8 vase tokens with 6 relics, and so on) and
-restarts the engine at the beginning of a turn's programming (decision ``"prog_s_card"``). It can
-then play the programming for you (``samurai_card``, ``tiles``, ``ninja_card``).
+:func:`build` starts from ``game.new_state(seed)`` (a legal state; its two setup decisions are
+played), overwrites the named fields of ``FIELDS`` (an unknown one is refused in one line listing
+them), restarts the engine at the beginning of a turn's programming (decision ``"prog_s_card"``)
+and runs the game's state checks (``state_checks.problems``, :func:`check_invariants`: the 10 + 10
+action cards, the 7 + 7 equipment tokens, the 6 tiles, the 8 vase tokens with 6 relics, and so
+on). Each player's side of the position is one record, :class:`Ninja` or :class:`Samurai` (its
+figurine, cards, tokens, the vases it has seen, and the card, and tiles, it programmes: given
+those, the programming is played and the state stops at the next decision).
 
-:func:`play` answers decisions by their contextual names (``state.action_name(a)``), so a test
-reads like the rulebook::
+:func:`play` (from :mod:`boardgames_rl.testing.scenario`) answers decisions by their contextual
+names (``state.action_name(a)``), so a test reads like the rulebook::
 
-    s = build(game, samurai="E2", discs=["J5"], samurai_card="Forced March", tiles="red",
-              ninja_card="Supply Cache")
+    s = build(game, samurai=Samurai(square="E2", card="Forced March", tiles="red"),
+              ninja=Ninja(card="Supply Cache"), discs=["J5"])
     play(s, "ninja starts on J5", "disc -> K5", "disc -> K4")
 
 Squares are global labels ("C4"), cards, tokens and colours are their names (case-insensitive) or
@@ -20,22 +23,111 @@ their ids; see ``data.py`` (``NINJA_CARDS`` ... ``COLOURS``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from boardgames_rl.core.scenario import legal_names, play  # noqa: F401 (re-exported)
 from boardgames_rl.games.castle_nightingale import data as C
+from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
-from boardgames_rl.games.castle_nightingale.data import COLOURS
-from boardgames_rl.games.castle_nightingale.state import (
+from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
+    COLOURS,
     FACE_UP,
     HAND,
     PROGRAMMED,
     STOLEN,
-    NightingaleState,
-    _fresh_flags,
 )
+from boardgames_rl.games.castle_nightingale.game import CastleNightingale
+from boardgames_rl.games.castle_nightingale.state import NightingaleState, _fresh_flags
+from boardgames_rl.testing.scenario import legal_names, play
 
-__all__ = ["build", "play", "legal_names", "check_invariants", "square", "zone"]
+__all__ = [
+    "FIELDS",
+    "Ninja",
+    "Samurai",
+    "build",
+    "check_invariants",
+    "legal_names",
+    "play",
+    "square",
+    "zone",
+]
+
+Cards = Sequence[str | int]
+"""Action cards or equipment tokens, by name (case-insensitive) or id."""
+
+
+@dataclass(frozen=True)
+class Ninja:
+    """The ninja player's side of a position; ``None`` keeps what ``game.new_state(seed)`` dealt.
+
+    Attributes:
+        square: a spotted ninja figurine's square (case 3 of Phase 1), or ``None`` (hidden or
+            not in the castle); exclusive with footprint ``discs``.
+        hand: the action cards in hand.
+        deck: the top of the draw pile, in order; the other cards follow in id order.
+        discard: the discard pile (default empty when a hand or deck is given).
+        tokens: the equipment tokens held.
+        stack: the equipment stack, top first; the tokens neither held nor stacked count as used
+            earlier (out of the game, public). Default: every token not held, in id order.
+        knows: squares of board vases whose contents the ninja has seen (it always knows the
+            vases it banked).
+        card: the card the ninja programmes (after the samurai's programming), from its hand.
+    """
+
+    square: str | None = None
+    hand: Cards | None = None
+    deck: Cards = ()
+    discard: Cards | None = None
+    tokens: Cards | None = None
+    stack: Cards | None = None
+    knows: Sequence[str] = ()
+    card: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Samurai:
+    """The samurai player's side of a position; ``None`` keeps what ``game.new_state(seed)``
+    dealt.
+
+    Attributes:
+        square: the samurai figurine's square (never an open passage; default ``"E2"`` of the
+            side A first-game layout).
+        hand, deck, discard, tokens, stack, knows: as for :class:`Ninja`.
+        ninja_hand_seen: ninja cards the samurai saw with his Watchtower.
+        card: the card the samurai programmes, from his hand.
+        tiles: the nightingale tile(s) he programmes (after ``card``).
+    """
+
+    square: str = "E2"
+    hand: Cards | None = None
+    deck: Cards = ()
+    discard: Cards | None = None
+    tokens: Cards | None = None
+    stack: Cards | None = None
+    knows: Sequence[str] = ()
+    ninja_hand_seen: Cards = ()
+    card: str | int | None = None
+    tiles: str | Sequence[str] | None = None
+
+
+FIELDS: dict[str, str] = {
+    "ninja": "the ninja's side, a Ninja record (default Ninja(): the seed's deal, no figurine)",
+    "samurai": "the samurai's side, a Samurai record (default Samurai(): on E2, the seed's deal)",
+    "discs": "footprint discs left from last turn (case 2 of Phase 1), square labels",
+    "closed": "the passage squares holding a closed trap door, exactly these (default B3 and "
+    "H3, the two setup trap doors on board I of side A)",
+    "vases": "vase tokens on the board, {square: holds a relic} (default the setup deal: one "
+    "face-down token on each vase icon); tokens neither listed nor banked go, in order, onto "
+    "the free vase icons, then other free floor squares, keeping 6 relics and 2 empties in all",
+    "banked": "the contents of the vases the ninja banked in earlier turns (default none)",
+    "face_up": "last turn's tile(s), unavailable this turn (default none)",
+    "twin": "this turn is a Twin Nightingales turn: 2 tiles to programme (default False)",
+    "watch_fire": "a square of the zone holding a Watch Fire marker laid last turn",
+    "captured": "ninjas already captured, 0..2 (default 0)",
+    "turn": "the turn number starting now (default 1)",
+}
+"""The fields :func:`build` overwrites, with what each one sets."""
 
 
 # ------------------------------------------------------------------------------------ lookups
@@ -62,7 +154,7 @@ def _colour(v: str | int) -> int:
     return _index(v, COLOURS, "colour")
 
 
-def _as_list(value: str | int | Iterable | None) -> list:
+def _as_list(value: str | int | Iterable[Any] | None) -> list[Any]:
     if value is None:
         return []
     if isinstance(value, str | int):
@@ -81,7 +173,7 @@ def zone(state: NightingaleState, label: str) -> str:
     return b.zone_names[b.zone_of[b.square(label)]]
 
 
-# ------------------------------------------------------------------------------------ playing
+# ------------------------------------------------------------------------------------ checking
 def check_invariants(state: NightingaleState) -> None:
     """Raise ``AssertionError`` if the state breaks a conservation rule or a placement rule."""
     b = state.board
@@ -116,187 +208,159 @@ def check_invariants(state: NightingaleState) -> None:
 
 # ------------------------------------------------------------------------------------ building
 def build(
-    game,
-    *,
-    samurai: str = "E2",
-    ninja: str | None = None,
-    discs: Sequence[str] = (),
-    closed: Sequence[str] = ("B3", "H3"),
-    vases: Mapping[str, bool] | None = None,
-    banked: Sequence[bool] = (),
-    ninja_knows: Sequence[str] = (),
-    samurai_knows: Sequence[str] = (),
-    ninja_hand: Sequence[str | int] | None = None,
-    samurai_hand: Sequence[str | int] | None = None,
-    ninja_deck: Sequence[str | int] = (),
-    samurai_deck: Sequence[str | int] = (),
-    ninja_discard: Sequence[str | int] | None = None,
-    samurai_discard: Sequence[str | int] | None = None,
-    ninja_tokens: Sequence[str | int] | None = None,
-    samurai_tokens: Sequence[str | int] | None = None,
-    ninja_stack: Sequence[str | int] | None = None,
-    samurai_stack: Sequence[str | int] | None = None,
-    face_up: str | Sequence[str] | None = None,
-    twin: bool = False,
-    watch_fire: str | None = None,
-    known_ninja_hand: Sequence[str | int] = (),
-    captured: int = 0,
-    turn: int = 1,
-    samurai_card: str | None = None,
-    tiles: str | Sequence[str] | None = None,
-    ninja_card: str | None = None,
-    seed: int = 0,
+    game: CastleNightingale | None = None, *, seed: int = 0, **fields: Any
 ) -> NightingaleState:
-    """A state at the start of a turn's programming (or later, see the last three arguments).
+    """The position ``fields`` describe (names and meanings in ``FIELDS``) at the start of a
+    turn's programming, made from ``game.new_state(seed)`` (``game`` defaults to
+    ``CastleNightingale()``, side A's first-game layout, whose labels the defaults refer to) and
+    checked by the game's state checks; with the records' ``card`` / ``tiles`` the programming
+    is played and the state stops at the next decision. ``seed`` also drives later chance
+    (reshuffles).
 
-    Args:
-        game: a ``CastleNightingale`` game (its layout is used: side A defaults to the
-            first-game diagram, whose labels the defaults here refer to).
-        samurai: the samurai figurine's square (never an open passage).
-        ninja: a spotted ninja figurine's square (case 3 of Phase 1), or ``None``.
-        discs: footprint discs left from last turn (case 2 of Phase 1); exclusive with ``ninja``.
-        closed: the passage squares holding a closed trap door (exactly these; the default is the
-            two setup trap doors on board I).
-        vases: vase tokens on the board, ``{square: holds a relic}``; ``None`` keeps the setup
-            deal (one face-down token on each vase icon). Tokens not listed here nor in
-            ``banked`` go, in order, onto the free vase icons, then onto other free floor squares,
-            holding whatever keeps 6 relics and 2 empties in all.
-        banked: contents of the vases the ninja banked in earlier turns.
-        ninja_knows / samurai_knows: squares of board vases whose contents that player has seen
-            (the ninja always knows its banked vases).
-        ninja_hand / samurai_hand: the action cards in hand (``None`` keeps the seed's deal).
-        ninja_deck / samurai_deck: the top of the draw pile, in order; the other cards follow
-            in id order.
-        ninja_discard / samurai_discard: the discard piles (default empty when a hand is given).
-        ninja_tokens / samurai_tokens: equipment held (``None`` keeps the seed's deal).
-        ninja_stack / samurai_stack: the equipment stack, top first; the tokens neither held
-            nor stacked count as used earlier (out of the game, public). Default: every token
-            not held, in id order.
-        face_up: last turn's tile(s), unavailable this turn.
-        twin: this turn is a Twin Nightingales turn (2 tiles to programme).
-        watch_fire: a square of the zone holding a Watch Fire marker laid last turn.
-        known_ninja_hand: ninja cards the samurai saw with his Watchtower.
-        captured: ninjas already captured; turn: the turn number starting now.
-        samurai_card / tiles / ninja_card: if given, the programming is played with them (the
-            cards must be in the hands), and the state stops at the next decision.
-        seed: the seed of ``game.new_state``; it also drives later chance (reshuffles).
+    Raises ``ValueError`` in one line naming what is wrong (an unknown field is refused with the
+    list of the known ones).
     """
+    unknown = sorted(set(fields) - FIELDS.keys())
+    if unknown:
+        raise ValueError(
+            f"castle_nightingale scenario: no field {', '.join(unknown)}; "
+            f"the fields are {', '.join(FIELDS)}"
+        )
+    ninja = fields.get("ninja", Ninja())
+    samurai = fields.get("samurai", Samurai())
+    if not isinstance(ninja, Ninja) or not isinstance(samurai, Samurai):
+        raise ValueError(
+            "castle_nightingale scenario: give ninja=Ninja(...) and samurai=Samurai(...) "
+            "(records of scenario), not " + repr((type(ninja).__name__, type(samurai).__name__))
+        )
+    game = CastleNightingale() if game is None else game
     s = game.new_state(seed)
-    b = s.board
     # --- setup decisions, then overwrite them
     while s.decision_kind in ("setup_close", "setup_start"):
         s.apply(int(s.legal_actions()[0]))
-    assert s.decision_kind == "prog_s_card"
+    b = s.board
 
     def sq(label: str) -> int:
         return b.square(label)
 
+    discs: Sequence[str] = fields.get("discs", ())
     s.closed = [False] * len(b.passages)
-    for label in closed:
+    for label in fields.get("closed", ("B3", "H3")):
         if not b.passage[sq(label)]:
             raise ValueError(f"{label} is not a passage square")
         s.closed[b.passages.index(sq(label))] = True
-    s._place_samurai(sq(samurai))
+    s._place_samurai(sq(samurai.square))
     if s.is_open_passage(s.samurai_sq):
-        raise ValueError(f"the samurai cannot stand on the open passage {samurai}")
-    if ninja is not None and discs:
+        raise ValueError(f"the samurai cannot stand on the open passage {samurai.square}")
+    if ninja.square is not None and discs:
         raise ValueError("give either a ninja figurine or footprint discs, not both")
-    s.ninja_sq = sq(ninja) if ninja is not None else -1
+    s.ninja_sq = sq(ninja.square) if ninja.square is not None else -1
     s.discs = [sq(label) for label in discs]
     s.turn_discs = []
     s.start_sq = -1
 
     # --- vases
+    vases, banked = fields.get("vases"), fields.get("banked", ())
     if vases is not None or banked:
         _set_vases(s, vases, banked)
     for t, w in enumerate(s.vase_where):
-        s.ninja_knows[t] = w == BANKED or (w >= 0 and b.labels[w] in ninja_knows)
-        s.samurai_knows[t] = w >= 0 and b.labels[w] in samurai_knows
-    for label in (*ninja_knows, *samurai_knows):
+        s.ninja_knows[t] = w == BANKED or (w >= 0 and b.labels[w] in ninja.knows)
+        s.samurai_knows[t] = w >= 0 and b.labels[w] in samurai.knows
+    for label in (*ninja.knows, *samurai.knows):
         if s.vase_at(sq(label)) < 0:
             raise ValueError(f"no vase on {label}")
-    for label in (samurai, *([ninja] if ninja else []), *discs):
+    for label in (samurai.square, *([ninja.square] if ninja.square else []), *discs):
         if s.vase_at(sq(label)) >= 0:
             raise ValueError(f"{label} holds a vase: move it with `vases=`")
 
-    # --- cards
-    for who, hand, deck, discard, lookup in (
-        ("n", ninja_hand, ninja_deck, ninja_discard, _ninja_card),
-        ("s", samurai_hand, samurai_deck, samurai_discard, _samurai_card),
-    ):
-        if hand is None and not deck and discard is None:
-            continue
-        cur_hand = [lookup(c) for c in hand] if hand is not None else getattr(s, f"{who}_hand")
-        cur_discard = [lookup(c) for c in (discard or ())]
-        top = [lookup(c) for c in deck]
-        rest = [c for c in range(10) if c not in cur_hand + cur_discard + top]
-        cards = cur_hand + cur_discard + top + rest
-        if sorted(cards) != list(range(10)):
-            raise ValueError(f"{who}: a card is given twice: {cards}")
-        setattr(s, f"{who}_hand", list(cur_hand))
-        setattr(s, f"{who}_discard", cur_discard)
-        setattr(s, f"{who}_deck", top + rest)
-    s.known_n_hand = sorted(_ninja_card(c) for c in known_ninja_hand)
-
-    # --- equipment
-    for who, held, stack, names in (
-        ("n", ninja_tokens, ninja_stack, C.NINJA_TOKENS),
-        ("s", samurai_tokens, samurai_stack, C.SAMURAI_TOKENS),
-    ):
-        if held is None and stack is None:
-            continue
-        cur = (
-            [_index(t, names, "token") for t in held]
-            if held is not None
-            else getattr(s, f"{who}_equip")
-        )
-        top = [_index(t, names, "token") for t in (stack or ())]
-        rest = [t for t in range(7) if t not in cur + top]
-        if sorted(cur + top + rest) != list(range(7)):
-            raise ValueError(f"{who}: a token is given twice")
-        setattr(s, f"{who}_equip", list(cur))
-        setattr(s, f"{who}_stack", top if stack is not None else rest)
-        setattr(s, f"{who}_used", rest if stack is not None else [])
-        setattr(s, f"{who}_spent", [])
-        setattr(s, f"{who}_bottom", [])
+    # --- cards and equipment
+    _set_cards(s, "n", ninja, _ninja_card)
+    _set_cards(s, "s", samurai, _samurai_card)
+    s.known_n_hand = sorted(_ninja_card(c) for c in samurai.ninja_hand_seen)
+    _set_tokens(s, "n", ninja, C.NINJA_TOKENS)
+    _set_tokens(s, "s", samurai, C.SAMURAI_TOKENS)
 
     # --- tiles, flags, counters
-    ups = [_colour(c) for c in _as_list(face_up)]
+    ups = [_colour(c) for c in _as_list(fields.get("face_up"))]
     s.tile_loc = [FACE_UP if c in ups else HAND for c in range(6)]
     s.tile_revealed = [False] * 6
     s.tile_in = [False] * 6
     s.tile_out = [False] * 6
     flags = _fresh_flags()
-    flags.update(twin=twin, twin_next=False, silent_night=False, watch_fire_next=-1)
+    flags.update(twin=bool(fields.get("twin", False)), twin_next=False, silent_night=False)
+    flags["watch_fire_next"] = -1
+    watch_fire = fields.get("watch_fire")
     flags["watch_fire_zone"] = b.zone_of[sq(watch_fire)] if watch_fire else -1
     s.flags = flags
+    captured = fields.get("captured", 0)
     if not 0 <= captured < C.NINJAS:
         raise ValueError("captured must be 0, 1 or 2")
     s.captured = captured
-    s.turn = turn
+    s.turn = fields.get("turn", 1)
     s.winner = -1
     s.draw = False
     s.truncated_flag = False
 
-    # --- restart the engine at the programming
+    # --- restart the engine at the programming, then check the state
     s.tasks = []
     s.decision = None
     s.stage = "prog_s_card"
     s._mask = None
     s._run()
+    problem = state_checks.problems(game, s.to_dict()["state"])
+    if problem:
+        raise ValueError(f"castle_nightingale scenario: {problem}")
     check_invariants(s)
 
-    if samurai_card is not None:
-        play(s, f"programme card {C.SAMURAI_CARDS[_samurai_card(samurai_card)].name}")
-    for colour in _as_list(tiles):
+    if samurai.card is not None:
+        play(s, f"programme card {C.SAMURAI_CARDS[_samurai_card(samurai.card)].name}")
+    for colour in _as_list(samurai.tiles):
         play(s, f"programme nightingale tile {COLOURS[_colour(colour)]}")
-    if ninja_card is not None:
-        play(s, f"play card {C.NINJA_CARDS[_ninja_card(ninja_card)].name}")
+    if ninja.card is not None:
+        play(s, f"play card {C.NINJA_CARDS[_ninja_card(ninja.card)].name}")
     return s
 
 
-def _set_vases(s: NightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]):
-    """Place the 8 tokens: the listed ones, the banked ones, then the rest (see ``build``)."""
+def _set_cards(s: NightingaleState, who: str, side: Ninja | Samurai, lookup: Any) -> None:
+    """One side's hand, discard pile and deck (``who``: ``"n"`` or ``"s"``), if any is given."""
+    if side.hand is None and not side.deck and side.discard is None:
+        return
+    hand = [lookup(c) for c in side.hand] if side.hand is not None else getattr(s, f"{who}_hand")
+    discard = [lookup(c) for c in (side.discard or ())]
+    top = [lookup(c) for c in side.deck]
+    rest = [c for c in range(10) if c not in hand + discard + top]
+    cards = hand + discard + top + rest
+    if sorted(cards) != list(range(10)):
+        raise ValueError(f"{who}: a card is given twice: {cards}")
+    setattr(s, f"{who}_hand", list(hand))
+    setattr(s, f"{who}_discard", discard)
+    setattr(s, f"{who}_deck", top + rest)
+
+
+def _set_tokens(s: NightingaleState, who: str, side: Ninja | Samurai, names: Sequence[str]) -> None:
+    """One side's equipment held and stacked (the rest used earlier), if either is given."""
+    if side.tokens is None and side.stack is None:
+        return
+    held = (
+        [_index(t, names, "token") for t in side.tokens]
+        if side.tokens is not None
+        else getattr(s, f"{who}_equip")
+    )
+    top = [_index(t, names, "token") for t in (side.stack or ())]
+    rest = [t for t in range(7) if t not in held + top]
+    if sorted(held + top + rest) != list(range(7)):
+        raise ValueError(f"{who}: a token is given twice")
+    setattr(s, f"{who}_equip", list(held))
+    setattr(s, f"{who}_stack", top if side.stack is not None else rest)
+    setattr(s, f"{who}_used", rest if side.stack is not None else [])
+    setattr(s, f"{who}_spent", [])
+    setattr(s, f"{who}_bottom", [])
+
+
+def _set_vases(
+    s: NightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]
+) -> None:
+    """Place the 8 tokens: the listed ones, the banked ones, then the rest (``FIELDS["vases"]``)."""
     b = s.board
     placed = {b.square(label): bool(relic) for label, relic in (vases or {}).items()}
     for w in placed:
@@ -314,11 +378,7 @@ def _set_vases(s: NightingaleState, vases: Mapping[str, bool] | None, banked: Se
             not b.passage[w]
             and w not in where
             and w not in s.discs
-            and w
-            not in (
-                s.samurai_sq,
-                s.ninja_sq,
-            )
+            and w not in (s.samurai_sq, s.ninja_sq)
         )
 
     spare = [w for w in b.vase_squares if free(w)]
