@@ -29,10 +29,11 @@ from typing import Any, Literal
 
 from boardgames_rl.agents.registry import file_spec, spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.core.files import UnsafeFileError, loads_json, read_text
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.core.policy_obs import SAFE_PRIORS
 from boardgames_rl.registry import list_games
-from boardgames_rl.training.checkpoint import read_config
+from boardgames_rl.training.defaults import PER_GAME
 from boardgames_rl.training.shaping import SHAPING_KINDS
 
 
@@ -274,6 +275,17 @@ def common_defaults() -> dict[str, Any]:
     return dataclasses.asdict(TrainArgs())
 
 
+def defaults_for(game: str) -> dict[str, Any]:
+    """The default hyperparameters of ``game`` (the :data:`HYPER`
+    fields' defaults overridden per game); the ``config`` entry is the default game
+    configuration."""
+    common = common_defaults()
+    d: dict[str, Any] = {k: common[k] for k in HYPER}
+    d["config"] = {}
+    d.update(PER_GAME.get(game.replace("-", "_"), {}))
+    return d
+
+
 def _text(value: Any) -> str:
     if isinstance(value, list):
         return ",".join(str(v) for v in value)
@@ -284,8 +296,6 @@ def _text(value: Any) -> str:
 
 def default_text(name: str) -> str:
     """``"default: 512; castle_nightingale: 256"``: a field's default and each game's own."""
-    from boardgames_rl.training.defaults import PER_GAME
-
     base = common_defaults()[name]
     parts = [f"default: {_text(base)}"]
     for game, values in sorted(PER_GAME.items()):
@@ -303,10 +313,8 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser(defaults: dict[str, Any] | None = None, explicit: bool = False) -> Parser:
     """One flag per :class:`TrainArgs` field; ``defaults`` (field name -> value, e.g. a game's
-    from :func:`~boardgames_rl.training.defaults.defaults_for`) replace the field defaults.
+    from :func:`defaults_for`) replace the field defaults.
     ``explicit``: no defaults at all, so a parse holds only the flags given."""
-    from boardgames_rl.training.defaults import defaults_for
-
     values = defaults_for("") if defaults is None else defaults
     types = field_types()
     p = Parser(prog="train_ppo", description="Train a masked PPO learner on one seat of a game.")
@@ -367,8 +375,6 @@ def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
 def parse_args(argv: list[str] | None = None) -> TrainArgs:
     """Flags -> settings: per-game defaults (or the saved ones on ``--resume``) under the flags.
     Exits 2 on a bad flag (one line), 1 on an unreadable run folder."""
-    from boardgames_rl.training.defaults import defaults_for
-
     argv = list(sys.argv[1:] if argv is None else argv)
     pre = Parser(add_help=False, prog="train_ppo")
     pre.add_argument("--game")
@@ -605,6 +611,32 @@ def _describe(kind: Any) -> str:
     if origin is dict:
         return "a JSON object"
     return _KINDS[kind]
+
+
+MAX_CONFIG_BYTES = 16 * 2**20
+"""Cap of a run's ``config.json`` read back."""
+
+
+def read_config(out: Path) -> dict[str, Any]:
+    """``out/config.json`` as a dict, every value of its type
+    (:func:`check_saved`); a missing, damaged or wrong-typed file: a
+    one-line :class:`InvalidConfigError`."""
+    path = Path(out) / "config.json"
+    fix = "the run cannot be resumed; restore the file or start a new run with another --out"
+    try:
+        text = read_text(path, MAX_CONFIG_BYTES, "run settings")
+    except FileNotFoundError:
+        raise InvalidConfigError(
+            f"{out} holds no config.json: it is not a run folder; give the folder of a run"
+        ) from None
+    except UnsafeFileError as e:
+        raise InvalidConfigError(f"{e}: {fix}") from e
+    try:
+        config = loads_json(text, str(path))
+    except UnsafeFileError as e:
+        why = str(e).removeprefix(f"{path}: ")
+        raise InvalidConfigError(f"{path} is not readable JSON: {why}; {fix}") from e
+    return check_saved(config, str(path))
 
 
 def check_saved(config: Any, source: str) -> dict[str, Any]:

@@ -48,10 +48,8 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import (
     UnsafeFileError,
     list_dir,
-    loads_json,
     make_dir,
     read_bytes,
-    read_text,
     remove_file,
     truncate_file,
     write_file,
@@ -66,8 +64,6 @@ RUN_LOGS = (*LOGS, "bc.csv")
 CHECKPOINT_DIR = "checkpoints"
 MODEL_FILE = "model.zip"
 """The run's model: the last checkpoint's, with its optimiser state (the file users load)."""
-MAX_CONFIG_BYTES = 16 * 2**20
-"""Cap of a run's ``config.json`` read back."""
 MAX_MODEL_BYTES = 2**30
 """Cap of a model or pool file read back by the training package (1 GiB)."""
 MAX_LOG_BYTES = 2**30
@@ -167,30 +163,6 @@ def checkpoint_model(out: Path, config: Mapping[str, Any]) -> tuple[Path, bytes]
     return path, blob
 
 
-def read_config(out: Path) -> dict[str, Any]:
-    """``out/config.json`` as a dict, every value of its type
-    (:func:`~boardgames_rl.training.args.check_saved`); a missing, damaged or wrong-typed file: a
-    one-line :class:`InvalidConfigError`."""
-    from boardgames_rl.training.args import check_saved
-
-    path = Path(out) / "config.json"
-    fix = "the run cannot be resumed; restore the file or start a new run with another --out"
-    try:
-        text = read_text(path, MAX_CONFIG_BYTES, "run settings")
-    except FileNotFoundError:
-        raise InvalidConfigError(
-            f"{out} holds no config.json: it is not a run folder; give the folder of a run"
-        ) from None
-    except UnsafeFileError as e:
-        raise InvalidConfigError(f"{e}: {fix}") from e
-    try:
-        config = loads_json(text, str(path))
-    except UnsafeFileError as e:
-        why = str(e).removeprefix(f"{path}: ")
-        raise InvalidConfigError(f"{path} is not readable JSON: {why}; {fix}") from e
-    return check_saved(config, str(path))
-
-
 def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The pool snapshots saved by :func:`save_checkpoint` (``weights_only``: nothing unpickled;
     a regular file of at most :data:`MAX_MODEL_BYTES`)."""
@@ -220,3 +192,19 @@ def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
             f"({str(e).splitlines()[0][:120] if str(e) else type(e).__name__}); {fix}"
         ) from e
     return list(zip(names, states, strict=True))
+
+
+def __getattr__(name: str) -> Any:
+    """``read_config`` and ``MAX_CONFIG_BYTES`` moved to :mod:`boardgames_rl.training.args` (the
+    module that knows what ``config.json`` holds); the old names warn for one release."""
+    if name not in ("read_config", "MAX_CONFIG_BYTES"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    import warnings
+
+    warnings.warn(
+        f"{__name__}.{name} moved to boardgames_rl.training.args.{name}: import it from there",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module("boardgames_rl.training.args"), name)

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_rl.training.args import HYPER, common_defaults
-
 PER_GAME: dict[str, dict[str, Any]] = {
     "castle_flutterstone": {"config": {"num_players": 2}},
     "castle_nightingale": {
@@ -60,15 +58,21 @@ PER_GAME: dict[str, dict[str, Any]] = {
 }
 """Each game's values over the :class:`~boardgames_rl.training.args.TrainArgs` field defaults
 (only fields named in :data:`~boardgames_rl.training.args.HYPER`, plus ``config``: the default
-game configuration)."""
+game configuration); :func:`~boardgames_rl.training.args.defaults_for` merges them."""
 
 
-def defaults_for(game: str) -> dict[str, Any]:
-    """The default hyperparameters of ``game`` (the :data:`~boardgames_rl.training.args.HYPER`
-    fields' defaults overridden per game); the ``config`` entry is the default game
-    configuration."""
-    common = common_defaults()
-    d: dict[str, Any] = {k: common[k] for k in HYPER}
-    d["config"] = {}
-    d.update(PER_GAME.get(game.replace("-", "_"), {}))
-    return d
+def __getattr__(name: str) -> Any:
+    """``defaults_for`` moved to :mod:`boardgames_rl.training.args` (this module is the per-game
+    table only, so the two import each other no more); the old name warns for one release."""
+    if name != "defaults_for":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    import warnings
+
+    warnings.warn(
+        f"{__name__}.defaults_for moved to boardgames_rl.training.args.defaults_for: import it "
+        "from there",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return importlib.import_module("boardgames_rl.training.args").defaults_for

@@ -37,7 +37,7 @@ from boardgames_rl.core.files import (
     write_stream,
     write_text,
 )
-from boardgames_rl.training.args import settings_for_file
+from boardgames_rl.training.args import read_config, settings_for_file
 from boardgames_rl.training.callbacks import read_best
 from boardgames_rl.training.checkpoint import (
     CHECKPOINT_DIR,
@@ -45,7 +45,6 @@ from boardgames_rl.training.checkpoint import (
     MAX_LOG_BYTES,
     MAX_MODEL_BYTES,
     MODEL_FILE,
-    read_config,
 )
 
 STEP_COLUMNS = ("timesteps", "time/total_timesteps")

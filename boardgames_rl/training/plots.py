@@ -42,7 +42,7 @@ def even_share(run: Path) -> float | None:
     """1 / the number of players of the run's game (``config.json``): what a seat wins in a
     table of equals; None when the run folder does not say."""
     from boardgames_rl.registry import make_game
-    from boardgames_rl.training.checkpoint import read_config
+    from boardgames_rl.training.args import read_config
 
     try:
         settings = read_config(run)

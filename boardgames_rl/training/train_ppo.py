@@ -61,7 +61,13 @@ from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.files import make_dir, remove_file, write_text
 from boardgames_rl.core.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.args import TrainArgs, parse_args, saved_settings, settings_for_file
+from boardgames_rl.training.args import (
+    TrainArgs,
+    parse_args,
+    read_config,
+    saved_settings,
+    settings_for_file,
+)
 from boardgames_rl.training.callbacks import (
     CheckpointCallback,
     EvalCallback,
@@ -80,7 +86,6 @@ from boardgames_rl.training.checkpoint import (
     checkpoint_model,
     clear_logs,
     cut_logs,
-    read_config,
     read_snapshots,
     save_checkpoint,
 )

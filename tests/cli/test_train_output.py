@@ -202,6 +202,7 @@ def test_a_kill_between_any_two_writes_of_a_checkpoint_leaves_one_whole_checkpoi
     exists and holds its step (the old one or the new one, never a mix) and the pool of that
     step; finished, the folder holds one model and one pool."""
     from boardgames_rl.training import checkpoint as ck
+    from boardgames_rl.training.args import read_config
 
     operations = ("write_text", "write_file", "write_stream", "remove_file")
     originals = {name: getattr(ck, name) for name in operations}
@@ -230,7 +231,7 @@ def test_a_kill_between_any_two_writes_of_a_checkpoint_leaves_one_whole_checkpoi
             finished = True
         except _Killed:
             finished = False
-        config = ck.read_config(out)
+        config = read_config(out)
         steps = config["num_timesteps"]
         assert steps in (128, 256)
         _, blob = ck.checkpoint_model(out, config)

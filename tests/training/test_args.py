@@ -13,11 +13,12 @@ from boardgames_rl.training.args import (
     TrainArgs,
     build_parser,
     common_defaults,
+    defaults_for,
     flag_fields,
     flag_name,
     parse_args,
 )
-from boardgames_rl.training.defaults import PER_GAME, defaults_for
+from boardgames_rl.training.defaults import PER_GAME
 
 
 def test_every_field_has_a_flag_a_type_and_a_help_text() -> None:
