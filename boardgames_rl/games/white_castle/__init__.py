@@ -1,6 +1,6 @@
 """The White Castle: 2-4 players, dice drafting from bridges, castle rooms and clan members.
 
-See ``docs/rules/white_castle.md`` and ``NOTES.md`` in this folder for the rules and readings.
+See ``docs/rules/white_castle.md`` for the rules, their readings and the engine notes.
 
 Config: ``num_players`` (2-4) and ``well_one_pays_tiles`` (default False, the rulebook: a die
 showing 1 on the Well gains only the seal; True: the data sheet's reading, a 1 also pays both

@@ -18,9 +18,9 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.actions import MAX_OPTS, N_EXCHANGES, NUM_ACTIONS
+from boardgames_rl.games.white_castle.actions import MAX_OPTS
 from boardgames_rl.games.white_castle.data import Block, Effect
-from boardgames_rl.games.white_castle.legal import exchanges_ok
+from boardgames_rl.games.white_castle.legal import legal_mask
 from boardgames_rl.games.white_castle.observation import (
     CHANGED_ANY,
     CHANGED_BRIDGES,
@@ -92,9 +92,6 @@ KEYS = (
 _NOTHING: frozenset[str] = frozenset()
 _SEAL = frozenset(("seal",))
 _CAPPED = frozenset((*T.RESOURCES, "seal"))
-_NO_EXCHANGE = (False,) * N_EXCHANGES
-_MASKS: dict[tuple[int, tuple[bool, ...]], np.ndarray] = {}
-"""Read-only legal-action masks by (number of options, exchanges allowed), shared by states."""
 
 
 def _new_player() -> dict[str, Any]:
@@ -357,25 +354,13 @@ class WhiteCastleState(PlainDataState):
     _tracked: bool = False
 
     def _legal_action_mask(self) -> np.ndarray:
-        """The mask of the pending options and the exchanges: a shared read-only array (one per
-        pattern); the options are kept in ``_opts``."""
+        """:func:`~.legal.legal_mask` of the pending options, listed here and kept in ``_opts``."""
         if self._tracked:  # listed after a step of the rules code: it marked its changes
             self._tracked = False
         else:
             self._dirty = CHANGED_ANY
         opts = self._opts = self._options()
-        if self.phase == "over" or self.decision is None:
-            key = (0, _NO_EXCHANGE)
-        else:
-            key = (len(opts), exchanges_ok(self))
-        mask = _MASKS.get(key)
-        if mask is None:
-            mask = np.zeros(NUM_ACTIONS, dtype=bool)
-            mask[: key[0]] = True
-            mask[MAX_OPTS : MAX_OPTS + N_EXCHANGES] = key[1]
-            mask.flags.writeable = False
-            mask = _MASKS.setdefault(key, mask)
-        return mask
+        return legal_mask(self, opts)
 
     def legal_action_mask(self) -> np.ndarray:
         """:meth:`State.legal_action_mask` without its conversion and freezing of the hook's
