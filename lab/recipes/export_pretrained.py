@@ -4,12 +4,17 @@ The library reads entries with numpy alone (:mod:`boardgames_rl.agents.pretraine
 starts from a trained torch policy, so this recipe lives in the lab and needs torch (the
 ``[train]`` extra). Run it from the root of a clone::
 
+    python lab/recipes/export_pretrained.py model runs/wc/model.zip white_castle -c num_players=2 \\
+        --name white_castle-2p --out-dir my_entries
     python lab/recipes/export_pretrained.py convert boardgames_rl/pretrained
     python lab/recipes/export_pretrained.py check OLD_DIR NEW_DIR --games 20
 
 * :func:`export_policy` writes an entry from an SB3 ``MaskableActorCriticPolicy`` state dict (its
   policy half: ``mlp_extractor.policy_net`` and ``action_net``); ``lab/experiments/
   train_strong.py export`` calls it with a run's ``model.zip`` (read without unpickling).
+* ``model MODEL.zip GAME`` (:func:`export_model`) exports a trained ``model.zip`` alone, read
+  without unpickling (:func:`boardgames_rl.agents.ppo.read_model_file`); a residual policy's
+  prior comes from its saved settings. Play it with ``pretrained:dir=OUT_DIR``.
 * ``convert DIR`` turns every entry of the earlier torch layout in ``DIR`` (format
   ``boardgames_rl.pretrained/1``: ``<name>.pt``, a state dict read with ``weights_only=True``)
   into the numpy one beside it: ``<name>.npz`` holds the same arrays bit for bit (checked after
@@ -31,6 +36,7 @@ import argparse
 import hashlib
 import io
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -56,6 +62,7 @@ from boardgames_rl.agents.pretrained import (
     read_entry,
     write_meta,
 )
+from boardgames_rl.cli.common import CliError, add_game_args, make_game_from_args
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import UnsafeFileError, read_bytes, read_json, write_stream
 from boardgames_rl.core.game import Game
@@ -166,6 +173,45 @@ def export_policy(
         "strength": strength or {},
     }
     return write_entry(Path(out_dir), meta, arrays, game)
+
+
+def export_model(
+    model: str | Path,
+    game: Game,
+    name: str,
+    out_dir: str | Path,
+    seats: list[int] | None = None,
+    dtype: str = "float16",
+) -> Path:
+    """Write entry ``name`` from the SB3 ``model.zip`` at ``model`` (read without unpickling;
+    settings that only unpickling could restore are refused) for ``seats`` (default: every seat
+    of ``game``); returns the JSON path."""
+    from boardgames_rl.agents.ppo import check_plain_settings, read_model_file
+
+    data, weights = read_model_file(model)
+    check_plain_settings(data, f"model file {str(model)!r}")
+    kwargs = data.get("policy_kwargs", {})
+    prior = kwargs.get("prior", "heuristic") if "prior_scale" in weights["policy"] else None
+    training = {"recipe": "lab/recipes/export_pretrained.py model", "model": str(model)}
+    return export_policy(
+        weights["policy"],
+        game,
+        list(range(game.num_players)) if seats is None else seats,
+        name,
+        out_dir,
+        training,
+        commit=_commit(),
+        dtype=dtype,
+        prior=prior,
+    )
+
+
+def _commit() -> str:
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True)
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 # ---------------------------------------------------------------------------- the torch layout
@@ -285,6 +331,13 @@ def _masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    model = sub.add_parser("model", help="a trained model.zip -> an entry")
+    model.add_argument("model", type=Path)
+    add_game_args(model)
+    model.add_argument("--name", required=True, help="the entry's name (its file names)")
+    model.add_argument("--out-dir", type=Path, required=True)
+    model.add_argument("--seats", default="", help="seat indices, e.g. 0 (default: every seat)")
+    model.add_argument("--dtype", choices=sorted(DTYPES), default="float16")
     conv = sub.add_parser("convert", help="torch (.pt) entries of a folder -> .npz entries")
     conv.add_argument("folder", type=Path)
     conv.add_argument("--out-dir", type=Path, default=None, help="default: the same folder")
@@ -295,6 +348,12 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--seed", type=int, default=0)
     a = parser.parse_args(argv)
     try:
+        if a.command == "model":
+            game = make_game_from_args(a)
+            seats = [int(s) for s in a.seats.split(",")] if a.seats else None
+            path = export_model(a.model, game, a.name, a.out_dir, seats, a.dtype)
+            print(f"wrote {path} and {path.with_suffix('.npz').name}")
+            return 0
         if a.command == "convert":
             for path in convert_folder(a.folder, a.out_dir):
                 print(f"wrote {path} and {path.with_suffix('.npz').name} (same arrays as the .pt)")
@@ -308,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             bad += row["same_moves"] != row["states"]
         return 1 if bad else 0
-    except (InvalidConfigError, UnsafeFileError, FileNotFoundError) as e:
+    except (InvalidConfigError, UnsafeFileError, FileNotFoundError, CliError, ValueError) as e:
         print(f"export_pretrained: {e}", file=sys.stderr)
         return 1
 

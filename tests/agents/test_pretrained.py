@@ -728,3 +728,78 @@ def test_a_torch_entry_converts_to_the_same_arrays_and_moves(tmp_path):
     (row,) = compare_entries(old, new, games=2, seed=0)
     assert row["states"] > 10 and row["same_moves"] == row["states"]
     assert row["max_abs_logit_diff"] == row["max_abs_prob_diff"] == 0.0
+
+
+def test_the_loader_never_imports_torch():
+    """Not even lazily: no ``import torch`` (nor the torch-file helpers) anywhere in
+    ``agents/pretrained.py``, at module level or inside a function."""
+    import ast
+
+    import boardgames_rl.agents.pretrained as module
+
+    tree = ast.parse(Path(module.__file__).read_text())
+    imported = [
+        alias.name if isinstance(node, ast.Import) else str(node.module)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert "numpy" in imported
+    banned = ("torch", "boardgames_rl.agents.torch_weights", "boardgames_rl.agents.ppo")
+    assert not [name for name in imported if name.startswith(banned)]
+
+
+def test_a_model_zip_exports_to_an_entry_that_plays_like_it(tmp_path):
+    """``export_pretrained.py model MODEL.zip GAME``: a model.zip (read without unpickling)
+    becomes an entry whose distribution is the PPO agent's on the same model, seat feature
+    included; a model.zip holding pickled settings is refused in one line."""
+    th = pytest.importorskip("torch")
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from boardgames_rl.core.policy_obs import policy_obs_size
+
+    game = make_game("castle_flutterstone", num_players=2)
+    th.manual_seed(0)
+    policy = MaskableActorCriticPolicy(
+        spaces.Box(-np.inf, np.inf, (policy_obs_size(game),), np.float32),
+        spaces.Discrete(game.num_actions),
+        lambda _: 0.0,
+        net_arch=dict(pi=[16], vf=[4]),
+    )
+    buf = io.BytesIO()
+    th.save(policy.state_dict(), buf)
+    model = tmp_path / "model.zip"
+    with zipfile.ZipFile(model, "w") as z:
+        z.writestr("data", json.dumps({"policy_kwargs": {"net_arch": {"pi": [16], "vf": [4]}}}))
+        z.writestr("policy.pth", buf.getvalue())
+    script = [sys.executable, "-W", "ignore::DeprecationWarning"]  # stderr: the refusal alone
+    script += [str(ROOT / "lab" / "recipes" / "export_pretrained.py"), "model"]
+    out = tmp_path / "entries"
+    cmd = [*script, str(model), "castle_flutterstone", "-c", "num_players=2", "--name", "mine"]
+    done = subprocess.run(
+        [*cmd, "--out-dir", str(out), "--dtype", "float32"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert read_entry(out / "mine.json").meta["architecture"]["hidden"] == [16]
+    mine, ref = make_agent(f"pretrained:dir={out}", game), make_agent(f"ppo:path={model}", game)
+    state, rng, checked = game.new_state(1), np.random.default_rng(1), 0
+    while not state.is_terminal() and checked < 30:
+        info = state.info_set(state.current_player)
+        np.testing.assert_allclose(
+            mine.action_probabilities(info), ref.action_probabilities(info), atol=1e-5
+        )
+        checked += 1
+        state.apply(int(rng.choice(np.flatnonzero(info.legal_action_mask))))
+    assert checked > 5
+    with zipfile.ZipFile(model, "w") as z:
+        z.writestr("data", json.dumps({"policy_kwargs": {":serialized:": "gASV"}}))
+        z.writestr("policy.pth", buf.getvalue())
+    refused = subprocess.run(
+        [*cmd, "--out-dir", str(tmp_path / "none")],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+    assert "only unpickling can restore" in refused.stderr
+    assert not (tmp_path / "none").exists()
