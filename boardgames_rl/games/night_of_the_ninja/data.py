@@ -16,19 +16,41 @@ Ids used everywhere:
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
+
+
+class Phase(IntEnum):
+    """When a Ninja card is used: the five Night phases (0-4, in order), a react, a reveal."""
+
+    SPY = 0
+    MYSTIC = 1
+    TRICKSTER = 2
+    BLIND_ASSASSIN = 3
+    SHINOBI = 4
+    REACT = 5
+    REVEAL = 6
+
+
+class House(IntEnum):
+    """The House of a House card (also a round's winning House: ``LOTUS`` or ``CRANE``)."""
+
+    LOTUS = 0
+    CRANE = 1
+    RONIN = 2
 
 
 class NinjaCard(NamedTuple):
     """One Ninja card: ``phase`` 0-4 for the five Night phases, 5 react, 6 reveal."""
 
     name: str
-    phase: int
+    phase: Phase
     kind: str
     number: int
 
 
-SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI, REACT, REVEAL = range(7)
+SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI, REACT, REVEAL = Phase
+"""The phases by name (``Phase`` members; the state's fields keep plain ints)."""
 NIGHT_PHASES = (SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI)
 PHASE_NAMES = ("Spy", "Mystic", "Trickster", "Blind Assassin", "Shinobi", "react", "reveal")
 
@@ -60,7 +82,7 @@ def _deck() -> tuple[NinjaCard, ...]:
 NINJA_CARDS: tuple[NinjaCard, ...] = _deck()
 NUM_CARDS = len(NINJA_CARDS)  # 33
 CARD_NAMES: tuple[str, ...] = tuple(c.name for c in NINJA_CARDS)
-CARD_PHASE: tuple[int, ...] = tuple(c.phase for c in NINJA_CARDS)
+CARD_PHASE: tuple[int, ...] = tuple(int(c.phase) for c in NINJA_CARDS)
 CARD_NUMBER: tuple[int, ...] = tuple(c.number for c in NINJA_CARDS)
 CARD_KIND: tuple[str, ...] = tuple(c.kind for c in NINJA_CARDS)
 
@@ -77,7 +99,7 @@ def card_of(phase: int, number: int) -> int:
 
 
 # ----------------------------------------------------------------------------- House cards
-LOTUS, CRANE, RONIN_HOUSE = 0, 1, 2
+LOTUS, CRANE, RONIN_HOUSE = House
 HOUSE_NAMES = ("Lotus", "Crane", "Ronin")
 RONIN = 10
 NUM_HOUSE_CARDS = 11
@@ -94,8 +116,8 @@ HOUSE_SHORT: tuple[str, ...] = (
 
 
 def house_of(card: int) -> int:
-    """House of a House card: ``LOTUS``, ``CRANE`` or ``RONIN_HOUSE``."""
-    return RONIN_HOUSE if card == RONIN else card // 5
+    """House of a House card: ``LOTUS``, ``CRANE`` or ``RONIN_HOUSE`` (as a plain int)."""
+    return int(RONIN_HOUSE) if card == RONIN else card // 5
 
 
 def rank_of(card: int) -> int:

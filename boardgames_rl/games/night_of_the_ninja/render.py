@@ -423,7 +423,11 @@ def _wrap(line: str, width: int = 100) -> str:
 
 
 # ----------------------------------------------------------------------------- picture
-HOUSE_COLOURS = {data.LOTUS: "#d9559b", data.CRANE: "#2f74c0", data.RONIN_HOUSE: "#6d6d6d"}
+HOUSE_COLOURS: dict[int, str] = {
+    data.LOTUS: "#d9559b",
+    data.CRANE: "#2f74c0",
+    data.RONIN_HOUSE: "#6d6d6d",
+}
 UNKNOWN_COLOUR = "#d4d4d4"
 TOKEN_COLOURS = {2: "#c7a14a", 3: "#b8b8c8", 4: "#e0c040"}
 CARD_W = 0.38  # width of a played card in the picture (in table units)

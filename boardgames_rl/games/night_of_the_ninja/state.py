@@ -498,7 +498,7 @@ class NightOfTheNinjaState(PlainDataState):
             self._ask("draft_pick2", self.ask_seat)
             return
         self.stage = "phase_start"
-        self.phase = cards.SPY
+        self.phase = int(cards.SPY)  # state fields are plain data
 
     def _on_draft_pick2(self, action: int, d: dict) -> None:
         p = d["player"]
@@ -856,7 +856,7 @@ def compare_houses(living_houses: list[int]) -> int:
     crane = sorted(cards.rank_of(h) for h in living_houses if cards.house_of(h) == cards.CRANE)
     for a, b in zip(lotus, crane, strict=False):
         if a != b:
-            return cards.LOTUS if a < b else cards.CRANE
+            return int(cards.LOTUS if a < b else cards.CRANE)
     if len(lotus) != len(crane):
-        return cards.LOTUS if len(lotus) > len(crane) else cards.CRANE
+        return int(cards.LOTUS if len(lotus) > len(crane) else cards.CRANE)
     return RESULT_TIE

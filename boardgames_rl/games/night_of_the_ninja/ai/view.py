@@ -21,7 +21,7 @@ from boardgames_rl.games.night_of_the_ninja.infoset import PlayerView
 Scenario = tuple[list[int], list[bool], int]
 """``(current House cards, alive at House Reveal, Mastermind holder or -1)``."""
 
-HAZARD = {data.TRICKSTER: 0.04, data.BLIND_ASSASSIN: 0.17, data.SHINOBI: 0.05}
+HAZARD: dict[int, float] = {data.TRICKSTER: 0.04, data.BLIND_ASSASSIN: 0.17, data.SHINOBI: 0.05}
 """Share of the living players killed in each Night phase in random play (measured)."""
 
 
