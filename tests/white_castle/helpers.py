@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from boardgames_rl.games.white_castle.game import WhiteCastle
 from boardgames_rl.games.white_castle.legal import MAX_OPTS
 from boardgames_rl.games.white_castle.naming import option_names
+from boardgames_rl.games.white_castle.scenario import blank_fields, build
+from boardgames_rl.games.white_castle.state import WhiteCastleState
+
+
+def table(game: WhiteCastle, seed: int = 0, **fields: Any) -> WhiteCastleState:
+    """``scenario.build`` on a blank table (``scenario.blank_fields``) with ``fields`` over it."""
+    return build(game, seed=seed, **blank_fields(game, **fields))
 
 
 def names(s) -> list[str]:

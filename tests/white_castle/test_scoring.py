@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle.scenario import build
+
+from .helpers import table
 
 G2, G3 = WhiteCastle(num_players=2), WhiteCastle(num_players=3)
 
 
 def test_breakdown():
-    s = build(
+    s = table(
         G2,
         players={
             0: dict(vp=10, coin=7, seal=3, food=7, iron=3, pearl=2, pot=12, courtiers=[1, 2, 1, 1])
@@ -34,10 +35,10 @@ def test_breakdown():
 
 
 def test_pot_values_and_tie_by_turn_order():
-    s = build(G2, players=[{"pot": 20}, {"pot": 15}])
+    s = table(G2, players=[{"pot": 20}, {"pot": 15}])
     assert s.scores()[0]["passage_of_time"] == 15
     assert s.scores()[1]["passage_of_time"] == 10
-    s = build(G2, players=[{"vp": 5}, {"vp": 5}], turn_order=[1, 0], phase="over")
+    s = table(G2, players=[{"vp": 5}, {"vp": 5}], turn_order=[1, 0], phase="over")
     assert s.winner() == 1
     assert list(s.returns()) == [-1.0, 1.0]
 
@@ -53,7 +54,7 @@ def test_pot_values_and_tie_by_turn_order():
 )
 def test_every_five_coins_and_or_seals(coin, seal, points):
     """1.1: "For every 5 coins and/or Daimyo Seals you have, gain 1 Clan Point (rounded down)"."""
-    s = build(G2, players={0: {"coin": coin, "seal": seal}})
+    s = table(G2, players={0: {"coin": coin, "seal": seal}})
     assert s.scores()[0]["coins_seals"] == points
 
 
@@ -61,9 +62,9 @@ def test_every_five_coins_and_or_seals(coin, seal, points):
 def test_each_resource_between_three_and_six_or_seven(units, points):
     """1.2: 3-6 units of a resource: 1 point; 7 units: 2 points; counted per resource."""
     for res in ("food", "iron", "pearl"):
-        s = build(G2, players={0: {res: units}})
+        s = table(G2, players={0: {res: units}})
         assert s.scores()[0]["resources"] == points
-    s = build(G2, players={0: dict(food=units, iron=units, pearl=units)})
+    s = table(G2, players={0: dict(food=units, iron=units, pearl=units)})
     assert s.scores()[0]["resources"] == 3 * points
 
 
@@ -74,7 +75,7 @@ POT_POINTS = [0] * 6 + [3] * 5 + [6] * 4 + [10, 11, 12, 13, 14, 15]
 @pytest.mark.parametrize("space", range(21))
 def test_passage_of_time_by_season(space):
     """2: second season 3, third season 6, fourth season the space's value (10-15)."""
-    s = build(G2, players={0: {"pot": space}})
+    s = table(G2, players={0: {"pot": space}})
     assert s.scores()[0]["passage_of_time"] == POT_POINTS[space]
 
 
@@ -83,7 +84,7 @@ def test_courtier_points_by_level(level, points):
     """3.1: Gate 1, first floor 3, second floor 6, third floor 10, per courtier."""
     courtiers = [0, 0, 0, 0]
     courtiers[level] = 2
-    s = build(G2, players={0: {"courtiers": courtiers}})
+    s = table(G2, players={0: {"courtiers": courtiers}})
     assert s.scores()[0]["courtiers"] == 2 * points
 
 
@@ -99,13 +100,13 @@ def test_courtier_points_by_level(level, points):
 )
 def test_warrior_value_times_courtiers_inside(courtiers, yards, points):
     """3.2: total Warrior value (yard 1: 2, yards 2-3: 1) times Courtiers inside the Castle."""
-    s = build(G2, players={0: {"courtiers": courtiers}}, yard_warriors=yards)
+    s = table(G2, players={0: {"courtiers": courtiers}}, yard_warriors=yards)
     assert s.scores()[0]["warriors"] == points
 
 
 def test_gardener_points_are_the_card_numbers():
     """3.3: each Gardener scores the number on its card (P1 9, G3 3, P5 5, G1 1)."""
-    s = build(
+    s = table(
         G2,
         gardens=["P1", "G3", "P5", "G1", "P2", "G2"],
         garden_workers=[[0, 1], [0], [1], [0], [], [1]],
@@ -117,7 +118,7 @@ def test_gardener_points_are_the_card_numbers():
 def test_three_player_end_position_winner_and_tie_break():
     """A hand-made 3-player end: totals by category; equal totals go to the higher seat in
     the final turn order."""
-    s = build(
+    s = table(
         G3,
         gardens=["P1", "G1", "P2", "G2", "P3", "G3"],
         phase="over",

@@ -25,9 +25,8 @@ import pytest
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.white_castle import WhiteCastle, WhiteCastleHeuristic
 from boardgames_rl.games.white_castle import data as T
-from boardgames_rl.games.white_castle.scenario import build
 
-from .helpers import RESOURCE_KEYS, delta, do, names, snapshot
+from .helpers import RESOURCE_KEYS, delta, do, names, snapshot, table
 
 ROOMS = ["S9", "S4", "S2", "D2", "D7"]  # S9 block 1 (top row): +1 coin, Well action
 ROOM_TILES = [[0, 1, 2], [0, 0, 1], [1, 2, 2], [0, 1], [1, 2]]  # room 1 top tile: coral
@@ -60,7 +59,7 @@ def _state(game, well_tiles, players0, **fields):
     fields.setdefault("room_tiles", [list(t) for t in ROOM_TILES])
     fields.setdefault("steward_deck", ["S5", "S7"])
     fields.setdefault("diplomat_deck", ["D5"])
-    return build(game, well_tiles=list(well_tiles), players={0: players0}, **fields)
+    return table(game, well_tiles=list(well_tiles), players={0: players0}, **fields)
 
 
 # Each path: (game, Well tiles, die, player-0 fields) -> (state before the granting action,

@@ -94,7 +94,7 @@ _SEAL = frozenset(("seal",))
 _CAPPED = frozenset((*T.RESOURCES, "seal"))
 
 
-def _new_player() -> dict[str, Any]:
+def new_player() -> dict[str, Any]:
     return {
         "food": 0,
         "iron": 0,
@@ -210,7 +210,7 @@ class WhiteCastleState(PlainDataState):
         s.garden_workers = [[] for _ in range(6)]
         s.yards = [[["Y1", 0], ["Y2", 1]], [["Y3", 0]], [["Y4", 1]]]
         s.yard_warriors = [[], [], []]
-        s.players = [_new_player() for _ in range(n)]
+        s.players = [new_player() for _ in range(n)]
         s.pot_counter = 0
         s.offer = []
         s.draft_left = []
