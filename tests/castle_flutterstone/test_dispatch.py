@@ -42,11 +42,11 @@ def test_legal_actions_stay_in_their_decision_block_and_the_heuristic_answers_ea
     and the heuristic's rule for it picks a legal action. (A fourth helpful card is rare in
     random play: one hand-made position reaches the discard decision, with a moat landing.)"""
     from boardgames_rl.games.castle_flutterstone import state as state_module
-    from boardgames_rl.games.castle_flutterstone.ai import FlutterstoneHeuristic
+    from boardgames_rl.games.castle_flutterstone.ai import CastleFlutterstoneHeuristic
     from boardgames_rl.games.castle_flutterstone.landing import Zone
     from boardgames_rl.games.castle_flutterstone.scenario import build, play
 
-    agent = FlutterstoneHeuristic()
+    agent = CastleFlutterstoneHeuristic()
     seen = set()
     game = make_game("castle_flutterstone", aim_levels=3, force_levels=3)
     s = build(game, positions=[2, 0], cards={0: ["Ghost jump"] * 3}, draw_pile=["Second go"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardgames_rl.arena import play_series
-from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
+from boardgames_rl.games.castle_flutterstone.heuristic import CastleFlutterstoneHeuristic
 from boardgames_rl.games.castle_flutterstone.landing import Effects, landing_grid
 from boardgames_rl.games.castle_flutterstone.scenario import build
 from boardgames_rl.games.castle_flutterstone.state import DRAW
@@ -17,7 +17,7 @@ RNG = np.random.default_rng(0)
 def choose(state):
     """The heuristic's action, by its fixed name (``game.action_name``: no words appended)."""
     p = state.current_player
-    return state.game.action_name(FlutterstoneHeuristic().act(state.info_set(p), RNG))
+    return state.game.action_name(CastleFlutterstoneHeuristic().act(state.info_set(p), RNG))
 
 
 def flick_values(game, effects, skill="average"):

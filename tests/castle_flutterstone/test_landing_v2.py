@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from boardgames_rl.games.castle_flutterstone import landing
-from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
+from boardgames_rl.games.castle_flutterstone.heuristic import CastleFlutterstoneHeuristic
 from boardgames_rl.games.castle_flutterstone.landing import (
     GEOMETRY_V1,
     GEOMETRY_V2,
@@ -327,7 +327,7 @@ def test_v1_reproduces_the_old_trajectories():
         assert state.returns().tolist() == rec["returns"]
     rec = data["heuristic"]
     game = make_game("castle_flutterstone", landing_model="v1", **rec["config"])
-    state, agent, rng = game.new_state(rec["seed"]), FlutterstoneHeuristic(), None
+    state, agent, rng = game.new_state(rec["seed"]), CastleFlutterstoneHeuristic(), None
     actions = []
     while not state.is_terminal():
         actions.append(agent.act(state.info_set(state.current_player), rng))

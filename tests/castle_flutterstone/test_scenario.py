@@ -8,13 +8,13 @@ import pytest
 
 from boardgames_rl.games.castle_flutterstone import scenario
 from boardgames_rl.games.castle_flutterstone.data import Card
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 from boardgames_rl.registry import make_game
 
 
 def test_build_starts_from_a_new_game_and_setup_is_its_deprecated_spelling():
     """``build`` overwrites named fields of ``game.new_state(seed)``; the deprecated
-    ``FlutterstoneState.setup`` takes the same as counts (the draw pile top last)."""
+    ``CastleFlutterstoneState.setup`` takes the same as counts (the draw pile top last)."""
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
     s = scenario.build(
         game,
@@ -28,7 +28,7 @@ def test_build_starts_from_a_new_game_and_setup_is_its_deprecated_spelling():
         seed=5,
     )
     with pytest.warns(DeprecationWarning, match="use scenario.build"):
-        t = FlutterstoneState.setup(
+        t = CastleFlutterstoneState.setup(
             game,
             [0, 14, 20],
             turn_player=1,

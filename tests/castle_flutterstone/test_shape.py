@@ -71,3 +71,62 @@ def test_the_engine_asks_legal_for_the_cards_a_turn_opens_with_and_who_gets_a_pe
     mask = legal.legal_mask(state)
     assert mask[game.layout.play + 2] and mask[game.layout.end_play]
     assert not mask.flags.writeable and mask.dtype == np.bool_
+
+
+def test_the_agents_read_the_typed_view_not_the_engines_dict():
+    """The heuristic and the solver decide from ``info_set.view`` (a frozen dataclass built
+    once per info set): with the engine's ``knowledge`` dict emptied they choose the same."""
+    import dataclasses
+
+    import pytest
+
+    from boardgames_rl.games.castle_flutterstone.ai import CastleFlutterstoneHeuristic
+    from boardgames_rl.games.castle_flutterstone.ai.race_agent import build_solver
+
+    game = make_game(
+        "castle_flutterstone", goal=8, bridges=[3], aim_levels=3, force_levels=4, yaws=[-15, 0]
+    )
+    agents = [CastleFlutterstoneHeuristic(), build_solver(game, cache=False, progress=False)]
+    rng = np.random.default_rng(0)
+    state = game.new_state(1)
+    decisions = 0
+    while not state.is_terminal() and decisions < 40:
+        info = state.info_set(state.current_player)
+        view = info.view
+        assert info.view is view  # built once
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.phase = 0  # type: ignore[misc]
+        assert view.positions == tuple(state.positions) and view.phase == state.phase
+        assert sum(view.draw_pile) == len(state.draw_pile)
+        for agent in agents:
+            expected = agent.act(info, rng)
+            info.knowledge = {}
+            assert agent.act(info, rng) == expected
+            info.knowledge = state.info_set(state.current_player).knowledge
+        state.apply(agents[decisions % 2].act(info, rng))
+        decisions += 1
+
+
+def test_one_class_name_stem_and_the_old_names_still_import():
+    from boardgames_rl.games import castle_flutterstone as cf
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+    from boardgames_rl.games.castle_flutterstone.heuristic import FlutterstoneHeuristic
+    from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
+    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+
+    game = make_game("castle_flutterstone")
+    state = game.new_state(0)
+    assert type(game) is cf.CastleFlutterstoneGame is CastleFlutterstone
+    assert type(state) is cf.CastleFlutterstoneState is FlutterstoneState
+    assert type(state.info_set(0)) is cf.CastleFlutterstoneInfoSet is FlutterstoneInfoSet
+    assert cf.CastleFlutterstoneHeuristic is FlutterstoneHeuristic
+    assert type(state.info_set(0).view) is cf.CastleFlutterstoneView
+    stems = {name for name in cf.__all__ if name.startswith("CastleFlutterstone")}
+    assert stems == {
+        "CastleFlutterstone",  # the deprecated alias of CastleFlutterstoneGame
+        "CastleFlutterstoneGame",
+        "CastleFlutterstoneHeuristic",
+        "CastleFlutterstoneInfoSet",
+        "CastleFlutterstoneState",
+        "CastleFlutterstoneView",
+    }

@@ -23,7 +23,7 @@ Players
     (the youngest, default 0) starts, then clockwise. The player on move is the turn player,
     except that the giver of a Pesky ghost card places the ghost figure at its holder's turn start.
 
-Config (keyword arguments; see ``CastleFlutterstone`` for the full list and the checks)
+Config (keyword arguments; see ``CastleFlutterstoneGame`` for the full list and the checks)
     ``num_players`` 2..4 (2); ``pesky_ghosts`` the variant (False); ``landing_model`` ``"v2"``
     (default: three windows at distinct places, lateral aim in the action, elevations 10-60 deg)
     or ``"v1"`` (one column of windows, no lateral aim, 50-80 deg); ``aim_levels``,
@@ -93,15 +93,26 @@ Version history
       ``legal``; ``flick_values`` (what a flick is worth, public) feeds the hints and the
       heuristic, so ``render`` never imports ``ai``; ``scenario.build(game, seed=..., **fields)``
       overwrites named fields of ``game.new_state(seed)`` and runs the state checks
-      (``scenario.setup`` / ``FlutterstoneState.setup`` deprecated). Games, observations,
-      actions and every agent's moves are unchanged.
+      (``scenario.setup`` / ``FlutterstoneState.setup`` deprecated); one class-name stem
+      (``CastleFlutterstoneGame``, ``CastleFlutterstoneState``, ``CastleFlutterstoneInfoSet``,
+      ``CastleFlutterstoneHeuristic``; the old names ``CastleFlutterstone``,
+      ``FlutterstoneState``, ``FlutterstoneInfoSet``, ``FlutterstoneHeuristic`` are deprecated
+      aliases); the agents read ``info_set.view``, a typed frozen ``CastleFlutterstoneView``,
+      instead of the engine's ``knowledge`` dict. Games, observations, actions and every
+      agent's moves are unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_flutterstone import state_checks
-from boardgames_rl.games.castle_flutterstone.ai import FlutterstoneHeuristic, evaluate, potential
+from boardgames_rl.games.castle_flutterstone.ai import (
+    CastleFlutterstoneHeuristic,
+    FlutterstoneHeuristic,
+    evaluate,
+    potential,
+)
 from boardgames_rl.games.castle_flutterstone.ai.race_agent import build_solver
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone, CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.infoset import CastleFlutterstoneView
 from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
     SkillProfile,
@@ -110,12 +121,17 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     landing_table,
 )
 from boardgames_rl.games.castle_flutterstone.rules_help import rules_help
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneInfoSet, FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.state import (
+    CastleFlutterstoneInfoSet,
+    CastleFlutterstoneState,
+    FlutterstoneInfoSet,
+    FlutterstoneState,
+)
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,
-    name=CastleFlutterstone.name,
-    game=CastleFlutterstone,
+    name=CastleFlutterstoneGame.name,
+    game=CastleFlutterstoneGame,
     test_configs=(
         {"num_players": 2},
         {"num_players": 3, "pesky_ghosts": True},
@@ -133,7 +149,7 @@ SPEC = GameSpec(
         },
     ),
     summary="2–4 players, dexterity race; flicks drawn from a physical landing model",
-    heuristic=FlutterstoneHeuristic,
+    heuristic=CastleFlutterstoneHeuristic,
     evaluate=evaluate,
     potential=potential,
     rules_help=rules_help,
@@ -142,7 +158,13 @@ SPEC = GameSpec(
 
 __all__ = [
     "CastleFlutterstone",
+    "CastleFlutterstoneGame",
+    "CastleFlutterstoneHeuristic",
+    "CastleFlutterstoneInfoSet",
+    "CastleFlutterstoneState",
+    "CastleFlutterstoneView",
     "Effects",
+    "FlutterstoneHeuristic",
     "FlutterstoneInfoSet",
     "FlutterstoneState",
     "SkillProfile",

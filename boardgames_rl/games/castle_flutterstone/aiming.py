@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from boardgames_rl.games.castle_flutterstone.naming import arc_words, force_words, yaw_words
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+    from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 WIDTH = 98
 """No line of the menus and help is wider."""
@@ -33,7 +33,7 @@ WORDS = {"aim": "aim", "elevation": "aim", "force": "force", "yaw": "yaw"}
 """Words a typed flick may name its numbers with (``elevation`` is ``aim``)."""
 
 
-def is_flick(state: FlutterstoneState) -> bool:
+def is_flick(state: CastleFlutterstoneState) -> bool:
     """Whether the pending decision is a flick."""
     return not state.is_terminal() and state.phase_name == "flick"
 
@@ -62,7 +62,7 @@ def _fmt(value: float, what: str) -> str:
 class Aim:
     """The flick grid of a state's game, read as three numbers (see the module docstring)."""
 
-    def __init__(self, state: FlutterstoneState):
+    def __init__(self, state: CastleFlutterstoneState):
         self.state = state
         g = state.game
         self.game = g
@@ -195,7 +195,7 @@ def _fill(text: str, indent: str = "  ") -> str:
     return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
 
 
-def aim_help(state: FlutterstoneState) -> str:
+def aim_help(state: CastleFlutterstoneState) -> str:
     """How a person answers a flick decision (``?`` in ``play``)."""
     aim = Aim(state)
     steps = ", then ".join(aim.steps)

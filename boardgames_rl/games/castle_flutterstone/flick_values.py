@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.landing import (
     Effects,
     SkillProfile,
@@ -48,7 +48,9 @@ class FlickValues:
         self.win_bonus = win_bonus
         self._tables: dict[tuple[Any, ...], np.ndarray] = {}
 
-    def table(self, game: CastleFlutterstone, skill: SkillProfile, effects: Effects) -> np.ndarray:
+    def table(
+        self, game: CastleFlutterstoneGame, skill: SkillProfile, effects: Effects
+    ) -> np.ndarray:
         """``(num_flicks, 5)`` zone probabilities of every flick, in action order."""
         key = (
             tuple(game.yaws),
@@ -67,7 +69,7 @@ class FlickValues:
         return table
 
     def zone_values(
-        self, game: CastleFlutterstone, positions: Sequence[int], seat: int, can_draw: bool
+        self, game: CastleFlutterstoneGame, positions: Sequence[int], seat: int, can_draw: bool
     ) -> np.ndarray:
         """Worth of each landing zone for ``seat`` 's figure where it stands (``positions``:
         every seat's field)."""
@@ -85,7 +87,7 @@ class FlickValues:
 
     def values(
         self,
-        game: CastleFlutterstone,
+        game: CastleFlutterstoneGame,
         seat: int,
         positions: Sequence[int],
         held_pesky: Sequence[bool],

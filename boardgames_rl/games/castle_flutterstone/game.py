@@ -35,6 +35,7 @@ __all__ = [
     "PHASES",
     "ActionLayout",
     "CastleFlutterstone",
+    "CastleFlutterstoneGame",
 ]
 
 DEFAULT_GRIDS: dict[str, dict[str, Any]] = {
@@ -45,7 +46,7 @@ DEFAULT_GRIDS: dict[str, dict[str, Any]] = {
 v2 = 5 yaws x 11 elevations (10..60 deg in 5 deg) x 11 forces."""
 
 
-class CastleFlutterstone(Game):
+class CastleFlutterstoneGame(Game):
     """Castle Flutterstone (Drei Magier Spiele, 2016) for 2–4 players.
 
     Config (all keyword arguments, JSON-safe):
@@ -264,11 +265,15 @@ class CastleFlutterstone(Game):
 
     # ----------------------------------------------------------------------------- factories
     def new_state(self, seed: int | None = None):
-        from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+        from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
-        return FlutterstoneState.initial(self, seed)
+        return CastleFlutterstoneState.initial(self, seed)
 
     def state_from_dict(self, d: Mapping[str, Any]):
-        from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+        from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
-        return FlutterstoneState.from_state_dict(self, d)
+        return CastleFlutterstoneState.from_state_dict(self, d)
+
+
+CastleFlutterstone = CastleFlutterstoneGame
+"""Deprecated name of :class:`CastleFlutterstoneGame` (kept so that old imports still work)."""

@@ -36,11 +36,11 @@ from boardgames_rl.games.castle_flutterstone.data import (
 from boardgames_rl.games.castle_flutterstone.movement import figure_ahead, occupied_by_others
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+    from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 
-def legal_mask(state: FlutterstoneState) -> np.ndarray:
+def legal_mask(state: CastleFlutterstoneState) -> np.ndarray:
     """Read-only boolean mask of the legal actions of ``state.current_player`` (all False once
     over). Masks are shared: a decision's few possible masks are built once per game
     (:func:`_shared_mask`) and every state with the same legal actions gets the same array."""
@@ -85,7 +85,7 @@ def legal_mask(state: FlutterstoneState) -> np.ndarray:
     return _shared_mask(g, ())
 
 
-def card_playable(state: FlutterstoneState, seat: int, kind: int) -> bool:
+def card_playable(state: CastleFlutterstoneState, seat: int, kind: int) -> bool:
     """Seat ``seat`` may play a usable helpful card of ``kind`` now: it holds one, and for a
     Ghost jump another figure stands ahead of its figure on the path."""
     if state.helpful_ready[seat][kind] == 0:
@@ -97,14 +97,14 @@ def card_playable(state: FlutterstoneState, seat: int, kind: int) -> bool:
     return True
 
 
-def can_play_a_card(state: FlutterstoneState, seat: int) -> bool:
+def can_play_a_card(state: CastleFlutterstoneState, seat: int) -> bool:
     """Seat ``seat`` has a helpful card it may play now (else its turn goes on to the flick)."""
     return any(state.helpful_ready[seat]) and any(
         card_playable(state, seat, kind) for kind in data.HELPFUL
     )
 
 
-def can_receive(state: FlutterstoneState, seat: int, kind: int) -> bool:
+def can_receive(state: CastleFlutterstoneState, seat: int, kind: int) -> bool:
     """A pesky card of ``kind`` may go to ``seat``: another player than the turn player, still
     racing, who holds no pesky card of that kind."""
     return (
@@ -114,7 +114,7 @@ def can_receive(state: FlutterstoneState, seat: int, kind: int) -> bool:
     )
 
 
-def _shared_mask(game: CastleFlutterstone, spans: tuple[tuple[int, int], ...]) -> np.ndarray:
+def _shared_mask(game: CastleFlutterstoneGame, spans: tuple[tuple[int, int], ...]) -> np.ndarray:
     """The read-only mask with the actions ``[start, stop)`` of each span legal, one per game."""
     mask = game._masks.get(spans)
     if mask is None:

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 from boardgames_rl.games.castle_flutterstone.landing import LandingGeometry
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+    from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 DECISION_WORDS: dict[str, str] = {
     "place_ghost": "places the ghost figure in a window",
@@ -92,13 +92,13 @@ def force_words(force: float) -> str:
     return next(word for bound, word in FORCE_WORDS if force <= bound + 1e-9) + " force"
 
 
-def flick_words(game: CastleFlutterstone, action: int) -> str:
+def flick_words(game: CastleFlutterstoneGame, action: int) -> str:
     """What flick ``action`` 's yaw, elevation and force mean, in words."""
     yaw, aim, force = game._flicks[action]
     return f"{yaw_words(game.geometry, yaw)}, {arc_words(game.geometry, aim)}, {force_words(force)}"
 
 
-def flick_target(game: CastleFlutterstone, action: int) -> int:
+def flick_target(game: CastleFlutterstoneGame, action: int) -> int:
     """The window (1-3) a flick's yaw points at, or 0 (none, or landing model v1)."""
     if game.geometry.yaw_max == 0:
         return 0
@@ -109,7 +109,7 @@ def flick_target(game: CastleFlutterstone, action: int) -> int:
     return 0
 
 
-def _flick_names(game: CastleFlutterstone) -> list[str]:
+def _flick_names(game: CastleFlutterstoneGame) -> list[str]:
     names = game.__dict__.get("_flick_names")
     if names is None:
         names = [
@@ -119,7 +119,7 @@ def _flick_names(game: CastleFlutterstone) -> list[str]:
     return names
 
 
-def contextual_name(state: FlutterstoneState, action: int) -> str:
+def contextual_name(state: CastleFlutterstoneState, action: int) -> str:
     """``state.action_name(action)``: the fixed name, for a flick followed by its words (and a
     note when the ghost figure sits in the window it aims at)."""
     game = state.game

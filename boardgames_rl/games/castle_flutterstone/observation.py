@@ -50,8 +50,8 @@ from boardgames_rl.games.castle_flutterstone import data
 from boardgames_rl.games.castle_flutterstone.data import OVER, PHASES, Card
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+    from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 
 def observation_fields(num_players: int, goal: int) -> list[Field]:
@@ -138,22 +138,22 @@ _NO_CARDS = [0, 0, 0]
 _NO_PESKY = [False, False, False]
 
 
-def _template(g: CastleFlutterstone, player: int, size: int) -> array:
+def _template(game: CastleFlutterstoneGame, player: int, size: int) -> array:
     """The part of ``player`` 's vector that never changes in a game (the seats' skills), made
     once per game, seat and size."""
     key = (player, size)
-    out = g._obs_templates.get(key)
+    out = game._obs_templates.get(key)
     if out is None:
-        n = g.num_players
+        n = game.num_players
         out = array("f", bytes(4 * size))
-        at = g.obs_offsets["skill"]
+        at = game.obs_offsets["skill"]
         for r in range(n):
-            out[at + 4 * r : at + 4 * r + 4] = array("f", g.skill_features[(player + r) % n])
-        g._obs_templates[key] = out
+            out[at + 4 * r : at + 4 * r + 4] = array("f", game.skill_features[(player + r) % n])
+        game._obs_templates[key] = out
     return out
 
 
-def encode(state: FlutterstoneState, player: int, size: int = 0) -> np.ndarray:
+def encode(state: CastleFlutterstoneState, player: int, size: int = 0) -> np.ndarray:
     """``player`` 's observation (layout ``game.observation_spec``), padded with zeros to
     ``size`` entries when given.
 
@@ -161,7 +161,7 @@ def encode(state: FlutterstoneState, player: int, size: int = 0) -> np.ndarray:
     (``array.array``), which numpy then wraps without copying: several times faster than
     building a Python list or writing numpy entries one by one.
     """
-    g: CastleFlutterstone = state.game
+    g: CastleFlutterstoneGame = state.game
     n = g.num_players
     if not 0 <= player < n:
         raise ValueError(f"castle_flutterstone: no seat {player}")
@@ -204,7 +204,7 @@ def encode(state: FlutterstoneState, player: int, size: int = 0) -> np.ndarray:
     return np.frombuffer(out, dtype=np.float32)
 
 
-def state_vector(state: FlutterstoneState) -> np.ndarray:
+def state_vector(state: CastleFlutterstoneState) -> np.ndarray:
     """The omniscient vector (layout ``game.state_spec``)."""
     g = state.game
     n = g.num_players

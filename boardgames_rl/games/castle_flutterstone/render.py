@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from boardgames_rl.games.castle_flutterstone import data
+from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.landing import ZONE_NAMES
 from boardgames_rl.games.castle_flutterstone.naming import (
@@ -27,7 +28,7 @@ from boardgames_rl.games.castle_flutterstone.naming import (
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
 
-    from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+    from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 WIDTH = 100
 """No text line is wider."""
@@ -55,7 +56,7 @@ _HINTS = FlickValues(card_value=0.0, win_bonus=0.0)
 """Expected fields of the flicks for the hint lines (tables cached for the process)."""
 
 
-def _cards_text(state: FlutterstoneState, seat: int) -> str:
+def _cards_text(state: CastleFlutterstoneState, seat: int) -> str:
     parts = []
     for kind in data.HELPFUL:
         ready, new = state.helpful_ready[seat][kind], state.helpful_new[seat][kind]
@@ -68,32 +69,32 @@ def _cards_text(state: FlutterstoneState, seat: int) -> str:
             giver = state.ghost_giver[seat]
             by = (
                 f" from {state.game.player_names[giver]}"
-                if kind == data.Card.PESKY_GHOST and giver >= 0
+                if kind == Card.PESKY_GHOST and giver >= 0
                 else ""
             )
             parts.append(f"PESKY {data.CARD_NAMES[kind]}{by}")
     return ", ".join(parts) or "-"
 
 
-def _pile_text(state: FlutterstoneState, player: int | None, top: int = 0) -> list[str]:
+def _pile_text(state: CastleFlutterstoneState, player: int | None, top: int = 0) -> list[str]:
     """The draw pile: by kind for a player, also in order (top first; only the ``top`` first
     cards if given) for an observer."""
-    counts = [state.draw_pile.count(kind) for kind in range(len(data.Card))]
-    kinds = ", ".join(f"{counts[k]} {data.CARD_NAMES[k]}" for k in data.Card if counts[k])
+    counts = [state.draw_pile.count(kind) for kind in range(len(Card))]
+    kinds = ", ".join(f"{counts[k]} {data.CARD_NAMES[k]}" for k in Card if counts[k])
     lines = [f"draw pile {len(state.draw_pile)} face down ({kinds or 'empty'})"]
     if player is None and state.draw_pile:
-        cards = [data.CARD_NAMES[data.Card(c)] for c in reversed(state.draw_pile)]
+        cards = [data.CARD_NAMES[Card(c)] for c in reversed(state.draw_pile)]
         more = len(cards) - top if top and len(cards) > top else 0
         order = ", ".join(cards[: len(cards) - more]) + (f", ... ({more} more)" if more else "")
         lines.append(f"pile from the top (observer view only, hidden from players): {order}")
     discards = ", ".join(
-        f"{state.discard[k]} {data.CARD_NAMES[k]}" for k in data.Card if state.discard[k]
+        f"{state.discard[k]} {data.CARD_NAMES[k]}" for k in Card if state.discard[k]
     )
     lines.append(f"discard pile {sum(state.discard)}" + (f" ({discards})" if discards else ""))
     return lines
 
 
-def decision_text(state: FlutterstoneState) -> str:
+def decision_text(state: CastleFlutterstoneState) -> str:
     """The pending decision (or the result) in words, e.g. ``player_2 chooses how far to move
     (up to 2 fields)``."""
     g = state.game
@@ -110,13 +111,13 @@ def decision_text(state: FlutterstoneState) -> str:
     elif phase in ("flick", "play_cards"):
         extra = f" ({state.shots_left} bat{'s' if state.shots_left != 1 else ''} to fly)"
     elif phase == "give":
-        extra = f" ({data.CARD_NAMES[data.Card(state.pending_pesky)]}: to whom?)"
+        extra = f" ({data.CARD_NAMES[Card(state.pending_pesky)]}: to whom?)"
     elif phase == "place_ghost":
         extra = f" (it blocks one window for {names[state.turn_player]}'s flicks)"
     return f"{names[state.current_player]} {DECISION_WORDS[phase]}{extra}"
 
 
-def aim_legend(state: FlutterstoneState) -> list[str]:
+def aim_legend(state: CastleFlutterstoneState) -> list[str]:
     """What ``flick aim E force F yaw Y`` means, for this game's grid and landing model."""
     g = state.game
     aims = f"{g.aims[0]:g}-{g.aims[-1]:g}"
@@ -144,7 +145,7 @@ def aim_legend(state: FlutterstoneState) -> list[str]:
     return lines
 
 
-def flick_outlook(state: FlutterstoneState) -> tuple[np.ndarray, np.ndarray]:
+def flick_outlook(state: CastleFlutterstoneState) -> tuple[np.ndarray, np.ndarray]:
     """``(values, table)`` of every flick for the player on move: the expected fields of each
     flick (``values[a]``) and its landing chances by zone (``table[a]``, ``ZONE_NAMES`` order),
     from the landing model, the player's skill and the pesky effects (all public)."""
@@ -164,13 +165,13 @@ def chances_text(chances: np.ndarray) -> str:
     )
 
 
-def best_flick_ids(state: FlutterstoneState, count: int = 3) -> list[int]:
+def best_flick_ids(state: CastleFlutterstoneState, count: int = 3) -> list[int]:
     """The ``count`` flicks with the most expected fields for the player on move, best first."""
     values, _table = flick_outlook(state)
     return [int(a) for a in np.argsort(-values, kind="stable")[:count]]
 
 
-def best_flicks(state: FlutterstoneState, count: int = 3) -> list[str]:
+def best_flicks(state: CastleFlutterstoneState, count: int = 3) -> list[str]:
     """The ``count`` flicks with the most expected progress for the player on move, with their
     landing chances (public: the landing model, the player's skill and the pesky effects)."""
     g = state.game
@@ -186,7 +187,9 @@ PICTURE_COLUMNS = 31
 """Columns of the wall in the landing picture: one per unit of lateral distance."""
 
 
-def landing_picture(state: FlutterstoneState, marks: dict[int, str] | None = None) -> list[str]:
+def landing_picture(
+    state: CastleFlutterstoneState, marks: dict[int, str] | None = None
+) -> list[str]:
     """A small text picture of the wall as the catapult sees it: the windows (their numbers;
     ``G`` where the ghost figure blocks one), the moat and the courtyard in front, the yaws
     offered (``^``) and, under them, ``marks`` (``{flick id: label}``: where those flicks aim),
@@ -242,7 +245,7 @@ HINT_MARKS = "abc"
 are not read as the numbers of a menu)."""
 
 
-def best_flicks_block(state: FlutterstoneState, count: int = 3) -> list[str]:
+def best_flicks_block(state: CastleFlutterstoneState, count: int = 3) -> list[str]:
     """The best flicks for the player on move (marked a, b, c) with their landing chances, and
     the landing picture beside them (where each aims, marked with its letter)."""
     g = state.game
@@ -263,7 +266,7 @@ def best_flicks_block(state: FlutterstoneState, count: int = 3) -> list[str]:
     return [f"{p:<{left}}{h}".rstrip() for p, h in zip(picture, hints, strict=True)]
 
 
-def render_text(state: FlutterstoneState, player: int | None = None) -> str:
+def render_text(state: CastleFlutterstoneState, player: int | None = None) -> str:
     """Track, figures, cards, piles, the pending decision in words, the legends, and while a
     bat is to be flicked, what the flick's numbers mean and the best flicks' chances."""
     g = state.game
@@ -328,16 +331,16 @@ def render_text(state: FlutterstoneState, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _field_xy(f: int, goal: int) -> tuple[float, float]:
+def _field_xy(field: int, goal: int) -> tuple[float, float]:
     """Board coordinates: the courtyard runs left to right, the steps climb the castle wall."""
     first_step = goal - 9
-    if f < first_step:
-        return float(f), 0.0
-    k = f - first_step + 1
+    if field < first_step:
+        return float(field), 0.0
+    k = field - first_step + 1
     return first_step - 0.5 + 0.62 * k, 0.5 * k
 
 
-def _draw_wall(ax, state: FlutterstoneState) -> None:
+def _draw_wall(ax, state: CastleFlutterstoneState) -> None:
     """The castle wall seen from the flicker's seat: its three windows, where each yaw points,
     and the ghost figure in the window it blocks."""
     from matplotlib.patches import Ellipse, Rectangle
@@ -387,7 +390,7 @@ def _draw_wall(ax, state: FlutterstoneState) -> None:
     ax.axis("off")
 
 
-def render_rgb(state: FlutterstoneState, player: int | None = None) -> np.ndarray:
+def render_rgb(state: CastleFlutterstoneState, player: int | None = None) -> np.ndarray:
     """An RGB picture: the path and the castle steps with the figures, the wall with its windows
     (and the ghost figure), each player's cards, the piles (in order only for an observer), the
     pending decision in words, and a legend."""

@@ -20,7 +20,7 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PHASES,
     Card,
 )
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 CARD_TEXT: dict[Card, str] = {
     Card.SECOND_GO: "helpful: this turn you flick two bats, one after the other, and move after "
@@ -78,7 +78,7 @@ TITLES: dict[str, str] = {
 }
 
 
-def involved(state: FlutterstoneState, player: int) -> list[str]:
+def involved(state: CastleFlutterstoneState, player: int) -> list[str]:
     """Lines naming the ghost cards in play for ``player`` and the turn player (all public)."""
     s = state
     out = []
@@ -108,7 +108,7 @@ def _wrap(text: str, first: str, rest: str | None = None) -> str:
 def rules_help(state: State, player: int) -> str:
     """The rules of ``state``'s pending decision and the ghost cards involved, for the person
     at seat ``player`` (``GameSpec.rules_help``)."""
-    if not isinstance(state, FlutterstoneState):
+    if not isinstance(state, CastleFlutterstoneState):
         raise TypeError(
             "castle_flutterstone: rules_help explains Castle Flutterstone states only; got a "
             f"state of {state.game.name}"

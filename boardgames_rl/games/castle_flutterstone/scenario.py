@@ -26,8 +26,8 @@ from typing import Any
 
 from boardgames_rl.games.castle_flutterstone import data, state_checks
 from boardgames_rl.games.castle_flutterstone.data import FLICK, OVER, Card
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.state import FlutterstoneState
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 from boardgames_rl.testing.scenario import legal_names, play
 
 __all__ = ["FIELDS", "build", "card", "check_invariants", "legal_names", "play", "setup"]
@@ -81,11 +81,11 @@ def _per_seat(value: CardsBySeat | None, num_players: int, what: str) -> list[li
 
 # ------------------------------------------------------------------------------------ building
 def build(
-    game: CastleFlutterstone | None = None, *, seed: int = 0, **fields: Any
-) -> FlutterstoneState:
+    game: CastleFlutterstoneGame | None = None, *, seed: int = 0, **fields: Any
+) -> CastleFlutterstoneState:
     """The position ``fields`` describe (names and meanings in ``FIELDS``) at the start of a
     turn, made from ``game.new_state(seed)`` (``game`` defaults to a 2-player
-    ``CastleFlutterstone()``) and checked by the game's state checks. ``seed`` also shuffles the
+    ``CastleFlutterstoneGame()``) and checked by the game's state checks. ``seed`` also shuffles the
     default draw pile and drives later chance.
 
     Raises ``ValueError`` in one line naming what is wrong (an unknown field is refused with
@@ -97,7 +97,7 @@ def build(
             f"castle_flutterstone scenario: no field {', '.join(unknown)}; "
             f"the fields are {', '.join(FIELDS)}"
         )
-    state = _position(CastleFlutterstone() if game is None else game, seed=seed, **fields)
+    state = _position(CastleFlutterstoneGame() if game is None else game, seed=seed, **fields)
     inner = state.to_dict()["state"]
     problem = state_checks.field_problems(state.game, inner)
     if problem is None and fields.get("draw_pile") is None:
@@ -109,7 +109,7 @@ def build(
 
 
 def _position(
-    game: CastleFlutterstone,
+    game: CastleFlutterstoneGame,
     *,
     seed: int,
     positions: Sequence[int] | None = None,
@@ -120,7 +120,7 @@ def _position(
     ghost_from: Mapping[int, int] | None = None,
     draw_pile: Sequence[str | int] | None = None,
     discard: Sequence[str | int] = (),
-) -> FlutterstoneState:
+) -> CastleFlutterstoneState:
     """``game.new_state(seed)`` with the fields overwritten and the turn of ``turn`` started."""
     n = game.num_players
     state = game.new_state(seed)
@@ -208,7 +208,7 @@ def _position(
 
 
 def setup(
-    game: CastleFlutterstone,
+    game: CastleFlutterstoneGame,
     positions: list[int],
     turn_player: int = 0,
     helpful: list[list[int]] | None = None,
@@ -217,7 +217,7 @@ def setup(
     ghost_giver: list[int] | None = None,
     draw_pile: list[int] | None = None,
     seed: int = 0,
-) -> FlutterstoneState:
+) -> CastleFlutterstoneState:
     """Deprecated: :func:`build` (cards by name, the draw pile from the top down). The same
     position given as counts, the draw pile's card ids top last."""
     warnings.warn(
@@ -251,7 +251,7 @@ def setup(
 
 
 # ------------------------------------------------------------------------------------ invariants
-def check_invariants(state: FlutterstoneState, complete: bool = True) -> None:
+def check_invariants(state: CastleFlutterstoneState, complete: bool = True) -> None:
     """Raise ``AssertionError`` if a ghost card is in two places or a rule of holding is broken.
 
     With ``complete`` every card of the deck must be somewhere (held, in the draw or discard

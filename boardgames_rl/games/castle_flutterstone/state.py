@@ -35,8 +35,11 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLAY_CARDS,
     Card,
 )
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.infoset import FlutterstoneInfoSet
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.infoset import (
+    CastleFlutterstoneInfoSet,
+    FlutterstoneInfoSet,
+)
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
 from boardgames_rl.games.castle_flutterstone.legal import can_play_a_card, can_receive, legal_mask
 from boardgames_rl.games.castle_flutterstone.movement import advance, ghost_jump, occupied_by_others
@@ -53,6 +56,8 @@ __all__ = [
     "OVER",
     "PLACE_GHOST",
     "PLAY_CARDS",
+    "CastleFlutterstoneInfoSet",
+    "CastleFlutterstoneState",
     "FlutterstoneInfoSet",
     "FlutterstoneState",
 ]
@@ -69,7 +74,7 @@ _EFFECTS = {
 }
 
 
-class FlutterstoneState(PlainDataState):
+class CastleFlutterstoneState(PlainDataState):
     """Full state of a Castle Flutterstone game.
 
     Public attributes (read them, don't write them; use ``apply``):
@@ -87,7 +92,7 @@ class FlutterstoneState(PlainDataState):
     (measured faster than the base's marshal round trip for these few short lists).
     """
 
-    game: CastleFlutterstone
+    game: CastleFlutterstoneGame
     positions: list[int]
     finished: list[int]
     helpful_ready: list[list[int]]
@@ -109,7 +114,7 @@ class FlutterstoneState(PlainDataState):
 
     # ------------------------------------------------------------------------- construction
     @classmethod
-    def initial(cls, game: CastleFlutterstone, seed: int | None) -> FlutterstoneState:
+    def initial(cls, game: CastleFlutterstoneGame, seed: int | None) -> CastleFlutterstoneState:
         """A new game: every figure on its start field, the ghost cards shuffled into the pile,
         the first player's turn started (hand-made positions: :func:`scenario.build`)."""
         s = cls(game, make_rng(seed))
@@ -139,8 +144,8 @@ class FlutterstoneState(PlainDataState):
 
     @classmethod
     def setup(
-        cls, game: CastleFlutterstone, positions: list[int], **kwargs: Any
-    ) -> FlutterstoneState:
+        cls, game: CastleFlutterstoneGame, positions: list[int], **kwargs: Any
+    ) -> CastleFlutterstoneState:
         """Deprecated: :func:`scenario.build` (cards by name). :func:`scenario.setup` (same
         arguments: cards as counts)."""
         from boardgames_rl.games.castle_flutterstone.scenario import setup
@@ -168,8 +173,8 @@ class FlutterstoneState(PlainDataState):
         "truncated",
     )
 
-    def clone(self) -> FlutterstoneState:
-        s = FlutterstoneState.__new__(FlutterstoneState)
+    def clone(self) -> CastleFlutterstoneState:
+        s = CastleFlutterstoneState.__new__(CastleFlutterstoneState)
         s.game = self.game
         s._rng = None  # the generator is copied when the clone first draws (see ``rng``)
         s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
@@ -490,8 +495,8 @@ class FlutterstoneState(PlainDataState):
     def state_vector(self) -> np.ndarray:
         return _state_vector(self)
 
-    def _info_set(self, player: int) -> FlutterstoneInfoSet:
-        return FlutterstoneInfoSet(self, player)
+    def _info_set(self, player: int) -> CastleFlutterstoneInfoSet:
+        return CastleFlutterstoneInfoSet(self, player)
 
     # ------------------------------------------------------------------------- rendering
     def _render(self, player: int | None = None) -> str:
@@ -512,3 +517,7 @@ class FlutterstoneState(PlainDataState):
     def decision_kind(self) -> str:
         """The pending decision's kind (``phase_name``; named in ``scenario.play`` 's errors)."""
         return PHASE_NAMES[self.phase]
+
+
+FlutterstoneState = CastleFlutterstoneState
+"""Deprecated name of :class:`CastleFlutterstoneState` (kept so that old imports still work)."""

@@ -1,8 +1,9 @@
 """The heuristic Castle Flutterstone agent and the state value function.
 
-:class:`FlutterstoneHeuristic` plays for best expected progress from the landing model; it reads
-only its :class:`~boardgames_rl.games.castle_flutterstone.infoset.FlutterstoneInfoSet` (all of
-which is public at the table) and the legal mask.
+:class:`CastleFlutterstoneHeuristic` plays for best expected progress from the landing model;
+it reads only its information set's typed public view
+(:class:`~boardgames_rl.games.castle_flutterstone.infoset.CastleFlutterstoneView`, all of it
+public at the table) and the legal mask; so does the ``solver`` agent.
 
 Modules, one job each:
 
@@ -17,7 +18,10 @@ Modules, one job each:
 * :mod:`.race_agent` -- the ``solver`` agent spec: every decision by those chances.
 """
 
-from boardgames_rl.games.castle_flutterstone.ai.agent import FlutterstoneHeuristic
+from boardgames_rl.games.castle_flutterstone.ai.agent import (
+    CastleFlutterstoneHeuristic,
+    FlutterstoneHeuristic,
+)
 from boardgames_rl.games.castle_flutterstone.ai.value import evaluate, potential
 
-__all__ = ["FlutterstoneHeuristic", "evaluate", "potential"]
+__all__ = ["CastleFlutterstoneHeuristic", "FlutterstoneHeuristic", "evaluate", "potential"]

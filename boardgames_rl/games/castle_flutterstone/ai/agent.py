@@ -26,18 +26,23 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLAY_CARDS,
 )
 from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.infoset import (
+    CastleFlutterstoneView,
+    flutterstone_info_set,
+)
 from boardgames_rl.games.castle_flutterstone.movement import advance, occupied_by_others
 
 Handler = Callable[
-    ["FlutterstoneHeuristic", CastleFlutterstone, dict, int, np.ndarray], "int | None"
+    ["CastleFlutterstoneHeuristic", CastleFlutterstoneGame, CastleFlutterstoneView, np.ndarray],
+    "int | None",
 ]
 
 
-class FlutterstoneHeuristic(Agent):
+class CastleFlutterstoneHeuristic(Agent):
     """Greedy expected-progress player (see :mod:`boardgames_rl.games.castle_flutterstone.ai`).
-    Deterministic given its inputs; reads only its info set."""
+    Deterministic given its inputs; reads only its info set's public view
+    (:class:`~boardgames_rl.games.castle_flutterstone.infoset.CastleFlutterstoneView`)."""
 
     name = "heuristic"
 
@@ -48,56 +53,74 @@ class FlutterstoneHeuristic(Agent):
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         info = flutterstone_info_set(info_set)
-        game = info.game
-        k = info.knowledge
+        view = info.view
         legal = info.legal_action_mask
-        handler = HANDLERS.get(k["phase"])
-        choice = None if handler is None else handler(self, game, k, info.player, legal)
+        handler = HANDLERS.get(view.phase)
+        choice = None if handler is None else handler(self, info.game, view, legal)
         return int(np.flatnonzero(legal)[0]) if choice is None else choice
 
     # --------------------------------------------------------------------------- decisions
-    def _flick(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
-        values = flick_values(self.flicks, game, k, me, k["blocked_band"])
+    def _flick(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
+        values = flick_values(self.flicks, game, view, view.player, view.blocked_band)
         return int(np.argmax(np.where(legal[: game.layout.num_flicks], values, -np.inf)))
 
-    def _move(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
+    def _move(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
         lay = game.layout
-        pos = k["positions"][me]
-        occupied = occupied_by_others(k["positions"], me, game.goal)
+        here = view.positions[view.player]
+        occupied = occupied_by_others(view.positions, view.player, game.goal)
         dest = [
-            advance(pos, n, occupied, game.bridges, game.goal) if legal[lay.move + n] else -1
-            for n in range(k["move_points"] + 1)
+            advance(here, n, occupied, game.bridges, game.goal) if legal[lay.move + n] else -1
+            for n in range(view.move_points + 1)
         ]
         return lay.move + int(np.argmax(dest))
 
-    def _play(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
-        return card_to_play(self.flicks, game, k, me, legal)
+    def _play(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
+        return card_to_play(self.flicks, game, view, legal)
 
-    def _draw(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
+    def _draw(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
         return game.layout.draw
 
-    def _discard(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int | None:
+    def _discard(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int | None:
         return card_to_discard(game, legal)
 
-    def _give(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
+    def _give(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
         lay = game.layout
         offsets = [o for o in range(1, game.num_players) if legal[lay.give + o - 1]]
-        lead = max(offsets, key=lambda o: k["positions"][(me + o) % game.num_players])
+        lead = max(offsets, key=lambda o: view.positions[(view.player + o) % game.num_players])
         return lay.give + lead - 1
 
-    def _place(self, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray) -> int:
-        victim = k["turn_player"]
-        worst = [flick_values(self.flicks, game, k, victim, band).max() for band in (1, 2, 3)]
+    def _place(
+        self, game: CastleFlutterstoneGame, view: CastleFlutterstoneView, legal: np.ndarray
+    ) -> int:
+        victim = view.turn_player
+        worst = [flick_values(self.flicks, game, view, victim, band).max() for band in (1, 2, 3)]
         return game.layout.place + int(np.argmin(worst))
 
 
 HANDLERS: dict[int, Handler] = {
-    FLICK: FlutterstoneHeuristic._flick,
-    MOVE: FlutterstoneHeuristic._move,
-    PLAY_CARDS: FlutterstoneHeuristic._play,
-    DRAW: FlutterstoneHeuristic._draw,
-    DISCARD: FlutterstoneHeuristic._discard,
-    GIVE: FlutterstoneHeuristic._give,
-    PLACE_GHOST: FlutterstoneHeuristic._place,
+    FLICK: CastleFlutterstoneHeuristic._flick,
+    MOVE: CastleFlutterstoneHeuristic._move,
+    PLAY_CARDS: CastleFlutterstoneHeuristic._play,
+    DRAW: CastleFlutterstoneHeuristic._draw,
+    DISCARD: CastleFlutterstoneHeuristic._discard,
+    GIVE: CastleFlutterstoneHeuristic._give,
+    PLACE_GHOST: CastleFlutterstoneHeuristic._place,
 }
 """The rule of each decision kind (``data.PHASES``); every phase but ``OVER`` has one."""
+
+
+FlutterstoneHeuristic = CastleFlutterstoneHeuristic
+"""Deprecated name of :class:`CastleFlutterstoneHeuristic` (kept so that old imports still
+work)."""

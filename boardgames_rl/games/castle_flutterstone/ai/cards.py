@@ -13,7 +13,8 @@ import numpy as np
 from boardgames_rl.games.castle_flutterstone.ai.flicks import flick_values
 from boardgames_rl.games.castle_flutterstone.data import Card
 from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.infoset import CastleFlutterstoneView
 from boardgames_rl.games.castle_flutterstone.movement import (
     advance,
     figure_ahead,
@@ -26,20 +27,24 @@ DISCARD_ORDER = (Card.MOVE_FORWARD, Card.GHOST_JUMP, Card.SECOND_GO)
 
 
 def card_to_play(
-    flicks: FlickValues, game: CastleFlutterstone, k: dict, me: int, legal: np.ndarray
+    flicks: FlickValues,
+    game: CastleFlutterstoneGame,
+    view: CastleFlutterstoneView,
+    legal: np.ndarray,
 ) -> int:
     """The action of the play-cards decision: the best helpful ghost to play, or start flicking."""
     lay = game.layout
-    pos = k["positions"][me]
-    occupied = occupied_by_others(k["positions"], me, game.goal)
+    me = view.player
+    here = view.positions[me]
+    occupied = occupied_by_others(view.positions, me, game.goal)
     gains: dict[int, float] = {}
     if legal[lay.play + Card.SECOND_GO]:
-        gains[Card.SECOND_GO] = float(flick_values(flicks, game, k, me, k["blocked_band"]).max())
+        gains[Card.SECOND_GO] = float(flick_values(flicks, game, view, me, view.blocked_band).max())
     if legal[lay.play + Card.MOVE_FORWARD]:
-        dest = advance(pos, 1, occupied, game.bridges, game.goal)
-        gains[Card.MOVE_FORWARD] = dest - pos + (flicks.win_bonus if dest >= game.goal else 0.0)
-    if legal[lay.play + Card.GHOST_JUMP] and figure_ahead(pos, occupied, game.goal) is not None:
-        gains[Card.GHOST_JUMP] = ghost_jump(pos, occupied, game.bridges, game.goal) - pos
+        dest = advance(here, 1, occupied, game.bridges, game.goal)
+        gains[Card.MOVE_FORWARD] = dest - here + (flicks.win_bonus if dest >= game.goal else 0.0)
+    if legal[lay.play + Card.GHOST_JUMP] and figure_ahead(here, occupied, game.goal) is not None:
+        gains[Card.GHOST_JUMP] = ghost_jump(here, occupied, game.bridges, game.goal) - here
     order = sorted(gains, key=lambda c: (c == Card.SECOND_GO, -gains[c]))
     for card in order:
         if gains[card] > 0:
@@ -47,7 +52,7 @@ def card_to_play(
     return lay.end_play
 
 
-def card_to_discard(game: CastleFlutterstone, legal: np.ndarray) -> int | None:
+def card_to_discard(game: CastleFlutterstoneGame, legal: np.ndarray) -> int | None:
     """The action of the discard decision (``None`` if no helpful kind is legal)."""
     lay = game.layout
     for kind in DISCARD_ORDER:

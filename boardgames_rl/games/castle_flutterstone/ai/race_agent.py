@@ -21,10 +21,10 @@ from typing import IO
 
 import numpy as np
 
+from boardgames_rl._util.progress import progress_bar
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.files import UnsafeFileError, read_bytes, write_stream
 from boardgames_rl.core.game import InfoSet
-from boardgames_rl.core.progress import progress_bar
 from boardgames_rl.games.castle_flutterstone.ai.solver import (
     DECK_SHARE,
     HANDS,
@@ -43,8 +43,11 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLAY_CARDS,
     Card,
 )
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
-from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+from boardgames_rl.games.castle_flutterstone.infoset import (
+    CastleFlutterstoneView,
+    flutterstone_info_set,
+)
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 
 _SOLVED: dict[str, tuple[RaceModel, RaceTables]] = {}
@@ -137,7 +140,7 @@ def _write_cached(path: Path, value: np.ndarray, key: str) -> None:
 
 
 def solved(
-    game: CastleFlutterstone, cache: bool = True, progress: bool = True
+    game: CastleFlutterstoneGame, cache: bool = True, progress: bool = True
 ) -> tuple[RaceModel, RaceTables]:
     """The model and solved tables of ``game`` 's configuration: from this process, else from
     the cache folder (:func:`cache_dir`), else solved now (a minute or two on the default
@@ -165,7 +168,7 @@ def solved(
     return hit
 
 
-def build_solver(game: CastleFlutterstone, cache: bool = True, progress: bool = True) -> Agent:
+def build_solver(game: CastleFlutterstoneGame, cache: bool = True, progress: bool = True) -> Agent:
     """Plays the basic 2-player race solved: every decision for the highest chance to win.
 
     From value-iteration tables, solved at its first decision once per configuration and cached
@@ -173,15 +176,10 @@ def build_solver(game: CastleFlutterstone, cache: bool = True, progress: bool = 
     return RaceSolverAgent(game, cache=cache, progress=progress)
 
 
-def draw_share(knowledge: dict) -> np.ndarray:
+def draw_share(view: CastleFlutterstoneView) -> np.ndarray:
     """Chance of each helpful kind for the next card drawn: the pile's known contents, or the
     discards that would be shuffled into a new pile (the deck's mix if neither holds any)."""
-    counts = np.zeros(3)
-    for card in knowledge["draw_pile"]:
-        if card < 3:
-            counts[card] += 1
-    if not knowledge["draw_pile"]:
-        counts[:] = knowledge["discard"][:3]
+    counts = np.array(view.next_card_pool()[:3], dtype=np.float64)
     total = counts.sum()
     return counts / total if total else DECK_SHARE
 
@@ -193,7 +191,7 @@ class RaceSolverAgent(Agent):
 
     def __init__(
         self,
-        game: CastleFlutterstone,
+        game: CastleFlutterstoneGame,
         tables: RaceTables | None = None,
         model: RaceModel | None = None,
         cache: bool = True,
@@ -253,17 +251,14 @@ class RaceSolverAgent(Agent):
         info = flutterstone_info_set(info_set)
         game = info.game
         lay = game.layout
-        k = info.knowledge
+        view = info.view
         legal = info.legal_action_mask
         me = info.player
-        a, b = k["positions"][me], k["positions"][1 - me]
-        hand = [r + n for r, n in zip(k["helpful_ready"][me], k["helpful_new"][me], strict=True)]
-        theirs = [
-            r + n for r, n in zip(k["helpful_ready"][1 - me], k["helpful_new"][1 - me], strict=True)
-        ]
-        o = hand_index(theirs)
-        shots = k["shots_left"]
-        phase = k["phase"]
+        a, b = view.positions[me], view.positions[1 - me]
+        hand = view.hand(me)
+        o = hand_index(view.hand(1 - me))
+        shots = view.shots_left
+        phase = view.phase
         dest = self.model.dest
         if phase == FLICK:
             after = self._after_shot(me, shots, a, b, o)
@@ -274,14 +269,14 @@ class RaceSolverAgent(Agent):
             w[Zone.COURTYARD] = max(reach[:2]) if game.courtyard_optional else reach[1]
             w[Zone.CASTLE] = max(reach[:3])
             w[Zone.WINDOW] = max(reach)
-            w[Zone.MOAT] = self._moat_value(after, a, hand, draw_share(k))
+            w[Zone.MOAT] = self._moat_value(after, a, hand, draw_share(view))
             table = self.model.tables[self.tables.seat_class[me]]
             scores = np.where(legal[: lay.num_flicks], table @ w, -np.inf)
             return int(np.argmax(scores))
         if phase == MOVE:
             after = self._after_shot(me, shots, a, b, o)
             h = hand_index(hand)
-            options = [n for n in range(k["move_points"], -1, -1) if legal[lay.move + n]]
+            options = [n for n in range(view.move_points, -1, -1) if legal[lay.move + n]]
             return lay.move + max(options, key=lambda n: after(int(dest[a, b, n]), h))
         if phase == PLAY_CARDS:
             h = hand_index(hand)

@@ -39,7 +39,7 @@ import numpy as np
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.castle_flutterstone.data import MAX_HELPFUL_HELD, Card
 from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone
 from boardgames_rl.games.castle_flutterstone.movement import advance, ghost_jump
 
@@ -104,7 +104,7 @@ def hand_index(counts) -> int:
     return HAND_INDEX[(int(counts[0]), int(counts[1]), int(counts[2]))]
 
 
-def check_solvable(game: CastleFlutterstone) -> None:
+def check_solvable(game: CastleFlutterstoneGame) -> None:
     """Refuse, in one line, a configuration the solver does not model."""
     if game.num_players != 2 or game.pesky_ghosts or game.play_on:
         raise InvalidConfigError(
@@ -135,7 +135,7 @@ class RaceTables:
 class RaceModel:
     """The game's race facts as arrays: where each move ends, each flick's zone chances."""
 
-    def __init__(self, game: CastleFlutterstone):
+    def __init__(self, game: CastleFlutterstoneGame):
         check_solvable(game)
         self.game = game
         goal = self.goal = game.goal
@@ -263,7 +263,7 @@ def _turn_values(
 
 
 def solve(
-    game: CastleFlutterstone,
+    game: CastleFlutterstoneGame,
     tol: float = 1e-7,
     max_sweeps: int = 2000,
     stall_discount: float = STALL_DISCOUNT,
@@ -296,6 +296,6 @@ def solve(
 
 if __name__ == "__main__":  # pragma: no cover - a quick look: python -m ...solver
     t = time.perf_counter()
-    tables = solve(CastleFlutterstone(), progress=lambda k, r: print(k, f"{r:.2e}", flush=True))
+    tables = solve(CastleFlutterstoneGame(), progress=lambda k, r: print(k, f"{r:.2e}", flush=True))
     print(f"{tables.sweeps} sweeps, residual {tables.residual:.1e}, {time.perf_counter() - t:.1f}s")
     print("first player wins", tables.value[0, 0, 0, 0, 0])
