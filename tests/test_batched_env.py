@@ -419,7 +419,7 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(
     really overlap": ``step_async`` hands the step to the workers and returns; the results
     appear in the shared buffers. A worker asleep on its socket gets one byte; a spinning one
     sees its post in the shared block and gets nothing on the socket."""
-    import boardgames_rl.envs.batched as batched
+    from boardgames_rl.envs.vector import wire
 
     sent: list[bytes] = []
     venv = BatchedVecEnv(
@@ -428,13 +428,13 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(
     try:
         venv.reset()
         time.sleep(0.2)  # the workers have gone to sleep (no spin) or are spinning
-        write = batched._write  # every message the main process sends goes through it
+        write = wire.write  # every message the main process sends goes through it
 
         def spy(fd: int, data: bytes) -> None:
             sent.append(bytes(data))
             write(fd, data)
 
-        monkeypatch.setattr(batched, "_write", spy)
+        monkeypatch.setattr(wire, "write", spy)
         rng = np.random.default_rng(0)
         for steps in range(1, 6):  # until a step where an opponent moves  # noqa: B007
             obs_before = venv.core.buffers["observation"].copy()
@@ -451,7 +451,7 @@ def test_step_async_returns_at_once_and_the_pipes_carry_only_small_commands(
         # the actions are in the shared block: one byte per sleeping worker (both slept before
         # the first step; a later post may find one still building), none if spinning
         if spin == 0:
-            assert sent[:2] == [batched.STEP] * 2 and set(sent) == {batched.STEP}
+            assert sent[:2] == [wire.STEP] * 2 and set(sent) == {wire.STEP}
             assert len(sent) <= 2 * steps
         else:
             assert sent == []

@@ -4,8 +4,10 @@
 (:mod:`~boardgames_rl.envs.pettingzoo`).
 
 Importing this package registers every game of :func:`boardgames_rl.registry.list_games` with
-PettingZoo as ``boardgames_rl/<game>-v<version>``, so that
-``pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0", num_players=3)`` works.
+PettingZoo and gymnasium as ``boardgames_rl/<game>-v<version>``, so that
+``pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0", num_players=3)``,
+``gymnasium.make(...)`` (the single-agent env) and ``gymnasium.make_vec(..., num_envs=8)`` (the
+vector runtime's :class:`~boardgames_rl.envs.vector.BatchedVectorEnv`) work.
 This package is the only home of gymnasium and pettingzoo imports.
 """
 
@@ -18,7 +20,10 @@ from boardgames_rl.envs.pettingzoo import (
     make_raw_env,
     register_envs,
 )
+from boardgames_rl.envs.vector.gym_env import register_gymnasium_envs
+from boardgames_rl.registry import list_games
 
 __all__ = ["env_functions", "env_id", "make_env", "make_raw_env", "register_envs"]
 
 register_envs()
+register_gymnasium_envs({name: env_id(name) for name in list_games()})
