@@ -67,10 +67,10 @@ def round_end_state(before: NightOfTheNinjaState, action: int) -> NightOfTheNinj
     return s if s.stage == "round_end" and s.decision is None else None
 
 
-def _shown_house(s: NightOfTheNinjaState, q: int) -> int:
+def _shown_house(state: NightOfTheNinjaState, q: int) -> int:
     """``q``'s House card as last shown to everyone (public look), or -1."""
     card = -1
-    for who, target, house, pre in s.looks:
+    for who, target, house, pre in state.looks:
         if who == -1 and target == q and not pre:
             card = house
     return card
@@ -96,8 +96,8 @@ class EventLog:
         """``player_2``, or ``player_0 (you)`` for the viewer's seat (in lists)."""
         return f"{self.names[q]} (you)" if q == self.viewer else self.names[q]
 
-    def _knows_token(self, s: NightOfTheNinjaState, token: int) -> bool:
-        return self.viewer is None or token in s.known[self.viewer]
+    def _knows_token(self, state: NightOfTheNinjaState, token: int) -> bool:
+        return self.viewer is None or token in state.known[self.viewer]
 
     # ------------------------------------------------------------------ entry point
     def step(self, before: State, action: int, after: State) -> list[str]:
@@ -246,35 +246,36 @@ class EventLog:
         return lines
 
     # ------------------------------------------------------------------ round and game ends
-    def round_over(self, s: NightOfTheNinjaState) -> list[str]:
+    def round_over(self, state: NightOfTheNinjaState) -> list[str]:
         """The public end of a round the game goes on after (nobody reached the target)."""
         held = []
         for q in range(self.game.num_players):
-            n = len(s.tokens[q])
+            n = len(state.tokens[q])
             text = f"{self._who(q)} {n}"
             if q == self.viewer or self.viewer is None:
-                text += f" ({s.score(q)} points)"
+                text += f" ({state.score(q)} points)"
             held.append(text)
         target = self.game.target_score
         return [
-            f"end of round {s.round}: nobody has {target} points, the game goes on; "
+            f"end of round {state.round}: nobody has {target} points, the game goes on; "
             f"Honor tokens held: {', '.join(held)}"
         ]
 
-    def round_start(self, s: NightOfTheNinjaState) -> list[str]:
+    def round_start(self, state: NightOfTheNinjaState) -> list[str]:
         """A new round: the House card the viewer is dealt (all of them for the observer)."""
         if self.viewer is None:
             dealt = ", ".join(
-                f"{self.names[q]} {data.HOUSE_CARD_NAMES[h]}" for q, h in enumerate(s.dealt_house)
+                f"{self.names[q]} {data.HOUSE_CARD_NAMES[h]}"
+                for q, h in enumerate(state.dealt_house)
             )
-            return [f"round {s.round} begins: House cards dealt: {dealt}"]
-        mine = data.HOUSE_CARD_NAMES[s.dealt_house[self.viewer]]
-        return [f"round {s.round} begins: new House cards are dealt; yours is {mine}"]
+            return [f"round {state.round} begins: House cards dealt: {dealt}"]
+        mine = data.HOUSE_CARD_NAMES[state.dealt_house[self.viewer]]
+        return [f"round {state.round} begins: new House cards are dealt; yours is {mine}"]
 
-    def game_over(self, s: NightOfTheNinjaState) -> list[str]:
+    def game_over(self, state: NightOfTheNinjaState) -> list[str]:
         """The end of the game: every score is shown, and the winners."""
-        if s.truncated:
+        if state.truncated:
             return [f"game over: the round cap ({self.game.max_rounds}) is reached, nobody wins"]
-        points = ", ".join(f"{self._who(q)} {s.score(q)}" for q in range(self.game.num_players))
-        won = ", ".join(self._who(q) for q in s.winners) or "nobody"
+        points = ", ".join(f"{self._who(q)} {state.score(q)}" for q in range(self.game.num_players))
+        won = ", ".join(self._who(q) for q in state.winners) or "nobody"
         return [f"game over: the Honor tokens are shown: points {points}; won by {won}"]

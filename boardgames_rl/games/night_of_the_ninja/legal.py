@@ -17,86 +17,94 @@ if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 
-def _dealt_cards(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _dealt_cards(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``draft_pick1``: one of the 3 cards dealt."""
-    return list(s.dealt[d["player"]])
+    return list(state.dealt[decision["player"]])
 
 
-def _received_cards(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _received_cards(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``draft_pick2``: one of the 2 cards received from the right neighbour."""
-    return list(s.received[d["player"]])
+    return list(state.received[decision["player"]])
 
 
-def _commitment(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _commitment(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``commit``: a held card of this phase or ``DONE`` (only ``DONE`` once it said so)."""
-    lay = s.game.layout
-    p = d["player"]
-    if s.commit_done[p]:
+    lay = state.game.layout
+    p = decision["player"]
+    if state.commit_done[p]:
         return [lay.DONE]
-    phase = s.phase
-    return sorted(c for c in s.held(p) if cards.CARD_PHASE[c] == phase) + [lay.DONE]
+    phase = state.phase
+    return sorted(c for c in state.held(p) if cards.CARD_PHASE[c] == phase) + [lay.DONE]
 
 
-def _card_targets(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _card_targets(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``target``: the players the resolving card may name (``State.targets``)."""
-    return [actions.PLAYER + q for q in s.targets(d["player"], d["card"])]
+    return [actions.PLAYER + q for q in state.targets(decision["player"], decision["card"])]
 
 
-def _shapeshifter_first(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _shapeshifter_first(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``ss_first``: any nameable player, itself included."""
-    return [actions.PLAYER + q for q in s.shapeshifter_names()]
+    return [actions.PLAYER + q for q in state.shapeshifter_names()]
 
 
-def _shapeshifter_second(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _shapeshifter_second(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``ss_second``: any nameable player other than the first one named."""
-    return [actions.PLAYER + q for q in s.shapeshifter_names(d["target"])]
+    return [actions.PLAYER + q for q in state.shapeshifter_names(decision["target"])]
 
 
-def _yes_or_done(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _yes_or_done(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``ss_swap``, ``tm_reveal``, ``shinobi_kill``: ``DONE`` (no) or ``YES``."""
-    lay = s.game.layout
+    lay = state.game.layout
     return [lay.DONE, lay.YES]
 
 
-def _grave_digger_take(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _grave_digger_take(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``gd_take``: one of the (up to 2) discards the Grave Digger sees."""
-    return sorted(c for c in s.gd[1:3] if c >= 0)
+    return sorted(c for c in state.gd[1:3] if c >= 0)
 
 
-def _grave_digger_use(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _grave_digger_use(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``gd_use``: keep it (``DONE``), or play it now (``YES``) if it has an effect of its own."""
-    lay = s.game.layout
-    return [lay.DONE, lay.YES] if s.gd[3] in cards.ACTIVE_CARDS else [lay.DONE]
+    lay = state.game.layout
+    return [lay.DONE, lay.YES] if state.gd[3] in cards.ACTIVE_CARDS else [lay.DONE]
 
 
-def _kept_trickster(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _kept_trickster(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``kept_trickster``: the kept Trickster of this number (if it is the one kept) or ``DONE``."""
-    lay = s.game.layout
-    return [d["card"], lay.DONE] if s.kept[d["player"]] == d["card"] else [lay.DONE]
+    lay = state.game.layout
+    return (
+        [decision["card"], lay.DONE]
+        if state.kept[decision["player"]] == decision["card"]
+        else [lay.DONE]
+    )
 
 
-def _merchant_look(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _merchant_look(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``sm_look``: the House card, or a token if the target holds one."""
-    lay = s.game.layout
-    return [lay.LOOK_HOUSE, lay.LOOK_TOKEN] if s.tokens[d["target"]] else [lay.LOOK_HOUSE]
+    lay = state.game.layout
+    return (
+        [lay.LOOK_HOUSE, lay.LOOK_TOKEN] if state.tokens[decision["target"]] else [lay.LOOK_HOUSE]
+    )
 
 
-def _merchant_gives(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _merchant_gives(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``sm_swap``: ``DONE`` or give a token of a value the owner holds."""
-    lay = s.game.layout
-    values = {s.token_value[t] for t in s.tokens[d["player"]]}
+    lay = state.game.layout
+    values = {state.token_value[t] for t in state.tokens[decision["player"]]}
     return [lay.DONE] + [lay.GIVE + i for i, v in enumerate(cards.TOKEN_VALUES) if v in values]
 
 
-def _thief_victims(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _thief_victims(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``thief_target``: a player holding more tokens (``State.thief_targets``) or ``DONE``."""
-    return [actions.PLAYER + q for q in s.thief_targets(d["player"])] + [s.game.layout.DONE]
+    return [actions.PLAYER + q for q in state.thief_targets(decision["player"])] + [
+        state.game.layout.DONE
+    ]
 
 
-def _reacts(s: NightOfTheNinjaState, d: dict) -> list[int]:
+def _reacts(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``react``: the Mirror Monk / Martyr the victim holds, or ``DONE``."""
-    held = s.held(d["player"])
-    return [c for c in cards.REACTS if c in held] + [s.game.layout.DONE]
+    held = state.held(decision["player"])
+    return [c for c in cards.REACTS if c in held] + [state.game.layout.DONE]
 
 
 LEGAL_ACTIONS: dict[str, Callable[[NightOfTheNinjaState, dict], list[int]]] = {
@@ -120,23 +128,23 @@ LEGAL_ACTIONS: dict[str, Callable[[NightOfTheNinjaState, dict], list[int]]] = {
 """Decision kind -> the function listing its legal action ids (``(state, decision) -> ids``)."""
 
 
-def legal_ids(s: NightOfTheNinjaState) -> list[int]:
+def legal_ids(state: NightOfTheNinjaState) -> list[int]:
     """Ids of the legal actions of the pending decision (empty when the game is over)."""
-    d = s.decision
+    d = state.decision
     if d is None:
         return []
     rule = LEGAL_ACTIONS.get(d["kind"])
     if rule is None:
         raise RuntimeError(f"night_of_the_ninja: unknown decision {d['kind']!r}")
-    return rule(s, d)
+    return rule(state, d)
 
 
-def legal_mask(s: NightOfTheNinjaState) -> np.ndarray:
+def legal_mask(state: NightOfTheNinjaState) -> np.ndarray:
     """Boolean mask of shape ``(num_actions,)`` of the legal actions."""
-    mask = np.zeros(s.game.num_actions, dtype=bool)
-    ids = legal_ids(s)
+    mask = np.zeros(state.game.num_actions, dtype=bool)
+    ids = legal_ids(state)
     if ids:
         mask[ids] = True
-    elif s.decision is not None:
-        raise RuntimeError(f"night_of_the_ninja: decision {s.decision['kind']!r} has no action")
+    elif state.decision is not None:
+        raise RuntimeError(f"night_of_the_ninja: decision {state.decision['kind']!r} has no action")
     return mask

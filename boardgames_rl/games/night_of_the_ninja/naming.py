@@ -67,11 +67,11 @@ TARGET_VERB = {
 """What a resolving card does to the player its owner names (decision ``target``)."""
 
 
-def contextual_name(s: NightOfTheNinjaState, action: int) -> str:
+def contextual_name(state: NightOfTheNinjaState, action: int) -> str:
     """Name of ``action`` for the pending decision (the generic name when none applies)."""
-    g = s.game
+    g = state.game
     lay = g.layout
-    d = s.decision
+    d = state.decision
     words = NAMING[d["kind"]] if d else GENERIC
     if action < actions.PLAYER:
         return words.card.format(CARD_NAMES[action])

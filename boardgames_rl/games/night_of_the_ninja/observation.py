@@ -147,7 +147,7 @@ def _layout(g) -> _Layout:
     return lay
 
 
-def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
+def encode(state: NightOfTheNinjaState, me: int) -> np.ndarray:
     """The observation of seat ``me`` (see the module docstring).
 
     It runs at every environment step, so it is built for speed: every entry but two (the round
@@ -158,7 +158,7 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
     ``me``). ``tests/night_of_the_ninja/test_speed_observation.py`` keeps the original
     field-by-field encoder as the reference this one must equal.
     """
-    g = s.game
+    g = state.game
     n = g.num_players
     lay = _layout(g)
     o = lay.start
@@ -169,14 +169,14 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
         start = o[name]
         buf[start : start + n] = values[me:] + values[:me]
 
-    if s.over:
+    if state.over:
         stage = 7
-    elif s.stage in ("draft1", "draft2"):
-        stage = 0 if s.stage == "draft1" else 1
+    elif state.stage in ("draft1", "draft2"):
+        stage = 0 if state.stage == "draft1" else 1
     else:
-        stage = min(7, 2 + s.phase)
+        stage = min(7, 2 + state.phase)
     buf[o["stage"] + stage] = 1
-    d = s.decision
+    d = state.decision
     if d is not None:
         buf[o["decision"] + lay.decision_index[d["kind"]]] = 1
         buf[o["decider"] + row[d["player"]]] = 1
@@ -188,31 +188,31 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
             buf[o["context_players"] + n + row[d["target"]]] = 1
 
     # ---- per player: alive, tokens held and known, asks, cards held, death, awards
-    tv = s.token_value
-    known = set(s.known[me])
-    held = [len(h) + (k >= 0) for h, k in zip(s.hand, s.kept, strict=True)]  # s.held_count
-    for card, owner, _src in s.committed:
+    tv = state.token_value
+    known = set(state.known[me])
+    held = [len(h) + (k >= 0) for h, k in zip(state.hand, state.kept, strict=True)]  # s.held_count
+    for card, owner, _src in state.committed:
         held[owner] += 1
         if owner == me:
             buf[o["own_committed"] + card] = 1
-    put_row("alive", s.alive)
-    put_row("tokens_held", list(map(len, s.tokens)))
-    put_row("asks_left", [a if a < 3 else 3 for a in s.asks_left])  # at most 3
+    put_row("alive", state.alive)
+    put_row("tokens_held", list(map(len, state.tokens)))
+    put_row("asks_left", [a if a < 3 else 3 for a in state.asks_left])  # at most 3
     put_row("held_count", [h if h < 3 else 3 for h in held])
     tokens_known, death, awards = o["tokens_known"], o["death_cause"], o["awards"]
     for q in range(n):
         r = row[q]
-        for t in s.tokens[q]:
+        for t in state.tokens[q]:
             if t in known:
                 buf[tokens_known + 3 * r + tv[t] - 2] += 1
-        if s.death[q] >= 0:
-            buf[death + NC * r + s.death[q]] = 1
-        for code in s.awards[q]:
+        if state.death[q] >= 0:
+            buf[death + NC * r + state.death[q]] = 1
+        for code in state.awards[q]:
             buf[awards + 4 * r + code] = 1
-    buf[o["stack"]] = len(s.stack)
+    buf[o["stack"]] = len(state.stack)
 
-    buf[o["own_house_dealt"] + s.dealt_house[me]] = 1
-    for who, target, house, pre in s.looks:
+    buf[o["own_house_dealt"] + state.dealt_house[me]] = 1
+    for who, target, house, pre in state.looks:
         if who == me or who == -1:
             r = row[target]
             if pre:
@@ -221,15 +221,15 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
                 buf[o["house_known"] + NH * r + house] = 1
                 if who == -1:
                     buf[o["house_revealed"] + r] = 1
-    if s.ss:
-        owner, a, b, swapped = s.ss
+    if state.ss:
+        owner, a, b, swapped = state.ss
         buf[o["ss_named"] + row[a]] = 1
         buf[o["ss_named"] + row[b]] = 1
         if owner == me and swapped >= 0:
             buf[o["ss_swap"] + (0 if swapped else 1)] = 1
 
     card_owner, card_target = o["card_owner"], o["card_target"]
-    for card, owner, src, t1, t2, status in s.played:
+    for card, owner, src, t1, t2, status in state.played:
         buf[card_owner + n * card + row[owner]] = 1
         if t1 >= 0:
             buf[card_target + n * card + row[t1]] = 1
@@ -239,29 +239,29 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
         if src:
             buf[o["card_from_gd"] + card] = 1
 
-    for c in s.hand[me]:
+    for c in state.hand[me]:
         buf[o["own_hand"] + c] = 1
-    if s.kept[me] >= 0:
-        buf[o["own_kept"] + s.kept[me]] = 1
-    if s.commit_done[me] and s.stage == "commit":
+    if state.kept[me] >= 0:
+        buf[o["own_kept"] + state.kept[me]] = 1
+    if state.commit_done[me] and state.stage == "commit":
         buf[o["own_done"]] = 1
 
     dr = o["draft"]
-    for c in s.dealt[me]:
+    for c in state.dealt[me]:
         buf[dr + c] = 1
-    if s.pick1[me] >= 0:
-        buf[dr + NC + s.pick1[me]] = 1
-        for c in s.dealt[me]:
-            if c != s.pick1[me]:
+    if state.pick1[me] >= 0:
+        buf[dr + NC + state.pick1[me]] = 1
+        for c in state.dealt[me]:
+            if c != state.pick1[me]:
                 buf[dr + 2 * NC + c] = 1
-    for c in s.received[me]:
+    for c in state.received[me]:
         buf[dr + 3 * NC + c] = 1
-    if s.pick2[me] >= 0:
-        buf[dr + 4 * NC + s.pick2[me]] = 1
-        buf[dr + 5 * NC + s.discard_of[me]] = 1
+    if state.pick2[me] >= 0:
+        buf[dr + 4 * NC + state.pick2[me]] = 1
+        buf[dr + 5 * NC + state.discard_of[me]] = 1
 
     informed = g.target_learns_look
-    for who, target, card, _time in s.mystic:
+    for who, target, card, _time in state.mystic:
         if who == me:
             if card >= 0:
                 buf[o["mystic_seen"] + NC * row[target] + card] = 1
@@ -269,30 +269,30 @@ def encode(s: NightOfTheNinjaState, me: int) -> np.ndarray:
                 buf[o["mystic_empty"] + row[target]] = 1
         elif target == me and informed and card >= 0:
             buf[o["mystic_saw_yours"] + NC * row[who] + card] = 1
-    if s.gd:
-        owner, seen1, seen2, _taken, use = s.gd
+    if state.gd:
+        owner, seen1, seen2, _taken, use = state.gd
         buf[o["gd_owner"] + row[owner]] = 1
-        if use == 0 and not any(r[1] == owner and r[2] for r in s.played):
+        if use == 0 and not any(r[1] == owner and r[2] for r in state.played):
             buf[o["gd_kept"] + row[owner]] = 1  # (a hidden commitment of it is still "kept")
         if owner == me:
             for c in (seen1, seen2):
                 if c >= 0:
                     buf[o["gd_seen"] + c] = 1
-    if s.sm:
-        owner, target, looked_token, token = s.sm
+    if state.sm:
+        owner, target, looked_token, token = state.sm
         buf[o["sm_look"] + looked_token] = 1
         if looked_token and (owner == me or (target == me and informed)):
             buf[o["sm_token_seen"] + tv[token] - 2] = 1
-    if s.round > 1 and g.mode == "game":  # every earlier round ended below the target score
+    if state.round > 1 and g.mode == "game":  # every earlier round ended below the target score
         buf[o["game_went_on"]] = 1
-        put_row("checked_tokens", list(map(len, s.round_start_tokens)))
-    if s.result >= 0:
-        buf[o["result"] + s.result] = 1
-        if s.by_mastermind:
+        put_row("checked_tokens", list(map(len, state.round_start_tokens)))
+    if state.result >= 0:
+        buf[o["result"] + state.result] = 1
+        if state.by_mastermind:
             buf[o["result"] + 4] = 1
 
     vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
-    vec[o["round"]] = min(1.0, s.round / g.max_rounds)
+    vec[o["round"]] = min(1.0, state.round / g.max_rounds)
     if d is not None and d["card"] >= 0:
         vec[o["context_number"]] = cards.CARD_NUMBER[d["card"]] / 6.0
     return vec
