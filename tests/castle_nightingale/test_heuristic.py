@@ -24,7 +24,7 @@ import pytest
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.arena.stats import wilson_interval
 from boardgames_rl.core.agent import RandomAgent
-from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic
+from boardgames_rl.games.castle_nightingale.heuristic import CastleNightingaleHeuristic
 from boardgames_rl.games.castle_nightingale.scenario import Ninja, Samurai, build, play
 from boardgames_rl.registry import make_game
 
@@ -34,16 +34,16 @@ SAMURAI_HAND = ["Forced March", "Patrol", "Twin Nightingales"]
 NINJA_HAND = ["False Trail", "Supply Cache", "Scout"]
 
 
-def choose(state, agent: NightingaleHeuristic | None = None) -> str:
+def choose(state, agent: CastleNightingaleHeuristic | None = None) -> str:
     """The heuristic's choice at the pending decision, by its contextual name."""
-    agent = agent or NightingaleHeuristic()
+    agent = agent or CastleNightingaleHeuristic()
     p = state.current_player
     action = agent.act(state.info_set(p), np.random.default_rng(0))
     assert state.legal_action_mask()[action]
     return state.action_name(action)
 
 
-def run_until(state, kind: str, agent: NightingaleHeuristic) -> None:
+def run_until(state, kind: str, agent: CastleNightingaleHeuristic) -> None:
     """Let the heuristic play both sides until the decision ``kind`` is pending."""
     while state.decision_kind != kind:
         assert not state.is_terminal(), f"game over before a {kind!r} decision"
@@ -88,7 +88,7 @@ def test_ninja_spends_soft_tabi_on_a_detection_and_kawarimi_on_a_capture():
     play(s, "use Soft Tabi", "disc -> J4")  # green again: detected, no Tabi left
     play(s, "pass")
     assert s.flags["revealed"] and s.board.labels[s.ninja_sq] == "J4"
-    agent = NightingaleHeuristic()
+    agent = CastleNightingaleHeuristic()
     run_until(s, "w8", agent)  # the samurai walks into the figurine's zone
     assert choose(s) == "use Kawarimi"
 
@@ -106,7 +106,7 @@ def test_samurai_enters_the_revealed_ninjas_zone_when_in_reach():
     b = s.board
     target = b.zone_of[b.square("K4")]
     assert b.zone_distances[s.samurai_zone][target] == 3
-    agent = NightingaleHeuristic()
+    agent = CastleNightingaleHeuristic()
     run_until(s, "entry", agent)
     while s.decision_kind == "entry":
         before = b.zone_distances[s.samurai_zone][target]
@@ -126,7 +126,7 @@ def test_samurai_closes_an_adjacent_open_passage():
         discs=["B9", "B10"],
         ninja=Ninja(hand=NINJA_HAND, card="Supply Cache"),
     )
-    agent = NightingaleHeuristic()
+    agent = CastleNightingaleHeuristic()
     run_until(s, "entry", agent)
     assert choose(s, agent) == "samurai enters zone II-A passage-2"
 
@@ -144,7 +144,7 @@ def test_samurai_closes_the_last_open_passage_for_a_lockdown_capture():
             tokens=[], stack=["Shuko"], hand=NINJA_HAND, card="Supply Cache"
         ),  # no Lockpick to reopen a passage,
     )
-    agent = NightingaleHeuristic()
+    agent = CastleNightingaleHeuristic()
     run_until(s, "entry", agent)
     assert choose(s, agent) == "samurai enters zone II-A passage-2"
     play(s, "samurai enters zone II-A passage-2")
@@ -155,7 +155,7 @@ def test_samurai_trap_door_choice_does_not_read_his_hand():
     # Setup 4 comes before setup 5 ("They draw 3 cards ... They draw 1 equipment token"): the
     # trap doors are chosen without a hand. The heuristic's choice is the same over seeds whose
     # later hands differ, and a hand slipped into its knowledge does not change it.
-    agent = NightingaleHeuristic()
+    agent = CastleNightingaleHeuristic()
     chosen = set()
     for seed in range(6):
         s = GAME.new_state(seed)
@@ -197,7 +197,7 @@ def test_never_needs_its_random_fallback(config, matchup):
     agent's random fallback is never used) and the games finish."""
     game = make_game("castle_nightingale", **config)
     for seed in range(4):
-        agents = [NightingaleHeuristic() if m == "h" else RandomAgent() for m in matchup]
+        agents = [CastleNightingaleHeuristic() if m == "h" else RandomAgent() for m in matchup]
         record = play_game(game, agents, seed)
         assert record.length > 0
         assert all(getattr(a, "fallbacks", 0) == 0 for a in agents)
@@ -207,7 +207,7 @@ def _win_rate(role: int, games: int = 80) -> tuple[float, float, float]:
     wins = 0
     for seed in range(games):
         agents = [RandomAgent(), RandomAgent()]
-        agents[role] = NightingaleHeuristic()
+        agents[role] = CastleNightingaleHeuristic()
         record = play_game(GAME, agents, seed)
         wins += record.returns[role] > 0  # a draw (turn limit) is not a win
     low, high = wilson_interval(wins, games)

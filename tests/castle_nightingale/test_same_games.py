@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
+from boardgames_rl.games.castle_nightingale.heuristic import CastleNightingaleHeuristic, evaluate
 from boardgames_rl.games.castle_nightingale.shaping import potential
 from boardgames_rl.registry import game_spec, make_game
 from boardgames_rl.testing.random_play import full_trajectory_hash, trajectory_hash, value_hashes
@@ -53,7 +53,7 @@ def heuristic_hashes(config: dict, games: int = HEURISTIC_GAMES) -> dict[str, ob
     """Per seat: SHA-256 of (game seed, decision kind, action) over every decision it made."""
     game = make_game(NAME, **config)
     hashes = [hashlib.sha256(), hashlib.sha256()]
-    agents = [NightingaleHeuristic(), NightingaleHeuristic()]
+    agents = [CastleNightingaleHeuristic(), CastleNightingaleHeuristic()]
     returns = []
     for seed in range(games):
         state = game.new_state(seed)

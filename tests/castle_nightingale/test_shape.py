@@ -1,11 +1,16 @@
-"""The package's shape (issue 41): the text and picture views never reach the AI, and what ``?``
-says is written in one module (``rules_help``), not beside the action names."""
+"""The package's shape (issue 41): the text and picture views never reach the AI, what ``?`` says
+is written in one module (``rules_help``), not beside the action names, the heuristic reads the
+typed view of an info set, and the classes share one name stem (old names kept, warning)."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import re
 from importlib import import_module
 from pathlib import Path
+
+import pytest
 
 import boardgames_rl.games.castle_nightingale as package
 from boardgames_rl.games.castle_nightingale import naming
@@ -56,3 +61,47 @@ def test_rules_help_is_written_once():
     rules_help = import_module(f"{PREFIX}.rules_help")
     assert callable(rules_help.rules_help) and package.SPEC.rules_help is rules_help.rules_help
     assert not hasattr(naming, "rules_help") and not hasattr(naming, "TURN_OUTLINE")
+
+
+def test_the_ai_reads_the_typed_view_never_the_state_dict():
+    """Issue 41: the heuristic reads ``info_set.view`` (a frozen dataclass built once per info
+    set), never the engine's ``knowledge`` dict."""
+    for path in sorted((PACKAGE / "ai").glob("*.py")):
+        source = path.read_text()
+        assert not re.search(r"\b(info|info_set)\.knowledge\b|k\[\"", source), path.name
+    from boardgames_rl.games.castle_nightingale.infoset import (
+        CastleNightingaleInfoSet,
+        CastleNightingaleView,
+        TurnFlags,
+    )
+
+    state = package.CastleNightingale().new_state(3)
+    for _ in range(40):
+        state.apply(int(state.legal_actions()[0]))
+    info = state.info_set(state.current_player)
+    assert isinstance(info, CastleNightingaleInfoSet)
+    view = info.view
+    assert isinstance(view, CastleNightingaleView) and info.view is view  # built once
+    assert isinstance(view.flags, TurnFlags) and view.flags.entries == state.flags["entries"]
+    assert view.player == state.current_player and view.decision == state.decision
+    assert view.discs == state.discs and view.closed == state.closed
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.turn = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "module, old, new",
+    [
+        ("state", "NightingaleState", "CastleNightingaleState"),
+        ("infoset", "NightingaleInfoSet", "CastleNightingaleInfoSet"),
+        ("heuristic", "NightingaleHeuristic", "CastleNightingaleHeuristic"),
+        ("ai", "NightingaleHeuristic", "CastleNightingaleHeuristic"),
+        ("ai.agent", "NightingaleHeuristic", "CastleNightingaleHeuristic"),
+    ],
+)
+def test_the_old_class_names_still_import_with_a_warning(module, old, new):
+    mod = import_module(f"{PREFIX}.{module}")
+    with pytest.warns(DeprecationWarning, match=new):
+        assert getattr(mod, old) is getattr(mod, new)
+    with pytest.raises(AttributeError):
+        _ = mod.NightingaleNothing

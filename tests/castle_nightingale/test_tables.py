@@ -2,7 +2,7 @@
 through a table, and the engine's, legality, naming and heuristic tables name the same kinds.
 
 Tables: ``state.DECISION_PLAYER`` (kind -> deciding seat; ``DECISIONS`` is its key order, the
-observation's ``decision`` field), ``NightingaleState.ON_DECISION`` / ``STAGES`` / ``TASKS``,
+observation's ``decision`` field), ``CastleNightingaleState.ON_DECISION`` / ``STAGES`` / ``TASKS``,
 ``legal.LEGAL``, ``naming.NAMING``, ``NinjaPolicy.HANDLERS`` and ``SamuraiPolicy.HANDLERS``.
 """
 
@@ -23,7 +23,7 @@ from boardgames_rl.games.castle_nightingale.naming import NAMING
 from boardgames_rl.games.castle_nightingale.state import (
     DECISION_PLAYER,
     DECISIONS,
-    NightingaleState,
+    CastleNightingaleState,
 )
 from boardgames_rl.registry import game_spec, make_game
 
@@ -35,7 +35,7 @@ def test_decision_tables_name_the_same_kinds_in_the_same_order():
     kinds, in the order of the observation's ``decision`` field."""
     assert tuple(DECISION_PLAYER) == DECISIONS
     assert len(set(DECISIONS)) == len(DECISIONS) == 50
-    assert tuple(NightingaleState.ON_DECISION) == DECISIONS
+    assert tuple(CastleNightingaleState.ON_DECISION) == DECISIONS
     assert tuple(LEGAL) == DECISIONS
     assert tuple(NAMING) == DECISIONS
 
@@ -53,7 +53,7 @@ def reached() -> dict[str, set[str]]:
     """Decision kinds, stages and tasks reached in seeded random play over every test config
     (the stage and task tables wrapped to record each call)."""
     seen: dict[str, set[str]] = {"kinds": set(), "stages": set(), "tasks": set()}
-    stages, tasks = dict(NightingaleState.STAGES), dict(NightingaleState.TASKS)
+    stages, tasks = dict(CastleNightingaleState.STAGES), dict(CastleNightingaleState.TASKS)
 
     def stage(name, fn):
         return lambda s: (seen["stages"].add(name), fn(s))[1]
@@ -63,9 +63,9 @@ def reached() -> dict[str, set[str]]:
 
     with pytest.MonkeyPatch.context() as mp:
         for name, fn in stages.items():
-            mp.setitem(NightingaleState.STAGES, name, stage(name, fn))
+            mp.setitem(CastleNightingaleState.STAGES, name, stage(name, fn))
         for name, fn in tasks.items():
-            mp.setitem(NightingaleState.TASKS, name, task(name, fn))
+            mp.setitem(CastleNightingaleState.TASKS, name, task(name, fn))
         for config in game_spec("castle_nightingale").test_configs:
             game = make_game("castle_nightingale", **config)
             for seed in range(GAMES_PER_CONFIG):
@@ -81,7 +81,7 @@ def test_every_kind_reached_in_random_play_is_in_every_table(reached):
     """Random play reaches every decision kind, and each one it reaches has a handler, a legality
     rule, action names and a heuristic rule."""
     heuristic = set(NinjaPolicy.HANDLERS) | set(SamuraiPolicy.HANDLERS)
-    for table in (DECISION_PLAYER, NightingaleState.ON_DECISION, LEGAL, NAMING, heuristic):
+    for table in (DECISION_PLAYER, CastleNightingaleState.ON_DECISION, LEGAL, NAMING, heuristic):
         assert reached["kinds"] <= set(table)
     assert reached["kinds"] == set(DECISIONS)
 
@@ -89,8 +89,8 @@ def test_every_kind_reached_in_random_play_is_in_every_table(reached):
 def test_every_stage_and_task_is_in_its_table_and_reached(reached):
     """The stage and task tables hold every stage and task the engine runs, and nothing that
     random play never runs."""
-    assert reached["stages"] == set(NightingaleState.STAGES)
-    assert reached["tasks"] == set(NightingaleState.TASKS)
+    assert reached["stages"] == set(CastleNightingaleState.STAGES)
+    assert reached["tasks"] == set(CastleNightingaleState.TASKS)
 
 
 def test_no_handler_is_found_by_building_its_name():

@@ -81,13 +81,19 @@ Version history
     in the castle "whether they are spotted or still hidden", also after the samurai removed its
     last disc (was: not captured; the variant ``lockdown_needs_trace``); a capture clears this
     turn's start square (observation and text board), which now marks a ninja still in the
-    castle.
+    castle. Issue 41 (games, observations and every agent's moves unchanged): one class-name
+    stem, ``CastleNightingaleState`` (``state``), ``CastleNightingaleInfoSet`` (``infoset``),
+    ``CastleNightingaleHeuristic`` (``heuristic``, ``ai``); the old ``Nightingale*`` names still
+    import, with a ``DeprecationWarning``, for one release. The heuristic reads the info set's
+    typed ``view`` (``infoset.CastleNightingaleView``), never its state dict; rules help moved
+    to ``rules_help``; ``scenario.build`` takes ``Ninja`` / ``Samurai`` records and
+    ``scenario.FIELDS``; the package is type-checked (mypy).
 """
 
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.castle_nightingale import state_checks
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
-from boardgames_rl.games.castle_nightingale.heuristic import NightingaleHeuristic, evaluate
+from boardgames_rl.games.castle_nightingale.heuristic import CastleNightingaleHeuristic, evaluate
 from boardgames_rl.games.castle_nightingale.naming import public_name
 from boardgames_rl.games.castle_nightingale.rules_help import rules_help
 from boardgames_rl.games.castle_nightingale.shaping import potential
@@ -110,7 +116,7 @@ SPEC = GameSpec(
         },
     ),
     summary="2 players, hidden movement: the ninja steals relics, the samurai hunts",
-    heuristic=NightingaleHeuristic,
+    heuristic=CastleNightingaleHeuristic,
     evaluate=evaluate,
     potential=potential,
     public_action_name=public_name,

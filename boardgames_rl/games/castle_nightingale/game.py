@@ -133,11 +133,11 @@ class CastleNightingale(Game):
         return A.generic_name(action, self._labels)
 
     def new_state(self, seed: int | None = None):
-        from boardgames_rl.games.castle_nightingale.state import NightingaleState
+        from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
-        return NightingaleState.initial(self, seed)
+        return CastleNightingaleState.initial(self, seed)
 
     def state_from_dict(self, d: Mapping[str, Any]):
-        from boardgames_rl.games.castle_nightingale.state import NightingaleState
+        from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
-        return NightingaleState.from_state_dict(self, d)
+        return CastleNightingaleState.from_state_dict(self, d)

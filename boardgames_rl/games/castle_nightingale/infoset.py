@@ -12,6 +12,9 @@ generator is replaced.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -27,14 +30,139 @@ from boardgames_rl.games.castle_nightingale.data import (
     PROGRAMMED,
     SAMURAI,
 )
+from boardgames_rl.games.castle_nightingale.renamed import renamed
+
+Decision = Mapping[str, Any]
+"""A pending decision: ``kind``, ``player`` and its public context (``token``, ``when``...)."""
 
 
-class NightingaleInfoSet(RedealtInfoSet):
+@dataclass(frozen=True)
+class TurnFlags:
+    """The flags of the turn under way (the engine's ``state.flags``), typed."""
+
+    twin: bool = False
+    """Two tiles are programmed this turn (Twin Nightingales)."""
+    free_jump: bool = False
+    """Rooftop Leap: this turn's jump costs no token."""
+    jump_used: bool = False
+    jump_paid: bool = False
+    """A token was discarded for the jump about to land."""
+    shuko: bool = False
+    """The next disc may go diagonally."""
+    vanish: bool = False
+    decoys: int = 0
+    discs_left: int = 0
+    revealed: bool = False
+    """The ninja was seen this turn."""
+    watch_fire_used: bool = False
+    map_looks: int = 0
+    target: int = 0
+    """The samurai's zone entries this turn."""
+    entries: int = 0
+    """The entries he has made."""
+    adjust_used: bool = False
+    watchtower: bool = False
+    hound_left: int = 0
+    ledger_looks: int = 0
+    reopen_boards: tuple[int, ...] = ()
+    twin_next: bool = False
+    silent_night: bool = False
+    watch_fire_next: int = -1
+    watch_fire_zone: int = -1
+    """The zone of last turn's Watch Fire marker (-1: none)."""
+
+
+_FLAG_NAMES = frozenset(f.name for f in fields(TurnFlags))
+
+
+@dataclass(frozen=True)
+class CastleNightingaleView:
+    """What one seat knows at one decision, typed: the public board and what that player has
+    seen (the info set's ``knowledge``, whose hidden parts are dealt again, so nothing here is
+    hidden from it). The heuristic reads these attributes, never the engine's state dict; one
+    view is built per info set (``CastleNightingaleInfoSet.view``). Fields are named as the
+    engine's (``state.py``); the lists are the knowledge's own (do not change them)."""
+
+    player: int
+    decision: Decision
+    """The pending decision: ``kind``, ``player``, its public context (``token``, ``when``...)."""
+    layout: list[Any]
+    turn: int
+    flags: TurnFlags
+    closed: list[bool]
+    """Per passage (``board.passages`` order): its trap door is closed."""
+    samurai_sq: int
+    samurai_zone: int
+    ninja_sq: int
+    """The ninja figurine's square (-1: hidden or not in the castle)."""
+    start_sq: int
+    discs: list[int]
+    turn_discs: list[int]
+    captured: int
+    vase_where: list[int]
+    """Per vase token: its square, ``STOLEN`` (taken this turn) or ``BANKED``."""
+    vase_content: list[bool]
+    """Per vase token: holds a relic (only the entries its player ``*_knows`` are certain)."""
+    ninja_knows: list[bool]
+    samurai_knows: list[bool]
+    tile_loc: list[int]
+    """Per colour: ``HAND``, ``PROGRAMMED`` or ``FACE_UP`` (for the ninja, a consistent deal)."""
+    tile_revealed: list[bool]
+    tile_in: list[bool]
+    """Colours the ninja knows programmed this turn."""
+    tile_out: list[bool]
+    """Colours the ninja knows safe this turn."""
+    listen_answers: list[list[int]]
+    bell_used: bool
+    n_hand: list[int]
+    n_card: int
+    n_card_shown: bool
+    n_discard: list[int]
+    n_equip: list[int]
+    n_stack: list[int]
+    n_used: list[int]
+    s_hand: list[int]
+    s_card: int
+    s_card_shown: bool
+    s_discard: list[int]
+    s_equip: list[int]
+    s_stack: list[int]
+    known_n_hand: list[int]
+    """Ninja cards the samurai saw with his Watchtower."""
+
+    @classmethod
+    def of(cls, player: int, knowledge: Mapping[str, Any]) -> CastleNightingaleView:
+        """The view of an info set's ``knowledge`` (a state dict with its hidden parts dealt)."""
+        flags: dict[str, Any] = {
+            name: tuple(value) if name == "reopen_boards" else value
+            for name, value in knowledge["flags"].items()
+            if name in _FLAG_NAMES
+        }
+        return cls(
+            player=player,
+            decision=knowledge["decision"] or {"kind": "over", "player": -1},
+            flags=TurnFlags(**flags),
+            **{name: knowledge[name] for name in _VIEW_FIELDS},
+        )
+
+
+_VIEW_FIELDS = tuple(
+    f.name for f in fields(CastleNightingaleView) if f.name not in ("player", "decision", "flags")
+)
+
+
+class CastleNightingaleInfoSet(RedealtInfoSet):
     """One player's information state. ``sample(rng)`` deals everything that player cannot see
-    (see the module docstring); ``knowledge`` carries nothing hidden."""
+    (see the module docstring); ``knowledge`` carries nothing hidden; ``view`` is its typed
+    public view (:class:`CastleNightingaleView`, built on first use)."""
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         _deal_hidden(d, player, rng)
+
+    @cached_property
+    def view(self) -> CastleNightingaleView:
+        """What this seat knows, typed (the heuristic reads it)."""
+        return CastleNightingaleView.of(self.player, self.knowledge)
 
 
 def _deal_hidden(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:
@@ -140,3 +268,6 @@ def _tiles(d: dict[str, Any], rng: np.random.Generator) -> None:
     if dec is not None and "out" in dec:  # Sprint: he may also have kept his tiles (-1)
         options = sorted(chosen) + ([-1] if dec["kind"] == "sprint_in" else [])
         dec["out"] = int(rng.choice(options))
+
+
+__getattr__ = renamed(__name__, globals())

@@ -17,7 +17,7 @@ from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.data import FACE_UP
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_nightingale.state import NightingaleState
+    from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 
 def _squares(mask: np.ndarray, squares: Iterable[int]) -> None:
@@ -35,7 +35,7 @@ def _samurai_tokens(mask: np.ndarray, tokens: Iterable[int]) -> None:
         mask[A.SAMURAI_TOKEN + t] = True
 
 
-def _move_tokens(state: NightingaleState) -> list[int]:
+def _move_tokens(state: CastleNightingaleState) -> list[int]:
     """Samurai tokens usable during his movement (W6 / W7)."""
     out = []
     for t in state.s_equip:
@@ -45,28 +45,28 @@ def _move_tokens(state: NightingaleState) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- setup, programming
-def _setup_close(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _setup_close(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.open_passages())
 
 
-def _setup_start(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _setup_start(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     b = state.board
     _squares(
         mask, [sq for sq in range(NUM_SQUARES) if not b.passage[sq] and sq not in state.vase_where]
     )
 
 
-def _prog_s_card(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _prog_s_card(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for card in state.s_hand:
         mask[A.SAMURAI_CARD + card] = True
 
 
-def _hand_tiles(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _hand_tiles(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for c in state.hand_tiles():
         mask[A.TILE + c] = True
 
 
-def _prog_n_card(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _prog_n_card(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for card in state.n_hand:
         mask[A.NINJA_CARD + card] = True
     if C.LISTENING_TUBE in state.n_equip:
@@ -74,69 +74,71 @@ def _prog_n_card(mask: np.ndarray, state: NightingaleState, decision: dict[str, 
 
 
 # ---------------------------------------------------------------------------- the ninja's phase
-def _w2(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w2(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.ALARM_BELL in state.s_equip and state.hand_tiles():
         mask[A.SAMURAI_TOKEN + C.ALARM_BELL] = True
 
 
-def _bell_out(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _bell_out(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for c in state.programmed_tiles():
         mask[A.TILE + c] = True
 
 
-def _sprint_out(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _sprint_out(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _bell_out(mask, state, decision)
     mask[A.PASS] = True
 
 
-def _sprint_in(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _sprint_in(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     if decision["out"] < 0:
         mask[A.PASS] = True  # he kept his tiles: confirm
     else:
         _hand_tiles(mask, state, decision)
 
 
-def _closed_passages(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _closed_passages(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     _squares(mask, [p for p in state.closed_passages() if p != state.samurai_sq])
 
 
-def _lockpick(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _lockpick(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.lockpick_targets())
 
 
-def _pebble(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _pebble(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.pebble_targets())
 
 
-def _scout(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _scout(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.vases_on_board())
 
 
-def _map_vase(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _map_vase(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.map_targets())
 
 
-def _listen(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _listen(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     asked = {c for c, _ in state.listen_answers}
     for c in range(6):
         if state.tile_loc[c] != FACE_UP and c not in asked:
             mask[A.TILE + c] = True
 
 
-def _meditate(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _meditate(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _ninja_tokens(mask, state.peek)
 
 
-def _muster(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _muster(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _samurai_tokens(mask, state.peek)
 
 
-def _start(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _start(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.start_options())
 
 
-def _place(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _place(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     opts = state.placements()
     _squares(mask, opts.free | opts.free_jumps)
     if opts.jump:
@@ -146,11 +148,11 @@ def _place(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) 
     _ninja_tokens(mask, state.w3_tokens())
 
 
-def _jump_token(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _jump_token(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _ninja_tokens(mask, state.jump_tokens())
 
 
-def _jump_land(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _jump_land(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     opts = state.placements()
     land = opts.paid_jumps | opts.free_jumps
     if not land:  # (never met: a paid jump was legal) any landing, never an empty choice
@@ -160,71 +162,77 @@ def _jump_land(mask: np.ndarray, state: NightingaleState, decision: dict[str, An
     _squares(mask, land)
 
 
-def _w4(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w4(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.SOFT_TABI in state.n_equip:
         mask[A.NINJA_TOKEN + C.SOFT_TABI] = True
 
 
-def _w3_end(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w3_end(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _ninja_tokens(mask, state.w3_end_tokens())
 
 
-def _decoy(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _decoy(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.decoy_targets())
 
 
-def _w5(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w5(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.PAPER_LANTERN in state.s_equip:
         mask[A.SAMURAI_TOKEN + C.PAPER_LANTERN] = True
 
 
-def _lantern_zone(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _lantern_zone(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     for z in sorted({state.board.zone_of[sq] for sq in state.discs}):
         mask[A.ZONE + z] = True
 
 
-def _lantern_choice(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _lantern_choice(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     mask[A.REVEAL] = True
     if any(state.board.zone_of[sq] != decision["zone"] for sq in state.discs):
         mask[A.CLEAR] = True
 
 
-def _lantern_disc(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _lantern_disc(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     _squares(mask, [sq for sq in state.discs if state.board.zone_of[sq] == decision["zone"]])
 
 
 # ---------------------------------------------------------------------------- the samurai's phase
-def _w6_s(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w6_s(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _samurai_tokens(mask, _move_tokens(state))
 
 
-def _sandals(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _sandals(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.ADJUST_PLUS] = True
     mask[A.PLUS_TWO] = True
 
 
-def _w6_n(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w6_n(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.BLOWGUN in state.n_equip:
         mask[A.NINJA_TOKEN + C.BLOWGUN] = True
 
 
-def _entry(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _entry(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for z in state.board.zone_neighbours[state.samurai_zone]:
         mask[A.ZONE + z] = True
     _adjustments(mask, state, minus=True)
 
 
-def _entry_end(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _entry_end(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _adjustments(mask, state, minus=False)
 
 
-def _adjustments(mask: np.ndarray, state: NightingaleState, minus: bool) -> None:
+def _adjustments(mask: np.ndarray, state: CastleNightingaleState, minus: bool) -> None:
     """During his movement: the +1 / -1 adjustment (a token, once) and the movement tokens."""
     f = state.flags
     if not f["adjust_used"] and state.s_equip:
@@ -234,42 +242,50 @@ def _adjustments(mask: np.ndarray, state: NightingaleState, minus: bool) -> None
     _samurai_tokens(mask, _move_tokens(state))
 
 
-def _adjust_token(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _adjust_token(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     _samurai_tokens(mask, state.s_equip)
 
 
-def _final_square(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _final_square(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     _squares(mask, state.board.zone_squares[state.samurai_zone])
 
 
-def _vase_move(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _vase_move(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.vase_move_targets(state.samurai_sq))
 
 
-def _inspect_move(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _inspect_move(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     mask[A.PASS] = True
     _squares(mask, state.vase_move_targets(state.vase_where[decision["token"]]))
 
 
-def _w8(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w8(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.KAWARIMI in state.n_equip:
         mask[A.NINJA_TOKEN + C.KAWARIMI] = True
 
 
-def _confiscate(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _confiscate(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.confiscate_targets())
 
 
-def _reopen(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _reopen(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.reopen_targets())
 
 
-def _reopen_extra(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _reopen_extra(
+    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+) -> None:
     _squares(mask, state.reopen_targets(extra=True))
 
 
-def _w9(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _w9(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     usable = {  # W9 tokens, when they can do something
         C.IRON_BAR: bool(state.open_passages()),
@@ -280,32 +296,32 @@ def _w9(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> 
     _samurai_tokens(mask, [t for t in state.s_equip if usable.get(t, False)])
 
 
-def _iron_bar(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _iron_bar(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.open_passages())
 
 
-def _hound(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _hound(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.discs)
     mask[A.PASS] = True
 
 
-def _discs(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _discs(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.discs)
 
 
-def _bar(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _bar(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.bar_targets())
 
 
-def _inspect(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _inspect(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.inspect_targets())
 
 
-def _ledger(mask: np.ndarray, state: NightingaleState, decision: dict[str, Any]) -> None:
+def _ledger(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.ledger_targets())
 
 
-Rule = Callable[[np.ndarray, "NightingaleState", dict[str, Any]], None]
+Rule = Callable[[np.ndarray, "CastleNightingaleState", dict[str, Any]], None]
 
 LEGAL: dict[str, Rule] = {
     "setup_close": _setup_close,
@@ -363,7 +379,7 @@ LEGAL: dict[str, Rule] = {
 ``state.DECISIONS``)."""
 
 
-def legal_mask(state: NightingaleState) -> np.ndarray:
+def legal_mask(state: CastleNightingaleState) -> np.ndarray:
     mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
     decision = state.decision
     if decision is None:

@@ -23,7 +23,7 @@ from boardgames_rl.games.castle_nightingale.data import (
 from boardgames_rl.games.castle_nightingale.state import as_nightingale_state
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_nightingale.state import NightingaleState
+    from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ NAMING: dict[str, Words] = {
 """Decision kind -> the words of its actions (in the order of ``state.DECISIONS``)."""
 
 
-def contextual_name(s: NightingaleState, action: int, words: Words | None = None) -> str:
+def contextual_name(s: CastleNightingaleState, action: int, words: Words | None = None) -> str:
     """The name of ``action`` in the pending decision (in ``words``, default its ``NAMING``)."""
     labels = s.board.labels
     if words is None:
@@ -178,7 +178,7 @@ DECISION_WORDS: dict[str, str] = {
 ``state.DECISIONS`` has one, checked by a test)."""
 
 
-def decision_words(s: NightingaleState) -> str:
+def decision_words(s: CastleNightingaleState) -> str:
     """The pending decision in words, with its public counts ("2 discs left", "entry 3 of 4")."""
     if s.decision is None:
         return "game over"

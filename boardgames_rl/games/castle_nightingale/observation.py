@@ -40,7 +40,7 @@ from boardgames_rl.games.castle_nightingale.data import (
 )
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_nightingale.state import NightingaleState
+    from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 
 # fmt: off
@@ -200,7 +200,7 @@ def _board_cache(b) -> _BoardCache:
     return cached
 
 
-def encode(s: NightingaleState, observer: int | None) -> np.ndarray:
+def encode(s: CastleNightingaleState, observer: int | None) -> np.ndarray:
     """The observation of ``observer`` (0 ninja, 1 samurai); ``None`` = both views concatenated
     (the omniscient state vector).
 

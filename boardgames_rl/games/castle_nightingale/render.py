@@ -35,7 +35,7 @@ from boardgames_rl.games.castle_nightingale.data import (
 from boardgames_rl.games.castle_nightingale.naming import decision_words
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_nightingale.state import NightingaleState
+    from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 WIDTH = 100
 """Every line of the text board fits this many columns."""
@@ -63,13 +63,13 @@ _VASE_UNSEEN, _VASE_RELIC, _VASE_EMPTY = "#7a4a1e", "#ffc400", "#d0d0d0"
 _DISC = "#222222"
 
 
-def _knows(s: NightingaleState, viewer: int | None) -> list[bool]:
+def _knows(s: CastleNightingaleState, viewer: int | None) -> list[bool]:
     if viewer is None:
         return [True] * len(s.vase_where)
     return list(s.ninja_knows if viewer == NINJA else s.samurai_knows)
 
 
-def cell_mark(s: NightingaleState, sq: int, viewer: int | None) -> str:
+def cell_mark(s: CastleNightingaleState, sq: int, viewer: int | None) -> str:
     """What ``viewer`` sees on square ``sq``: one of the keys of :data:`MARKS`."""
     b = s.board
     if sq == s.samurai_sq:
@@ -88,7 +88,7 @@ def cell_mark(s: NightingaleState, sq: int, viewer: int | None) -> str:
     return "."
 
 
-def _cell(s: NightingaleState, sq: int, viewer: int | None) -> str:
+def _cell(s: CastleNightingaleState, sq: int, viewer: int | None) -> str:
     return COLOUR_LETTERS[s.board.colour[sq]] + cell_mark(s, sq, viewer)
 
 
@@ -122,7 +122,7 @@ def _cards(cards: list[int], table) -> str:
     return ", ".join(f"{table[c].name} (move {table[c].move})" for c in cards) or "-"
 
 
-def _tile_lines(s: NightingaleState, viewer: int | None) -> list[str]:
+def _tile_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
     face_up = [COLOURS[c] for c in range(6) if s.tile_loc[c] == FACE_UP]
     sang = [COLOURS[c] for c in range(6) if s.tile_revealed[c]]
     out = [
@@ -151,7 +151,7 @@ def _tile_lines(s: NightingaleState, viewer: int | None) -> list[str]:
     return out
 
 
-def _vase_line(s: NightingaleState, viewer: int | None) -> str:
+def _vase_line(s: CastleNightingaleState, viewer: int | None) -> str:
     stolen = [t for t, w in enumerate(s.vase_where) if w == STOLEN]
     banked = [t for t, w in enumerate(s.vase_where) if w == BANKED]
     on_board = sum(1 for w in s.vase_where if w >= 0)
@@ -165,7 +165,7 @@ def _vase_line(s: NightingaleState, viewer: int | None) -> str:
     return line
 
 
-def _card_line(s: NightingaleState, viewer: int | None) -> str:
+def _card_line(s: CastleNightingaleState, viewer: int | None) -> str:
     def played(card: int, shown: bool, owner: int, table) -> str:
         if card < 0:
             return "-"
@@ -180,7 +180,7 @@ def _card_line(s: NightingaleState, viewer: int | None) -> str:
     return f"played  : ninja {n} | samurai {m}"
 
 
-def _hand_lines(s: NightingaleState, viewer: int | None) -> list[str]:
+def _hand_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
     out = []
     for who in (NINJA, SAMURAI):
         hand, table = (s.n_hand, NINJA_CARDS) if who == NINJA else (s.s_hand, SAMURAI_CARDS)
@@ -208,7 +208,7 @@ def _hand_lines(s: NightingaleState, viewer: int | None) -> list[str]:
     return out
 
 
-def _board_lines(s: NightingaleState) -> list[str]:
+def _board_lines(s: CastleNightingaleState) -> list[str]:
     """Public facts about the board that the grid alone does not make plain."""
     b = s.board
     out = []
@@ -243,7 +243,7 @@ def _board_lines(s: NightingaleState) -> list[str]:
     return out
 
 
-def render_text(s: NightingaleState, player: int | None = None, colour: bool = False) -> str:
+def render_text(s: CastleNightingaleState, player: int | None = None, colour: bool = False) -> str:
     """The castle as ``player`` sees it (``None``: omniscient), a legend of its glyphs, the
     public facts, that player's own cards, tokens and knowledge, and the pending decision in
     words. Fits :data:`WIDTH` columns. ``colour=True`` adds ANSI floor colours."""
@@ -272,7 +272,7 @@ def render_text(s: NightingaleState, player: int | None = None, colour: bool = F
     return "\n".join(_wrap(line) for text in lines for line in text.split("\n"))
 
 
-def _turn(s: NightingaleState) -> str:
+def _turn(s: CastleNightingaleState) -> str:
     return f"turn {s.turn} of {s.game.max_turns}" if s.turn else "setup"
 
 
@@ -303,7 +303,7 @@ def _wrap(line: str) -> str:
     return "\n".join(out)
 
 
-def banked_text(s: NightingaleState, player: int | None) -> str:
+def banked_text(s: CastleNightingaleState, player: int | None) -> str:
     """Captures and banked vases for a picture's title: the relic vases banked (what the ninja
     needs 5 of) for a viewer who knows them (the ninja, omniscient); the samurai sees only how
     many vases were banked, not what they hold."""
@@ -360,7 +360,7 @@ def _draw_disc(ax, cx: float, cy: float, r: float = 0.22) -> None:
     ax.add_patch(Circle((cx, cy), r, facecolor=_DISC, edgecolor="white", linewidth=1.2))
 
 
-def _draw_board(ax, s: NightingaleState, player: int | None) -> None:
+def _draw_board(ax, s: CastleNightingaleState, player: int | None) -> None:
     from matplotlib.patches import Rectangle
 
     b = s.board
@@ -423,7 +423,7 @@ def _draw_board(ax, s: NightingaleState, player: int | None) -> None:
     ax.axis("off")
 
 
-def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
+def _draw_legend(ax, s: CastleNightingaleState, player: int | None) -> None:
     """The key to the picture, and the nightingale tiles: which colour is safe, which sang,
     which is programmed (for the samurai and an observer) or known (for the ninja)."""
     from matplotlib.patches import Rectangle
@@ -508,7 +508,7 @@ def _draw_legend(ax, s: NightingaleState, player: int | None) -> None:
         y += 1.05
 
 
-def _info_lines(s: NightingaleState, player: int | None) -> list[str]:
+def _info_lines(s: CastleNightingaleState, player: int | None) -> list[str]:
     """The facts under the picture, in the text board's words (no line is cut)."""
     lines = [_card_line(s, player)]
     for line in _hand_lines(s, player)[0::3]:
@@ -521,7 +521,7 @@ def _info_lines(s: NightingaleState, player: int | None) -> list[str]:
     return [" ".join(line.split()) for line in lines]
 
 
-def render_rgb(s: NightingaleState, player: int | None = None) -> np.ndarray:
+def render_rgb(s: CastleNightingaleState, player: int | None = None) -> np.ndarray:
     """The castle as ``player`` sees it (``None``: omniscient): floor colours, zones, trap doors,
     vases, discs, figurines, with a legend and the nightingale tiles beside it, and the cards,
     hands and pending decision under it."""

@@ -38,7 +38,7 @@ from boardgames_rl.games.castle_nightingale.data import (
     STOLEN,
 )
 from boardgames_rl.games.castle_nightingale.game import CastleNightingale
-from boardgames_rl.games.castle_nightingale.state import NightingaleState, _fresh_flags
+from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState, _fresh_flags
 from boardgames_rl.testing.scenario import legal_names, play
 
 __all__ = [
@@ -162,19 +162,19 @@ def _as_list(value: str | int | Iterable[Any] | None) -> list[Any]:
     return list(value)
 
 
-def square(state: NightingaleState, label: str) -> int:
+def square(state: CastleNightingaleState, label: str) -> int:
     """Square index of a label such as ``"C4"`` on this state's board."""
     return state.board.square(label)
 
 
-def zone(state: NightingaleState, label: str) -> str:
+def zone(state: CastleNightingaleState, label: str) -> str:
     """Name of the colour zone (or passage zone) holding square ``label``."""
     b = state.board
     return b.zone_names[b.zone_of[b.square(label)]]
 
 
 # ------------------------------------------------------------------------------------ checking
-def check_invariants(state: NightingaleState) -> None:
+def check_invariants(state: CastleNightingaleState) -> None:
     """Raise ``AssertionError`` if the state breaks a conservation rule or a placement rule."""
     b = state.board
     for who, hand, deck, discard, card in (
@@ -209,7 +209,7 @@ def check_invariants(state: NightingaleState) -> None:
 # ------------------------------------------------------------------------------------ building
 def build(
     game: CastleNightingale | None = None, *, seed: int = 0, **fields: Any
-) -> NightingaleState:
+) -> CastleNightingaleState:
     """The position ``fields`` describe (names and meanings in ``FIELDS``) at the start of a
     turn's programming, made from ``game.new_state(seed)`` (``game`` defaults to
     ``CastleNightingale()``, side A's first-game layout, whose labels the defaults refer to) and
@@ -321,7 +321,7 @@ def build(
     return s
 
 
-def _set_cards(s: NightingaleState, who: str, side: Ninja | Samurai, lookup: Any) -> None:
+def _set_cards(s: CastleNightingaleState, who: str, side: Ninja | Samurai, lookup: Any) -> None:
     """One side's hand, discard pile and deck (``who``: ``"n"`` or ``"s"``), if any is given."""
     if side.hand is None and not side.deck and side.discard is None:
         return
@@ -337,7 +337,9 @@ def _set_cards(s: NightingaleState, who: str, side: Ninja | Samurai, lookup: Any
     setattr(s, f"{who}_deck", top + rest)
 
 
-def _set_tokens(s: NightingaleState, who: str, side: Ninja | Samurai, names: Sequence[str]) -> None:
+def _set_tokens(
+    s: CastleNightingaleState, who: str, side: Ninja | Samurai, names: Sequence[str]
+) -> None:
     """One side's equipment held and stacked (the rest used earlier), if either is given."""
     if side.tokens is None and side.stack is None:
         return
@@ -358,7 +360,7 @@ def _set_tokens(s: NightingaleState, who: str, side: Ninja | Samurai, names: Seq
 
 
 def _set_vases(
-    s: NightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]
+    s: CastleNightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]
 ) -> None:
     """Place the 8 tokens: the listed ones, the banked ones, then the rest (``FIELDS["vases"]``)."""
     b = s.board

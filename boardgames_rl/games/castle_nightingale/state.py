@@ -39,6 +39,7 @@ from boardgames_rl.games.castle_nightingale.paths import (
     Placements,
     legal_placements,
 )
+from boardgames_rl.games.castle_nightingale.renamed import renamed
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.game import CastleNightingale
@@ -76,7 +77,7 @@ _FIELDS = (
 # fmt: on
 
 
-class NightingaleState(PlainDataState):
+class CastleNightingaleState(PlainDataState):
     """Full state of a Castle Nightingale game (see the module docstring)."""
 
     FIELDS = _FIELDS
@@ -145,7 +146,7 @@ class NightingaleState(PlainDataState):
 
     # ====================================================================== construction
     @classmethod
-    def initial(cls, game, seed: int | None) -> NightingaleState:
+    def initial(cls, game, seed: int | None) -> CastleNightingaleState:
         s = cls(game, make_rng(seed))
         rng = s.rng
         if game.side == "A" and not game.random_layout:
@@ -227,7 +228,7 @@ class NightingaleState(PlainDataState):
         return self._board
 
     def _copy_caches(self, other: PlainDataState) -> None:
-        cast(NightingaleState, other)._board = self._board
+        cast(CastleNightingaleState, other)._board = self._board
 
     # ====================================================================== contract
     def returns(self) -> np.ndarray:
@@ -246,9 +247,9 @@ class NightingaleState(PlainDataState):
         return encode(self, None)
 
     def _info_set(self, player: int):
-        from boardgames_rl.games.castle_nightingale.infoset import NightingaleInfoSet
+        from boardgames_rl.games.castle_nightingale.infoset import CastleNightingaleInfoSet
 
-        return NightingaleInfoSet(self, player)
+        return CastleNightingaleInfoSet(self, player)
 
     def _render(self, player: int | None = None, colour: bool = False) -> str:
         """Text board from ``player`` 's view (``None``: omniscient); ``colour=True`` paints the
@@ -1311,7 +1312,7 @@ class NightingaleState(PlainDataState):
 
     # ====================================================================== dispatch tables
     # The engine loop reaches every handler through these tables, and only through them.
-    STAGES: ClassVar[dict[str, Callable[[NightingaleState], None]]] = {
+    STAGES: ClassVar[dict[str, Callable[[CastleNightingaleState], None]]] = {
         "setup_close": _stage_setup_close,
         "setup_start": _stage_setup_start,
         "turn_start": _stage_turn_start,
@@ -1338,7 +1339,7 @@ class NightingaleState(PlainDataState):
     }
     """``stage`` -> its step of the turn structure (it may set a decision or the next stage)."""
 
-    TASKS: ClassVar[dict[str, Callable[[NightingaleState, Any], None]]] = {
+    TASKS: ClassVar[dict[str, Callable[[CastleNightingaleState, Any], None]]] = {
         "draw_equipment": _task_draw_equipment,
         "ask_w3_end": _task_ask_w3_end,
         "ask_again": _task_ask_again,
@@ -1352,7 +1353,7 @@ class NightingaleState(PlainDataState):
     }
     """Task name -> its procedure, called with its argument (``tasks`` holds ``[name, arg]``)."""
 
-    ON_DECISION: ClassVar[dict[str, Callable[[NightingaleState, int, dict], None]]] = {
+    ON_DECISION: ClassVar[dict[str, Callable[[CastleNightingaleState, int, dict], None]]] = {
         "setup_close": _on_setup_close,
         "setup_start": _on_setup_start,
         "prog_s_card": _on_prog_s_card,
@@ -1407,14 +1408,17 @@ class NightingaleState(PlainDataState):
     """Decision kind -> its handler ``(state, action, decision)``, in the order of ``DECISIONS``."""
 
 
-def as_nightingale_state(state: State) -> NightingaleState:
+def as_nightingale_state(state: State) -> CastleNightingaleState:
     """``state`` itself, typed as a Castle Nightingale state (the hooks ``SPEC`` declares take
     any :class:`State`); another game's state is refused."""
-    if not isinstance(state, NightingaleState):
+    if not isinstance(state, CastleNightingaleState):
         raise TypeError(
             f"castle_nightingale: expected a castle_nightingale state, got {state!r:.60}"
         )
     return state
+
+
+__getattr__ = renamed(__name__, globals())
 
 
 def _fresh_flags() -> dict[str, Any]:

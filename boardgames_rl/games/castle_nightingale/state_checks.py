@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardgames_rl.core.dict_checks import ints_within, is_permutation
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.state_check import ints_within, is_permutation
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 
 CARDS = 10

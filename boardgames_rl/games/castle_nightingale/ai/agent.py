@@ -9,9 +9,10 @@ from boardgames_rl.games.castle_nightingale.ai.geometry import geo_for
 from boardgames_rl.games.castle_nightingale.ai.ninja import NinjaPolicy
 from boardgames_rl.games.castle_nightingale.ai.samurai import SamuraiPolicy
 from boardgames_rl.games.castle_nightingale.data import NINJA
+from boardgames_rl.games.castle_nightingale.renamed import renamed
 
 
-class NightingaleHeuristic(Agent):
+class CastleNightingaleHeuristic(Agent):
     """Plays the ninja (seat 0) or the samurai (seat 1), whichever its info set is for."""
 
     name = "heuristic"
@@ -34,3 +35,6 @@ class NightingaleHeuristic(Agent):
             options = np.flatnonzero(legal)
             action = int(options[rng.integers(len(options))])
         return int(action)
+
+
+__getattr__ = renamed(__name__, globals())

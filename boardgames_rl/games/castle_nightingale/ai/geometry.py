@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, Layout, get_board
+from boardgames_rl.games.castle_nightingale.infoset import CastleNightingaleView
 
 INF = 10**6
 """An unreachable distance (and the lowest score)."""
@@ -71,9 +71,9 @@ class Geo:
 _GEO: dict[tuple, Geo] = {}
 
 
-def geo_of(k: dict[str, Any], merge_seams: bool = False) -> Geo:
+def geo_of(k: CastleNightingaleView, merge_seams: bool = False) -> Geo:
     """The geometry of the layout in a knowledge dict (zones merged across seams if asked)."""
-    side, boards, rotated = k["layout"]
+    side, boards, rotated = k.layout
     key = (side, tuple(boards), tuple(rotated), merge_seams)
     g = _GEO.get(key)
     if g is None:
@@ -84,4 +84,4 @@ def geo_of(k: dict[str, Any], merge_seams: bool = False) -> Geo:
 
 def geo_for(info) -> Geo:
     """The geometry of an info set's game (zones merged across seams under that variant)."""
-    return geo_of(info.knowledge, bool(getattr(info.game, "merge_zones_across_seams", False)))
+    return geo_of(info.view, bool(getattr(info.game, "merge_zones_across_seams", False)))

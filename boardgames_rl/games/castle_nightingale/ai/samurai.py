@@ -47,6 +47,7 @@ from boardgames_rl.games.castle_nightingale.ai.ninja_model import NinjaModel
 from boardgames_rl.games.castle_nightingale.ai.tokens import SAMURAI_TOKEN_VALUE
 from boardgames_rl.games.castle_nightingale.ai.walks import CAP, WalkSearch
 from boardgames_rl.games.castle_nightingale.data import FACE_UP, HAND, PROGRAMMED, SAMURAI
+from boardgames_rl.games.castle_nightingale.infoset import CastleNightingaleView, Decision
 
 Handler = Callable[..., "int | None"]
 """``handler(policy, knowledge, geo, legal mask, decision, rng) -> action`` (None: no rule)."""
@@ -69,8 +70,8 @@ class SamuraiPolicy:
 
     def act(self, info, g: Geo, rng: np.random.Generator) -> int | None:
         """The rule of the pending decision (``None`` if there is none)."""
-        k = info.knowledge
-        d = k["decision"]
+        k = info.view
+        d = k.decision
         handler = self.HANDLERS.get(d["kind"])
         if handler is None:
             return None
@@ -78,11 +79,11 @@ class SamuraiPolicy:
 
     # ------------------------------------------------------------------ helpers
     def _move_bonus(self, k) -> int:
-        return 1 if k["s_equip"] and not k["flags"].get("adjust_used") else 0
+        return 1 if k.s_equip and not k.flags.adjust_used else 0
 
     def _tile_scores(self, k, g, move: int | None) -> list[float]:
         opens = frozenset(open_passages(k, g))
-        sz = k["samurai_zone"]
+        sz = k.samurai_zone
         zone_weight = None
         if move is not None and sz >= 0:
             reach = move + self._move_bonus(k)
@@ -96,12 +97,12 @@ class SamuraiPolicy:
         if not self.MODEL:
             return near
         ctx = self._model.context(k, g, model=True)
-        face_up = {c for c in range(6) if k["tile_loc"][c] == FACE_UP}
+        face_up = {c for c in range(6) if k.tile_loc[c] == FACE_UP}
         if self.LEVEL3:  # the ninja fears the colours of its own obvious paths: so does he
             prior = self._model.colour_prior(k, g)
             cand = [c for c in range(6) if c not in face_up]
             tot = sum(prior[c] ** 3 for c in cand) or 1.0
-            count = 2 if k["flags"].get("twin") else 1
+            count = 2 if k.flags.twin else 1
             ctx.risk = [
                 min(1.0, count * (0.5 / len(cand) + 0.5 * prior[c] ** 3 / tot))
                 if c in cand
@@ -120,20 +121,20 @@ class SamuraiPolicy:
         """How useful a disc is to the ninja: near the vases, far from the samurai."""
         vases = vase_values(k, SAMURAI)
         vnear = min((g.grid[sq][v] for v, val in vases.items() if val > 0), default=10)
-        sz = k["samurai_zone"]
+        sz = k.samurai_zone
         return min(g.zd[sz][g.zone[sq]], 5) - 0.5 * min(vnear, 6)
 
     def _token_cost(self, k, token: int | None = None) -> float:
         if token is None:
-            token = min(k["s_equip"], key=lambda t: SAMURAI_TOKEN_VALUE[t])
+            token = min(k.s_equip, key=lambda t: SAMURAI_TOKEN_VALUE[t])
         return self.TOKEN_COST + SAMURAI_TOKEN_VALUE[token]
 
     # ------------------------------------------------------------------ movement
     def _movement_options(self, k, legal, remaining: int, at_end: bool) -> list:
         opts = [(remaining, 0.0, "base")] if remaining > 0 or at_end else []
-        if legal[A.ADJUST_PLUS] and k["s_equip"]:
+        if legal[A.ADJUST_PLUS] and k.s_equip:
             opts.append((remaining + 1, self._token_cost(k), "plus"))
-        if legal[A.ADJUST_MINUS] and k["s_equip"]:
+        if legal[A.ADJUST_MINUS] and k.s_equip:
             opts.append((remaining - 1, self._token_cost(k), "minus"))
         if legal[A.SAMURAI_TOKEN + C.STRAW_SANDALS]:
             cost = self._token_cost(k, C.STRAW_SANDALS)
@@ -141,13 +142,20 @@ class SamuraiPolicy:
             opts.append((remaining + 2, cost, "sandals2"))
         return [o for o in opts if o[0] >= 0]
 
-    def _entry(self, k, g, legal, d, rng):
+    def _entry(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         """An entry (or the end of the movement): the first zone of the best walk."""
-        f = k["flags"]
-        remaining = f["target"] - f["entries"]
+        f = k.flags
+        remaining = f.target - f.entries
         at_end = d["kind"] == "entry_end"
         opts = self._movement_options(k, legal, remaining, at_end)
-        _score, tag, first = WalkSearch(k, g, k["s_card"]).run(opts)
+        _score, tag, first = WalkSearch(k, g, k.s_card).run(opts)
         if tag == "plus":
             return A.ADJUST_PLUS
         if tag == "minus":
@@ -161,25 +169,54 @@ class SamuraiPolicy:
             return A.ZONE + first
         return None
 
-    def _sandals(self, k, g, legal, d, rng):
+    def _sandals(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         return A.PLUS_TWO if self._sandals_plus == 2 else A.ADJUST_PLUS
 
-    def _adjust_token(self, k, g, legal, d, rng):
-        tokens = [t for t in k["s_equip"] if legal[A.SAMURAI_TOKEN + t]]
+    def _adjust_token(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
+        tokens = [t for t in k.s_equip if legal[A.SAMURAI_TOKEN + t]]
         return A.SAMURAI_TOKEN + min(tokens, key=lambda t: SAMURAI_TOKEN_VALUE[t])
 
-    def _w6_s(self, k, g, legal, d, rng):
+    def _w6_s(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         return A.PASS  # Straw Sandals are decided entry by entry (W7)
 
     # ------------------------------------------------------------------ programming
-    def _prog_s_card(self, k, g, legal, d, rng):
+    def _prog_s_card(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         here = ninja_here(k, g)
-        sz = k["samurai_zone"]
-        on_board = k["ninja_sq"] >= 0 or bool(k["discs"])
-        p_det = 0.45 if k["ninja_sq"] >= 0 else 0.3 if k["discs"] else 0.2
+        sz = k.samurai_zone
+        on_board = k.ninja_sq >= 0 or bool(k.discs)
+        p_det = 0.45 if k.ninja_sq >= 0 else 0.3 if k.discs else 0.2
         bonus = self._move_bonus(k)
-        best_card, best_v = None, -INF
-        for card in k["s_hand"]:
+        best_card: int | None = None
+        best_v: float = -INF
+        for card in k.s_hand:
             if not legal[A.SAMURAI_CARD + card]:
                 continue
             move = S_MOVES[card]
@@ -193,15 +230,17 @@ class SamuraiPolicy:
             v = walk + p_det * reach * CAP * 0.5 + self._card_action_value(k, card)
             if v > best_v:
                 best_card, best_v = card, v
+        if best_card is None:
+            raise RuntimeError("castle_nightingale heuristic: no samurai card scored")
         return A.SAMURAI_CARD + best_card
 
     @staticmethod
     def _card_action_value(k, card: int) -> float:
-        stack = 1.0 if k["s_stack"] else 0.0
+        stack = 1.0 if k.s_stack else 0.0
         if card == C.PATROL:
             return stack
         if card == C.TRACK_THE_TRAIL:
-            return 0.8 if len(k["discs"]) >= 2 else 0.3
+            return 0.8 if len(k.discs) >= 2 else 0.3
         if card == C.SILENT_NIGHT:
             return 0.8
         if card == C.TWIN_NIGHTINGALES:
@@ -212,30 +251,58 @@ class SamuraiPolicy:
             return 1.2 * stack + 0.2
         return 0.0
 
-    def _prog_s_tile(self, k, g, legal, d, rng):
+    def _prog_s_tile(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         options = [c for c in range(6) if legal[A.TILE + c]]
-        scores = self._tile_scores(k, g, S_MOVES[k["s_card"]])
+        scores = self._tile_scores(k, g, S_MOVES[k.s_card])
         return A.TILE + self._sample_tile(scores, options, rng)
 
-    def _w2(self, k, g, legal, d, rng):
+    def _w2(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         if not legal[A.SAMURAI_TOKEN + C.ALARM_BELL]:
             return A.PASS
-        loc = k["tile_loc"]
+        loc = k.tile_loc
         programmed = [c for c in range(6) if loc[c] == PROGRAMMED]
-        if any(k["tile_in"][c] and not k["tile_revealed"][c] for c in programmed):
+        if any(k.tile_in[c] and not k.tile_revealed[c] for c in programmed):
             return A.SAMURAI_TOKEN + C.ALARM_BELL  # the Listening Tube showed the tile
         return A.PASS
 
-    def _bell_out(self, k, g, legal, d, rng):
+    def _bell_out(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         options = [c for c in range(6) if legal[A.TILE + c]]
-        known = [c for c in options if k["tile_in"][c]]
-        scores = self._tile_scores(k, g, S_MOVES[k["s_card"]])
+        known = [c for c in options if k.tile_in[c]]
+        scores = self._tile_scores(k, g, S_MOVES[k.s_card])
         return A.TILE + min(known or options, key=lambda c: scores[c])
 
-    def _sprint_out(self, k, g, legal, d, rng):
-        scores = self._tile_scores(k, g, S_MOVES[k["s_card"]])
+    def _sprint_out(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
+        scores = self._tile_scores(k, g, S_MOVES[k.s_card])
         options = [c for c in range(6) if legal[A.TILE + c]]
-        hand = [c for c in range(6) if k["tile_loc"][c] == HAND]
+        hand = [c for c in range(6) if k.tile_loc[c] == HAND]
         if not options or not hand:
             return A.PASS
         worst = min(options, key=lambda c: scores[c])
@@ -243,22 +310,43 @@ class SamuraiPolicy:
             return A.TILE + worst
         return A.PASS
 
-    def _swap_in(self, k, g, legal, d, rng):
+    def _swap_in(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         """The tile programmed instead (Alarm Bell, Sprint)."""
         options = [c for c in range(6) if legal[A.TILE + c]]
         if not options:
             return A.PASS  # Sprint: he kept his tiles, he only confirms
-        scores = self._tile_scores(k, g, S_MOVES[k["s_card"]])
+        scores = self._tile_scores(k, g, S_MOVES[k.s_card])
         return A.TILE + max(options, key=lambda c: scores[c])
 
     # ------------------------------------------------------------------ setup
-    def _setup_close(self, k, g, legal, d, rng):
-        vases = list(k["vase_where"])
+    def _setup_close(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
+        vases = list(k.vase_where)
         return A.SQUARE + max(
             mask_squares(legal), key=lambda p: -min(g.grid[p][v] for v in vases if v >= 0)
         )
 
-    def _setup_start(self, k, g, legal, d, rng):
+    def _setup_start(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         pz = [g.zone[p] for p in open_passages(k, g)]
         return A.SQUARE + max(
             mask_squares(legal),
@@ -268,11 +356,11 @@ class SamuraiPolicy:
     # ------------------------------------------------------------------ the ninja's phase
     @staticmethod
     def _lantern_target(k, g) -> int | None:
-        discs = k["discs"]
+        discs = k.discs
         if not discs:
             return None
-        sz = k["samurai_zone"]
-        move = S_MOVES[k["s_card"]] + (1 if len(k["s_equip"]) >= 2 else 0)
+        sz = k.samurai_zone
+        move = S_MOVES[k.s_card] + (1 if len(k.s_equip) >= 2 else 0)
         counts: dict[int, int] = {}
         for s in discs:
             counts[g.zone[s]] = counts.get(g.zone[s], 0) + 1
@@ -292,24 +380,45 @@ class SamuraiPolicy:
                 best, best_v = z, v
         return best
 
-    def _w5(self, k, g, legal, d, rng):
+    def _w5(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         if legal[A.SAMURAI_TOKEN + C.PAPER_LANTERN] and self._lantern_target(k, g) is not None:
             return A.SAMURAI_TOKEN + C.PAPER_LANTERN
         return A.PASS
 
-    def _lantern_zone(self, k, g, legal, d, rng):
+    def _lantern_zone(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         z = self._lantern_target(k, g)
         if z is not None and legal[A.ZONE + z]:
             return A.ZONE + z
         zones = [z for z in range(g.nz) if legal[A.ZONE + z]]
-        sz = k["samurai_zone"]
+        sz = k.samurai_zone
         return A.ZONE + min(zones, key=lambda z: g.zd[sz][z])
 
     # ------------------------------------------------------------------ the samurai's phase
-    def _final_square(self, k, g, legal, d, rng):
+    def _final_square(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         squares = mask_squares(legal)
-        discs = [s for s in squares if s in k["discs"]]
-        if len(k["discs"]) == 1 and len(squares) > len(discs):
+        discs = [s for s in squares if s in k.discs]
+        if len(k.discs) == 1 and len(squares) > len(discs):
             # the last disc pins the ninja's next start; removing it (G4) would free the ninja
             # to enter by any open passage, so he does not end on it
             squares = [s for s in squares if s not in discs]
@@ -337,38 +446,73 @@ class SamuraiPolicy:
 
         return max(squares, key=score)
 
-    def _vase_move(self, k, g, legal, d, rng):
+    def _vase_move(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         squares = mask_squares(legal)
         t = d["token"]
-        if k["samurai_knows"][t] and not k["vase_content"][t]:
+        if k.samurai_knows[t] and not k.vase_content[t]:
             here = ninja_here(k, g)  # an empty vase: leave it as bait near the ninja
             return A.SQUARE + min(squares, key=lambda s: min(g.grid[s][h] for h in here))
         return A.SQUARE + self._far_square(k, g, squares)
 
-    def _inspect(self, k, g, legal, d, rng):
+    def _inspect(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         here = ninja_here(k, g)
         squares = mask_squares(legal)
-        unknown = [s for s in squares if not k["samurai_knows"][k["vase_where"].index(s)]]
+        unknown = [s for s in squares if not k.samurai_knows[k.vase_where.index(s)]]
         return A.SQUARE + min(unknown or squares, key=lambda s: min(g.grid[s][h] for h in here))
 
-    def _inspect_move(self, k, g, legal, d, rng):
+    def _inspect_move(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         t = d["token"]
-        if not k["vase_content"][t]:
+        if not k.vase_content[t]:
             return A.PASS
         squares = mask_squares(legal)
         here = ninja_here(k, g)
-        origin = k["vase_where"][t]
+        origin = k.vase_where[t]
         target = self._far_square(k, g, squares)
         near_now = min(g.grid[origin][h] for h in here)
         near_then = min(g.grid[target][h] for h in here)
         return A.SQUARE + target if near_then > near_now else A.PASS
 
-    def _confiscate(self, k, g, legal, d, rng):
+    def _confiscate(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         return A.SQUARE + self._far_square(k, g, mask_squares(legal))
 
-    def _reopen(self, k, g, legal, d, rng):
+    def _reopen(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         """After a lockdown: the passages nearest him and farthest from the vases."""
-        sz = k["samurai_zone"]
+        sz = k.samurai_zone
         vases = vase_values(k, SAMURAI)
         return A.SQUARE + max(
             mask_squares(legal),
@@ -378,52 +522,94 @@ class SamuraiPolicy:
             ),
         )
 
-    def _w9(self, k, g, legal, d, rng):
+    def _w9(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         opens = open_passages(k, g)
-        on_board = k["ninja_sq"] >= 0 or bool(k["discs"])
+        on_board = k.ninja_sq >= 0 or bool(k.discs)
         tok = A.SAMURAI_TOKEN
         if (
             legal[tok + C.IRON_BAR]
-            and ((len(opens) == 1 and on_board) or len(k["s_equip"]) >= 3)
+            and ((len(opens) == 1 and on_board) or len(k.s_equip) >= 3)
             and not (len(opens) == 1 and not on_board)
         ):
             return tok + C.IRON_BAR
         if d.get("when") == "before":
             return A.PASS
-        if legal[tok + C.HOUND] and len(k["discs"]) >= 2:
+        if legal[tok + C.HOUND] and len(k.discs) >= 2:
             return tok + C.HOUND
         if legal[tok + C.WATCH_FIRE]:
-            sz = k["samurai_zone"]
+            sz = k.samurai_zone
             if any(g.zd[sz][g.zone[s]] <= 1 for s in ninja_here(k, g)):
                 return tok + C.WATCH_FIRE
-        if legal[tok + C.INVENTORY_LEDGER] and len(k["s_equip"]) >= 2:
+        if legal[tok + C.INVENTORY_LEDGER] and len(k.s_equip) >= 2:
             return tok + C.INVENTORY_LEDGER
         return A.PASS
 
-    def _iron_bar(self, k, g, legal, d, rng):
-        sz = k["samurai_zone"]
+    def _iron_bar(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
+        sz = k.samurai_zone
         here = ninja_here(k, g)
         return A.SQUARE + max(
             mask_squares(legal),
             key=lambda p: g.zd[sz][g.zone[p]] - 0.3 * min(g.grid[p][h] for h in here),
         )
 
-    def _bar(self, k, g, legal, d, rng):
+    def _bar(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         here = ninja_here(k, g)
         return A.SQUARE + max(mask_squares(legal), key=lambda p: -min(g.grid[p][h] for h in here))
 
-    def _remove_disc(self, k, g, legal, d, rng):
+    def _remove_disc(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         """Track the Trail / Hound: the disc most useful to the ninja."""
         squares = mask_squares(legal)
-        if not squares or (len(k["discs"]) == 1 and legal[A.PASS]):
+        if not squares or (len(k.discs) == 1 and legal[A.PASS]):
             return A.PASS  # (the Hound) the last disc is worth more on the board: see above
         return A.SQUARE + max(squares, key=lambda s: self._disc_threat(k, g, s))
 
-    def _ledger(self, k, g, legal, d, rng):
+    def _ledger(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         here = ninja_here(k, g)
         return A.SQUARE + max(mask_squares(legal), key=lambda s: -min(g.grid[s][h] for h in here))
 
-    def _muster(self, k, g, legal, d, rng):
+    def _muster(
+        self,
+        k: CastleNightingaleView,
+        g: Geo,
+        legal: np.ndarray,
+        d: Decision,
+        rng: np.random.Generator,
+    ) -> int | None:
         options = [t for t in range(7) if legal[A.SAMURAI_TOKEN + t]]
         return A.SAMURAI_TOKEN + max(options, key=lambda t: SAMURAI_TOKEN_VALUE[t])
 

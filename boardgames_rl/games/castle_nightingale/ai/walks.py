@@ -20,6 +20,7 @@ from boardgames_rl.games.castle_nightingale.ai.knowledge import (
     vase_values,
 )
 from boardgames_rl.games.castle_nightingale.data import SAMURAI
+from boardgames_rl.games.castle_nightingale.infoset import CastleNightingaleView
 
 CAP = 20.0
 """A capture."""
@@ -37,16 +38,16 @@ GUARD = 1.5
 """Ending on a vase the ninja is close to (he then moves it away)."""
 
 
-def zone_values(k: dict, g: Geo, card: int) -> list[float]:
+def zone_values(k: CastleNightingaleView, g: Geo, card: int) -> list[float]:
     """What ending his movement in each zone is worth, the passages aside."""
-    discs = k["discs"]
+    discs = k.discs
     here = ninja_here(k, g)
     here_zones = {g.zone[s] for s in here}
-    chase = CHASE * (1.5 if k["ninja_sq"] >= 0 else 1.0)
+    chase = CHASE * (1.5 if k.ninja_sq >= 0 else 1.0)
     disc_zones = {g.zone[s] for s in discs}
     vases = vase_values(k, SAMURAI)
     unknown_vase_zones = {
-        g.zone[w] for t, w in enumerate(k["vase_where"]) if w >= 0 and not k["samurai_knows"][t]
+        g.zone[w] for t, w in enumerate(k.vase_where) if w >= 0 and not k.samurai_knows[t]
     }
     guard = [0.0] * g.nz  # a vase the ninja is about to reach: end on it and move it away
     if GUARD:
@@ -81,11 +82,11 @@ class WalkSearch:
     passages as a bit mask, what ends the game or wastes a lockdown), the option being searched
     (``tag``) and the best walk so far (``best``: score, tag, first zone)."""
 
-    def __init__(self, k: dict, g: Geo, card: int, fig_zone: int | None = None):
+    def __init__(self, k: CastleNightingaleView, g: Geo, card: int, fig_zone: int | None = None):
         if fig_zone is None:
-            fig_zone = g.zone[k["ninja_sq"]] if k["ninja_sq"] >= 0 else -1
+            fig_zone = g.zone[k.ninja_sq] if k.ninja_sq >= 0 else -1
         self.fig_zone = fig_zone
-        self.on_board = k["ninja_sq"] >= 0 or bool(k["discs"])
+        self.on_board = k.ninja_sq >= 0 or bool(k.discs)
         opens = open_passages(k, g)
         open_bits = 0
         for p in opens:
@@ -96,11 +97,11 @@ class WalkSearch:
         self.znb, self.zd = g.znb, g.zd
         self.pidx = range(len(g.passages))
         self.static = zone_values(k, g, card)
-        self.iron = C.IRON_BAR in k["s_equip"]
+        self.iron = C.IRON_BAR in k.s_equip
         self.bar = card == C.BAR_THE_HATCH
         self.passages_pos = [g.pos[p] for p in g.passages]
-        self.kawarimi = 0.75 if (k["n_equip"] and C.KAWARIMI not in k["n_used"]) else 1.0
-        self.start_zone = k["samurai_zone"]
+        self.kawarimi = 0.75 if (k.n_equip and C.KAWARIMI not in k.n_used) else 1.0
+        self.start_zone = k.samurai_zone
         self.tag: Any = None
         self.best: list[Any] = [-INF, None, None]
 
