@@ -29,18 +29,26 @@ Version history (the env id stays ``white_castle-v0``):
   order is now asked only when a checkpoint lies within the Passage of Time steps the frame can
   make (formerly: any checkpoint ahead), everywhere. Action and observation layouts unchanged
   (20 actions; 2211/2378/2553 floats); recorded games differ.
+* issue 41: one shape inside. ``WhiteCastleGame``, ``WhiteCastleState``, ``WhiteCastleInfoSet``
+  (``WhiteCastle`` is kept as a deprecated alias); the effect kinds are ``data.EffectKind`` (the
+  same strings in states and observations); ``legal.legal_mask``; ``scenario.build(game=None, *,
+  seed=0, **fields)`` starts from ``game.new_state(seed)`` (``blank_fields`` gives the blank
+  table the rule tests use); mypy checks the package. Rules, layouts and recorded games
+  unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec
 from boardgames_rl.games.white_castle import state_checks
 from boardgames_rl.games.white_castle.ai import WhiteCastleHeuristic, evaluate, potential
-from boardgames_rl.games.white_castle.game import WhiteCastle
+from boardgames_rl.games.white_castle.game import WhiteCastle, WhiteCastleGame
+from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
 from boardgames_rl.games.white_castle.rules_help import rules_help
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 SPEC = GameSpec(
     state_checks=state_checks.problems,
-    name=WhiteCastle.name,
-    game=WhiteCastle,
+    name=WhiteCastleGame.name,
+    game=WhiteCastleGame,
     test_configs=(
         {"num_players": 2},
         {"num_players": 3},
@@ -54,4 +62,11 @@ SPEC = GameSpec(
     rules_help=rules_help,
 )
 
-__all__ = ["SPEC", "WhiteCastle"]
+__all__ = [
+    "SPEC",
+    "WhiteCastle",
+    "WhiteCastleGame",
+    "WhiteCastleHeuristic",
+    "WhiteCastleInfoSet",
+    "WhiteCastleState",
+]

@@ -12,10 +12,10 @@ ids                 meaning (the pending decision gives the context, see ``namin
 
 from __future__ import annotations
 
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import EXCHANGES
 
 MAX_OPTS = 16
-N_EXCHANGES = len(T.EXCHANGES)
+N_EXCHANGES = len(EXCHANGES)
 NUM_ACTIONS = MAX_OPTS + N_EXCHANGES
 
 
@@ -24,5 +24,5 @@ def generic_name(action: int) -> str:
     if 0 <= action < MAX_OPTS:
         return f"choose {action}"
     if MAX_OPTS <= action < NUM_ACTIONS:
-        return f"exchange {T.EXCHANGES[action - MAX_OPTS]}"
+        return f"exchange {EXCHANGES[action - MAX_OPTS]}"
     raise KeyError(action)

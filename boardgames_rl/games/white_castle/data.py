@@ -1,22 +1,55 @@
 """The White Castle: data tables (data sheet ``/work/shared/games/white_castle.md``).
 
-Effects are JSON-safe lists:
-``["g", key, n]`` gain (key in food/iron/pearl/coin/seal/vp), ``["any", n]`` n resources of choice,
-``["pot", n]`` Passage of Time steps, ``["lantern"]``, ``["well"]``, ``["courtier"]``,
-``["gardener"]``, ``["warrior"]``, ``["domain"]`` personal domain action, ``["tile", c]`` any
-die-tile action of colour c (-1 any) on the main board, ``["light"]`` any light block on the main
-board, ``["payseal", eff]`` pay 1 seal then eff, ``["paycoin", n, eff]`` pay n coins then eff.
-A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom/white).
+Effects are JSON-safe lists ``[kind, *arguments]`` whose kind is an :class:`EffectKind` value
+(kept as a plain string in saved states and read by the observation): ``gain`` ``["g", key, n]``
+(key in food/iron/pearl/coin/seal/vp), ``any_resources`` ``["any", n]`` n resources of choice,
+``time_steps`` ``["pot", n]`` Passage of Time steps, ``LANTERN``, ``WELL``, ``COURTIER``,
+``GARDENER``, ``WARRIOR``, ``DOMAIN`` (personal domain action), ``any_tile(c)`` ``["tile", c]``
+any die-tile action of colour c (-1 any) on the main board, ``LIGHT`` any light block on the
+main board, ``pay_seal(eff)`` pay 1 seal then eff, ``pay_coins(n, eff)`` pay n coins then eff.
+The engine adds the kinds of its own frames (a die on the Well, a Domain row, a room's block, a
+card's block, a choice, a pick among blocks, the courtier's second part, the Daimyo question).
+A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom/white), made by
+``light_block`` or ``dark_block``.
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 Effect = list[Any]
 """One effect: ``[kind, *arguments]``, JSON-safe (kept as it is in saved states)."""
 Block = list[Any]
 """One block of a card: ``[rows, dark, effects]``."""
+
+
+class EffectKind(str, Enum):
+    """The kind of an effect (its first item). A member equals its value, the plain string that
+    effects, saved states and observations hold (tables store the value itself)."""
+
+    GAIN = "g"
+    ANY_RESOURCES = "any"
+    TIME_STEPS = "pot"
+    LANTERN = "lantern"
+    WELL = "well"
+    WELL_SPACE = "wellspace"
+    COURTIER = "courtier"
+    COURTIER_CONTINUED = "courtier_cont"
+    GARDENER = "gardener"
+    WARRIOR = "warrior"
+    DOMAIN = "domain"
+    DOMAIN_ROW = "domrow"
+    ANY_TILE = "tile"
+    LIGHT = "light"
+    PAY_SEAL = "payseal"
+    PAY_COINS = "paycoin"
+    ROOM_BLOCK = "block"
+    CARD_BLOCK = "blockc"
+    CHOICE = "choice"
+    PICK_OF = "pickof"
+    DAIMYO_QUESTION = "daimyo_q"
+
 
 CORAL, BLACK, WHITE = 0, 1, 2
 COLOURS = ("coral", "black", "white")
@@ -26,133 +59,301 @@ SEAL_CAP = 5
 ROUNDS = 3
 
 
-def g(key: str, n: int = 1) -> Effect:
-    return ["g", key, n]
+def gain(key: str, n: int = 1) -> Effect:
+    """``+n key`` (food, iron, pearl, coin, seal or vp)."""
+    return [EffectKind.GAIN.value, key, n]
 
 
-C: Effect = ["courtier"]
-W_: Effect = ["warrior"]
-G_: Effect = ["gardener"]
-LANT: Effect = ["lantern"]
-WELL: Effect = ["well"]
-DOM: Effect = ["domain"]
-LIGHT: Effect = ["light"]
+COURTIER: Effect = [EffectKind.COURTIER.value]
+WARRIOR: Effect = [EffectKind.WARRIOR.value]
+GARDENER: Effect = [EffectKind.GARDENER.value]
+LANTERN: Effect = [EffectKind.LANTERN.value]
+WELL: Effect = [EffectKind.WELL.value]
+DOMAIN: Effect = [EffectKind.DOMAIN.value]
+LIGHT: Effect = [EffectKind.LIGHT.value]
 
 
-def pot(n: int) -> Effect:
-    return ["pot", n]
+def time_steps(n: int) -> Effect:
+    """``n`` steps on the Passage of Time."""
+    return [EffectKind.TIME_STEPS.value, n]
 
 
-def anyr(n: int) -> Effect:
-    return ["any", n]
+def any_resources(n: int) -> Effect:
+    """``n`` resources of the player's choice."""
+    return [EffectKind.ANY_RESOURCES.value, n]
 
 
-def tile(c: int = -1) -> Effect:
-    return ["tile", c]
+def any_tile(colour: int = -1) -> Effect:
+    """Any die-tile action of ``colour`` (-1: any colour) on the main board."""
+    return [EffectKind.ANY_TILE.value, colour]
 
 
-def ps(e: Effect) -> Effect:
-    return ["payseal", e]
+def pay_seal(effect: Effect) -> Effect:
+    """Pay 1 seal, then ``effect``."""
+    return [EffectKind.PAY_SEAL.value, effect]
 
 
-def pc(n: int, e: Effect) -> Effect:
-    return ["paycoin", n, e]
+def pay_coins(n: int, effect: Effect) -> Effect:
+    """Pay ``n`` coins, then ``effect``."""
+    return [EffectKind.PAY_COINS.value, n, effect]
 
 
-def L(rows: tuple[int, ...] | list[int], *effs: Effect) -> Block:
-    return [list(rows), False, list(effs)]
+def room_block(room: int, block: int) -> Effect:
+    """The engine's effect of block ``block`` of the card in castle room ``room``."""
+    return [EffectKind.ROOM_BLOCK.value, room, block]
 
 
-def D(rows: tuple[int, ...] | list[int], *effs: Effect) -> Block:
-    return [list(rows), True, list(effs)]
+def card_block(card: str, block: int) -> Effect:
+    """The engine's effect of block ``block`` of ``card``."""
+    return [EffectKind.CARD_BLOCK.value, card, block]
+
+
+def domain_row(row: int) -> Effect:
+    """The engine's effect of a die on the player's Domain row ``row``."""
+    return [EffectKind.DOMAIN_ROW.value, row]
+
+
+def well_space(value: int) -> Effect:
+    """The engine's effect of a die of ``value`` placed on the Well."""
+    return [EffectKind.WELL_SPACE.value, value]
+
+
+def choice(*effects: Effect) -> Effect:
+    """One of ``effects``, the player's pick."""
+    return [EffectKind.CHOICE.value, *effects]
+
+
+def pick_of(effects: list[Effect]) -> Effect:
+    """One of ``effects`` (a list), the player's pick."""
+    return [EffectKind.PICK_OF.value, effects]
+
+
+def courtier_continued(audience: bool, climb: bool) -> Effect:
+    """The rest of a courtier action (``audience`` / ``climb``: the parts already done)."""
+    return [EffectKind.COURTIER_CONTINUED.value, audience, climb]
+
+
+DAIMYO_QUESTION: Effect = [EffectKind.DAIMYO_QUESTION.value]
+"""The engine's question of a free Daimyo position (a courtier reached floor 3)."""
+
+
+def light_block(rows: tuple[int, ...] | list[int], *effects: Effect) -> Block:
+    """A light-background block beside ``rows``."""
+    return [list(rows), False, list(effects)]
+
+
+def dark_block(rows: tuple[int, ...] | list[int], *effects: Effect) -> Block:
+    """A dark-background block (not for "any light action") beside ``rows``."""
+    return [list(rows), True, list(effects)]
 
 
 # ---------------------------------------------------------------- starting cards (9.1-9.3)
 # id -> (lantern effect, setup gains, decree id or None)
 START_RESOURCES = {
-    "R1": (g("pearl"), [g("food", 2), g("iron"), g("coin", 2), g("seal")], "coin_decree"),
-    "R2": (g("pearl"), [anyr(2), g("coin", 4), g("seal", 2)], None),
-    "R3": (g("pearl"), [g("iron", 2), g("pearl"), g("coin", 5), g("seal")], None),
-    "R4": (g("iron"), [g("pearl", 2), g("iron"), g("coin", 4)], "seal_decree"),
-    "R5": (g("iron"), [anyr(3), g("coin", 4), g("seal")], None),
-    "R6": (g("iron"), [g("food"), g("iron", 2), g("pearl"), g("coin", 3), g("seal")], None),
-    "R7": (g("food"), [anyr(1), g("coin", 2), g("seal", 2)], "vp_decree"),
-    "R8": (g("food"), [g("food", 2), g("iron", 2), g("pearl"), g("coin", 4), g("seal")], None),
-    "R9": (g("food"), [g("food", 4), g("iron", 2), g("coin", 3), g("seal", 2)], None),
+    "R1": (
+        gain("pearl"),
+        [gain("food", 2), gain("iron"), gain("coin", 2), gain("seal")],
+        "coin_decree",
+    ),
+    "R2": (gain("pearl"), [any_resources(2), gain("coin", 4), gain("seal", 2)], None),
+    "R3": (gain("pearl"), [gain("iron", 2), gain("pearl"), gain("coin", 5), gain("seal")], None),
+    "R4": (gain("iron"), [gain("pearl", 2), gain("iron"), gain("coin", 4)], "seal_decree"),
+    "R5": (gain("iron"), [any_resources(3), gain("coin", 4), gain("seal")], None),
+    "R6": (
+        gain("iron"),
+        [gain("food"), gain("iron", 2), gain("pearl"), gain("coin", 3), gain("seal")],
+        None,
+    ),
+    "R7": (gain("food"), [any_resources(1), gain("coin", 2), gain("seal", 2)], "vp_decree"),
+    "R8": (
+        gain("food"),
+        [gain("food", 2), gain("iron", 2), gain("pearl"), gain("coin", 4), gain("seal")],
+        None,
+    ),
+    "R9": (
+        gain("food"),
+        [gain("food", 4), gain("iron", 2), gain("coin", 3), gain("seal", 2)],
+        None,
+    ),
 }
-DECREES = {"coin_decree": g("coin"), "seal_decree": g("seal"), "vp_decree": g("vp")}
+DECREES = {"coin_decree": gain("coin"), "seal_decree": gain("seal"), "vp_decree": gain("vp")}
 START_ACTIONS = {
-    "A1a": [L((0, 1, 2), C)],
-    "A1b": [L((0, 1, 2), C)],
-    "A2a": [L((0, 1, 2), W_)],
-    "A2b": [L((0, 1, 2), W_)],
-    "A3a": [L((0, 1, 2), G_)],
-    "A3b": [L((0, 1, 2), G_)],
+    "A1a": [light_block((0, 1, 2), COURTIER)],
+    "A1b": [light_block((0, 1, 2), COURTIER)],
+    "A2a": [light_block((0, 1, 2), WARRIOR)],
+    "A2b": [light_block((0, 1, 2), WARRIOR)],
+    "A3a": [light_block((0, 1, 2), GARDENER)],
+    "A3b": [light_block((0, 1, 2), GARDENER)],
 }
-START_ACTION_LANTERN = pot(1)
+START_ACTION_LANTERN = time_steps(1)
 
 # ---------------------------------------------------------------- castle cards (9.4, 9.5)
 # id -> (diamond, blocks)
 STEWARDS = {
-    "S1": (True, [D([0], ps(C)), L([1], g("seal"), g("vp")), L([2], g("food"), LANT)]),
-    "S2": (False, [D([0], ps(C)), L([1], pot(1)), L([2], g("iron", 2))]),
-    "S3": (True, [D([0], ps(C)), L([1], LANT), L([2], g("vp", 2))]),
-    "S4": (False, [D([0], ps(W_)), L([1], g("coin"), WELL), L([2], LANT)]),
-    "S5": (False, [D([0], ps(W_)), L([1], g("food"), g("pearl")), L([2], g("iron"), LANT)]),
-    "S6": (True, [L([0], g("iron"), LANT), D([1], ps(G_)), L([2], anyr(2))]),
-    "S7": (False, [L([0], pot(1)), D([1], ps(G_)), L([2], g("food", 2))]),
-    "S8": (True, [L([0], g("coin"), WELL), D([1], ps(G_)), L([2], pot(1))]),
-    "S9": (False, [L([0], g("coin"), WELL), D([1], ps(C)), L([2], g("food", 2))]),
-    "S10": (False, [L([0], g("seal"), anyr(1)), D([1], ps(C)), L([2], g("iron"), g("food"))]),
-    "S11": (True, [L([0], anyr(2)), L([1], g("pearl"), LANT), D([2], ps(W_))]),
-    "S12": (False, [L([0], g("pearl", 2)), L([1], g("seal"), g("vp")), D([2], ps(G_))]),
-    "S13": (False, [L([0], g("iron", 2)), L([1], LANT), D([2], ps(G_))]),
-    "S14": (True, [L([0], g("vp", 2)), L([1], g("seal"), anyr(1)), D([2], ps(W_))]),
-    "S15": (False, [L([0], pot(1)), L([1], g("pearl", 2)), D([2], ps(W_))]),
+    "S1": (
+        True,
+        [
+            dark_block([0], pay_seal(COURTIER)),
+            light_block([1], gain("seal"), gain("vp")),
+            light_block([2], gain("food"), LANTERN),
+        ],
+    ),
+    "S2": (
+        False,
+        [
+            dark_block([0], pay_seal(COURTIER)),
+            light_block([1], time_steps(1)),
+            light_block([2], gain("iron", 2)),
+        ],
+    ),
+    "S3": (
+        True,
+        [
+            dark_block([0], pay_seal(COURTIER)),
+            light_block([1], LANTERN),
+            light_block([2], gain("vp", 2)),
+        ],
+    ),
+    "S4": (
+        False,
+        [
+            dark_block([0], pay_seal(WARRIOR)),
+            light_block([1], gain("coin"), WELL),
+            light_block([2], LANTERN),
+        ],
+    ),
+    "S5": (
+        False,
+        [
+            dark_block([0], pay_seal(WARRIOR)),
+            light_block([1], gain("food"), gain("pearl")),
+            light_block([2], gain("iron"), LANTERN),
+        ],
+    ),
+    "S6": (
+        True,
+        [
+            light_block([0], gain("iron"), LANTERN),
+            dark_block([1], pay_seal(GARDENER)),
+            light_block([2], any_resources(2)),
+        ],
+    ),
+    "S7": (
+        False,
+        [
+            light_block([0], time_steps(1)),
+            dark_block([1], pay_seal(GARDENER)),
+            light_block([2], gain("food", 2)),
+        ],
+    ),
+    "S8": (
+        True,
+        [
+            light_block([0], gain("coin"), WELL),
+            dark_block([1], pay_seal(GARDENER)),
+            light_block([2], time_steps(1)),
+        ],
+    ),
+    "S9": (
+        False,
+        [
+            light_block([0], gain("coin"), WELL),
+            dark_block([1], pay_seal(COURTIER)),
+            light_block([2], gain("food", 2)),
+        ],
+    ),
+    "S10": (
+        False,
+        [
+            light_block([0], gain("seal"), any_resources(1)),
+            dark_block([1], pay_seal(COURTIER)),
+            light_block([2], gain("iron"), gain("food")),
+        ],
+    ),
+    "S11": (
+        True,
+        [
+            light_block([0], any_resources(2)),
+            light_block([1], gain("pearl"), LANTERN),
+            dark_block([2], pay_seal(WARRIOR)),
+        ],
+    ),
+    "S12": (
+        False,
+        [
+            light_block([0], gain("pearl", 2)),
+            light_block([1], gain("seal"), gain("vp")),
+            dark_block([2], pay_seal(GARDENER)),
+        ],
+    ),
+    "S13": (
+        False,
+        [
+            light_block([0], gain("iron", 2)),
+            light_block([1], LANTERN),
+            dark_block([2], pay_seal(GARDENER)),
+        ],
+    ),
+    "S14": (
+        True,
+        [
+            light_block([0], gain("vp", 2)),
+            light_block([1], gain("seal"), any_resources(1)),
+            dark_block([2], pay_seal(WARRIOR)),
+        ],
+    ),
+    "S15": (
+        False,
+        [
+            light_block([0], time_steps(1)),
+            light_block([1], gain("pearl", 2)),
+            dark_block([2], pay_seal(WARRIOR)),
+        ],
+    ),
 }
-STEWARD_LANTERN = g("coin")
+STEWARD_LANTERN = gain("coin")
 DIPLOMATS = {
-    "D1": (True, [D([0], C), L([1, 2], anyr(3))]),
-    "D2": (False, [D([0], C), L([1, 2], pot(2))]),
-    "D3": (False, [D([0], C), L([1, 2], g("vp", 2), WELL)]),
-    "D4": (False, [D([0], C), L([1, 2], g("seal"), LANT)]),
-    "D5": (False, [D([0], W_), L([1, 2], anyr(3))]),
-    "D6": (False, [D([0], W_), L([1, 2], pot(2))]),
-    "D7": (False, [L([0], pot(2)), D([1, 2], G_)]),
-    "D8": (False, [L([0], g("vp", 2), WELL), D([1, 2], G_)]),
-    "D9": (True, [L([0, 1], g("vp", 2), WELL), D([2], W_)]),
-    "D10": (False, [L([0, 1], g("coin", 2), LANT), D([2], W_)]),
-    "D11": (False, [L([0, 1], pot(1), LANT), D([2], G_)]),
-    "D12": (True, [L([0, 1], anyr(3)), D([2], G_)]),
+    "D1": (True, [dark_block([0], COURTIER), light_block([1, 2], any_resources(3))]),
+    "D2": (False, [dark_block([0], COURTIER), light_block([1, 2], time_steps(2))]),
+    "D3": (False, [dark_block([0], COURTIER), light_block([1, 2], gain("vp", 2), WELL)]),
+    "D4": (False, [dark_block([0], COURTIER), light_block([1, 2], gain("seal"), LANTERN)]),
+    "D5": (False, [dark_block([0], WARRIOR), light_block([1, 2], any_resources(3))]),
+    "D6": (False, [dark_block([0], WARRIOR), light_block([1, 2], time_steps(2))]),
+    "D7": (False, [light_block([0], time_steps(2)), dark_block([1, 2], GARDENER)]),
+    "D8": (False, [light_block([0], gain("vp", 2), WELL), dark_block([1, 2], GARDENER)]),
+    "D9": (True, [light_block([0, 1], gain("vp", 2), WELL), dark_block([2], WARRIOR)]),
+    "D10": (False, [light_block([0, 1], gain("coin", 2), LANTERN), dark_block([2], WARRIOR)]),
+    "D11": (False, [light_block([0, 1], time_steps(1), LANTERN), dark_block([2], GARDENER)]),
+    "D12": (True, [light_block([0, 1], any_resources(3)), dark_block([2], GARDENER)]),
 }
-DIPLOMAT_LANTERN = g("vp")
+DIPLOMAT_LANTERN = gain("vp")
 
 # ---------------------------------------------------------------- Daimyo cards (9.6, ASSUMED)
 DAIMYO = {
-    "DY1": [[g("vp", 4)], [C], [pot(2)]],
-    "DY2": [[W_], [anyr(3)], [g("vp", 2), g("seal")]],
-    "DY3": [[G_], [g("coin", 5)], [WELL, g("vp")]],
-    "DY4": [[pot(2), g("vp")], [DOM], [g("seal", 2), anyr(1)]],
-    "DY5": [[C], [W_], [g("vp", 3)]],
-    "DY6": [[G_], [LIGHT], [g("coin", 4), pot(1)]],
-    "DY7": [[g("pearl", 3)], [g("iron", 3)], [g("food", 3)]],
-    "DY8": [[LANT, g("vp")], [tile()], [pot(2)]],
-    "DY9": [[g("vp", 5)], [C, g("coin")], [G_, g("coin")]],
+    "DY1": [[gain("vp", 4)], [COURTIER], [time_steps(2)]],
+    "DY2": [[WARRIOR], [any_resources(3)], [gain("vp", 2), gain("seal")]],
+    "DY3": [[GARDENER], [gain("coin", 5)], [WELL, gain("vp")]],
+    "DY4": [[time_steps(2), gain("vp")], [DOMAIN], [gain("seal", 2), any_resources(1)]],
+    "DY5": [[COURTIER], [WARRIOR], [gain("vp", 3)]],
+    "DY6": [[GARDENER], [LIGHT], [gain("coin", 4), time_steps(1)]],
+    "DY7": [[gain("pearl", 3)], [gain("iron", 3)], [gain("food", 3)]],
+    "DY8": [[LANTERN, gain("vp")], [any_tile()], [time_steps(2)]],
+    "DY9": [[gain("vp", 5)], [COURTIER, gain("coin")], [GARDENER, gain("coin")]],
 }
 
 # ---------------------------------------------------------------- gardens (9.7)
 # id -> (food cost, end VP, effect)
 PLANTS = {
-    "P1": (5, 9, pc(4, tile())),
-    "P2": (4, 7, pc(3, G_)),
-    "P3": (4, 7, pc(3, C)),
-    "P4": (4, 7, pc(3, W_)),
-    "P5": (3, 5, pc(4, DOM)),
+    "P1": (5, 9, pay_coins(4, any_tile())),
+    "P2": (4, 7, pay_coins(3, GARDENER)),
+    "P3": (4, 7, pay_coins(3, COURTIER)),
+    "P4": (4, 7, pay_coins(3, WARRIOR)),
+    "P5": (3, 5, pay_coins(4, DOMAIN)),
 }
 STONES = {
-    "G1": (1, 1, anyr(2)),
-    "G2": (1, 1, g("coin", 3)),
-    "G3": (2, 3, g("seal", 2)),
+    "G1": (1, 1, any_resources(2)),
+    "G2": (1, 1, gain("coin", 3)),
+    "G3": (2, 3, gain("seal", 2)),
     "G4": (2, 3, LIGHT),
     "G5": (3, 5, WELL),
 }
@@ -162,35 +363,35 @@ GARDENS = {**PLANTS, **STONES}
 YARD_COST = (5, 3, 1)
 YARD_VALUE = (2, 1, 1)
 YARD_TILES = {
-    "Y1": (C, g("pearl", 3)),
-    "Y2": (W_, pot(2)),
-    "Y3": (G_, g("food", 3)),
-    "Y4": (tile(CORAL), WELL),
-    "Y5": (tile(WHITE), g("seal", 2)),
-    "Y6": (tile(BLACK), g("coin", 5)),
-    "Y7": (tile(), LIGHT),
-    "Y8": (DOM, g("vp", 2)),
+    "Y1": (COURTIER, gain("pearl", 3)),
+    "Y2": (WARRIOR, time_steps(2)),
+    "Y3": (GARDENER, gain("food", 3)),
+    "Y4": (any_tile(CORAL), WELL),
+    "Y5": (any_tile(WHITE), gain("seal", 2)),
+    "Y6": (any_tile(BLACK), gain("coin", 5)),
+    "Y7": (any_tile(), LIGHT),
+    "Y8": (DOMAIN, gain("vp", 2)),
 }
 # (yard, face) for the 4 drawn tiles in order: 0 = front, 1 = back
 YARD_DEAL = ((0, 0), (0, 1), (1, 0), (2, 1))
 
 # ---------------------------------------------------------------- die tiles (9.9)
 DIE_TILES = {
-    "C1": (CORAL, g("food")),
-    "C2": (CORAL, g("iron")),
-    "C3": (CORAL, g("pearl")),
-    "C4": (CORAL, g("coin")),
-    "C5": (CORAL, g("seal")),
-    "K1": (BLACK, g("food")),
-    "K2": (BLACK, g("iron")),
-    "K3": (BLACK, g("pearl")),
-    "K4": (BLACK, g("vp")),
-    "K5": (BLACK, pot(1)),
-    "W1": (WHITE, g("food")),
-    "W2": (WHITE, g("iron")),
-    "W3": (WHITE, g("pearl")),
-    "W4": (WHITE, g("coin")),
-    "W5": (WHITE, pot(1)),
+    "C1": (CORAL, gain("food")),
+    "C2": (CORAL, gain("iron")),
+    "C3": (CORAL, gain("pearl")),
+    "C4": (CORAL, gain("coin")),
+    "C5": (CORAL, gain("seal")),
+    "K1": (BLACK, gain("food")),
+    "K2": (BLACK, gain("iron")),
+    "K3": (BLACK, gain("pearl")),
+    "K4": (BLACK, gain("vp")),
+    "K5": (BLACK, time_steps(1)),
+    "W1": (WHITE, gain("food")),
+    "W2": (WHITE, gain("iron")),
+    "W3": (WHITE, gain("pearl")),
+    "W4": (WHITE, gain("coin")),
+    "W5": (WHITE, time_steps(1)),
 }
 
 # ---------------------------------------------------------------- board (4)
@@ -220,13 +421,13 @@ SPACE_NAMES = (
     "domain gardener row (black)",
     "domain warrior row (white)",
 )
-OUTSIDE_CHOICES = ((G_, C), (W_, C))
+OUTSIDE_CHOICES = ((GARDENER, COURTIER), (WARRIOR, COURTIER))
 
 # domain rows (9.11): icons uncovered in order as members leave
 DOMAIN_ICONS = (
-    (g("food"), g("food"), g("coin", 2), g("food"), g("seal")),
-    (g("iron"), g("iron"), LANT, g("iron"), g("coin", 2)),
-    (g("pearl"), g("pearl"), g("seal"), g("pearl"), LANT),
+    (gain("food"), gain("food"), gain("coin", 2), gain("food"), gain("seal")),
+    (gain("iron"), gain("iron"), LANTERN, gain("iron"), gain("coin", 2)),
+    (gain("pearl"), gain("pearl"), gain("seal"), gain("pearl"), LANTERN),
 )
 WORKERS = ("courtier", "gardener", "warrior")  # domain row index = worker index
 

@@ -6,8 +6,26 @@ Used by the text board (``render.render_text``), the picture (``render.render_rg
 
 from __future__ import annotations
 
-from boardgames_rl.games.white_castle import data as T
-from boardgames_rl.games.white_castle.state import card_blocks, lantern_icon  # one definition
+from boardgames_rl.games.white_castle.data import (
+    COLOURS,
+    DAIMYO,
+    DECREES,
+    DIE_TILES,
+    DIPLOMATS,
+    DOMAIN_VALUE,
+    GARDENS,
+    PLANTS,
+    START_ACTIONS,
+    START_RESOURCES,
+    STEWARDS,
+    YARD_COST,
+    YARD_TILES,
+    EffectKind,
+)
+from boardgames_rl.games.white_castle.state import (  # one definition
+    card_blocks,
+    lantern_icon,
+)
 
 PHASE_WORDS = {
     "draft": "choosing starting pairs",
@@ -64,51 +82,51 @@ def effect(e, rooms=None) -> str:
     """One effect in words: ``["g", "food", 2]`` -> ``+2 food``. ``rooms`` (the room cards)
     names the block a pending ``block`` effect refers to."""
     k = e[0]
-    if k == "g":
+    if k == EffectKind.GAIN:
         key, n = e[1], e[2]
         if key == "vp":
             return f"+{n} VP"
         if key in ("coin", "seal"):
             return "+" + plural(n, key)
         return f"+{n} {key}"
-    if k == "any":
+    if k == EffectKind.ANY_RESOURCES:
         return f"+{n} any resource" if (n := e[1]) == 1 else f"+{e[1]} any resources"
-    if k == "pot":
+    if k == EffectKind.TIME_STEPS:
         return f"+{e[1]} Passage of Time"
-    if k == "lantern":
+    if k == EffectKind.LANTERN:
         return "Lantern"
-    if k == "well":
+    if k == EffectKind.WELL:
         return "Well action"
-    if k in ("courtier", "gardener", "warrior"):
+    if k in (EffectKind.COURTIER, EffectKind.GARDENER, EffectKind.WARRIOR):
         return k.capitalize() + " action"
-    if k == "domain":
+    if k == EffectKind.DOMAIN:
         return "Domain action"
-    if k == "tile":
-        return "any " + ("" if e[1] < 0 else T.COLOURS[e[1]] + " ") + "die-tile action"
-    if k == "light":
+    if k == EffectKind.ANY_TILE:
+        return "any " + ("" if e[1] < 0 else COLOURS[e[1]] + " ") + "die-tile action"
+    if k == EffectKind.LIGHT:
         return "any light action"
-    if k == "payseal":
+    if k == EffectKind.PAY_SEAL:
         return f"pay 1 seal: {effect(e[1])}"
-    if k == "paycoin":
+    if k == EffectKind.PAY_COINS:
         return f"pay {e[1]} coins: {effect(e[2])}"
-    if k == "block":
+    if k == EffectKind.ROOM_BLOCK:
         card = rooms[e[1]] if rooms is not None else None
         if card is None:
             return f"{ROOM_WORDS[e[1]]} block {e[2] + 1}"
         return f"{ROOM_WORDS[e[1]]}: {effects(card_blocks(card)[e[2]][2])}"
-    if k == "blockc":
+    if k == EffectKind.CARD_BLOCK:
         return f"{e[1]} block {e[2] + 1} ({effects(card_blocks(e[1])[e[2]][2])})"
-    if k == "domrow":
-        return f"Domain {T.COLOURS[e[1]]} row"
-    if k == "choice":
+    if k == EffectKind.DOMAIN_ROW:
+        return f"Domain {COLOURS[e[1]]} row"
+    if k == EffectKind.CHOICE:
         return " or ".join(effect(x) for x in e[1:])
-    if k == "wellspace":
+    if k == EffectKind.WELL_SPACE:
         return "the Well's rewards"
-    if k == "courtier_cont":
+    if k == EffectKind.COURTIER_CONTINUED:
         return "rest of the Courtier action"
-    if k == "daimyo_q":
+    if k == EffectKind.DAIMYO_QUESTION:
         return "a Daimyo position if one is free"
-    if k == "pickof":
+    if k == EffectKind.PICK_OF:
         return f"one light block of {e[1][0][1]}" if e[1] else "nothing"
     return str(k)
 
@@ -125,7 +143,7 @@ def block(b) -> str:
 
 def card_id(card: str) -> str:
     """The id a person reads: the printed id, or the Decree's name (``Coin Decree``)."""
-    return card_name(card) if card in T.DECREES else card
+    return card_name(card) if card in DECREES else card
 
 
 def lantern_entry(card: str) -> str:
@@ -135,15 +153,15 @@ def lantern_entry(card: str) -> str:
 
 def card_name(card: str) -> str:
     """``S7`` -> ``Steward S7``; decrees get their printed name."""
-    if card in T.STEWARDS:
+    if card in STEWARDS:
         return f"Steward {card}"
-    if card in T.DIPLOMATS:
+    if card in DIPLOMATS:
         return f"Diplomat {card}"
-    if card in T.START_ACTIONS:
+    if card in START_ACTIONS:
         return f"Starting Action {card}"
-    if card in T.START_RESOURCES:
+    if card in START_RESOURCES:
         return f"Starting Resource {card}"
-    if card in T.DECREES:
+    if card in DECREES:
         return {"coin": "Coin", "seal": "Seal", "vp": "VP"}[card.split("_")[0]] + " Decree"
     return card
 
@@ -159,7 +177,7 @@ def action_card(card: str) -> str:
 
 def resource_card(card: str) -> str:
     """A Starting Resource card: what it gives at setup (and its Decree)."""
-    lant, gains, decree = T.START_RESOURCES[card]
+    lant, gains, decree = START_RESOURCES[card]
     text = effects(gains)
     if decree:
         text += f", {card_name(decree)}"
@@ -168,32 +186,32 @@ def resource_card(card: str) -> str:
 
 def starting_pair(res: str, act: str) -> str:
     """``R2 + A3a`` in words: ``+2 any resources, +4 coins, +2 seals; card: Gardener action``."""
-    lant = effect(T.START_RESOURCES[res][0])
+    lant = effect(START_RESOURCES[res][0])
     return f"{resource_card(res)} (lantern {lant}); action card: {action_card(act)}"
 
 
 def daimyo_position(card: str, i: int) -> str:
-    return effects(T.DAIMYO[card][i])
+    return effects(DAIMYO[card][i])
 
 
 def garden(gid: str) -> str:
-    cost, vp, eff = T.GARDENS[gid]
-    kind = "Plant" if gid in T.PLANTS else "Stone"
+    cost, vp, eff = GARDENS[gid]
+    kind = "Plant" if gid in PLANTS else "Stone"
     return f"{kind}, {cost} food, {vp} VP at the end: {effect(eff)}"
 
 
 def yard_tile(tid: str, face: int) -> str:
-    return effect(T.YARD_TILES[tid][face])
+    return effect(YARD_TILES[tid][face])
 
 
 def die_tile_reward(tid: str) -> str:
-    return effect(T.DIE_TILES[tid][1])
+    return effect(DIE_TILES[tid][1])
 
 
 def die(value: int, colour: int, owner: int | None = None) -> str:
     """``coral 5 (P1)``."""
     own = "" if owner is None else f" (P{owner})"
-    return f"{T.COLOURS[colour]} {value}{own}"
+    return f"{COLOURS[colour]} {value}{own}"
 
 
 _LEGEND = """\
@@ -229,10 +247,10 @@ def option_text(s, opt) -> str:
         dice = s.bridges[b]
         v = dice[0] if end == 0 else dice[-1]
         where = "left end (lowest; the Lantern may be used)" if end == 0 else "right end"
-        return f"take the {T.COLOURS[b]} {v} from the {where}"
+        return f"take the {COLOURS[b]} {v} from the {where}"
     if kind == "place":
         sp = opt[0]
-        covered = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+        covered = DOMAIN_VALUE if sp >= 8 else s.covered(sp)
         delta = s.held[1] - covered
         money = (
             f"+{plural(delta, 'coin')}"
@@ -248,11 +266,11 @@ def option_text(s, opt) -> str:
         return effect(d["choices"][opt[0]], rooms)
     if kind == "gardener" and opt[0] != "skip":
         gid = s.gardens[opt[0]]
-        return f"garden {opt[0] % 2 + 1} under the {T.COLOURS[opt[0] // 2]} bridge: {garden(gid)}"
+        return f"garden {opt[0] % 2 + 1} under the {COLOURS[opt[0] // 2]} bridge: {garden(gid)}"
     if kind == "warrior" and opt[0] != "skip":
         y = opt[0]
         tiles = "; ".join(yard_tile(t, f) for t, f in s.yards[y])
-        return f"yard {y + 1}: pay {T.YARD_COST[y]} iron, get {tiles}"
+        return f"yard {y + 1}: pay {YARD_COST[y]} iron, get {tiles}"
     if kind == "courtier" and opt[0] == "climb":
         _, lvl, to, room = opt
         cost = 2 if to - lvl == 1 else 5

@@ -12,7 +12,7 @@ from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.white_castle.actions import NUM_ACTIONS, generic_name
 
 
-class WhiteCastle(Game):
+class WhiteCastleGame(Game):
     """The White Castle, 2 to 4 players. Returns +1 winner, -1 others.
 
     Config (keyword arguments, JSON-safe):
@@ -69,3 +69,7 @@ class WhiteCastle(Game):
         from boardgames_rl.games.white_castle.state import WhiteCastleState
 
         return WhiteCastleState.from_state_dict(self, d)
+
+
+WhiteCastle = WhiteCastleGame
+"""Deprecated name of :class:`WhiteCastleGame` (kept so that old imports still work)."""

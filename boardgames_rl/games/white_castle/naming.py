@@ -9,31 +9,40 @@ and distinct for the legal actions of every decision.
 
 from __future__ import annotations
 
-from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle.actions import MAX_OPTS
+from boardgames_rl.games.white_castle.data import (
+    CHECKPOINTS,
+    COLOURS,
+    GARDENS,
+    PLANTS,
+    SPACE_NAMES,
+    START_RESOURCES,
+    WORKERS,
+    EffectKind,
+)
 
 
 def effect_name(e) -> str:
     k = e[0]
-    if k == "g":
+    if k == EffectKind.GAIN:
         return f"+{e[2]} {e[1]}"
-    if k == "any":
+    if k == EffectKind.ANY_RESOURCES:
         return f"+{e[1]} any resource"
-    if k == "pot":
+    if k == EffectKind.TIME_STEPS:
         return f"+{e[1]} passage of time"
-    if k in ("payseal", "paycoin"):
+    if k in (EffectKind.PAY_SEAL, EffectKind.PAY_COINS):
         return f"pay {'1 seal' if k == 'payseal' else f'{e[1]} coins'} -> {effect_name(e[-1])}"
-    if k == "tile":
-        return "any " + ("" if e[1] < 0 else T.COLOURS[e[1]] + " ") + "die-tile action"
-    if k == "light":
+    if k == EffectKind.ANY_TILE:
+        return "any " + ("" if e[1] < 0 else COLOURS[e[1]] + " ") + "die-tile action"
+    if k == EffectKind.LIGHT:
         return "any light-background action"
-    if k in ("block", "blockc"):
+    if k in (EffectKind.ROOM_BLOCK, EffectKind.CARD_BLOCK):
         return f"block {e[2] + 1} of {e[1] if k == 'blockc' else f'room {e[1] + 1}'}"
-    if k == "domrow":
-        return f"domain {T.WORKERS[e[1]]} row"
-    if k == "choice":
+    if k == EffectKind.DOMAIN_ROW:
+        return f"domain {WORKERS[e[1]]} row"
+    if k == EffectKind.CHOICE:
         return " or ".join(effect_name(x) for x in e[1:])
-    return f"{k} action" if k in T.WORKERS else k
+    return f"{k} action" if k in WORKERS else k
 
 
 def option_name(s, opt) -> str:
@@ -43,9 +52,9 @@ def option_name(s, opt) -> str:
         r, a = s.offer[opt[0]]
         return f"take starting pair {r} + {a}"
     if kind == "die":
-        return f"take {T.COLOURS[opt[0]]} die from the {'left' if opt[1] == 0 else 'right'} end"
+        return f"take {COLOURS[opt[0]]} die from the {'left' if opt[1] == 0 else 'right'} end"
     if kind == "place":
-        return f"place die on {T.SPACE_NAMES[opt[0]]}"
+        return f"place die on {SPACE_NAMES[opt[0]]}"
     if kind in ("order", "opt"):
         return "stop" if opt[0] == "stop" else "do " + effect_name(s.stack[-1]["effs"][opt[0]])
     if kind == "pick":
@@ -58,7 +67,7 @@ def option_name(s, opt) -> str:
         return "skip" if opt[0] == "skip" else f"warrior to yard {opt[0] + 1}"
     if kind == "courtier":
         if opt[0] == "climb":
-            where = "daimyo room" if opt[2] == 3 else T.SPACE_NAMES[opt[3]]
+            where = "daimyo room" if opt[2] == 3 else SPACE_NAMES[opt[3]]
             return f"climb a courtier from level {opt[1]} to {where}"
         return {"aud": "audience: courtier to the gate", "stop": "stop"}[opt[0]]
     if kind == "daimyo":
@@ -67,7 +76,7 @@ def option_name(s, opt) -> str:
     if kind == "lantern_q":
         return "yes: activate the lantern area" if yes else "no: skip the lantern"
     if kind == "checkpoint":
-        cost = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        cost = CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
         return f"yes: pay {cost} seals to pass the checkpoint" if yes else "no: stop before it"
     if kind == "pay":
         what = f"{d['amount']} {d['key']}"
@@ -94,7 +103,7 @@ def _block_words(e, rooms) -> str:
     """A block effect in words without the card's code: ``Steward room 2: +1 coin``."""
     from boardgames_rl.games.white_castle import describe as W
 
-    if e[0] == "blockc":
+    if e[0] == EffectKind.CARD_BLOCK:
         return f"block {e[2] + 1}: {W.effects(W.card_blocks(e[1])[e[2]][2])}"
     return W.effect(e, rooms)
 
@@ -102,11 +111,11 @@ def _block_words(e, rooms) -> str:
 def _effect_words(e, rooms) -> str:
     from boardgames_rl.games.white_castle import describe as W
 
-    if e[0] in ("block", "blockc"):
+    if e[0] in (EffectKind.ROOM_BLOCK, EffectKind.CARD_BLOCK):
         return _block_words(e, rooms)
-    if e[0] == "choice":
+    if e[0] == EffectKind.CHOICE:
         return " or ".join(_effect_words(x, rooms) for x in e[1:])
-    if e[0] == "pickof":
+    if e[0] == EffectKind.PICK_OF:
         return "one light block of a card" if e[1] else "nothing"
     return W.effect(e, rooms)
 
@@ -120,7 +129,7 @@ def menu_name(s, opt) -> str:
     rooms = s.rooms
     if kind == "pair":
         r, a = s.offer[opt[0]]
-        lant = W.effect(T.START_RESOURCES[r][0])
+        lant = W.effect(START_RESOURCES[r][0])
         blocks = W.card_blocks(a)
         card = W.effects(blocks[0][2]) if len(blocks) == 1 else W.action_card(a)
         return f"{W.resource_card(r)}; lantern {lant}; {card} card"
@@ -128,7 +137,7 @@ def menu_name(s, opt) -> str:
         b, end = opt
         dice = s.bridges[b]
         v = dice[0] if end == 0 else dice[-1]
-        return f"take the {T.COLOURS[b]} {v} from the {'left' if end == 0 else 'right'} end"
+        return f"take the {COLOURS[b]} {v} from the {'left' if end == 0 else 'right'} end"
     if kind == "place":
         return "place die: " + W.option_text(s, opt)
     if kind in ("order", "opt"):
@@ -138,9 +147,9 @@ def menu_name(s, opt) -> str:
     if kind == "pick":
         return _effect_words(d["choices"][opt[0]], rooms)
     if kind == "gardener" and opt[0] != "skip":
-        cost, vp, eff = T.GARDENS[s.gardens[opt[0]]]
-        kind_word = "plant" if s.gardens[opt[0]] in T.PLANTS else "stone"
-        where = f"{T.COLOURS[opt[0] // 2]} garden {opt[0] % 2 + 1}"
+        cost, vp, eff = GARDENS[s.gardens[opt[0]]]
+        kind_word = "plant" if s.gardens[opt[0]] in PLANTS else "stone"
+        where = f"{COLOURS[opt[0] // 2]} garden {opt[0] % 2 + 1}"
         return f"gardener to {where} ({kind_word}, {cost} food, {vp} VP): {W.effect(eff)}"
     if kind == "warrior" and opt[0] != "skip":
         return "warrior to " + W.option_text(s, opt)
@@ -160,7 +169,7 @@ def menu_name(s, opt) -> str:
     if kind == "daimyo":
         return "daimyo " + W.option_text(s, opt)
     if kind == "checkpoint" and opt[0] == "yes":
-        cost = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        cost = CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
         return f"yes: pay {W.plural(cost, 'seal')} to pass the checkpoint"
     return option_name(s, opt)
 

@@ -65,7 +65,23 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.core.observation import Field, ObservationSpec
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import (
+    CHECKPOINTS,
+    DECREES,
+    DIE_TILES,
+    DIPLOMATS,
+    DOMAIN_VALUE,
+    RESOURCES,
+    SPACE_VALUE,
+    START_ACTIONS,
+    START_RESOURCES,
+    STEWARDS,
+    WELL_VALUE,
+    YARD_TILES,
+    EffectKind,
+)
+from boardgames_rl.games.white_castle.data import DAIMYO as DAIMYO_CARDS
+from boardgames_rl.games.white_castle.data import GARDENS as GARDEN_CARDS
 
 OBSERVATION_VERSION = 1
 """Layout version of the observation (see the version history above)."""
@@ -88,37 +104,41 @@ KINDS = (
     "daimyo",
     "final",
 )
-CASTLE = sorted(T.STEWARDS) + sorted(T.DIPLOMATS)
-ACTION_CARDS = sorted(T.START_ACTIONS) + CASTLE
-LANTERN_CARDS = sorted(T.START_RESOURCES) + sorted(T.DECREES) + ACTION_CARDS
-TILES = sorted(T.DIE_TILES)
-GARDENS = sorted(T.GARDENS)
-YARDS = sorted(T.YARD_TILES)
-DAIMYO = sorted(T.DAIMYO)
-RES_CARDS = sorted(T.START_RESOURCES)
-EFFECT_KINDS = (
-    "g",
-    "any",
-    "pot",
-    "lantern",
-    "well",
-    "courtier",
-    "gardener",
-    "warrior",
-    "domain",
-    "tile",
-    "light",
-    "payseal",
-    "paycoin",
-    "block",
-    "blockc",
-    "domrow",
-    "choice",
-    "wellspace",
-    "courtier_cont",
-    "daimyo_q",
-    "pickof",
+CASTLE = sorted(STEWARDS) + sorted(DIPLOMATS)
+ACTION_CARDS = sorted(START_ACTIONS) + CASTLE
+LANTERN_CARDS = sorted(START_RESOURCES) + sorted(DECREES) + ACTION_CARDS
+TILES = sorted(DIE_TILES)
+GARDENS = sorted(GARDEN_CARDS)
+YARDS = sorted(YARD_TILES)
+DAIMYO = sorted(DAIMYO_CARDS)
+RES_CARDS = sorted(START_RESOURCES)
+EFFECT_KINDS = tuple(
+    kind.value
+    for kind in (
+        EffectKind.GAIN,
+        EffectKind.ANY_RESOURCES,
+        EffectKind.TIME_STEPS,
+        EffectKind.LANTERN,
+        EffectKind.WELL,
+        EffectKind.COURTIER,
+        EffectKind.GARDENER,
+        EffectKind.WARRIOR,
+        EffectKind.DOMAIN,
+        EffectKind.ANY_TILE,
+        EffectKind.LIGHT,
+        EffectKind.PAY_SEAL,
+        EffectKind.PAY_COINS,
+        EffectKind.ROOM_BLOCK,
+        EffectKind.CARD_BLOCK,
+        EffectKind.DOMAIN_ROW,
+        EffectKind.CHOICE,
+        EffectKind.WELL_SPACE,
+        EffectKind.COURTIER_CONTINUED,
+        EffectKind.DAIMYO_QUESTION,
+        EffectKind.PICK_OF,
+    )
 )
+"""The effect kinds in the order of the observation's one-hot kind fields."""
 OPT_WORDS = ("yes", "no", "stop", "skip", "aud", "climb", "done")
 N_OPT = 16
 MODES = ("seq", "any", "opt")
@@ -181,7 +201,7 @@ def make_spec(n: int) -> ObservationSpec:
             Field("yard_warriors", (3, n), high=5),
             Field("turn_order", (n, n)),
             Field("turns_taken", (1,), high=12),
-            Field("offer", (5, len(RES_CARDS) + len(T.START_ACTIONS))),
+            Field("offer", (5, len(RES_CARDS) + len(START_ACTIONS))),
             Field("res", (n, 6), high=1000, description="food iron pearl coin seal vp"),
             Field("pot", (n, 2), high=20, description="position, arrival rank"),
             Field("members", (n, 3), high=5),
@@ -231,15 +251,15 @@ _GARDEN = _positions(GARDENS)
 _YARD = _positions(YARDS)
 _DAIMYO = _positions(DAIMYO)
 _RES_CARD = _positions(RES_CARDS)
-_START_ACTION = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(T.START_ACTIONS))}
+_START_ACTION = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(START_ACTIONS))}
 _EFFECT = _positions(EFFECT_KINDS)
 _OPT_WORD = _positions(OPT_WORDS)
 _MODE = _positions(MODES)
-_RESOURCE = _positions(T.RESOURCES)
+_RESOURCE = _positions(RESOURCES)
 # String effect arguments -> number: castle card, else starting resource card, else resource,
 # else coin/seal/vp as 3/4/5 (earlier tables win; other strings and non-numbers give -1).
 _ARG: dict[str, float] = {}
-for _table in (CASTLE, RES_CARDS, T.RESOURCES, ("", "", "", "coin", "seal", "vp")):
+for _table in (CASTLE, RES_CARDS, RESOURCES, ("", "", "", "coin", "seal", "vp")):
     for _i, _name in enumerate(_table):
         if _name:
             _ARG.setdefault(_name, float(_i))
@@ -266,7 +286,7 @@ _ROW_SHAPES = {
     "space_colours": (2, 3),
     "gardens": (len(GARDENS),),
     "yards": (len(YARDS), 2),
-    "offer": (len(RES_CARDS) + len(T.START_ACTIONS),),
+    "offer": (len(RES_CARDS) + len(START_ACTIONS),),
     "action_card": (len(ACTION_CARDS),),
     "lantern": (len(LANTERN_CARDS),),
     "opt_index": (16,),
@@ -522,7 +542,7 @@ class _SeatView:
     changed since (``dirty``, bits ``CHANGED_*``), the memo entries its decision and pending
     blocks were written from, and the layout and relative seats of its player count."""
 
-    __slots__ = ("gen", "vec", "fv", "bv", "dirty", "decision", "pending", "lay", "rel")
+    __slots__ = ("bv", "decision", "dirty", "fv", "gen", "lay", "pending", "rel", "vec")
 
     def __init__(self, vec: np.ndarray, gen: list, lay: _Layout, rel: tuple):
         self.gen = gen
@@ -797,13 +817,13 @@ def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
     spaces = s.spaces
     for (sp,) in opts[:N_OPT]:
         if sp >= 8:
-            delta = val - T.DOMAIN_VALUE
+            delta = val - DOMAIN_VALUE
         elif sp == 7:
-            delta = val - T.WELL_VALUE
+            delta = val - WELL_VALUE
         else:
             dice = spaces[sp]
-            delta = val - (dice[-1][0] if dice else T.SPACE_VALUE[sp])
-        mv[at_index + (sp if sp < 15 else 15)] = 1.0
+            delta = val - (dice[-1][0] if dice else SPACE_VALUE[sp])
+        mv[at_index + (min(15, sp))] = 1.0
         mv[at_delta] = delta if -6 <= delta <= 6 else (6 if delta > 0 else -6)
         at_index += 16
         at_delta += 3
@@ -955,7 +975,7 @@ def _turn_order_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list)
 def _offer_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
     """The starting offer: each pair's resource card and Action card."""
     o = st["offer"]
-    row = len(RES_CARDS) + len(T.START_ACTIONS)
+    row = len(RES_CARDS) + len(START_ACTIONS)
     for i, (r, a) in enumerate(s.offer):
         ones += (o + row * i + _RES_CARD[r], o + row * i + _START_ACTION[a])
 
@@ -1012,7 +1032,7 @@ def effect_args(e) -> tuple[float, float, list, float]:
     argument of the first one; ``pickof`` gives the number of choices as arg1.
     """
     kind = e[0]
-    if kind == "blockc":
+    if kind == EffectKind.CARD_BLOCK:
         return float(_ACTION_CARD[e[1]]), float(e[2]), [], -1.0
     plain: list[float] = []
     inner: list = []
@@ -1029,7 +1049,7 @@ def effect_args(e) -> tuple[float, float, list, float]:
     inner_arg = -1.0
     if inner and len(inner[0]) > 1:
         x = inner[0][1]
-        if inner[0][0] == "blockc":
+        if inner[0][0] == EffectKind.CARD_BLOCK:
             inner_arg = float(_ACTION_CARD[x])
         elif not isinstance(x, list):
             inner_arg = _arg(x)
@@ -1071,7 +1091,7 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
     kind = d["kind"]
     if kind == "checkpoint":
         ix += (o, o + 1)
-        vx += (d["steps"], T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1])
+        vx += (d["steps"], CHECKPOINTS[s.players[d["player"]]["pot"] + 1])
     elif kind == "pay":
         then = d["then"]
         ix += (o + 2, o + 3 + (d["key"] == "coin"), o + 5)
@@ -1174,7 +1194,7 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
     if kind == "place":
         val = s.held[1]
         for i, (sp,) in enumerate(opts[:N_OPT]):
-            cov = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+            cov = DOMAIN_VALUE if sp >= 8 else s.covered(sp)
             ones.append(o_idx + 16 * i + min(sp, 15))
             ix += (o_val + 3 * i, o_val + 3 * i + 1)
             vx += (val, max(-6, min(6, val - cov)))
@@ -1187,10 +1207,7 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
                 e = effects[first]
                 ones.append(o_eff + len(EFFECT_KINDS) * i + _EFFECT[e[0]])
                 ix += (o_arg + 2 * i, o_arg + 2 * i + 1)
-                vx += (
-                    _arg(e[1]) if len(e) > 1 else -1.0,
-                    _arg(e[2]) if len(e) > 2 else -1.0,
-                )
+                vx += (_arg(e[1]) if len(e) > 1 else -1.0, _arg(e[2]) if len(e) > 2 else -1.0)
         elif first in _OPT_WORD:
             ones.append(o_word + len(OPT_WORDS) * i + _OPT_WORD[first])
             if first == "climb":
@@ -1202,6 +1219,6 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
             vx.append(dice[0] if opt[1] == 0 else dice[-1])
         elif kind == "place":
             val = s.held[1]
-            cov = T.DOMAIN_VALUE if first >= 8 else s.covered(first)
+            cov = DOMAIN_VALUE if first >= 8 else s.covered(first)
             ix += (o_val + 3 * i, o_val + 3 * i + 1)
             vx += (val, max(-6, min(6, val - cov)))

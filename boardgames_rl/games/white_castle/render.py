@@ -15,10 +15,24 @@ from collections import Counter
 
 import numpy as np
 
-from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import describe as W
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.actions import MAX_OPTS
+from boardgames_rl.games.white_castle.data import (
+    CHECKPOINTS,
+    COLOURS,
+    DOMAIN_ICONS,
+    GARDENS,
+    OUTSIDE_CHOICES,
+    PLANTS,
+    POT_VP,
+    ROOM_VALUE,
+    ROUNDS,
+    YARD_COST,
+    YARD_VALUE,
+    EffectKind,
+    gain,
+)
 
 WIDTH = 100
 
@@ -26,10 +40,7 @@ WIDTH = 100
 def _wrap(text: str, indent: int, first: str = "") -> list[str]:
     """``first`` + ``text`` wrapped to ``WIDTH`` with a hanging indent."""
     return textwrap.wrap(
-        first + text,
-        WIDTH,
-        subsequent_indent=" " * indent,
-        break_on_hyphens=False,
+        first + text, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False
     ) or [first.rstrip()]
 
 
@@ -61,15 +72,15 @@ def _icons(effs) -> str:
 
 def _domain_gain(row: int, members_left: int) -> str:
     """What a die on a Domain row gives from the row itself, counted: ``+2 food, +2 coins``."""
-    icons = T.DOMAIN_ICONS[row][: 5 - members_left]
+    icons = DOMAIN_ICONS[row][: 5 - members_left]
     total: dict[str, int] = {}
     other = []
     for e in icons:
-        if e[0] == "g":
+        if e[0] == EffectKind.GAIN:
             total[e[1]] = total.get(e[1], 0) + e[2]
         else:
             other.append(W.effect(e))
-    parts = [W.effect(["g", k, n]) for k, n in total.items()] + other
+    parts = [W.effect(gain(k, n)) for k, n in total.items()] + other
     return ", ".join(parts) or "nothing yet"
 
 
@@ -108,7 +119,7 @@ def _castle(s, viewer) -> list[str]:
                 else:
                     text = "(no card: deck empty)"
                 dice = f"dice: {_dice(s.spaces[r])}" if row == 0 else ""
-                out.append(f"{head:<15}{T.COLOURS[col]:<7}{text:<38} {dice}".rstrip())
+                out.append(f"{head:<15}{COLOURS[col]:<7}{text:<38} {dice}".rstrip())
     c = [
         ", ".join(
             f"{_seat(p, viewer)} x{s.players[p]['courtiers'][lvl]}"
@@ -132,7 +143,7 @@ def _well_tiles(s, tiles: str) -> str:
 def _outside(s) -> list[str]:
     out = ["OUTSIDE THE WALLS (a die covers 5; the space gives one of two actions)"]
     for sp, side in ((5, "left"), (6, "right")):
-        a, b = T.OUTSIDE_CHOICES[sp - 5]
+        a, b = OUTSIDE_CHOICES[sp - 5]
         text = f"{W.effect(a).split()[0]} or {W.effect(b)}"
         out.append(f"  {side:<7}{text:<30}dice: {_dice(s.spaces[sp])}")
     tiles = ", ".join(W.die_tile_reward(t) for t in s.well_tiles)
@@ -153,13 +164,11 @@ def _bridges(s, viewer) -> list[str]:
         for k in range(2):
             i = 2 * b + k
             gid = s.gardens[i]
-            cost, vp, eff = T.GARDENS[gid]
-            kind = "Plant" if gid in T.PLANTS else "Stone"
+            cost, vp, eff = GARDENS[gid]
+            kind = "Plant" if gid in PLANTS else "Stone"
             garden = f"{cost} food {vp:>2} VP"
             who = " ".join(_seat(p, viewer) for p in s.garden_workers[i]) or "-"
-            head = (
-                f"  {T.COLOURS[b]:<7}{' '.join(map(str, dice)) or '(empty)':<12}" if k == 0 else ""
-            )
+            head = f"  {COLOURS[b]:<7}{' '.join(map(str, dice)) or '(empty)':<12}" if k == 0 else ""
             out.append(f"{head:<21}{kind:<6}{garden:<13}{W.effect(eff):<37}{who}".rstrip())
     return out
 
@@ -172,7 +181,7 @@ def _yards(s, viewer) -> list[str]:
     for y in range(3):
         tiles = "; ".join(W.yard_tile(t, f) for t, f in s.yards[y])
         who = _counted(s.yard_warriors[y], viewer)
-        cost = f"{T.YARD_COST[y]} iron, value {T.YARD_VALUE[y]}"
+        cost = f"{YARD_COST[y]} iron, value {YARD_VALUE[y]}"
         out.append(f"  yard {y + 1}  {cost:<18}{tiles:<42} warriors: {who}")
     return out
 
@@ -225,7 +234,7 @@ def _players(s, viewer) -> list[str]:
         for r in range(3):
             d = s.domain_dice[p][r]
             die = f" [die {d}]" if d else ""
-            rows.append(f"{T.COLOURS[r]} {_domain_gain(r, pl['members'][r])}{die}")
+            rows.append(f"{COLOURS[r]} {_domain_gain(r, pl['members'][r])}{die}")
         out += _wrap(";  ".join(rows), 4, "    Domain rows give (then the card's block): ")
     return out
 
@@ -241,9 +250,9 @@ def _decision(s, viewer) -> list[str]:
     if d["kind"] == "place" and s.held:
         col, val, left = s.held
         end = "left end: may use the Lantern" if left else "right end"
-        what += f": {T.COLOURS[col]} {val} ({end})"
+        what += f": {COLOURS[col]} {val} ({end})"
     elif d["kind"] == "checkpoint":
-        cost = T.CHECKPOINTS[s.players[p]["pot"] + 1]
+        cost = CHECKPOINTS[s.players[p]["pot"] + 1]
         what += f" ({cost} seals, {d['steps']} steps to go)"
     elif d["kind"] == "pay":
         what += f" ({d['amount']} {d['key']}: {W.effect(d['then'], s.rooms)})"
@@ -293,7 +302,7 @@ def render_text(s, player: int | None = None) -> str:
     view = "omniscient view" if player is None else f"view of P{player}"
     turn = f"turn {min(s.turns_taken + 1, 3 * s.n)} of {3 * s.n}" if s.phase == "play" else ""
     out = [
-        f"THE WHITE CASTLE   round {s.round} of {T.ROUNDS}   {turn}   "
+        f"THE WHITE CASTLE   round {s.round} of {ROUNDS}   {turn}   "
         f"{W.PHASE_WORDS.get(s.phase, s.phase)}   ({view})",
         "Turn order: " + ", ".join(_seat(p, player) for p in s.turn_order),
         "",
@@ -448,22 +457,17 @@ def _draw_track(c: _Canvas, s, x0, y0, w):
         stacks.setdefault(s.players[p]["pot"], []).append(p)
     for i in range(21):
         x = x0 + i * cell
-        fc = "#fde9b8" if i in T.CHECKPOINTS else "#fffaf0"
+        fc = "#fde9b8" if i in CHECKPOINTS else "#fffaf0"
         c.box(x, y, cell - 0.06, 1.55, fc=fc, ec="#9a8a6a", lw=0.7)
         c.text(x + 0.08, y + 0.05, str(i), size=7, weight="bold")
-        if i in T.CHECKPOINTS:
+        if i in CHECKPOINTS:
             c.text(
-                x + cell - 0.12,
-                y + 0.05,
-                f"{T.CHECKPOINTS[i]}s",
-                size=6,
-                ha="right",
-                color="#9b2c00",
+                x + cell - 0.12, y + 0.05, f"{CHECKPOINTS[i]}s", size=6, ha="right", color="#9b2c00"
             )
         c.text(
             x + cell / 2,
             y + 1.5,
-            f"{T.POT_VP[i]}VP",
+            f"{POT_VP[i]}VP",
             size=5.5,
             ha="center",
             va="bottom",
@@ -507,7 +511,7 @@ def _draw_room(c: _Canvas, s, r, x, y, w, h, viewer):
     name = W.ROOM_WORDS[r]
     fc = "#efe2c4" if r < 3 else "#dfe3f0"
     c.box(x, y, w, h, fc=fc)
-    cover = T.ROOM_VALUE[r]
+    cover = ROOM_VALUE[r]
     c.text(x + 0.12, y + 0.1, f"{name}: {card or 'no card'}", size=7.5, weight="bold")
     c.text(x + w - 0.1, y + 0.12, f"covers {cover}", size=6.5, ha="right", color="#555555")
     _draw_stack(c, s.spaces[r], x + w - 1.25, y + 0.38)
@@ -625,7 +629,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
     c.text(
         0.4,
         0.2,
-        f"The White Castle  -  round {s.round} of {T.ROUNDS}  -  {phase}  -  {view}",
+        f"The White Castle  -  round {s.round} of {ROUNDS}  -  {phase}  -  {view}",
         size=12,
         weight="bold",
     )
@@ -641,7 +645,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
             now += f": {opts}"
         if s.decision["kind"] == "place" and s.held:
             col, val, left = s.held
-            now += f" ({T.COLOURS[col]} {val} from the {'left' if left else 'right'} end)"
+            now += f" ({COLOURS[col]} {val} from the {'left' if left else 'right'} end)"
     c.text(0.4, 0.95, f"turn order {turn_order}   |   {now}", size=8.5, width=27.0, lines=1)
 
     # board background
@@ -730,7 +734,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         c.die(wx + 0.2 + (k % 7) * 0.82, wy + 1.3 + (k // 7) * 0.8, b, v, o)
     # Outside the Walls (both sides of the castle)
     for sp, ox in ((5, 0.5), (6, cx + cw + 0.4)):
-        a, b = T.OUTSIDE_CHOICES[sp - 5]
+        a, b = OUTSIDE_CHOICES[sp - 5]
         oy = 6.0 if drafting and sp == 5 else 9.9
         c.box(ox, oy, 5.8 if sp == 6 else ww, 1.2 if drafting else 2.6, fc="#dcebd2")
         side = "left" if sp == 5 else "right"
@@ -750,7 +754,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         c.text(
             yx + 0.1,
             yy + 0.06,
-            f"Yard {y + 1}: {T.YARD_COST[y]} iron, worth {T.YARD_VALUE[y]} per courtier inside",
+            f"Yard {y + 1}: {YARD_COST[y]} iron, worth {YARD_VALUE[y]} per courtier inside",
             size=6.3,
             weight="bold",
             width=yw - 0.2,
@@ -777,7 +781,7 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
     for b in range(3):
         bx = 0.5 + b * (bw + 0.2)
         c.box(bx, by, bw, 1.3, fc="#b9d3e8", ec="#5b7fa0")
-        c.text(bx + 0.12, by + 0.08, f"{T.COLOURS[b]} bridge", size=7.5, weight="bold")
+        c.text(bx + 0.12, by + 0.08, f"{COLOURS[b]} bridge", size=7.5, weight="bold")
         dice = s.bridges[b]
         if dice:
             c.text(bx + 0.12, by + 0.45, "left end\n(Lantern)", size=5.8, color="#333333")
@@ -788,9 +792,9 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         for g in range(2):
             i = 2 * b + g
             gid = s.gardens[i]
-            cost, vp, eff = T.GARDENS[gid]
+            cost, vp, eff = GARDENS[gid]
             gx, gw = bx + g * bw / 2, bw / 2 - 0.1
-            kind = "Plant" if gid in T.PLANTS else "Stone"
+            kind = "Plant" if gid in PLANTS else "Stone"
             c.box(gx, by + 1.45, gw, 3.35, fc="#e3efd6" if kind == "Plant" else "#e4e2dc")
             c.text(gx + 0.12, by + 1.55, f"{kind} garden", size=7.5, weight="bold")
             c.text(gx + 0.12, by + 1.95, f"{cost} food; {vp} VP at the end", size=7)

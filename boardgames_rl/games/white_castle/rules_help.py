@@ -10,8 +10,8 @@ from __future__ import annotations
 import textwrap
 
 from boardgames_rl.core.game import State
-from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import describe as D
+from boardgames_rl.games.white_castle.data import DAIMYO
 from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 _TURN = (
@@ -97,7 +97,7 @@ def involved(state: WhiteCastleState, player: int) -> list[str]:
             tiles = "; ".join(D.yard_tile(t, face) for t, face in yard)
             out.append(f"yard {i + 1}: {tiles}")
     if kind == "daimyo":
-        n = len(T.DAIMYO[s.daimyo])
+        n = len(DAIMYO[s.daimyo])
         out += [f"{s.daimyo} position {i + 1}: {D.daimyo_position(s.daimyo, i)}" for i in range(n)]
     if kind == "courtier":
         floors = ", ".join(

@@ -8,7 +8,7 @@ draft is over, the seat chooses a die). Then it runs the game's state checks and
 its first decision. :func:`play` and :func:`legal_names` (from
 :mod:`boardgames_rl.testing.scenario`) answer decisions by their contextual names::
 
-    s = build(WhiteCastle(num_players=2), rooms=["S2", "S4", "S9", "D2", "D7"],
+    s = build(WhiteCastleGame(num_players=2), rooms=["S2", "S4", "S9", "D2", "D7"],
               bridges=[[1, 3], [2], [6]], players={0: {"coin": 5, "pearl": 4}}, turn=0)
     play(s, s.action_name(0))
 
@@ -26,7 +26,7 @@ from marshal import dumps, loads
 from typing import Any, TypedDict
 
 from boardgames_rl.games.white_castle import state_checks
-from boardgames_rl.games.white_castle.game import WhiteCastle
+from boardgames_rl.games.white_castle.game import WhiteCastleGame
 from boardgames_rl.games.white_castle.state import KEYS, WhiteCastleState, new_player
 from boardgames_rl.testing.scenario import legal_names, play
 
@@ -95,7 +95,7 @@ _PLAYER_KEYS = frozenset(new_player())
 
 
 def build(
-    game: WhiteCastle | None = None,
+    game: WhiteCastleGame | None = None,
     *,
     seed: int = 0,
     players: PlayersFields | None = None,
@@ -103,14 +103,14 @@ def build(
     **fields: Any,
 ) -> WhiteCastleState:
     """The position ``fields`` describe (names and meanings in :data:`FIELDS`), made from
-    ``game.new_state(seed)`` (``game`` defaults to a 2-player ``WhiteCastle()``; ``seed`` also
+    ``game.new_state(seed)`` (``game`` defaults to a 2-player ``WhiteCastleGame()``; ``seed`` also
     drives later chance), checked by the game's state checks and run to its first decision.
     Fields are copied; ``bridges`` are sorted.
 
     Raises ``ValueError`` in one line naming what is wrong (an unknown field is refused with
     the list of the known ones).
     """
-    game = WhiteCastle() if game is None else game
+    game = WhiteCastleGame() if game is None else game
     unknown = sorted(set(fields) - FIELDS.keys())
     if unknown:
         raise ValueError(
@@ -152,13 +152,13 @@ def build(
     return state
 
 
-def blank_fields(game: WhiteCastle | None = None, **fields: Any) -> dict[str, Any]:
+def blank_fields(game: WhiteCastleGame | None = None, **fields: Any) -> dict[str, Any]:
     """The fields of a blank table, with ``fields`` (and each seat's ``players`` holdings) laid
     over them: no castle cards, empty bridges, fixed die tiles, Well tiles, Daimyo card,
     gardens and yards, turn order 0..n-1 in the play phase, no arrivals on the Passage of Time,
     and every player holding a Courtier starting Action card and nothing else."""
-    n = (WhiteCastle() if game is None else game).num_players
-    blank = WhiteCastleState.empty(WhiteCastle(num_players=n))
+    n = (WhiteCastleGame() if game is None else game).num_players
+    blank = WhiteCastleState.empty(WhiteCastleGame(num_players=n))
     # turns_taken is left to build (``turn``'s place in the turn order by default)
     out = {k: getattr(blank, k) for k in KEYS if k not in ("n", "players", "turns_taken")}
     table: dict[int, dict[str, Any]] = {p: {**new_player(), "action_card": "A1a"} for p in range(n)}
@@ -172,14 +172,14 @@ def blank_fields(game: WhiteCastle | None = None, **fields: Any) -> dict[str, An
 
 class Scenario:
     """Deprecated: the chained form of :func:`build` on a blank table (``Scenario(2).player(0,
-    coin=5).turn(0).build()`` is ``build(WhiteCastle(num_players=2), **blank_fields(
+    coin=5).turn(0).build()`` is ``build(WhiteCastleGame(num_players=2), **blank_fields(
     players={0: {"coin": 5}}, turn=0))``).
 
     Each method records overrides; :meth:`build` passes them to :func:`build`.
     """
 
     def __init__(self, num_players: int = 2, seed: int = 0, **config: Any):
-        self.game = WhiteCastle(num_players=num_players, **config)
+        self.game = WhiteCastleGame(num_players=num_players, **config)
         self._seed = seed
         self._fields: dict[str, Any] = {}
         self._players: dict[int, dict[str, Any]] = {}

@@ -16,10 +16,57 @@ import numpy as np
 from boardgames_rl.core.game import TERMINAL
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
-from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.actions import MAX_OPTS
-from boardgames_rl.games.white_castle.data import Block, Effect
+from boardgames_rl.games.white_castle.data import (
+    CHECKPOINTS,
+    DAIMYO,
+    DAIMYO_QUESTION,
+    DECREES,
+    DIAMOND_ROW,
+    DIE_TILES,
+    DIPLOMAT_LANTERN,
+    DIPLOMATS,
+    DOMAIN_ICONS,
+    DOMAIN_VALUE,
+    GARDENS,
+    LANTERN,
+    NUMBERED_SPACES,
+    OUTSIDE_CHOICES,
+    OUTSIDE_VALUE,
+    PLANTS,
+    POT_MAX,
+    RES_CAP,
+    RESOURCES,
+    ROOM_FLOOR,
+    ROOM_ROWS,
+    ROOM_VALUE,
+    ROUNDS,
+    SEAL_CAP,
+    SPACE_VALUE,
+    START_ACTION_LANTERN,
+    START_ACTIONS,
+    START_RESOURCES,
+    STEWARD_LANTERN,
+    STEWARDS,
+    STONES,
+    WELL_VALUE,
+    YARD_COST,
+    YARD_DEAL,
+    YARD_TILES,
+    Block,
+    Effect,
+    EffectKind,
+    any_resources,
+    card_block,
+    choice,
+    courtier_continued,
+    domain_row,
+    gain,
+    pick_of,
+    room_block,
+    well_space,
+)
 from boardgames_rl.games.white_castle.legal import legal_mask
 from boardgames_rl.games.white_castle.observation import (
     CHANGED_ANY,
@@ -46,7 +93,7 @@ from boardgames_rl.games.white_castle.observation import (
 )
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.white_castle.game import WhiteCastle
+    from boardgames_rl.games.white_castle.game import WhiteCastleGame
     from boardgames_rl.games.white_castle.infoset import WhiteCastleInfoSet
 
 Option = list[Any]
@@ -89,9 +136,33 @@ KEYS = (
 )
 
 
+# The effect kinds as the plain strings effects hold, read from ``EffectKind`` once: the rules
+# code compares them at every effect, and reading an enum member costs a descriptor call.
+_ANY_RESOURCES = EffectKind.ANY_RESOURCES.value
+_ANY_TILE = EffectKind.ANY_TILE.value
+_CARD_BLOCK = EffectKind.CARD_BLOCK.value
+_CHOICE = EffectKind.CHOICE.value
+_COURTIER = EffectKind.COURTIER.value
+_COURTIER_CONTINUED = EffectKind.COURTIER_CONTINUED.value
+_DAIMYO_QUESTION = EffectKind.DAIMYO_QUESTION.value
+_DOMAIN = EffectKind.DOMAIN.value
+_DOMAIN_ROW = EffectKind.DOMAIN_ROW.value
+_GAIN = EffectKind.GAIN.value
+_GARDENER = EffectKind.GARDENER.value
+_LANTERN = EffectKind.LANTERN.value
+_LIGHT = EffectKind.LIGHT.value
+_PAY_COINS = EffectKind.PAY_COINS.value
+_PAY_SEAL = EffectKind.PAY_SEAL.value
+_PICK_OF = EffectKind.PICK_OF.value
+_ROOM_BLOCK = EffectKind.ROOM_BLOCK.value
+_TIME_STEPS = EffectKind.TIME_STEPS.value
+_WARRIOR = EffectKind.WARRIOR.value
+_WELL = EffectKind.WELL.value
+_WELL_SPACE = EffectKind.WELL_SPACE.value
+
 _NOTHING: frozenset[str] = frozenset()
 _SEAL = frozenset(("seal",))
-_CAPPED = frozenset((*T.RESOURCES, "seal"))
+_CAPPED = frozenset((*RESOURCES, "seal"))
 
 
 def new_player() -> dict[str, Any]:
@@ -112,30 +183,30 @@ def new_player() -> dict[str, Any]:
 
 
 def card_blocks(card: str) -> list[Block]:
-    if card in T.STEWARDS:
-        return T.STEWARDS[card][1]
-    if card in T.DIPLOMATS:
-        return T.DIPLOMATS[card][1]
-    return T.START_ACTIONS[card]
+    if card in STEWARDS:
+        return STEWARDS[card][1]
+    if card in DIPLOMATS:
+        return DIPLOMATS[card][1]
+    return START_ACTIONS[card]
 
 
 def lantern_icon(card: str) -> Effect:
-    if card in T.START_RESOURCES:
-        return T.START_RESOURCES[card][0]
-    if card in T.DECREES:
-        return T.DECREES[card]
-    if card in T.START_ACTIONS:
-        return T.START_ACTION_LANTERN
-    if card in T.STEWARDS:
-        return T.STEWARD_LANTERN
-    return T.DIPLOMAT_LANTERN
+    if card in START_RESOURCES:
+        return START_RESOURCES[card][0]
+    if card in DECREES:
+        return DECREES[card]
+    if card in START_ACTIONS:
+        return START_ACTION_LANTERN
+    if card in STEWARDS:
+        return STEWARD_LANTERN
+    return DIPLOMAT_LANTERN
 
 
 def _dark_kind(card: str) -> str:
     for _rows, dark, effs in card_blocks(card):
         if dark:
             e = effs[0]
-            return e[1][0] if e[0] == "payseal" else e[0]
+            return e[1][0] if e[0] == _PAY_SEAL else e[0]
     return ""
 
 
@@ -149,7 +220,7 @@ class WhiteCastleState(PlainDataState):
 
     FIELDS = KEYS
 
-    game: WhiteCastle
+    game: WhiteCastleGame
     n: int
     round: int
     phase: str
@@ -180,7 +251,7 @@ class WhiteCastleState(PlainDataState):
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def initial(cls, game: WhiteCastle, seed: int | None) -> WhiteCastleState:
+    def initial(cls, game: WhiteCastleGame, seed: int | None) -> WhiteCastleState:
         s = cls(game, make_rng(seed))
         s._setup()
         s._run()
@@ -188,7 +259,9 @@ class WhiteCastleState(PlainDataState):
         return s
 
     @classmethod
-    def empty(cls, game: WhiteCastle, rng: np.random.Generator | None = None) -> WhiteCastleState:
+    def empty(
+        cls, game: WhiteCastleGame, rng: np.random.Generator | None = None
+    ) -> WhiteCastleState:
         s = cls(game, rng if rng is not None else make_rng(0))
         n = game.num_players
         s.n = n
@@ -228,8 +301,8 @@ class WhiteCastleState(PlainDataState):
         for k in KEYS:  # setattr, not __dict__ (see PlainDataState)
             setattr(self, k, getattr(base, k))
         self.phase = "draft"
-        stew = [c for c, (dia, _) in T.STEWARDS.items() if not (n == 2 and dia)]
-        dipl = [c for c, (dia, _) in T.DIPLOMATS.items() if not (n == 2 and dia)]
+        stew = [c for c, (dia, _) in STEWARDS.items() if not (n == 2 and dia)]
+        dipl = [c for c, (dia, _) in DIPLOMATS.items() if not (n == 2 and dia)]
         while True:
             sd = [stew[i] for i in rng.permutation(len(stew))]
             dd = [dipl[i] for i in rng.permutation(len(dipl))]
@@ -238,26 +311,26 @@ class WhiteCastleState(PlainDataState):
                 break
         s.rooms = rooms
         s.steward_deck, s.diplomat_deck = sd[3:], dd[2:]
-        dy = sorted(T.DAIMYO)
+        dy = sorted(DAIMYO)
         s.daimyo = dy[int(rng.integers(len(dy)))]
         s._deal_tiles()
         s._roll()
-        plants, stones = sorted(T.PLANTS), sorted(T.STONES)
+        plants, stones = sorted(PLANTS), sorted(STONES)
         pp = [plants[i] for i in rng.permutation(5)[:3]]
         st = [stones[i] for i in rng.permutation(5)[:3]]
         s.gardens = [pp[0], st[0], pp[1], st[1], pp[2], st[2]]
-        yt = sorted(T.YARD_TILES)
+        yt = sorted(YARD_TILES)
         draw = [yt[i] for i in rng.permutation(8)[:4]]
         s.yards = [[], [], []]
-        for t, (y, face) in zip(draw, T.YARD_DEAL, strict=True):
+        for t, (y, face) in zip(draw, YARD_DEAL, strict=True):
             s.yards[y].append([t, face])
         s.turn_order = [int(x) for x in rng.permutation(n)]
         # markers stacked in random order: the top (first player) arrived last
         for i, p in enumerate(reversed(s.turn_order)):
             s.players[p]["pot_arr"] = i + 1
         s.pot_counter = n
-        res = sorted(T.START_RESOURCES)
-        acts = sorted(T.START_ACTIONS)
+        res = sorted(START_RESOURCES)
+        acts = sorted(START_ACTIONS)
         rr = [res[i] for i in rng.permutation(9)[: n + 1]]
         aa = [acts[i] for i in rng.permutation(6)[: n + 1]]
         s.offer = [[r, a] for r, a in zip(rr, aa, strict=True)]
@@ -265,21 +338,21 @@ class WhiteCastleState(PlainDataState):
 
     def _deal_tiles(self) -> None:
         rng = self.rng
-        ids = sorted(T.DIE_TILES)
+        ids = sorted(DIE_TILES)
         while True:
-            tiles: list[list[str | None]] = [[None] * k for k in T.ROOM_ROWS]
+            tiles: list[list[str | None]] = [[None] * k for k in ROOM_ROWS]
             bag = [ids[i] for i in rng.permutation(15)]
             for room, col in enumerate(int(c) for c in rng.permutation(3)):
-                pick = [t for t in bag if T.DIE_TILES[t][0] == col][0]
+                pick = next(t for t in bag if DIE_TILES[t][0] == col)
                 bag.remove(pick)
-                tiles[room][T.DIAMOND_ROW] = pick
+                tiles[room][DIAMOND_ROW] = pick
             ok = True
-            for room, row in T.NUMBERED_SPACES:
+            for room, row in NUMBERED_SPACES:
                 cand = None
                 for t in bag:
                     others = [x for x in tiles[room] if x is not None]
                     complete = len(others) == len(tiles[room]) - 1
-                    cols = {T.DIE_TILES[x][0] for x in others} | {T.DIE_TILES[t][0]}
+                    cols = {DIE_TILES[x][0] for x in others} | {DIE_TILES[t][0]}
                     if not (complete and len(cols) == 1):
                         cand = t
                         break
@@ -291,7 +364,7 @@ class WhiteCastleState(PlainDataState):
             if ok:
                 break
         # every space holds a tile now (the deal is redone until it does)
-        self.room_tiles = [[T.DIE_TILES[str(t)][0] for t in room] for room in tiles]
+        self.room_tiles = [[DIE_TILES[str(t)][0] for t in room] for room in tiles]
         self.well_tiles = bag
 
     def _roll(self) -> None:
@@ -435,10 +508,10 @@ class WhiteCastleState(PlainDataState):
     def gain(self, p: int, key: str, n: int) -> None:
         pl = self.players[p]
         self._dirty |= CHANGED_RES[p]
-        if key in T.RESOURCES:
-            pl[key] = min(T.RES_CAP, pl[key] + n)
+        if key in RESOURCES:
+            pl[key] = min(RES_CAP, pl[key] + n)
         elif key == "seal":
-            pl[key] = min(T.SEAL_CAP, pl[key] + n)
+            pl[key] = min(SEAL_CAP, pl[key] + n)
         else:
             pl[key] += n
 
@@ -450,7 +523,7 @@ class WhiteCastleState(PlainDataState):
             pl["coin"] += 1
         else:
             pl["seal"] -= 2
-            self.gain(p, T.RESOURCES[i - 1], 1)
+            self.gain(p, RESOURCES[i - 1], 1)
 
     def push(self, p: int, effs: list[Effect], mode: str = "any") -> None:
         if effs:
@@ -463,10 +536,10 @@ class WhiteCastleState(PlainDataState):
 
     def covered(self, space: int) -> int:
         if space == 7:
-            return T.WELL_VALUE
+            return WELL_VALUE
         if self.spaces[space]:
             return self.spaces[space][-1][0]
-        return T.ROOM_VALUE[space] if space < 5 else T.OUTSIDE_VALUE
+        return ROOM_VALUE[space] if space < 5 else OUTSIDE_VALUE
 
     def room_blocks_for(self, room: int, colour: int) -> list[int]:
         """Blocks of the room's card aligned with die tiles of ``colour`` (distinct, ordered)."""
@@ -533,7 +606,7 @@ class WhiteCastleState(PlainDataState):
         if kind == "pick":
             return [[i] for i in range(len(d["choices"]))]
         if kind == "res":
-            return [[r] for r in T.RESOURCES]
+            return [[r] for r in RESOURCES]
         if kind in ("pay", "checkpoint", "lantern_q"):
             out = []
             if kind == "pay":
@@ -541,7 +614,7 @@ class WhiteCastleState(PlainDataState):
                 if pl[key] >= amt:
                     out.append(["yes"])
             elif kind == "checkpoint":
-                if pl["seal"] >= T.CHECKPOINTS[pl["pot"] + 1]:
+                if pl["seal"] >= CHECKPOINTS[pl["pot"] + 1]:
                     out.append(["yes"])
             else:
                 out.append(["yes"])
@@ -550,11 +623,11 @@ class WhiteCastleState(PlainDataState):
             out = [
                 [i]
                 for i in range(6)
-                if p not in self.garden_workers[i] and pl["food"] >= T.GARDENS[self.gardens[i]][0]
+                if p not in self.garden_workers[i] and pl["food"] >= GARDENS[self.gardens[i]][0]
             ]
             return out + [["skip"]]
         if kind == "warrior":
-            return [[y] for y in range(3) if pl["iron"] >= T.YARD_COST[y]] + [["skip"]]
+            return [[y] for y in range(3) if pl["iron"] >= YARD_COST[y]] + [["skip"]]
         if kind == "courtier":
             out = []
             if not d["aud"] and pl["members"][0] > 0 and pl["coin"] >= 2:
@@ -567,7 +640,7 @@ class WhiteCastleState(PlainDataState):
                         to = lvl + steps
                         if to > 3 or pl["pearl"] < cost:
                             continue
-                        rooms = [r for r in range(5) if T.ROOM_FLOOR[r] == to] if to < 3 else [-1]
+                        rooms = [r for r in range(5) if ROOM_FLOOR[r] == to] if to < 3 else [-1]
                         out.extend([["climb", lvl, to, r] for r in rooms])
             return out + [["stop"]]
         if kind == "daimyo":
@@ -589,10 +662,10 @@ class WhiteCastleState(PlainDataState):
                 continue
             if sp < 5 and (self.rooms[sp] is None or col not in self.room_tiles[sp]):
                 continue
-            cover = T.WELL_VALUE if sp == 7 else dice[-1][0] if dice else T.SPACE_VALUE[sp]
+            cover = WELL_VALUE if sp == 7 else dice[-1][0] if dice else SPACE_VALUE[sp]
             if val >= cover or coin >= cover - val:
                 out.append([sp])
-        if self.domain_dice[p][col] == 0 and coin >= T.DOMAIN_VALUE - val:
+        if self.domain_dice[p][col] == 0 and coin >= DOMAIN_VALUE - val:
             out.append([8 + col])
         return out
 
@@ -605,7 +678,7 @@ class WhiteCastleState(PlainDataState):
             self._dirty |= CHANGED_OFFER | CHANGED_CARDS
             pl["action_card"] = a
             pl["lantern"].append(r)
-            res = T.START_RESOURCES[r]
+            res = START_RESOURCES[r]
             if res[2]:
                 pl["lantern"].append(res[2])
             self.draft_left.pop(0)
@@ -638,34 +711,34 @@ class WhiteCastleState(PlainDataState):
                 self._exec(p, d["then"])
         elif kind == "checkpoint":
             if opt[0] == "yes":
-                pl["seal"] -= T.CHECKPOINTS[pl["pot"] + 1]
+                pl["seal"] -= CHECKPOINTS[pl["pot"] + 1]
                 self._dirty |= CHANGED_RES[p]
                 self._advance_pot(p, d["steps"], paid=True)
         elif kind == "lantern_q":
             if opt[0] == "yes":
-                self._exec(p, ["lantern"])
+                self._exec(p, LANTERN)
         elif kind == "gardener":
             if opt[0] != "skip":
                 i = opt[0]
-                pl["food"] -= T.GARDENS[self.gardens[i]][0]
+                pl["food"] -= GARDENS[self.gardens[i]][0]
                 pl["members"][1] -= 1
                 self.garden_workers[i].append(p)
                 self._dirty |= CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_GARDENS
-                self._exec(p, T.GARDENS[self.gardens[i]][2])
+                self._exec(p, GARDENS[self.gardens[i]][2])
         elif kind == "warrior":
             if opt[0] != "skip":
                 y = opt[0]
-                pl["iron"] -= T.YARD_COST[y]
+                pl["iron"] -= YARD_COST[y]
                 pl["members"][2] -= 1
                 self.yard_warriors[y].append(p)
                 self._dirty |= CHANGED_RES[p] | CHANGED_MEMBERS[p] | CHANGED_YARDS
-                self.push(p, [T.YARD_TILES[t][f] for t, f in self.yards[y]], "any")
+                self.push(p, [YARD_TILES[t][f] for t, f in self.yards[y]], "any")
         elif kind == "courtier":
             self._courtier(p, d, opt)
         elif kind == "daimyo":
             self.daimyo_pos[opt[0]] = p
             self._dirty |= CHANGED_DAIMYO
-            self.push(p, T.DAIMYO[self.daimyo][opt[0]], "any")
+            self.push(p, DAIMYO[self.daimyo][opt[0]], "any")
         elif kind == "final":
             pass
 
@@ -679,18 +752,18 @@ class WhiteCastleState(PlainDataState):
         if sp >= 8:
             self.domain_dice[p][sp - 8] = v
             self._dirty |= CHANGED_DOMAIN[p]
-            pl["coin"] += v - T.DOMAIN_VALUE
-            effs = [["domrow", sp - 8]]
+            pl["coin"] += v - DOMAIN_VALUE
+            effs = [domain_row(sp - 8)]
         else:
             pl["coin"] += v - self.covered(sp)
             self.spaces[sp].append([v, p, b])
             self._dirty |= CHANGED_SPACE[sp] | (CHANGED_HEAD if sp == 7 else 0)  # Well dice count
             if sp < 5:
-                effs = [["block", sp, bi] for bi in self.room_blocks_for(sp, b)]
+                effs = [room_block(sp, bi) for bi in self.room_blocks_for(sp, b)]
             elif sp < 7:
-                effs = [["choice", *T.OUTSIDE_CHOICES[sp - 5]]]
+                effs = [choice(*OUTSIDE_CHOICES[sp - 5])]
             else:
-                effs = [["wellspace", v]]
+                effs = [well_space(v)]
         self.push(p, effs, "opt" if len(effs) > 1 else "any")
         if left:
             self.ask(p, "lantern_q")
@@ -705,7 +778,7 @@ class WhiteCastleState(PlainDataState):
         else:
             climb = True
         if not (aud and climb):
-            self.push(p, [["courtier_cont", aud, climb]])
+            self.push(p, [courtier_continued(aud, climb)])
         self._dirty |= CHANGED_RES[p] | CHANGED_COURTIERS[p]
         if opt[0] == "aud":
             pl["coin"] -= 2
@@ -718,8 +791,8 @@ class WhiteCastleState(PlainDataState):
         pl["courtiers"][lvl] -= 1
         pl["courtiers"][to] += 1
         if to == 3:
-            self.push(p, [["daimyo_q"]])
-            self._exec(p, ["lantern"])
+            self.push(p, [DAIMYO_QUESTION])
+            self._exec(p, LANTERN)
             return
         card = self.rooms[room]
         if card is None:
@@ -729,17 +802,17 @@ class WhiteCastleState(PlainDataState):
         deck = self.steward_deck if room < 3 else self.diplomat_deck
         self.rooms[room] = deck.pop(0) if deck else None
         self._dirty |= CHANGED_CARDS | CHANGED_ROOMS | CHANGED_HEAD
-        lights = [["blockc", card, i] for i, b in enumerate(card_blocks(card)) if not b[1]]
+        lights = [card_block(card, i) for i, b in enumerate(card_blocks(card)) if not b[1]]
         if lights:
-            self.push(p, [["pickof", lights]])
+            self.push(p, [pick_of(lights)])
 
     def _advance_pot(self, p: int, steps: int, paid: bool = False) -> None:
         pl = self.players[p]
         moved = False
-        while steps > 0 and pl["pot"] < T.POT_MAX:
+        while steps > 0 and pl["pot"] < POT_MAX:
             nxt = pl["pot"] + 1
-            if nxt in T.CHECKPOINTS and not paid:
-                if pl["seal"] >= T.CHECKPOINTS[nxt]:
+            if nxt in CHECKPOINTS and not paid:
+                if pl["seal"] >= CHECKPOINTS[nxt]:
                     if moved:
                         self._arrive(p)
                     self.ask(p, "checkpoint", steps=steps)
@@ -761,48 +834,50 @@ class WhiteCastleState(PlainDataState):
     def _exec(self, p: int, eff: Effect) -> None:
         pl = self.players[p]
         k = eff[0]
-        if k == "g":
+        if k == _GAIN:
             self.gain(p, eff[1], eff[2])
-        elif k == "any":
+        elif k == _ANY_RESOURCES:
             if eff[1] > 1:
-                self.push(p, [["any", eff[1] - 1]])
+                self.push(p, [any_resources(eff[1] - 1)])
             self.ask(p, "res", left=eff[1])
-        elif k == "pot":
+        elif k == _TIME_STEPS:
             self._advance_pot(p, eff[1])
-        elif k == "lantern":
+        elif k == _LANTERN:
             # "in any order": an "any" frame (the player orders them when a cap can bite)
             self.push(p, [lantern_icon(c) for c in pl["lantern"]], "any")
-        elif k == "well" or k == "wellspace":
+        elif k in (_WELL, _WELL_SPACE):
             # "in any order you choose": the seal is one of the Well's actions, beside the
             # tiles (an "any" frame: the player orders them only when a cap can bite). The
             # space's coins were gained on placement; see well_effects for the tiles
             self.push(p, self.well_effects(eff), "any")
-        elif k == "courtier":
+        elif k == _COURTIER:
             self.ask(p, "courtier", aud=False, climb=False)
-        elif k == "courtier_cont":
+        elif k == _COURTIER_CONTINUED:
             self.ask(p, "courtier", aud=eff[1], climb=eff[2])
-        elif k == "gardener":
+        elif k == _GARDENER:
             if pl["members"][1] > 0 and any(p not in w for w in self.garden_workers):
                 self.ask(p, "gardener")
-        elif k == "warrior":
+        elif k == _WARRIOR:
             if pl["members"][2] > 0:
                 self.ask(p, "warrior")
-        elif k == "domain":
-            self.ask(p, "pick", choices=[["domrow", r] for r in range(3)])
-        elif k == "domrow":
+        elif k == _DOMAIN:
+            self.ask(p, "pick", choices=[domain_row(r) for r in range(3)])
+        elif k == _DOMAIN_ROW:
             r = eff[1]
-            icons = list(T.DOMAIN_ICONS[r][: 5 - pl["members"][r]])
+            icons = list(DOMAIN_ICONS[r][: 5 - pl["members"][r]])
             card = pl["action_card"]
             bi = next((i for i, b in enumerate(card_blocks(card)) if r in b[0]), None)
             # step 1 (the row's icons, any order) before step 2 (the card's block)
             if bi is not None:
-                self.push(p, [["blockc", card, bi]], "seq")
+                self.push(p, [card_block(card, bi)], "seq")
             self.push(p, icons, "any")
-        elif k == "block":
-            self._exec(p, ["blockc", self.rooms[eff[1]], eff[2]])
-        elif k == "blockc":
+        elif k == _ROOM_BLOCK:
+            card = self.rooms[eff[1]]
+            assert card is not None  # a room's block is offered only while it holds a card
+            self._exec(p, card_block(card, eff[2]))
+        elif k == _CARD_BLOCK:
             self.push(p, card_blocks(eff[1])[eff[2]][2], "any")
-        elif k == "tile" or k == "light":
+        elif k in (_ANY_TILE, _LIGHT):
             ch: list[Effect] = []
             for room in range(5):
                 card = self.rooms[room]
@@ -810,28 +885,28 @@ class WhiteCastleState(PlainDataState):
                     continue
                 bis = (
                     self.room_blocks_for(room, eff[1])
-                    if k == "tile"
+                    if k == _ANY_TILE
                     else [i for i, b in enumerate(card_blocks(card)) if not b[1]]
                 )
-                ch.extend(["blockc", card, bi] for bi in bis)
+                ch.extend(card_block(card, bi) for bi in bis)
             if ch:
                 self.ask(p, "pick", choices=ch)
-        elif k == "daimyo_q":
+        elif k == _DAIMYO_QUESTION:
             if any(x < 0 for x in self.daimyo_pos):
                 self.ask(p, "daimyo")
-        elif k == "pickof":
+        elif k == _PICK_OF:
             self.ask(p, "pick", choices=eff[1])
-        elif k == "choice":
+        elif k == _CHOICE:
             self.ask(p, "pick", choices=eff[1:])
-        elif k == "payseal":
+        elif k == _PAY_SEAL:
             self.ask(p, "pay", key="seal", amount=1, then=eff[1])
-        elif k == "paycoin":
+        elif k == _PAY_COINS:
             self.ask(p, "pay", key="coin", amount=eff[1], then=eff[2])
         else:
             raise AssertionError(eff)
 
     # ------------------------------------------------------------------ effect order
-    def may_spend(self, p: int, eff: Effect, reach: int = T.POT_MAX) -> frozenset[str]:
+    def may_spend(self, p: int, eff: Effect, reach: int = POT_MAX) -> frozenset[str]:
         """The capped counters (food, iron, pearl, seal) that ``eff`` could make ``p`` spend.
 
         Conservative: Passage of Time spends seals when a checkpoint lies within ``reach``
@@ -841,11 +916,11 @@ class WhiteCastleState(PlainDataState):
         actions) may spend anything.
         """
         k = eff[0]
-        if k in ("g", "any"):
+        if k in (_GAIN, _ANY_RESOURCES):
             return _NOTHING
-        if k == "pot":
+        if k == _TIME_STEPS:
             pos = self.players[p]["pot"]
-            return _SEAL if any(pos < c <= pos + reach for c in T.CHECKPOINTS) else _NOTHING
+            return _SEAL if any(pos < c <= pos + reach for c in CHECKPOINTS) else _NOTHING
         subs = self._inner(p, eff)
         if subs is None:
             return _CAPPED
@@ -857,28 +932,28 @@ class WhiteCastleState(PlainDataState):
     def pot_reach(self, p: int, eff: Effect) -> int:
         """Most Passage of Time steps ``eff`` can move ``p`` (``POT_MAX`` when unknown)."""
         k = eff[0]
-        if k in ("g", "any"):
+        if k in (_GAIN, _ANY_RESOURCES):
             return 0
-        if k == "pot":
+        if k == _TIME_STEPS:
             return eff[1]
         subs = self._inner(p, eff)
         if subs is None:
-            return T.POT_MAX
-        return min(T.POT_MAX, sum(self.pot_reach(p, e) for e in subs))
+            return POT_MAX
+        return min(POT_MAX, sum(self.pot_reach(p, e) for e in subs))
 
     def _inner(self, p: int, eff: Effect) -> list[Effect] | None:
         """The effects a compound ``eff`` resolves as one frame (the Lantern's icons, the
         Well's seal and tiles, a card block's icons), or None for the others (worker actions,
         paid parts, picks, the Domain, die-tile and light actions), which may do anything."""
         k = eff[0]
-        if k == "lantern":
+        if k == _LANTERN:
             return [lantern_icon(c) for c in self.players[p]["lantern"]]
-        if k in ("well", "wellspace"):
+        if k in (_WELL, _WELL_SPACE):
             return self.well_effects(eff)
-        if k == "block":
+        if k == _ROOM_BLOCK:
             card = self.rooms[eff[1]]
             return card_blocks(card)[eff[2]][2] if card is not None else []
-        if k == "blockc":
+        if k == _CARD_BLOCK:
             return card_blocks(eff[1])[eff[2]][2]
         return None
 
@@ -893,10 +968,10 @@ class WhiteCastleState(PlainDataState):
         sheet's reading). ``["well"]`` is the Well action of a card, garden or yard: no die, so
         no coins; the seal and both tiles (data sheet §8).
         """
-        tiles = [T.DIE_TILES[t][1] for t in self.well_tiles]
-        if eff[0] == "wellspace" and eff[1] <= T.WELL_VALUE and not self.game.well_one_pays_tiles:
+        tiles = [DIE_TILES[t][1] for t in self.well_tiles]
+        if eff[0] == _WELL_SPACE and eff[1] <= WELL_VALUE and not self.game.well_one_pays_tiles:
             tiles = []
-        return [["g", "seal", 1], *tiles]
+        return [gain("seal"), *tiles]
 
     def free_gain(self, p: int, effs: list[Effect]) -> int | None:
         """Index of a plain gain of ``effs`` that may be resolved now without asking, or None.
@@ -910,10 +985,10 @@ class WhiteCastleState(PlainDataState):
         pl = self.players[p]
         capped = []
         for i, e in enumerate(effs):
-            if e[0] != "g":
+            if e[0] != _GAIN:
                 continue
             key = e[1]
-            cap = T.RES_CAP if key in T.RESOURCES else T.SEAL_CAP if key == "seal" else None
+            cap = RES_CAP if key in RESOURCES else SEAL_CAP if key == "seal" else None
             if cap is None or pl[key] + e[2] <= cap:
                 return i
             capped.append(i)
@@ -921,7 +996,7 @@ class WhiteCastleState(PlainDataState):
             return None
         # the marker moves at most this far while the frame resolves: a checkpoint beyond it
         # spends no seal, whatever the order
-        reach = min(T.POT_MAX, sum(self.pot_reach(p, e) for e in effs))
+        reach = min(POT_MAX, sum(self.pot_reach(p, e) for e in effs))
         for i in capped:
             key = effs[i][1]
             if not any(key in self.may_spend(p, e, reach) for j, e in enumerate(effs) if j != i):
@@ -989,14 +1064,14 @@ class WhiteCastleState(PlainDataState):
         ps = self.players
         self.turn_order = sorted(range(self.n), key=lambda p: (-ps[p]["pot"], -ps[p]["pot_arr"]))
         self._dirty |= CHANGED_TURN_ORDER
-        if self.round >= T.ROUNDS:
+        if self.round >= ROUNDS:
             self.phase = "final"
             self.final_left = [p for p in self.turn_order if ps[p]["seal"] > 0]
             return
         self.phase = "gardens"
         for p in reversed(self.turn_order):
             effs = [
-                T.GARDENS[self.gardens[i]][2]
+                GARDENS[self.gardens[i]][2]
                 for i in range(6)
                 if p in self.garden_workers[i] and self.bridges[i // 2]
             ]

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from boardgames_rl.games.white_castle import data as T
 from boardgames_rl.games.white_castle import scoring
+from boardgames_rl.games.white_castle.data import RES_CAP, RESOURCES, ROUNDS
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,11 @@ def value(state, me: int, w: Weights = HEURISTIC, totals: list[int] | None = Non
         best_other = max(t for p, t in enumerate(totals) if p != me)
         return totals[me] - best_other + (100.0 if state.winner() == me else 0.0)
     pl = state.players[me]
-    turns_total = 3 * T.ROUNDS
+    turns_total = 3 * ROUNDS
     turns_done = 3 * (state.round - 1) + state.turns_taken // state.n
     future = max(0.0, (turns_total - turns_done) / turns_total)
     assets = (
-        w.resource * sum(min(pl[r], T.RES_CAP) for r in T.RESOURCES)
+        w.resource * sum(min(pl[r], RES_CAP) for r in RESOURCES)
         + w.coin * pl["coin"]
         + w.seal * pl["seal"]
         + w.member * (15 - sum(pl["members"]))
