@@ -98,16 +98,16 @@ NAMING: dict[str, Words] = {
 """Decision kind -> the words of its actions (in the order of ``state.DECISIONS``)."""
 
 
-def contextual_name(s: CastleNightingaleState, action: int, words: Words | None = None) -> str:
+def contextual_name(state: CastleNightingaleState, action: int, words: Words | None = None) -> str:
     """The name of ``action`` in the pending decision (in ``words``, default its ``NAMING``)."""
-    labels = s.board.labels
+    labels = state.board.labels
     if words is None:
-        words = NAMING.get(s.decision["kind"], _PLAIN) if s.decision else _PLAIN
+        words = NAMING.get(state.decision["kind"], _PLAIN) if state.decision else _PLAIN
     if action < A.ZONE:
         return words.square.format(labels[action])
     if action < A.NINJA_CARD:
         z = action - A.ZONE
-        name = s.board.zone_names[z] if z < s.board.num_zones else f"zone #{z}"
+        name = state.board.zone_names[z] if z < state.board.num_zones else f"zone #{z}"
         return words.zone.format(name)
     if action < A.SAMURAI_CARD:
         return f"play card {NINJA_CARDS[action - A.NINJA_CARD].name}"
@@ -178,20 +178,20 @@ DECISION_WORDS: dict[str, str] = {
 ``state.DECISIONS`` has one, checked by a test)."""
 
 
-def decision_words(s: CastleNightingaleState) -> str:
+def decision_words(state: CastleNightingaleState) -> str:
     """The pending decision in words, with its public counts ("2 discs left", "entry 3 of 4")."""
-    if s.decision is None:
+    if state.decision is None:
         return "game over"
-    kind = s.decision["kind"]
+    kind = state.decision["kind"]
     words = DECISION_WORDS[kind]
-    f = s.flags
+    f = state.flags
     if kind == "place":
         left = f["discs_left"]
         words += f" ({left} disc{'s' if left != 1 else ''} left)"
     elif kind == "entry":
         words += f" (entry {f['entries'] + 1} of {f['target']})"
     elif kind == "setup_close":
-        words += f" ({s.setup_closed + 1} of 2)"
+        words += f" ({state.setup_closed + 1} of 2)"
     elif kind == "decoy":
         words += f" ({f['decoys']} left)"
     return words
@@ -247,12 +247,12 @@ def public_name(state: State, action: int, viewer: int | None) -> str:
     Raises:
         ValueError: the game is over (no player to move).
     """
-    s = as_nightingale_state(state)
-    if s.decision is None:
+    state = as_nightingale_state(state)
+    if state.decision is None:
         raise ValueError("castle_nightingale: the game is over, no action to name")
-    kind = s.decision["kind"]
-    name = contextual_name(s, action, TOLD.get(kind))
-    if viewer is None or viewer == s.decision["player"]:
+    kind = state.decision["kind"]
+    name = contextual_name(state, action, TOLD.get(kind))
+    if viewer is None or viewer == state.decision["player"]:
         return name
     if kind == "prog_n_card" and A.NINJA_TOKEN <= action < A.SAMURAI_TOKEN:
         return name  # the Listening Tube is used openly

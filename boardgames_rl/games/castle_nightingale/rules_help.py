@@ -73,31 +73,37 @@ def rules_help(state: State, player: int) -> str:
     rule it follows, and the text of the cards and tokens involved (their own hand when they
     choose a card, the card being carried out, the tokens they may use now). Uses only what that
     seat can see."""
-    s = as_nightingale_state(state)
-    if s.decision is None:
+    state = as_nightingale_state(state)
+    if state.decision is None:
         return "The game is over."
-    kind = s.decision["kind"]
-    lines = [f"Now: {decision_words(s)}.", "", TURN_OUTLINE]
+    kind = state.decision["kind"]
+    lines = [f"Now: {decision_words(state)}.", "", TURN_OUTLINE]
     if kind in _RULES:
         rule = _RULES[kind]
-        if kind == "place" and s.game.never_force_token:
+        if kind == "place" and state.game.never_force_token:
             rule = rule.replace(_MUST_PLACE, _NEVER_FORCED)
         lines += ["", rule]
     cards = []
-    if kind in ("prog_n_card", "prog_s_card") and player == s.decision["player"]:
-        hand, table = (s.n_hand, NINJA_CARDS) if player == NINJA else (s.s_hand, SAMURAI_CARDS)
+    if kind in ("prog_n_card", "prog_s_card") and player == state.decision["player"]:
+        hand, table = (
+            (state.n_hand, NINJA_CARDS) if player == NINJA else (state.s_hand, SAMURAI_CARDS)
+        )
         cards = [table[c] for c in hand]
     elif kind in _CARD_OF:
         owner = _CARD_OF[kind]
-        card, shown = (s.n_card, s.n_card_shown) if owner == NINJA else (s.s_card, s.s_card_shown)
+        card, shown = (
+            (state.n_card, state.n_card_shown)
+            if owner == NINJA
+            else (state.s_card, state.s_card_shown)
+        )
         if card >= 0 and (shown or owner == player):
             cards = [(NINJA_CARDS if owner == NINJA else SAMURAI_CARDS)[card]]
     if cards:
         lines += ["", "Cards (movement: action):"]
         lines += [f"  {c.name} ({c.move}): {c.text}" for c in cards]
-    if player == s.decision["player"]:
+    if player == state.decision["player"]:
         tokens = []
-        for a in s.legal_actions():
+        for a in state.legal_actions():
             if A.NINJA_TOKEN <= a < A.SAMURAI_TOKEN:
                 t = int(a) - A.NINJA_TOKEN
                 tokens.append((NINJA_TOKENS[t], NINJA_TOKEN_TEXT[t]))
