@@ -1,6 +1,6 @@
 """How a vector env's slots split among its worker processes.
 
-Both vector envs (:mod:`boardgames_rl.envs.vector`, :mod:`boardgames_rl.envs.batched`) give each
+The vector runtime (:mod:`boardgames_rl.envs.vector.core`, behind every vector facade) gives each
 worker one contiguous chunk of slots, the sizes as equal as they can be; the batched env's
 benchmark (``lab/benchmarks/batched_speed.py``) uses the same split to bound what workers can gain.
 """

@@ -7,7 +7,7 @@ In a script without ``if __name__ == "__main__":`` that import runs the script's
 processes is forbidden: the worker died at start-up (or, in other scripts, the child ran the
 script's whole work again).
 
-The workers of both vector envs need nothing from the main script: what they build their slots
+The vector runtime's workers need nothing from the main script: what they build their slots
 from (the game, the opponents, the reward shaping, an env factory) travels as one
 ``cloudpickle`` payload (:func:`dumps`), which carries functions and classes defined in the
 main script by value. So the children are started without importing it (:func:`start`). An

@@ -109,7 +109,7 @@ class LearnerSlots:
         self.feature = self.prior_at != self.obs_size  # the seat feature
         self.returns = [0.0] * len(envs)
         self.lengths = [0] * len(envs)
-        self.prefetch = False  # a worker's slots build their next games while it waits
+        self.prefetch = False  # a worker's slots: build next games while waiting, keep undo
         self.unprepared: list[int] = []  # slots whose next game is not built yet
         self.games: list[_Game] = []
         self._undo: _Undo | None = None
@@ -186,9 +186,10 @@ class LearnerSlots:
             self._put_back(range(j + 1), self.games, rows, error)
             raise error from exc
         # every slot succeeded: commit
-        last = (out["reward"].copy(), out["terminated"].copy(), out["truncated"].copy())
-        before = {j: self.games[j] for j in ended}
-        self._undo = _Undo(before, self.returns, self.lengths, rows, last)
+        if self.prefetch:  # a worker's slots: keep what undoes this step (another chunk may fail)
+            last = (out["reward"].copy(), out["terminated"].copy(), out["truncated"].copy())
+            before = {j: self.games[j] for j in ended}
+            self._undo = _Undo(before, self.returns, self.lengths, rows, last)
         games = self.games
         for j, action in enumerate(actions):
             if j in ended:
