@@ -63,33 +63,33 @@ _VASE_UNSEEN, _VASE_RELIC, _VASE_EMPTY = "#7a4a1e", "#ffc400", "#d0d0d0"
 _DISC = "#222222"
 
 
-def _knows(s: CastleNightingaleState, viewer: int | None) -> list[bool]:
+def _knows(state: CastleNightingaleState, viewer: int | None) -> list[bool]:
     if viewer is None:
-        return [True] * len(s.vase_where)
-    return list(s.ninja_knows if viewer == NINJA else s.samurai_knows)
+        return [True] * len(state.vase_where)
+    return list(state.ninja_knows if viewer == NINJA else state.samurai_knows)
 
 
-def cell_mark(s: CastleNightingaleState, sq: int, viewer: int | None) -> str:
+def cell_mark(state: CastleNightingaleState, sq: int, viewer: int | None) -> str:
     """What ``viewer`` sees on square ``sq``: one of the keys of :data:`MARKS`."""
-    b = s.board
-    if sq == s.samurai_sq:
-        return "So" if sq in s.discs else "S"  # a disc under him (variant keep_last_disc)
-    if sq == s.ninja_sq:
+    b = state.board
+    if sq == state.samurai_sq:
+        return "So" if sq in state.discs else "S"  # a disc under him (variant keep_last_disc)
+    if sq == state.ninja_sq:
         return "N"
-    if sq in s.discs:
+    if sq in state.discs:
         return "o"
-    if sq in s.vase_where:
-        t = s.vase_where.index(sq)
-        if _knows(s, viewer)[t]:
-            return "$" if s.vase_content[t] else "0"
+    if sq in state.vase_where:
+        t = state.vase_where.index(sq)
+        if _knows(state, viewer)[t]:
+            return "$" if state.vase_content[t] else "0"
         return "V"
     if b.passage[sq]:
-        return "#" if s.closed[b.passages.index(sq)] else "@"
+        return "#" if state.closed[b.passages.index(sq)] else "@"
     return "."
 
 
-def _cell(s: CastleNightingaleState, sq: int, viewer: int | None) -> str:
-    return COLOUR_LETTERS[s.board.colour[sq]] + cell_mark(s, sq, viewer)
+def _cell(state: CastleNightingaleState, sq: int, viewer: int | None) -> str:
+    return COLOUR_LETTERS[state.board.colour[sq]] + cell_mark(state, sq, viewer)
 
 
 def legend_lines(shown: set[str] | None = None) -> list[str]:
@@ -122,50 +122,50 @@ def _cards(cards: list[int], table) -> str:
     return ", ".join(f"{table[c].name} (move {table[c].move})" for c in cards) or "-"
 
 
-def _tile_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
-    face_up = [COLOURS[c] for c in range(6) if s.tile_loc[c] == FACE_UP]
-    sang = [COLOURS[c] for c in range(6) if s.tile_revealed[c]]
+def _tile_lines(state: CastleNightingaleState, viewer: int | None) -> list[str]:
+    face_up = [COLOURS[c] for c in range(6) if state.tile_loc[c] == FACE_UP]
+    sang = [COLOURS[c] for c in range(6) if state.tile_revealed[c]]
     out = [
         f"tiles   : face up (safe this turn): {', '.join(face_up) or '-'} | "
         f"turned up this turn: {', '.join(sang) or '-'}"
     ]
     if viewer in (None, SAMURAI):
-        programmed = [COLOURS[c] for c in range(6) if s.tile_loc[c] == PROGRAMMED]
-        in_hand = [COLOURS[c] for c in range(6) if s.tile_loc[c] == HAND]
+        programmed = [COLOURS[c] for c in range(6) if state.tile_loc[c] == PROGRAMMED]
+        in_hand = [COLOURS[c] for c in range(6) if state.tile_loc[c] == HAND]
         who = "his" if viewer is None else "your"
         out.append(
             f"          {who} programmed tile: {', '.join(programmed) or '-'} | "
             f"in {who} hand: {', '.join(in_hand) or '-'}"
         )
     if viewer in (None, NINJA):
-        sure = [COLOURS[c] for c in range(6) if s.tile_in[c]]
-        safe = [COLOURS[c] for c in range(6) if s.tile_out[c]]
+        sure = [COLOURS[c] for c in range(6) if state.tile_in[c]]
+        safe = [COLOURS[c] for c in range(6) if state.tile_out[c]]
         who = "the ninja knows" if viewer is None else "you know"
         out.append(
             f"          {who}: programmed {', '.join(sure) or '-'} | "
             f"not programmed {', '.join(safe) or '-'}"
         )
-    if s.listen_answers:
-        answers = ", ".join(f"{COLOURS[c]} {'yes' if a else 'no'}" for c, a in s.listen_answers)
+    if state.listen_answers:
+        answers = ", ".join(f"{COLOURS[c]} {'yes' if a else 'no'}" for c, a in state.listen_answers)
         out.append(f"          Listen at the Floor answers: {answers}")
     return out
 
 
-def _vase_line(s: CastleNightingaleState, viewer: int | None) -> str:
-    stolen = [t for t, w in enumerate(s.vase_where) if w == STOLEN]
-    banked = [t for t, w in enumerate(s.vase_where) if w == BANKED]
-    on_board = sum(1 for w in s.vase_where if w >= 0)
+def _vase_line(state: CastleNightingaleState, viewer: int | None) -> str:
+    stolen = [t for t, w in enumerate(state.vase_where) if w == STOLEN]
+    banked = [t for t, w in enumerate(state.vase_where) if w == BANKED]
+    on_board = sum(1 for w in state.vase_where if w >= 0)
     line = f"vases   : {on_board} on the board | carried this turn {len(stolen)}"
     if viewer in (None, NINJA):
-        line += f" ({_count(sum(s.vase_content[t] for t in stolen), 'relic')})"
+        line += f" ({_count(sum(state.vase_content[t] for t in stolen), 'relic')})"
     line += f" | banked {len(banked)}"
     if viewer in (None, NINJA):
-        line += f" ({_count(s.banked_relics(), 'relic')})"
+        line += f" ({_count(state.banked_relics(), 'relic')})"
     line += f" | the ninja wins with {RELICS_TO_WIN} relics banked"
     return line
 
 
-def _card_line(s: CastleNightingaleState, viewer: int | None) -> str:
+def _card_line(state: CastleNightingaleState, viewer: int | None) -> str:
     def played(card: int, shown: bool, owner: int, table) -> str:
         if card < 0:
             return "-"
@@ -175,16 +175,18 @@ def _card_line(s: CastleNightingaleState, viewer: int | None) -> str:
             return f"{table[card].name} (face down)"
         return "a card face down"
 
-    n = played(s.n_card, s.n_card_shown, NINJA, NINJA_CARDS)
-    m = played(s.s_card, s.s_card_shown, SAMURAI, SAMURAI_CARDS)
+    n = played(state.n_card, state.n_card_shown, NINJA, NINJA_CARDS)
+    m = played(state.s_card, state.s_card_shown, SAMURAI, SAMURAI_CARDS)
     return f"played  : ninja {n} | samurai {m}"
 
 
-def _hand_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
+def _hand_lines(state: CastleNightingaleState, viewer: int | None) -> list[str]:
     out = []
     for who in (NINJA, SAMURAI):
-        hand, table = (s.n_hand, NINJA_CARDS) if who == NINJA else (s.s_hand, SAMURAI_CARDS)
-        equip, tokens = (s.n_equip, NINJA_TOKENS) if who == NINJA else (s.s_equip, SAMURAI_TOKENS)
+        hand, table = (state.n_hand, NINJA_CARDS) if who == NINJA else (state.s_hand, SAMURAI_CARDS)
+        equip, tokens = (
+            (state.n_equip, NINJA_TOKENS) if who == NINJA else (state.s_equip, SAMURAI_TOKENS)
+        )
         label = f"{ROLE[who]:<8}:"
         if viewer in (None, who):
             out.append(
@@ -192,12 +194,12 @@ def _hand_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
             )
         else:
             line = f"{label} {_count(len(hand), 'card')} in hand, {_count(len(equip), 'token')}"
-            if who == NINJA and s.known_n_hand:
-                line += f" | seen with the Watchtower: {_cards(s.known_n_hand, NINJA_CARDS)}"
+            if who == NINJA and state.known_n_hand:
+                line += f" | seen with the Watchtower: {_cards(state.known_n_hand, NINJA_CARDS)}"
             out.append(line)
-        used = s.n_used if who == NINJA else s.s_used
-        spent = s.n_spent if who == NINJA else s.s_spent
-        discard = s.n_discard if who == NINJA else s.s_discard
+        used = state.n_used if who == NINJA else state.s_used
+        spent = state.n_spent if who == NINJA else state.s_spent
+        discard = state.n_discard if who == NINJA else state.s_discard
         out.append(f"          discards {_names(discard, table) or '-'}")
         extra = f"          tokens used openly {_names(used, tokens) or '-'}"
         if spent:
@@ -208,34 +210,38 @@ def _hand_lines(s: CastleNightingaleState, viewer: int | None) -> list[str]:
     return out
 
 
-def _board_lines(s: CastleNightingaleState) -> list[str]:
+def _board_lines(state: CastleNightingaleState) -> list[str]:
     """Public facts about the board that the grid alone does not make plain."""
-    b = s.board
+    b = state.board
     out = []
-    if s.samurai_zone >= 0:
-        line = f"samurai : on {b.labels[s.samurai_sq]} (zone {b.zone_names[s.samurai_zone]})"
-        if s.stage == "s_entries" or (s.decision and s.decision["kind"] in ("entry", "entry_end")):
-            f = s.flags
+    if state.samurai_zone >= 0:
+        line = (
+            f"samurai : on {b.labels[state.samurai_sq]} (zone {b.zone_names[state.samurai_zone]})"
+        )
+        if state.stage == "s_entries" or (
+            state.decision and state.decision["kind"] in ("entry", "entry_end")
+        ):
+            f = state.flags
             line += f" | moving: {f['entries']} of {f['target']} zone entries made"
             line += " (his square is chosen at the end)"
         out.append(line)
-    captured = f"{s.captured} of {NINJAS} ninjas captured"
-    if s.ninja_sq >= 0:
-        where = f"seen on {b.labels[s.ninja_sq]}"
-    elif s.discs:
+    captured = f"{state.captured} of {NINJAS} ninjas captured"
+    if state.ninja_sq >= 0:
+        where = f"seen on {b.labels[state.ninja_sq]}"
+    elif state.discs:
         where = "hidden: he next starts from one of the discs"
-    elif s.ninja_in_castle() and not s.game.lockdown_needs_trace:
+    elif state.ninja_in_castle() and not state.game.lockdown_needs_trace:
         where = "hidden, no disc left (a lockdown still catches him)"
     else:
         where = "off the board: he next enters by an open trap door"
     out.append(f"ninja   : {where} | {captured}")
-    if s.discs:
-        discs = " ".join(sorted((b.labels[q] for q in s.discs), key=_label_key))
+    if state.discs:
+        discs = " ".join(sorted((b.labels[q] for q in state.discs), key=_label_key))
         out.append(f"discs   : {discs}")
-    if s.start_sq >= 0:
-        out.append(f"          this turn the ninja started on {b.labels[s.start_sq]}")
-    fire = s.flags.get("watch_fire_zone", -1)
-    fire_next = s.flags.get("watch_fire_next", -1)
+    if state.start_sq >= 0:
+        out.append(f"          this turn the ninja started on {b.labels[state.start_sq]}")
+    fire = state.flags.get("watch_fire_zone", -1)
+    fire_next = state.flags.get("watch_fire_next", -1)
     if fire >= 0:
         out.append(f"          Watch Fire burns in zone {b.zone_names[fire]} (the floor sings)")
     if fire_next >= 0:
@@ -243,37 +249,40 @@ def _board_lines(s: CastleNightingaleState) -> list[str]:
     return out
 
 
-def render_text(s: CastleNightingaleState, player: int | None = None, colour: bool = False) -> str:
+def render_text(
+    state: CastleNightingaleState, player: int | None = None, colour: bool = False
+) -> str:
     """The castle as ``player`` sees it (``None``: omniscient), a legend of its glyphs, the
     public facts, that player's own cards, tokens and knowledge, and the pending decision in
     words. Fits :data:`WIDTH` columns. ``colour=True`` adds ANSI floor colours."""
-    b = s.board
+    b = state.board
 
     def cell(sq: int) -> str:
-        text = _cell(s, sq, player)
+        text = _cell(state, sq, player)
         return f"{_ANSI[b.colour[sq]]}\x1b[30m{text}\x1b[0m" if colour else text
 
     lines = [
-        f"Castle Nightingale | {_turn(s)} | {VIEW_NAMES[player]} | floor boards side {s.layout[0]}"
+        f"Castle Nightingale | {_turn(state)} | {VIEW_NAMES[player]} | "
+        f"floor boards side {state.layout[0]}"
     ]
     lines.append(b.render_grid(cell, garden=" ", garden_label="garden"))
-    lines.extend(legend_lines({cell_mark(s, sq, player) for sq in range(NUM_SQUARES)}))
-    lines.extend(_board_lines(s))
-    lines.append(_vase_line(s, player))
-    lines.extend(_tile_lines(s, player))
-    lines.append(_card_line(s, player))
-    lines.extend(_hand_lines(s, player))
-    d = s.decision
+    lines.extend(legend_lines({cell_mark(state, sq, player) for sq in range(NUM_SQUARES)}))
+    lines.extend(_board_lines(state))
+    lines.append(_vase_line(state, player))
+    lines.extend(_tile_lines(state, player))
+    lines.append(_card_line(state, player))
+    lines.extend(_hand_lines(state, player))
+    d = state.decision
     if d is None:
-        result = "a draw at the turn limit" if s.draw else f"the {ROLE[s.winner]} wins"
+        result = "a draw at the turn limit" if state.draw else f"the {ROLE[state.winner]} wins"
         lines.append(f"game over: {result}")
     else:
-        lines.append(f"to decide: {ROLE[d['player']]} | {decision_words(s)}")
+        lines.append(f"to decide: {ROLE[d['player']]} | {decision_words(state)}")
     return "\n".join(_wrap(line) for text in lines for line in text.split("\n"))
 
 
-def _turn(s: CastleNightingaleState) -> str:
-    return f"turn {s.turn} of {s.game.max_turns}" if s.turn else "setup"
+def _turn(state: CastleNightingaleState) -> str:
+    return f"turn {state.turn} of {state.game.max_turns}" if state.turn else "setup"
 
 
 def _count(n: int, noun: str) -> str:
@@ -303,14 +312,15 @@ def _wrap(line: str) -> str:
     return "\n".join(out)
 
 
-def banked_text(s: CastleNightingaleState, player: int | None) -> str:
+def banked_text(state: CastleNightingaleState, player: int | None) -> str:
     """Captures and banked vases for a picture's title: the relic vases banked (what the ninja
     needs 5 of) for a viewer who knows them (the ninja, omniscient); the samurai sees only how
     many vases were banked, not what they hold."""
-    banked = sum(1 for w in s.vase_where if w == BANKED)
+    banked = sum(1 for w in state.vase_where if w == BANKED)
     if player == SAMURAI:
-        return f"captured {s.captured}/3, vases banked {banked}"
-    return f"captured {s.captured}/3, relic vases banked {s.banked_relics()} (of {banked} vases)"
+        return f"captured {state.captured}/3, vases banked {banked}"
+    relics = state.banked_relics()
+    return f"captured {state.captured}/3, relic vases banked {relics} (of {banked} vases)"
 
 
 # ---------------------------------------------------------------------------------- the picture
@@ -360,14 +370,14 @@ def _draw_disc(ax, cx: float, cy: float, r: float = 0.22) -> None:
     ax.add_patch(Circle((cx, cy), r, facecolor=_DISC, edgecolor="white", linewidth=1.2))
 
 
-def _draw_board(ax, s: CastleNightingaleState, player: int | None) -> None:
+def _draw_board(ax, state: CastleNightingaleState, player: int | None) -> None:
     from matplotlib.patches import Rectangle
 
-    b = s.board
-    knows = _knows(s, player)
+    b = state.board
+    knows = _knows(state, player)
     ax.add_patch(Rectangle((3, 3), 5, 5, color="#7aa35a"))
     ax.text(5.5, 5.5, "garden", ha="center", va="center", color="white", fontsize=12)
-    fire = s.flags.get("watch_fire_zone", -1)
+    fire = state.flags.get("watch_fire_zone", -1)
     for sq in range(NUM_SQUARES):
         x, y = b.xy[sq]
         ax.add_patch(
@@ -387,7 +397,7 @@ def _draw_board(ax, s: CastleNightingaleState, player: int | None) -> None:
     for sq in range(NUM_SQUARES):
         x, y = b.xy[sq]
         cx, cy = x + 0.5, y + 0.5
-        if b.zone_of[sq] == s.samurai_zone:
+        if b.zone_of[sq] == state.samurai_zone:
             ax.add_patch(
                 Rectangle((x + 0.12, y + 0.12), 0.76, 0.76, fill=False, ec="#8b6508", ls=":", lw=2)
             )
@@ -395,23 +405,27 @@ def _draw_board(ax, s: CastleNightingaleState, player: int | None) -> None:
             ax.add_patch(
                 Rectangle((x + 0.05, y + 0.05), 0.9, 0.9, fill=False, edgecolor="#ff6a00", lw=2.5)
             )
-        if sq == s.start_sq:
+        if sq == state.start_sq:
             ax.add_patch(
                 Rectangle((x + 0.08, y + 0.08), 0.84, 0.84, fill=False, ec="black", ls="--", lw=1)
             )
         if b.passage[sq]:
-            _draw_passage(ax, x, y, s.closed[b.passages.index(sq)])
-        if sq in s.vase_where:
-            t = s.vase_where.index(sq)
-            face = (_VASE_RELIC if s.vase_content[t] else _VASE_EMPTY) if knows[t] else _VASE_UNSEEN
+            _draw_passage(ax, x, y, state.closed[b.passages.index(sq)])
+        if sq in state.vase_where:
+            t = state.vase_where.index(sq)
+            face = (
+                (_VASE_RELIC if state.vase_content[t] else _VASE_EMPTY)
+                if knows[t]
+                else _VASE_UNSEEN
+            )
             _draw_vase(ax, x, y, face)
-        if sq in s.discs and sq != s.samurai_sq:
+        if sq in state.discs and sq != state.samurai_sq:
             _draw_disc(ax, cx, cy)
-        if sq == s.ninja_sq:
+        if sq == state.ninja_sq:
             _draw_figure(ax, cx, cy, NINJA)
-        if sq == s.samurai_sq:
+        if sq == state.samurai_sq:
             _draw_figure(ax, cx, cy, SAMURAI)
-            if sq in s.discs:  # a disc under him (variant keep_last_disc): drawn in the corner
+            if sq in state.discs:  # a disc under him (variant keep_last_disc): drawn in the corner
                 _draw_disc(ax, x + 0.82, y + 0.82, 0.15)
     for i, letter in enumerate("ABCDEFGHIJK"):
         ax.text(i + 0.5, -0.25, letter, ha="center", va="center", fontsize=9)
@@ -423,7 +437,7 @@ def _draw_board(ax, s: CastleNightingaleState, player: int | None) -> None:
     ax.axis("off")
 
 
-def _draw_legend(ax, s: CastleNightingaleState, player: int | None) -> None:
+def _draw_legend(ax, state: CastleNightingaleState, player: int | None) -> None:
     """The key to the picture, and the nightingale tiles: which colour is safe, which sang,
     which is programmed (for the samurai and an observer) or known (for the ninja)."""
     from matplotlib.patches import Rectangle
@@ -488,40 +502,40 @@ def _draw_legend(ax, s: CastleNightingaleState, player: int | None) -> None:
     ax.text(0, y, "Nightingale tiles in play", fontsize=11, weight="bold", va="center")
     y += 1.2
     for c, name in enumerate(COLOURS):
-        loc = s.tile_loc[c]
+        loc = state.tile_loc[c]
         if loc == FACE_UP:
-            state = "face up: safe this turn"
-        elif s.tile_revealed[c]:
-            state = "programmed, turned up: it sang"
+            status = "face up: safe this turn"
+        elif state.tile_revealed[c]:
+            status = "programmed, turned up: it sang"
         elif player in (None, SAMURAI):
             hand = "in your hand" if player == SAMURAI else "in the samurai's hand"
-            state = "programmed (face down)" if loc == PROGRAMMED else hand
-        elif s.tile_in[c]:
-            state = "you know it is programmed"
-        elif s.tile_out[c]:
-            state = "you know it is safe"
+            status = "programmed (face down)" if loc == PROGRAMMED else hand
+        elif state.tile_in[c]:
+            status = "you know it is programmed"
+        elif state.tile_out[c]:
+            status = "you know it is safe"
         else:
-            state = "unknown to you"
+            status = "unknown to you"
         ax.add_patch(Rectangle((0, y - 0.45), 0.9, 0.9, facecolor=_RGB[c], edgecolor="#555555"))
         bold = "bold" if loc == PROGRAMMED and player in (None, SAMURAI) else "normal"
-        ax.text(1.3, y, f"{name}: {state}", fontsize=8.5, va="center", weight=bold)
+        ax.text(1.3, y, f"{name}: {status}", fontsize=8.5, va="center", weight=bold)
         y += 1.05
 
 
-def _info_lines(s: CastleNightingaleState, player: int | None) -> list[str]:
+def _info_lines(state: CastleNightingaleState, player: int | None) -> list[str]:
     """The facts under the picture, in the text board's words (no line is cut)."""
-    lines = [_card_line(s, player)]
-    for line in _hand_lines(s, player)[0::3]:
+    lines = [_card_line(state, player)]
+    for line in _hand_lines(state, player)[0::3]:
         lines.append(line)
-    lines.extend(line for line in _board_lines(s) if line[:8] in ("samurai ", "ninja   "))
-    if s.decision is None:
-        lines.append("game over: " + ("a draw" if s.draw else f"the {ROLE[s.winner]} wins"))
+    lines.extend(line for line in _board_lines(state) if line[:8] in ("samurai ", "ninja   "))
+    if state.decision is None:
+        lines.append("game over: " + ("a draw" if state.draw else f"the {ROLE[state.winner]} wins"))
     else:
-        lines.append(f"to decide: {ROLE[s.decision['player']]} | {decision_words(s)}")
+        lines.append(f"to decide: {ROLE[state.decision['player']]} | {decision_words(state)}")
     return [" ".join(line.split()) for line in lines]
 
 
-def render_rgb(s: CastleNightingaleState, player: int | None = None) -> np.ndarray:
+def render_rgb(state: CastleNightingaleState, player: int | None = None) -> np.ndarray:
     """The castle as ``player`` sees it (``None``: omniscient): floor colours, zones, trap doors,
     vases, discs, figurines, with a legend and the nightingale tiles beside it, and the cards,
     hands and pending decision under it."""
@@ -530,17 +544,18 @@ def render_rgb(s: CastleNightingaleState, player: int | None = None) -> np.ndarr
     fig = new_figure(11.6, 9.4, dpi=80)
     fig.patch.set_facecolor("white")
     board_ax = fig.add_axes((0.0, 0.225, 0.66, 0.72))
-    _draw_board(board_ax, s, player)
+    _draw_board(board_ax, state, player)
     legend_ax = fig.add_axes((0.665, 0.225, 0.33, 0.72))
-    _draw_legend(legend_ax, s, player)
+    _draw_legend(legend_ax, state, player)
     fig.text(
         0.01,
         0.975,
-        f"Castle Nightingale - {_turn(s)} - {VIEW_NAMES[player]} - {banked_text(s, player)}",
+        f"Castle Nightingale - {_turn(state)} - {VIEW_NAMES[player]} - "
+        f"{banked_text(state, player)}",
         fontsize=12,
         weight="bold",
         va="top",
     )
-    for i, line in enumerate(_info_lines(s, player)):
+    for i, line in enumerate(_info_lines(state, player)):
         fig.text(0.01, 0.205 - i * 0.03, line, fontsize=9.5, va="top", family="monospace")
     return figure_to_rgb(fig)
