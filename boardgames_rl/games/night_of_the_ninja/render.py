@@ -85,27 +85,27 @@ OMNISCIENT_LEGEND = (
 )
 
 
-def _names(s: NightOfTheNinjaState) -> tuple[str, ...]:
-    return s.game.player_names
+def _names(state: NightOfTheNinjaState) -> tuple[str, ...]:
+    return state.game.player_names
 
 
-def stage_text(s: NightOfTheNinjaState) -> str:
+def stage_text(state: NightOfTheNinjaState) -> str:
     """The stage of the round in words."""
-    if s.over:
+    if state.over:
         return STAGE_WORDS["over"]
-    phase = data.PHASE_NAMES[s.phase] if 0 <= s.phase <= data.SHINOBI else ""
-    return STAGE_WORDS.get(s.stage, s.stage).format(phase=phase)
+    phase = data.PHASE_NAMES[state.phase] if 0 <= state.phase <= data.SHINOBI else ""
+    return STAGE_WORDS.get(state.stage, state.stage).format(phase=phase)
 
 
-def decision_text(s: NightOfTheNinjaState) -> str:
+def decision_text(state: NightOfTheNinjaState) -> str:
     """The pending decision in words (``""`` at the end)."""
-    d = s.decision
+    d = state.decision
     if not d:
         return ""
-    names = _names(s)
+    names = _names(state)
     card = data.CARD_NAMES[d["card"]] if d["card"] >= 0 else ""
     verb = TARGET_VERB.get(data.CARD_KIND[d["card"]], "targets") if d["card"] >= 0 else ""
-    phase = data.PHASE_NAMES[s.phase] if 0 <= s.phase <= data.SHINOBI else ""
+    phase = data.PHASE_NAMES[state.phase] if 0 <= state.phase <= data.SHINOBI else ""
     return DECISION_WORDS[d["kind"]].format(
         p=names[d["player"]],
         o=names[d["owner"]] if d["owner"] >= 0 else "",
@@ -117,53 +117,53 @@ def decision_text(s: NightOfTheNinjaState) -> str:
 
 
 # ----------------------------------------------------------------------------- what is known
-def visible_house(s: NightOfTheNinjaState, q: int, viewer: int | None) -> tuple[int, str]:
+def visible_house(state: NightOfTheNinjaState, q: int, viewer: int | None) -> tuple[int, str]:
     """``(House card, how it is known)`` of seat ``q`` for ``viewer``: ``"now"`` (omniscient),
     ``"dealt"``, ``"seen"``, ``"shown"``, ``"was"`` (seen before a Shapeshifter named ``q``),
     or ``(-1, "")`` when unknown."""
     if viewer is None:
-        return s.house[q], "now"
-    card, how = (s.dealt_house[q], "dealt") if q == viewer else (-1, "")
-    for who, target, house, pre in s.looks:
+        return state.house[q], "now"
+    card, how = (state.dealt_house[q], "dealt") if q == viewer else (-1, "")
+    for who, target, house, pre in state.looks:
         if target == q and (who == viewer or who == -1):
             card, how = house, "was" if pre else ("shown" if who == -1 else "seen")
     return card, how
 
 
-def _house_cell(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
-    card, how = visible_house(s, q, viewer)
+def _house_cell(state: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+    card, how = visible_house(state, q, viewer)
     if card < 0:
         return "?"
     name = data.HOUSE_CARD_NAMES[card]
     if how == "now":
-        dealt = s.dealt_house[q]
+        dealt = state.dealt_house[q]
         return name if dealt == card else f"{name}, dealt {data.HOUSE_CARD_NAMES[dealt]}"
     return f"was {name}" if how == "was" else f"{name} {how}"
 
 
-def _status_cell(s: NightOfTheNinjaState, q: int) -> str:
-    if s.alive[q]:
+def _status_cell(state: NightOfTheNinjaState, q: int) -> str:
+    if state.alive[q]:
         return "alive"
-    return f"dead: {data.CARD_NAMES[s.death[q]]}"
+    return f"dead: {data.CARD_NAMES[state.death[q]]}"
 
 
-def _tokens_cell(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
-    held = s.tokens[q]
+def _tokens_cell(state: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+    held = state.tokens[q]
     if not held:
         return "0"
     if viewer is None:
-        values = sorted(s.token_value[t] for t in held)
+        values = sorted(state.token_value[t] for t in held)
         return f"{len(held)}: {' '.join(map(str, values))} = {sum(values)}"
-    known = set(s.known[viewer])
-    values = sorted(s.token_value[t] for t in held if t in known)
+    known = set(state.known[viewer])
+    values = sorted(state.token_value[t] for t in held if t in known)
     parts = [str(v) for v in values] + ["?"] * (len(held) - len(values))
     return f"{len(held)} ({' '.join(parts)})"
 
 
-def _cards_cell(s: NightOfTheNinjaState, q: int) -> str:
-    committed = sum(1 for _c, o, _src in s.committed if o == q)
-    count = len(s.hand[q]) + committed  # face-down commitments are still in front of the player
-    return f"{count} + kept" if s.kept[q] >= 0 else str(count)
+def _cards_cell(state: NightOfTheNinjaState, q: int) -> str:
+    committed = sum(1 for _c, o, _src in state.committed if o == q)
+    count = len(state.hand[q]) + committed  # face-down commitments are still in front of the player
+    return f"{count} + kept" if state.kept[q] >= 0 else str(count)
 
 
 # ----------------------------------------------------------------------------- events
@@ -255,84 +255,84 @@ def _record_text(s: NightOfTheNinjaState, i: int, viewer: int | None) -> str:
     return f"{head} - {text}" if text else head
 
 
-def _troublemaker_showed(s: NightOfTheNinjaState, t: int) -> bool | None:
+def _troublemaker_showed(state: NightOfTheNinjaState, t: int) -> bool | None:
     """Whether a resolved Troublemaker showed ``t``'s House card to all, as the public record
     tells it; ``None`` when the record cannot tell (``t`` showed its card itself with a Thief or
     Judge this round, or at House Reveal)."""
-    shown = any(w == -1 and q == t for w, q, _h, _pre in s.looks)
-    own_reveal = any(r[1] == t and data.CARD_KIND[r[0]] in ("Thief", "Judge") for r in s.played)
-    if own_reveal or (s.result >= 0 and s.alive[t]):
+    shown = any(w == -1 and q == t for w, q, _h, _pre in state.looks)
+    own_reveal = any(r[1] == t and data.CARD_KIND[r[0]] in ("Thief", "Judge") for r in state.played)
+    if own_reveal or (state.result >= 0 and state.alive[t]):
         return None
     return shown
 
 
-def _reflected(s: NightOfTheNinjaState, i: int) -> bool:
+def _reflected(state: NightOfTheNinjaState, i: int) -> bool:
     """Whether the attack of played record ``i`` was turned back by a Mirror Monk."""
-    card, owner, _src, t1, _t2, _status = s.played[i]
-    return any(r[0] == data.MIRROR_MONK and r[1] == t1 and r[3] == owner for r in s.played[i:])
+    card, owner, _src, t1, _t2, _status = state.played[i]
+    return any(r[0] == data.MIRROR_MONK and r[1] == t1 and r[3] == owner for r in state.played[i:])
 
 
-def token_moves(s: NightOfTheNinjaState) -> list[tuple[int, int, int]]:
+def token_moves(state: NightOfTheNinjaState) -> list[tuple[int, int, int]]:
     """``(giver, taker, count)``: Honor tokens (public identities) that changed hands this round
     (the Thief, the Spirit Merchant)."""
-    n = s.game.num_players
-    start = {t: p for p in range(n) for t in s.round_start_tokens[p]}
+    n = state.game.num_players
+    start = {t: p for p in range(n) for t in state.round_start_tokens[p]}
     moves: dict[tuple[int, int], int] = {}
     for q in range(n):
-        for t in s.tokens[q]:
+        for t in state.tokens[q]:
             p = start.get(t, -1)
             if p >= 0 and p != q:
                 moves[(p, q)] = moves.get((p, q), 0) + 1
     return [(p, q, c) for (p, q), c in sorted(moves.items())]
 
 
-def _own_knowledge(s: NightOfTheNinjaState, me: int) -> list[str]:
+def _own_knowledge(state: NightOfTheNinjaState, me: int) -> list[str]:
     """Lines of what seat ``me`` knows privately (its cards, draft, sights)."""
-    names = _names(s)
+    names = _names(state)
     cn = data.CARD_NAMES
     out = []
-    hand = ", ".join(cn[c] for c in s.hand[me]) or "none"
+    hand = ", ".join(cn[c] for c in state.hand[me]) or "none"
     line = f"your hand: {hand}"
-    if s.kept[me] >= 0:
-        line += f"; kept face down: {cn[s.kept[me]]}"
-    mine = [cn[c] for c, o, _src in s.committed if o == me]
+    if state.kept[me] >= 0:
+        line += f"; kept face down: {cn[state.kept[me]]}"
+    mine = [cn[c] for c, o, _src in state.committed if o == me]
     if mine:
         line += f"; played face down this phase: {', '.join(mine)}"
     out.append(line)
-    draft = f"your draft: dealt {', '.join(cn[c] for c in s.dealt[me])}"
-    if s.pick1[me] >= 0:
-        passed = ", ".join(cn[c] for c in s.dealt[me] if c != s.pick1[me])
-        left = names[(me + 1) % s.game.num_players]
-        draft += f"; kept {cn[s.pick1[me]]}, passed {passed} to {left}"
-    if s.received[me]:
-        draft += f"; received {', '.join(cn[c] for c in s.received[me])}"
-    if s.discard_of[me] >= 0:
-        draft += f"; discarded {cn[s.discard_of[me]]}"
+    draft = f"your draft: dealt {', '.join(cn[c] for c in state.dealt[me])}"
+    if state.pick1[me] >= 0:
+        passed = ", ".join(cn[c] for c in state.dealt[me] if c != state.pick1[me])
+        left = names[(me + 1) % state.game.num_players]
+        draft += f"; kept {cn[state.pick1[me]]}, passed {passed} to {left}"
+    if state.received[me]:
+        draft += f"; received {', '.join(cn[c] for c in state.received[me])}"
+    if state.discard_of[me] >= 0:
+        draft += f"; discarded {cn[state.discard_of[me]]}"
     out.append(draft)
-    for w, t, c, _time in s.mystic:
+    for w, t, c, _time in state.mystic:
         if w == me:
             what = cn[c] if c >= 0 else "no card"
             out.append(f"your Mystic saw {what} in {names[t]}'s hand")
-        elif t == me and c >= 0 and s.game.target_learns_look:
+        elif t == me and c >= 0 and state.game.target_learns_look:
             out.append(f"{names[w]}'s Mystic saw your {cn[c]}")
-    if s.gd and s.gd[0] == me:
-        seen = [cn[c] for c in s.gd[1:3] if c >= 0]
+    if state.gd and state.gd[0] == me:
+        seen = [cn[c] for c in state.gd[1:3] if c >= 0]
         out.append(f"your Grave Digger saw {' and '.join(seen)} in the discards")
-    if s.ss and s.ss[0] == me and s.ss[3] >= 0:
-        out.append(f"you {'swapped' if s.ss[3] else 'did not swap'} the two House cards")
-    if s.sm and s.sm[2] == 1 and s.sm[3] >= 0:
-        value = s.token_value[s.sm[3]]
-        if s.sm[0] == me:
-            out.append(f"your Spirit Merchant saw a {value}-point token of {names[s.sm[1]]}")
-        elif s.sm[1] == me and s.game.target_learns_look:
-            out.append(f"{names[s.sm[0]]}'s Spirit Merchant saw your {value}-point token")
+    if state.ss and state.ss[0] == me and state.ss[3] >= 0:
+        out.append(f"you {'swapped' if state.ss[3] else 'did not swap'} the two House cards")
+    if state.sm and state.sm[2] == 1 and state.sm[3] >= 0:
+        value = state.token_value[state.sm[3]]
+        if state.sm[0] == me:
+            out.append(f"your Spirit Merchant saw a {value}-point token of {names[state.sm[1]]}")
+        elif state.sm[1] == me and state.game.target_learns_look:
+            out.append(f"{names[state.sm[0]]}'s Spirit Merchant saw your {value}-point token")
     return out
 
 
-def _events(s: NightOfTheNinjaState, viewer: int | None) -> list[str]:
-    names = _names(s)
-    out = [f"  {_record_text(s, i, viewer)}" for i in range(len(s.played))]
-    moves = {(p, q): c for p, q, c in token_moves(s)}
+def _events(state: NightOfTheNinjaState, viewer: int | None) -> list[str]:
+    names = _names(state)
+    out = [f"  {_record_text(state, i, viewer)}" for i in range(len(state.played))]
+    moves = {(p, q): c for p, q, c in token_moves(state)}
     for (p, q), c in moves.items():
         back = moves.get((q, p), 0)
         if back and p > q:
@@ -341,69 +341,73 @@ def _events(s: NightOfTheNinjaState, viewer: int | None) -> list[str]:
         if back:
             text += f", {back} from {names[q]} to {names[p]}"
         out.append(f"  {text}")
-    if s.result >= 0:
-        out.append(f"  House Reveal: the living show their House cards; {RESULT_WORDS[s.result]}")
+    if state.result >= 0:
+        out.append(
+            f"  House Reveal: the living show their House cards; {RESULT_WORDS[state.result]}"
+        )
         drawn = [
             f"{names[q]} ({AWARD_WORDS[a]})"
-            for q in range(s.game.num_players)
-            for a in s.awards[q]
+            for q in range(state.game.num_players)
+            for a in state.awards[q]
             if a != MARTYR_AWARD
         ]
         out.append("  tokens drawn: " + (", ".join(drawn) or "none (the stack is empty)"))
     return out
 
 
-def render_text(s: NightOfTheNinjaState, player: int | None = None) -> str:
+def render_text(state: NightOfTheNinjaState, player: int | None = None) -> str:
     """The round as a table (one line per seat), the round's public events in order, the viewer's
     own knowledge, the decision in words and a legend. ``player=None`` shows everything."""
-    g = s.game
+    g = state.game
     names = g.player_names
     view = "omniscient view" if player is None else f"{names[player]}'s view"
     goal = "one round" if g.mode == "round" else f"first to {g.target_score} points"
     lines = [
-        f"Night of the Ninja | {g.num_players} players | round {s.round} ({goal}) | {view}",
-        f"now: {stage_text(s)}",
-        f"Honor stack: {len(s.stack)} tokens | draft discards: {len(s.discards)} face down",
+        f"Night of the Ninja | {g.num_players} players | round {state.round} ({goal}) | {view}",
+        f"now: {stage_text(state)}",
+        f"Honor stack: {len(state.stack)} tokens | draft discards: {len(state.discards)} face down",
         "",
         f"  {'seat':<11}{'house':<24}{'status':<24}{'tokens':<22}cards",
     ]
-    deciding = s.decision["player"] if s.decision else -1
+    deciding = state.decision["player"] if state.decision else -1
     for q in range(g.num_players):
         mark = ("*" if q == player else " ") + (">" if q == deciding else " ")
         lines.append(
-            f"{mark}{names[q]:<11}{_house_cell(s, q, player):<24}{_status_cell(s, q):<24}"
-            f"{_tokens_cell(s, q, player):<22}{_cards_cell(s, q)}"
+            f"{mark}{names[q]:<11}{_house_cell(state, q, player):<24}{_status_cell(state, q):<24}"
+            f"{_tokens_cell(state, q, player):<22}{_cards_cell(state, q)}"
         )
-    events = _events(s, player)
+    events = _events(state, player)
     lines.append("")
     lines.append("this round:" if events else "this round: nothing played face up yet")
     lines += events
     if player is None:
         lines.append("")
         lines.append(
-            "draft discards: " + (", ".join(data.CARD_NAMES[c] for c in s.discards) or "none")
+            "draft discards: " + (", ".join(data.CARD_NAMES[c] for c in state.discards) or "none")
         )
         for q in range(g.num_players):
-            held = [data.CARD_NAMES[c] for c in s.hand[q]]
-            held += [f"{data.CARD_NAMES[c]} (face down)" for c, o, _src in s.committed if o == q]
-            if s.kept[q] >= 0:
-                held.append(f"{data.CARD_NAMES[s.kept[q]]} (kept)")
+            held = [data.CARD_NAMES[c] for c in state.hand[q]]
+            held += [
+                f"{data.CARD_NAMES[c]} (face down)" for c, o, _src in state.committed if o == q
+            ]
+            if state.kept[q] >= 0:
+                held.append(f"{data.CARD_NAMES[state.kept[q]]} (kept)")
             if held:
                 lines.append(f"{names[q]} holds: {', '.join(held)}")
     else:
         lines.append("")
         lines.append("you know:")
-        lines += [f"  {line}" for line in _own_knowledge(s, player)]
+        lines += [f"  {line}" for line in _own_knowledge(state, player)]
     lines.append("")
-    if s.is_terminal():
-        if s.truncated:
+    if state.is_terminal():
+        if state.truncated:
             lines.append("game over: round cap reached (truncated)")
         else:
-            scores = ", ".join(f"{names[p]} {s.score(p)}" for p in range(g.num_players))
-            win = ", ".join(names[p] for p in s.winners) or "nobody"
+            scores = ", ".join(f"{names[p]} {state.score(p)}" for p in range(g.num_players))
+            win = ", ".join(names[p] for p in state.winners) or "nobody"
             lines.append(f"game over: {win} won | points: {scores}")
     else:
-        lines.append(f"decision: {decision_text(s)}")
+        lines.append(f"decision: {decision_text(state)}")
     lines += OMNISCIENT_LEGEND if player is None else LEGEND
     return "\n".join(_wrap(line) for line in lines)
 
@@ -434,13 +438,13 @@ CARD_W = 0.38  # width of a played card in the picture (in table units)
 SEAT_R, TABLE_R, ARROW_R = 1.32, 0.7, 0.66  # radii of the seats, the table and the arrows' ends
 
 
-def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray:
+def render_rgb(state: NightOfTheNinjaState, player: int | None = None) -> np.ndarray:
     """The table seen from above (see the module docstring), ``uint8 [H, W, 3]``."""
     from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Rectangle
 
     from boardgames_rl.core.rendering import figure_to_rgb, new_figure
 
-    g = s.game
+    g = state.game
     n = g.num_players
     names = g.player_names
     fig = new_figure(10.0, 10.8, dpi=80)
@@ -454,15 +458,15 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
     for q in range(n):
         ang = np.pi / 2 - 2 * np.pi * q / n
         pos.append((np.cos(ang), np.sin(ang)))
-    deciding = s.decision["player"] if s.decision else -1
+    deciding = state.decision["player"] if state.decision else -1
     for q in range(n):
         ux, uy = pos[q]
         x, y = SEAT_R * ux, SEAT_R * uy
-        card, how = visible_house(s, q, player)
+        card, how = visible_house(state, q, player)
         face = HOUSE_COLOURS[data.house_of(card)] if card >= 0 else UNKNOWN_COLOUR
         if q == deciding:
             ax.add_patch(Circle((x, y + 0.02), 0.2, facecolor="#fff3a0", edgecolor="none"))
-        if s.alive[q]:  # standee standing
+        if state.alive[q]:  # standee standing
             ax.add_patch(
                 Rectangle((x - 0.045, y - 0.1), 0.09, 0.17, facecolor=face, edgecolor="black")
             )
@@ -478,22 +482,22 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
             ax.plot([x - 0.08, x + 0.08], [y - 0.0, y + 0.07], color="#c00000", linewidth=2)
         you = " (you)" if q == player else ""
         label = "House ?" if card < 0 else data.HOUSE_CARD_NAMES[card]
-        if how == "now" and s.dealt_house[q] != card:
-            label += f" (dealt {data.HOUSE_CARD_NAMES[s.dealt_house[q]]})"
+        if how == "now" and state.dealt_house[q] != card:
+            label += f" (dealt {data.HOUSE_CARD_NAMES[state.dealt_house[q]]})"
         elif how in ("seen", "shown", "dealt", "was"):
             label = f"was {label}" if how == "was" else f"{label} ({how})"
         ax.text(x, y - 0.14, f"{names[q]}{you}", ha="center", va="top", fontsize=9, weight="bold")
         ax.text(x, y - 0.21, label, ha="center", va="top", fontsize=8)
-        life = "alive" if s.alive[q] else f"killed: {data.CARD_NAMES[s.death[q]]}"
-        colour = "black" if s.alive[q] else "#a00000"
+        life = "alive" if state.alive[q] else f"killed: {data.CARD_NAMES[state.death[q]]}"
+        colour = "black" if state.alive[q] else "#a00000"
         ax.text(x, y - 0.27, life, ha="center", va="top", fontsize=7.5, color=colour)
-        holds = textwrap.wrap(_holds(s, q, player), 26)
+        holds = textwrap.wrap(_holds(state, q, player), 26)
         ax.text(x, y - 0.33, "\n".join(holds), ha="center", va="top", fontsize=7)
-        drawn = ", ".join(AWARD_WORDS[a] for a in s.awards[q])
+        drawn = ", ".join(AWARD_WORDS[a] for a in state.awards[q])
         ty = y - 0.43 - 0.055 * (len(holds) - 1)
-        _draw_tokens(ax, s, q, player, x, ty, f"+ {drawn}" if drawn else "")
+        _draw_tokens(ax, state, q, player, x, ty, f"+ {drawn}" if drawn else "")
         # the cards it played face up this round, as small cards beside the standee
-        played = [r for r in s.played if r[1] == q]
+        played = [r for r in state.played if r[1] == q]
         side = 1 if ux >= -1e-9 else -1
         for j, rec in enumerate(played[-4:]):
             cx = x + 0.1 if side > 0 else x - 0.1 - CARD_W
@@ -512,7 +516,7 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
             ax.text(
                 cx + CARD_W / 2, cy, data.CARD_NAMES[rec[0]], ha="center", va="center", fontsize=7
             )
-    for card, owner, _src, t1, t2, status in s.played:
+    for card, owner, _src, t1, t2, status in state.played:
         for t in (t1, t2):
             if t >= 0 and t != owner:
                 (x0, y0), (x1, y1) = pos[owner], pos[t]
@@ -545,12 +549,12 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
                     bbox={"boxstyle": "round,pad=0.15", "fc": "#efe4cc", "ec": "none"},
                 )
     info = [
-        f"round {s.round}: {_short_stage(s)}",
-        f"Honor stack: {len(s.stack)} tokens",
-        f"draft discards: {len(s.discards)} face down",
+        f"round {state.round}: {_short_stage(state)}",
+        f"Honor stack: {len(state.stack)} tokens",
+        f"draft discards: {len(state.discards)} face down",
     ]
-    if s.result >= 0:
-        info.append(RESULT_WORDS[s.result].split(":")[0])
+    if state.result >= 0:
+        info.append(RESULT_WORDS[state.result].split(":")[0])
     ax.text(
         -1.72,
         1.72,
@@ -570,49 +574,49 @@ def render_rgb(s: NightOfTheNinjaState, player: int | None = None) -> np.ndarray
         va="top",
         fontsize=14,
     )
-    foot = decision_text(s) if s.decision else "game over"
+    foot = decision_text(state) if state.decision else "game over"
     fig.text(0.5, 0.945, f"now: {foot}", ha="center", va="top", fontsize=10)
     _legend(fig, player)
     return figure_to_rgb(fig)
 
 
-def _holds(s: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
+def _holds(state: NightOfTheNinjaState, q: int, viewer: int | None) -> str:
     """The Ninja cards seat ``q`` holds: their names for the omniscient view and the viewer's
     own seat, else how many (face-down commitments count, a kept Grave Digger card too)."""
-    committed = [c for c, o, _src in s.committed if o == q]
-    cards_held = s.hand[q] + committed + ([s.kept[q]] if s.kept[q] >= 0 else [])
+    committed = [c for c, o, _src in state.committed if o == q]
+    cards_held = state.hand[q] + committed + ([state.kept[q]] if state.kept[q] >= 0 else [])
     if not cards_held:
         return "holds no cards"
     if viewer is None or viewer == q:
         return "holds " + ", ".join(data.CARD_NAMES[c] for c in cards_held)
-    kept = " (1 kept)" if s.kept[q] >= 0 else ""
+    kept = " (1 kept)" if state.kept[q] >= 0 else ""
     return f"holds {len(cards_held)} card{'s' if len(cards_held) > 1 else ''}{kept}"
 
 
-def _short_stage(s: NightOfTheNinjaState) -> str:
-    if s.over:
+def _short_stage(state: NightOfTheNinjaState) -> str:
+    if state.over:
         return "game over"
-    if s.stage in ("draft1", "draft2"):
-        return STAGE_WORDS[s.stage]
-    if s.stage in ("house_reveal", "round_end"):
+    if state.stage in ("draft1", "draft2"):
+        return STAGE_WORDS[state.stage]
+    if state.stage in ("house_reveal", "round_end"):
         return "House Reveal"
-    return f"Night: {data.PHASE_NAMES[s.phase]} phase"
+    return f"Night: {data.PHASE_NAMES[state.phase]} phase"
 
 
 def _draw_tokens(
-    ax, s: NightOfTheNinjaState, q: int, viewer: int | None, x: float, y: float, note: str
+    ax, state: NightOfTheNinjaState, q: int, viewer: int | None, x: float, y: float, note: str
 ):
     """Honor tokens as discs under a seat (the value written on those the viewer knows), and
     ``note`` (the tokens drawn this round and why) after them."""
     from matplotlib.patches import Circle
 
-    held = s.tokens[q]
+    held = state.tokens[q]
     if not held:
         text = "no tokens" + (f" {note}" if note else "")
         ax.text(x, y, text, ha="center", va="center", fontsize=7, color="#555555")
         return
-    known = set(range(data.NUM_TOKENS)) if viewer is None else set(s.known[viewer])
-    values = sorted(s.token_value[t] for t in held if t in known)
+    known = set(range(data.NUM_TOKENS)) if viewer is None else set(state.known[viewer])
+    values = sorted(state.token_value[t] for t in held if t in known)
     labels = [str(v) for v in values] + ["?"] * (len(held) - len(values))
     r = 0.032
     step = 2.2 * r

@@ -378,13 +378,13 @@ def _position(
 
 
 def _set_tokens(
-    s: NightOfTheNinjaState,
+    state: NightOfTheNinjaState,
     tokens: Sequence[Sequence[int]] | None,
     stack: Sequence[int],
     stack_size: int | None,
     rng: np.random.Generator,
 ) -> None:
-    n = s.game.num_players
+    n = state.game.num_players
     counts = dict(cards.HONOR_SPLIT)
     wanted = [list(t) for t in (tokens or [[] for _ in range(n)])]
     if len(wanted) != n:
@@ -399,15 +399,15 @@ def _set_tokens(
     rest = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     rng.shuffle(rest)
     order += [int(v) for v in rest]
-    s.token_value = [int(v) for v in order]
+    state.token_value = [int(v) for v in order]
     k = 0
-    s.tokens = []
+    state.tokens = []
     for values in wanted:
-        s.tokens.append(list(range(k, k + len(values))))
+        state.tokens.append(list(range(k, k + len(values))))
         k += len(values)
-    s.known = [sorted(t) for t in s.tokens]
-    s.stack = list(range(k, cards.NUM_TOKENS))
+    state.known = [sorted(t) for t in state.tokens]
+    state.stack = list(range(k, cards.NUM_TOKENS))
     if stack_size is not None:
-        s.stack = s.stack[:stack_size]
-    s.round_start_tokens = [list(t) for t in s.tokens]
-    s.checks = []
+        state.stack = state.stack[:stack_size]
+    state.round_start_tokens = [list(t) for t in state.tokens]
+    state.checks = []

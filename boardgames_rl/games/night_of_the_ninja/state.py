@@ -487,8 +487,8 @@ class NightOfTheNinjaState(PlainDataState):
         self.stage = "draft2"
         self.ask_seat = 0
 
-    def _on_draft_pick1(self, action: int, d: dict) -> None:
-        p = d["player"]
+    def _on_draft_pick1(self, action: int, decision: dict) -> None:
+        p = decision["player"]
         self.pick1[p] = action
         self.hand[p] = [action]
         self.ask_seat += 1
@@ -500,8 +500,8 @@ class NightOfTheNinjaState(PlainDataState):
         self.stage = "phase_start"
         self.phase = int(cards.SPY)  # state fields are plain data
 
-    def _on_draft_pick2(self, action: int, d: dict) -> None:
-        p = d["player"]
+    def _on_draft_pick2(self, action: int, decision: dict) -> None:
+        p = decision["player"]
         other = next(c for c in self.received[p] if c != action)
         self.pick2[p] = action
         self.discard_of[p] = other
@@ -529,8 +529,8 @@ class NightOfTheNinjaState(PlainDataState):
             return
         self._reveal_commitments()
 
-    def _on_commit(self, action: int, d: dict) -> None:
-        p = d["player"]
+    def _on_commit(self, action: int, decision: dict) -> None:
+        p = decision["player"]
         self.asks_left[p] -= 1
         if action == self.game.layout.DONE:
             self.commit_done[p] = True
@@ -573,10 +573,10 @@ class NightOfTheNinjaState(PlainDataState):
         if self.alive[g] and self.kept[g] >= 0 and not any(r[0] == trick for r in self.played):
             self._ask("kept_trickster", g, card=trick, owner=g)
 
-    def _on_kept_trickster(self, action: int, d: dict) -> None:
+    def _on_kept_trickster(self, action: int, decision: dict) -> None:
         if action == self.game.layout.DONE:
             return
-        g = d["player"]
+        g = decision["player"]
         self.kept[g] = -1
         self.played.append([action, g, SRC_GD, -1, -1, PENDING])
         self._resolve(action, g)
@@ -620,8 +620,8 @@ class NightOfTheNinjaState(PlainDataState):
         else:
             rec[5] = RESOLVED  # nobody to target
 
-    def _on_target(self, action: int, d: dict) -> None:
-        card, owner = d["card"], d["owner"]
+    def _on_target(self, action: int, decision: dict) -> None:
+        card, owner = decision["card"], decision["owner"]
         t = action - actions.PLAYER
         rec = self._record(card)
         rec[3] = t
@@ -651,13 +651,19 @@ class NightOfTheNinjaState(PlainDataState):
             return
         rec[5] = RESOLVED
 
-    def _on_ss_first(self, action: int, d: dict) -> None:
+    def _on_ss_first(self, action: int, decision: dict) -> None:
         first = action - actions.PLAYER
-        self._ask("ss_second", d["owner"], card=d["card"], owner=d["owner"], target=first)
+        self._ask(
+            "ss_second",
+            decision["owner"],
+            card=decision["card"],
+            owner=decision["owner"],
+            target=first,
+        )
 
-    def _on_ss_second(self, action: int, d: dict) -> None:
-        owner, a, b = d["owner"], d["target"], action - actions.PLAYER
-        rec = self._record(d["card"])
+    def _on_ss_second(self, action: int, decision: dict) -> None:
+        owner, a, b = decision["owner"], decision["target"], action - actions.PLAYER
+        rec = self._record(decision["card"])
         rec[3], rec[4] = a, b
         for look in self.looks:  # earlier looks at a or b now tell only the dealt card
             if look[1] in (a, b):
@@ -665,25 +671,25 @@ class NightOfTheNinjaState(PlainDataState):
         self.looks.append([owner, a, self.house[a], True])
         self.looks.append([owner, b, self.house[b], True])
         self.ss = [owner, a, b, -1]
-        self._ask("ss_swap", owner, card=d["card"], owner=owner, target=a)
+        self._ask("ss_swap", owner, card=decision["card"], owner=owner, target=a)
 
-    def _on_ss_swap(self, action: int, d: dict) -> None:
+    def _on_ss_swap(self, action: int, decision: dict) -> None:
         a, b = self.ss[1], self.ss[2]
         swap = action == self.game.layout.YES
         self.ss[3] = int(swap)
         if swap:
             self.house[a], self.house[b] = self.house[b], self.house[a]
-        self._record(d["card"])[5] = RESOLVED
+        self._record(decision["card"])[5] = RESOLVED
 
-    def _on_gd_take(self, action: int, d: dict) -> None:
+    def _on_gd_take(self, action: int, decision: dict) -> None:
         self.gd[3] = action
         self.discards.remove(action)
-        self._ask("gd_use", d["owner"], card=d["card"], owner=d["owner"])
+        self._ask("gd_use", decision["owner"], card=decision["card"], owner=decision["owner"])
 
-    def _on_gd_use(self, action: int, d: dict) -> None:
-        owner = d["owner"]
+    def _on_gd_use(self, action: int, decision: dict) -> None:
+        owner = decision["owner"]
         taken = self.gd[3]
-        self._record(d["card"])[5] = RESOLVED
+        self._record(decision["card"])[5] = RESOLVED
         if action == self.game.layout.YES:
             self.gd[4] = 1
             self.played.append([taken, owner, SRC_GD, -1, -1, PENDING])
@@ -692,13 +698,13 @@ class NightOfTheNinjaState(PlainDataState):
             self.gd[4] = 0
             self.kept[owner] = taken
 
-    def _on_tm_reveal(self, action: int, d: dict) -> None:
+    def _on_tm_reveal(self, action: int, decision: dict) -> None:
         if action == self.game.layout.YES:
-            self._reveal(d["target"])
-        self._record(d["card"])[5] = RESOLVED
+            self._reveal(decision["target"])
+        self._record(decision["card"])[5] = RESOLVED
 
-    def _on_sm_look(self, action: int, d: dict) -> None:
-        owner, t = d["owner"], d["target"]
+    def _on_sm_look(self, action: int, decision: dict) -> None:
+        owner, t = decision["owner"], decision["target"]
         if action == self.game.layout.LOOK_HOUSE:
             self._look(owner, t)
             self.sm = [owner, t, 0, -1]
@@ -707,12 +713,12 @@ class NightOfTheNinjaState(PlainDataState):
             self._learn(owner, token)
             self.sm = [owner, t, 1, token]
         if self.tokens[owner] and self.tokens[t]:
-            self._ask("sm_swap", owner, card=d["card"], owner=owner, target=t)
+            self._ask("sm_swap", owner, card=decision["card"], owner=owner, target=t)
         else:
-            self._record(d["card"])[5] = RESOLVED
+            self._record(decision["card"])[5] = RESOLVED
 
-    def _on_sm_swap(self, action: int, d: dict) -> None:
-        owner, t = d["owner"], d["target"]
+    def _on_sm_swap(self, action: int, decision: dict) -> None:
+        owner, t = decision["owner"], decision["target"]
         lay = self.game.layout
         if action != lay.DONE:
             value = cards.TOKEN_VALUES[action - lay.GIVE]
@@ -720,25 +726,31 @@ class NightOfTheNinjaState(PlainDataState):
             take = self.sm[3] if self.sm[2] == 1 else self._pick(self.tokens[t])
             self._move_token(give, owner, t)
             self._move_token(take, t, owner)
-        self._record(d["card"])[5] = RESOLVED
+        self._record(decision["card"])[5] = RESOLVED
 
-    def _on_thief_target(self, action: int, d: dict) -> None:
-        owner = d["owner"]
-        rec = self._record(d["card"])
+    def _on_thief_target(self, action: int, decision: dict) -> None:
+        owner = decision["owner"]
+        rec = self._record(decision["card"])
         if action != self.game.layout.DONE:
             t = action - actions.PLAYER
             rec[3] = t
             self._move_token(self._pick(self.tokens[t]), t, owner)
         rec[5] = RESOLVED
 
-    def _on_shinobi_kill(self, action: int, d: dict) -> None:
+    def _on_shinobi_kill(self, action: int, decision: dict) -> None:
         if action == self.game.layout.YES:
-            self._ask("react", d["target"], card=d["card"], owner=d["owner"], target=d["target"])
+            self._ask(
+                "react",
+                decision["target"],
+                card=decision["card"],
+                owner=decision["owner"],
+                target=decision["target"],
+            )
         else:
-            self._record(d["card"])[5] = RESOLVED
+            self._record(decision["card"])[5] = RESOLVED
 
-    def _on_react(self, action: int, d: dict) -> None:
-        victim, attacker, card = d["player"], d["owner"], d["card"]
+    def _on_react(self, action: int, decision: dict) -> None:
+        victim, attacker, card = decision["player"], decision["owner"], decision["card"]
         if action == cards.MIRROR_MONK:
             src = self._remove_held(victim, action)
             self.played.append([action, victim, src, attacker, -1, RESOLVED])

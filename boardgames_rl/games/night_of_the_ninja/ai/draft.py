@@ -35,10 +35,10 @@ BASE_VALUE = {
 class DraftRules:
     """The draft decisions of :class:`~.agent.NightOfTheNinjaHeuristic`."""
 
-    def card_value(self, v: View, card: int, hand: list[int]) -> float:
+    def card_value(self, view: View, card: int, hand: list[int]) -> float:
         """Static worth of holding ``card`` this round (draft and Grave Digger choices)."""
         kind = KIND[card]
-        ronin = v.facts.dealt_house == data.RONIN
+        ronin = view.facts.dealt_house == data.RONIN
         value = BASE_VALUE[kind][1 if ronin else 0]
         number = data.CARD_NUMBER[card]
         if kind in ("Blind Assassin", "Shinobi"):
@@ -51,15 +51,15 @@ class DraftRules:
             value += 0.6
         if kind in KILL_KINDS and any(KIND[c] in KILL_KINDS for c in hand):
             value -= 0.5
-        if kind == "Spirit Merchant" and v.facts.tokens[v.me]:
+        if kind == "Spirit Merchant" and view.facts.tokens[view.me]:
             value += 1.0
-        if kind == "Thief" and not any(v.facts.tokens):
+        if kind == "Thief" and not any(view.facts.tokens):
             value -= 1.5  # nobody to steal from in the first round
         return value
 
-    def _draft_pick1(self, v: View, legal: list[int], rng) -> int:
-        return max(legal, key=lambda c: (self.card_value(v, c, []), -c))
+    def _draft_pick1(self, view: View, legal: list[int], rng) -> int:
+        return max(legal, key=lambda c: (self.card_value(view, c, []), -c))
 
-    def _draft_pick2(self, v: View, legal: list[int], rng) -> int:
-        hand = list(v.facts.hand)
-        return max(legal, key=lambda c: (self.card_value(v, c, hand), -c))
+    def _draft_pick2(self, view: View, legal: list[int], rng) -> int:
+        hand = list(view.facts.hand)
+        return max(legal, key=lambda c: (self.card_value(view, c, hand), -c))

@@ -26,95 +26,97 @@ class NightRules:
     """The Night decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (and the card tests the
     Trickster rules share: ``wants_to_play``, ``info_targets``, ``thief_targets``)."""
 
-    def _commit(self, v: View, legal: list[int], rng) -> int:
-        done = v.lay.DONE
+    def _commit(self, view: View, legal: list[int], rng) -> int:
+        done = view.lay.DONE
         playable = [a for a in legal if a < actions.PLAYER]
         for c in playable:
-            if self.wants_to_play(v, c, rng):
+            if self.wants_to_play(view, c, rng):
                 return c
         return done
 
     @staticmethod
-    def nameable(v: View, q: int) -> bool:
+    def nameable(view: View, q: int) -> bool:
         """Whether a card that does not kill may name ``q`` (the dead too, unless the game is
         played with ``living_targets_only``)."""
-        return q != v.me and (v.alive[q] or not v.facts.living_targets_only)
+        return q != view.me and (view.alive[q] or not view.facts.living_targets_only)
 
-    def info_targets(self, v: View) -> list[int]:
+    def info_targets(self, view: View) -> list[int]:
         """Players a look would tell something about: living ones, else dead ones (a dead
         player's House still tells which House its token goes to and narrows the others)."""
-        unsure = [q for q in range(v.n) if self.nameable(v, q) and v.uncertainty(q) > 0]
-        return [q for q in unsure if v.alive[q]] or unsure
+        unsure = [q for q in range(view.n) if self.nameable(view, q) and view.uncertainty(q) > 0]
+        return [q for q in unsure if view.alive[q]] or unsure
 
-    def thief_targets(self, v: View) -> list[int]:
-        tokens = v.facts.tokens
-        mine = len(tokens[v.me])
-        return [q for q in range(v.n) if self.nameable(v, q) and len(tokens[q]) > mine]
+    def thief_targets(self, view: View) -> list[int]:
+        tokens = view.facts.tokens
+        mine = len(tokens[view.me])
+        return [q for q in range(view.n) if self.nameable(view, q) and len(tokens[q]) > mine]
 
-    def kill_candidates(self, v: View) -> list[int]:
+    def kill_candidates(self, view: View) -> list[int]:
         """Living others, seen allies left out unless every one is a seen ally."""
-        others = [q for q in range(v.n) if q != v.me and v.alive[q]]
-        safe = [q for q in others if not v.known_ally(q)]
+        others = [q for q in range(view.n) if q != view.me and view.alive[q]]
+        safe = [q for q in others if not view.known_ally(q)]
         return safe or others
 
-    def wants_to_play(self, v: View, card: int, rng) -> bool:
+    def wants_to_play(self, view: View, card: int, rng) -> bool:
         """Whether to play ``card`` now (a commitment or a Grave Digger card)."""
         kind = KIND[card]
         if kind in INFO_KINDS or kind == "Troublemaker":
-            return bool(self.info_targets(v))
+            return bool(self.info_targets(view))
         if kind in ("Shapeshifter", "Grave Digger", "Spirit Merchant", "Shinobi"):
             return True
         if kind == "Thief":
-            return bool(self.thief_targets(v))
+            return bool(self.thief_targets(view))
         if kind in ("Judge", "Blind Assassin"):
-            cands = self.kill_candidates(v)
+            cands = self.kill_candidates(view)
             if not cands:
                 return False
-            gains = sorted(v.kill_gains(rng, cands, react=kind != "Judge").values(), reverse=True)
+            gains = sorted(
+                view.kill_gains(rng, cands, react=kind != "Judge").values(), reverse=True
+            )
             # a second killer of this phase needs a second worthwhile target
-            mine = sum(1 for c in v.facts.committed if KIND[c] in KILL_KINDS)
+            mine = sum(1 for c in view.facts.committed if KIND[c] in KILL_KINDS)
             if mine >= len(gains):
                 return False
             return gains[mine] > (0.02 if kind == "Judge" else 0.0)
         return False  # reacts and the Mastermind are never committed
 
-    def _target(self, v: View, legal: list[int], rng) -> int:
-        kind = KIND[v.facts.decision.card]
+    def _target(self, view: View, legal: list[int], rng) -> int:
+        kind = KIND[view.facts.decision.card]
         cands = [a - actions.PLAYER for a in legal]
         if kind in INFO_KINDS or kind == "Troublemaker":
-            return actions.PLAYER + self.info_target(v, cands, rng)
+            return actions.PLAYER + self.info_target(view, cands, rng)
         if kind == "Spirit Merchant":
-            return actions.PLAYER + self.merchant_target(v, cands, rng)
+            return actions.PLAYER + self.merchant_target(view, cands, rng)
         if kind == "Shinobi":
-            return actions.PLAYER + self.shinobi_target(v, cands, rng)
+            return actions.PLAYER + self.shinobi_target(view, cands, rng)
         # Judge, Blind Assassin
-        safe = [q for q in cands if not v.known_ally(q)] or cands
-        gains = v.kill_gains(rng, safe, react=kind != "Judge")
-        return actions.PLAYER + max(safe, key=lambda q: (gains[q], v.uncertainty(q), -q))
+        safe = [q for q in cands if not view.known_ally(q)] or cands
+        gains = view.kill_gains(rng, safe, react=kind != "Judge")
+        return actions.PLAYER + max(safe, key=lambda q: (gains[q], view.uncertainty(q), -q))
 
-    def info_target(self, v: View, cands: list[int], rng) -> int:
+    def info_target(self, view: View, cands: list[int], rng) -> int:
         """The living player it knows least (ties at random); a dead one only when it knows
         every living candidate already."""
-        living = [q for q in cands if v.alive[q] and v.uncertainty(q) > 0]
+        living = [q for q in cands if view.alive[q] and view.uncertainty(q) > 0]
         cands = living or cands
-        scores = [v.uncertainty(q) for q in cands]
+        scores = [view.uncertainty(q) for q in cands]
         best = max(scores)
         top = [q for q, s in zip(cands, scores, strict=True) if s >= best - 1e-9]
         return top[int(rng.integers(len(top)))]
 
-    def merchant_target(self, v: View, cands: list[int], rng) -> int:
-        tokens = v.facts.tokens
-        if tokens[v.me]:
+    def merchant_target(self, view: View, cands: list[int], rng) -> int:
+        tokens = view.facts.tokens
+        if tokens[view.me]:
             rich = [q for q in cands if tokens[q]]
             if rich:
-                return max(rich, key=lambda q: (v.token_mean(q), len(tokens[q]), -q))
-        return self.info_target(v, cands, rng)
+                return max(rich, key=lambda q: (view.token_mean(q), len(tokens[q]), -q))
+        return self.info_target(view, cands, rng)
 
-    def shinobi_target(self, v: View, cands: list[int], rng) -> int:
+    def shinobi_target(self, view: View, cands: list[int], rng) -> int:
         """The target whose look-then-decide option is worth most: per card it might show, the
         kill is taken only if it gains."""
-        deltas = v.kill_deltas(rng, cands, react=True)
-        sc = v.scenarios(rng)
+        deltas = view.kill_deltas(rng, cands, react=True)
+        sc = view.scenarios(rng)
         S = len(sc)
         best, best_score = cands[0], -1e9
         for q in cands:
@@ -122,21 +124,21 @@ class NightRules:
             for (cur, _fut, _mm), dv in zip(sc, deltas[q], strict=True):
                 by_card[cur[q]] = by_card.get(cur[q], 0.0) + dv
             option = sum(max(0.0, s) for s in by_card.values()) / S
-            score = option + 0.01 * v.uncertainty(q) - (1.0 if v.known_ally(q) else 0.0)
+            score = option + 0.01 * view.uncertainty(q) - (1.0 if view.known_ally(q) else 0.0)
             if score > best_score:
                 best, best_score = q, score
         return best
 
-    def _shinobi_kill(self, v: View, legal: list[int], rng) -> int:
-        t = v.facts.decision.target
-        if v.known_ally(t):
-            return v.lay.DONE
-        gain = v.kill_gains(rng, [t], react=True)[t]
-        return v.lay.YES if gain > 0 else v.lay.DONE
+    def _shinobi_kill(self, view: View, legal: list[int], rng) -> int:
+        t = view.facts.decision.target
+        if view.known_ally(t):
+            return view.lay.DONE
+        gain = view.kill_gains(rng, [t], react=True)[t]
+        return view.lay.YES if gain > 0 else view.lay.DONE
 
-    def _react(self, v: View, legal: list[int], rng) -> int:
+    def _react(self, view: View, legal: list[int], rng) -> int:
         if data.MIRROR_MONK in legal:
             return data.MIRROR_MONK  # the attacker dies instead
         if data.MARTYR in legal:
             return data.MARTYR  # it dies anyway: take the Honor token
-        return v.lay.DONE
+        return view.lay.DONE
