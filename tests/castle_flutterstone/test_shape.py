@@ -130,3 +130,15 @@ def test_one_class_name_stem_and_the_old_names_still_import():
         "CastleFlutterstoneState",
         "CastleFlutterstoneView",
     }
+
+
+def test_the_decision_kinds_are_an_enum_and_the_state_keeps_plain_ints():
+    import marshal
+
+    from boardgames_rl.games.castle_flutterstone.data import PHASES, Phase
+
+    assert [p.name.lower() for p in Phase] == [*PHASES, "over"]
+    state = make_game("castle_flutterstone").new_state(0)
+    assert type(state.phase) is int and Phase(state.phase) is Phase.FLICK
+    assert state.info_set(0).view.phase is Phase.FLICK
+    marshal.dumps(state.to_dict(), 2)  # plain data: an enum member would not marshal

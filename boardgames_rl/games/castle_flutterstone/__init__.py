@@ -60,18 +60,19 @@ Rewards (at the end only)
     figure finished is truncated with all zeros.
 
 Modules
-    ``data`` (component tables, phase ids), ``actions`` (layout, names), ``game`` (config,
-    spaces), ``state`` (rules engine), ``legal`` (mask and the rules it asks), ``observation``
-    (encoder), ``infoset`` (information set: the pile is re-dealt), ``scenario`` (hand-made
-    positions: ``build``, ``play``), ``naming`` (contextual action names and decision words),
-    ``rules_help`` (what ``?`` says), ``movement`` and ``landing`` (pure rules of moving and of
-    the flick), ``flick_values`` (what each flick is worth; public, read by the hints and the
-    heuristic), ``render`` (text and picture, with legends; never imports ``ai``), ``aiming``
-    (a flick typed or chosen number by number, for ``play``), ``ai`` (the heuristic in small
-    modules; ``ai.value`` is the one value function of ``evaluate`` and ``potential``;
-    ``heuristic`` and ``shaping`` re-export them; ``ai.solver`` and ``ai.race_agent`` solve the
-    basic 2-player race, the agent spec ``solver``), ``plots`` (figures for the docs; the engine
-    never imports it).
+    ``data`` (component tables; the ``Card`` and ``Phase`` kind enums), ``actions`` (layout,
+    names), ``game`` (config, spaces), ``state`` (rules engine), ``legal`` (mask and the rules
+    it asks), ``observation`` (encoder), ``infoset`` (information set: the pile is re-dealt;
+    ``CastleFlutterstoneView``, the typed public view the agents read), ``scenario``
+    (hand-made positions: ``build``, ``play``), ``naming`` (contextual action names and
+    decision words), ``rules_help`` (what ``?`` says), ``movement`` and ``landing`` (pure
+    rules of moving and of the flick), ``flick_values`` (what each flick is worth; public, read
+    by the hints and the heuristic), ``render`` (text and picture, with legends; never imports
+    ``ai``), ``aiming`` (a flick typed or chosen number by number, for ``play``), ``ai`` (the
+    heuristic in small modules; ``ai.value`` is the one value function of ``evaluate`` and
+    ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver`` and
+    ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``), ``plots``
+    (figures for the docs; the engine never imports it).
 
 Version history
     v0 (environment ``castle_flutterstone-v0``):
@@ -98,7 +99,8 @@ Version history
       ``CastleFlutterstoneHeuristic``; the old names ``CastleFlutterstone``,
       ``FlutterstoneState``, ``FlutterstoneInfoSet``, ``FlutterstoneHeuristic`` are deprecated
       aliases); the agents read ``info_set.view``, a typed frozen ``CastleFlutterstoneView``,
-      instead of the engine's ``knowledge`` dict. Games, observations, actions and every
+      instead of the engine's ``knowledge`` dict; ``data.Phase`` names the decision kinds
+      (the state keeps plain ints). Games, observations, actions and every
       agent's moves are unchanged.
 """
 

@@ -69,12 +69,28 @@ MOVE_POINTS: dict[str, int] = {"miss": 0, "courtyard": 1, "moat": 0, "castle": 2
 
 MAX_MOVE_POINTS = 3
 
-# ------------------------------------------------------------------------- decision phases
-PHASES: tuple[str, ...] = ("place_ghost", "play_cards", "flick", "move", "draw", "discard", "give")
-"""Decision phases; the observation one-hot follows this order."""
 
-PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = range(8)
-"""Phase ids (plain ints, as stored in the state): ``PHASES[k]`` names phase ``k``; ``OVER``
+# ------------------------------------------------------------------------- decision phases
+class Phase(IntEnum):
+    """The decision kinds, in the order of the observation's one-hot, then ``OVER`` once the
+    game has ended. The state stores them as plain ints (its fields marshal and dump as JSON);
+    ``Phase(state.phase)`` names one."""
+
+    PLACE_GHOST = 0
+    PLAY_CARDS = 1
+    FLICK = 2
+    MOVE = 3
+    DRAW = 4
+    DISCARD = 5
+    GIVE = 6
+    OVER = 7
+
+
+PHASES: tuple[str, ...] = tuple(phase.name.lower() for phase in Phase if phase != Phase.OVER)
+"""Decision phases (``place_ghost`` .. ``give``); the observation one-hot follows this order."""
+
+PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = (int(phase) for phase in Phase)
+"""Phase ids as the state stores them (plain ints): ``PHASES[k]`` names phase ``k``; ``OVER``
 (7) once the game has ended."""
 
 PHASE_NAMES: tuple[str, ...] = (*PHASES, "over")

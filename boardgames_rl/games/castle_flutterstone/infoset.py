@@ -19,6 +19,7 @@ import numpy as np
 
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
+from boardgames_rl.games.castle_flutterstone.data import Phase
 
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
@@ -35,8 +36,8 @@ class CastleFlutterstoneView:
 
     player: int
     """The seat this view is for."""
-    phase: int
-    """The pending decision kind (``data.PHASES`` index; ``data.OVER`` once over)."""
+    phase: Phase
+    """The pending decision kind (``Phase.OVER`` once over)."""
     turn_player: int
     positions: tuple[int, ...]
     """Field of each seat's figure."""
@@ -85,7 +86,7 @@ def table_view(knowledge: dict[str, Any], player: int) -> CastleFlutterstoneView
     """The view of a state dict (an info set's ``knowledge``) for ``player``."""
     return CastleFlutterstoneView(
         player=player,
-        phase=knowledge["phase"],
+        phase=Phase(knowledge["phase"]),
         turn_player=knowledge["turn_player"],
         positions=tuple(knowledge["positions"]),
         finished=tuple(knowledge["finished"]),

@@ -16,15 +16,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.castle_flutterstone.ai.cards import card_to_discard, card_to_play
 from boardgames_rl.games.castle_flutterstone.ai.flicks import flick_values
-from boardgames_rl.games.castle_flutterstone.data import (
-    DISCARD,
-    DRAW,
-    FLICK,
-    GIVE,
-    MOVE,
-    PLACE_GHOST,
-    PLAY_CARDS,
-)
+from boardgames_rl.games.castle_flutterstone.data import Phase
 from boardgames_rl.games.castle_flutterstone.flick_values import FlickValues
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.infoset import (
@@ -109,16 +101,16 @@ class CastleFlutterstoneHeuristic(Agent):
         return game.layout.place + int(np.argmin(worst))
 
 
-HANDLERS: dict[int, Handler] = {
-    FLICK: CastleFlutterstoneHeuristic._flick,
-    MOVE: CastleFlutterstoneHeuristic._move,
-    PLAY_CARDS: CastleFlutterstoneHeuristic._play,
-    DRAW: CastleFlutterstoneHeuristic._draw,
-    DISCARD: CastleFlutterstoneHeuristic._discard,
-    GIVE: CastleFlutterstoneHeuristic._give,
-    PLACE_GHOST: CastleFlutterstoneHeuristic._place,
+HANDLERS: dict[Phase, Handler] = {
+    Phase.FLICK: CastleFlutterstoneHeuristic._flick,
+    Phase.MOVE: CastleFlutterstoneHeuristic._move,
+    Phase.PLAY_CARDS: CastleFlutterstoneHeuristic._play,
+    Phase.DRAW: CastleFlutterstoneHeuristic._draw,
+    Phase.DISCARD: CastleFlutterstoneHeuristic._discard,
+    Phase.GIVE: CastleFlutterstoneHeuristic._give,
+    Phase.PLACE_GHOST: CastleFlutterstoneHeuristic._place,
 }
-"""The rule of each decision kind (``data.PHASES``); every phase but ``OVER`` has one."""
+"""The rule of each decision kind (:class:`~..data.Phase`); every phase but ``OVER`` has one."""
 
 
 FlutterstoneHeuristic = CastleFlutterstoneHeuristic

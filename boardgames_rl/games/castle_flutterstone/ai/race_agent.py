@@ -35,14 +35,7 @@ from boardgames_rl.games.castle_flutterstone.ai.solver import (
     hand_index,
     solve,
 )
-from boardgames_rl.games.castle_flutterstone.data import (
-    DISCARD,
-    DRAW,
-    FLICK,
-    MOVE,
-    PLAY_CARDS,
-    Card,
-)
+from boardgames_rl.games.castle_flutterstone.data import Card, Phase
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.infoset import (
     CastleFlutterstoneView,
@@ -260,7 +253,7 @@ class RaceSolverAgent(Agent):
         shots = view.shots_left
         phase = view.phase
         dest = self.model.dest
-        if phase == FLICK:
+        if phase == Phase.FLICK:
             after = self._after_shot(me, shots, a, b, o)
             h = hand_index(hand)
             w = np.zeros(5)
@@ -273,12 +266,12 @@ class RaceSolverAgent(Agent):
             table = self.model.tables[self.tables.seat_class[me]]
             scores = np.where(legal[: lay.num_flicks], table @ w, -np.inf)
             return int(np.argmax(scores))
-        if phase == MOVE:
+        if phase == Phase.MOVE:
             after = self._after_shot(me, shots, a, b, o)
             h = hand_index(hand)
             options = [n for n in range(view.move_points, -1, -1) if legal[lay.move + n]]
             return lay.move + max(options, key=lambda n: after(int(dest[a, b, n]), h))
-        if phase == PLAY_CARDS:
+        if phase == Phase.PLAY_CARDS:
             h = hand_index(hand)
             choice = lay.end_play
             best = float(self.tables.flick[self.tables.seat_class[me], shots - 1, a, b, h, o])
@@ -295,9 +288,9 @@ class RaceSolverAgent(Agent):
                 if v > best + 1e-12:
                     best, choice = v, lay.play + card
             return int(choice)
-        if phase == DRAW:
+        if phase == Phase.DRAW:
             return lay.draw if legal[lay.draw] else lay.decline
-        if phase == DISCARD:
+        if phase == Phase.DISCARD:
             after = self._after_shot(me, shots, a, b, o)
             kinds = [c for c in range(3) if legal[lay.discard + c]]
 
