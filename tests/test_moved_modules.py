@@ -11,6 +11,7 @@ MOVED = [
     ("boardgames_rl.core.progress", "boardgames_rl._util.progress", "progress_bar"),
     ("boardgames_rl.core.threads", "boardgames_rl._util.threads", "one_blas_thread_in_children"),
     ("boardgames_rl.core.extras", "boardgames_rl._util.extras", "require"),
+    ("boardgames_rl.core.policy_obs", "boardgames_rl.envs.policy_obs", "policy_observation"),
 ]
 
 

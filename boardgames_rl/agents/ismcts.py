@@ -277,42 +277,56 @@ def tuned_spec(game: str, iterations: int = 400) -> str:
     return f"ismcts:iterations={iterations},{TUNED_SETTINGS[game]}"
 
 
-def build_ismcts(game: Game, **kwargs: Any) -> ISMCTSAgent:
-    """An :class:`ISMCTSAgent` from agent-spec keywords (``make_agent("ismcts:...")``).
-
-    Keys: ``preset=tuned`` (start from :data:`TUNED_SETTINGS` of the game; explicit keys win);
-    ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as
-    in the class; ``rollout`` and ``prior``: an agent name (``"random"``/``"heuristic"``/...,
-    ``prior="none"`` for none), each built as its own instance so that agents with memory are
-    not shared; ``rollout=fast``: the game heuristic's ``determinized_rollout()`` (its rules
-    reading the determinization, a :class:`StateRollout`; Night of the Ninja); ``evaluate``:
-    ``true`` (default: the game's ``evaluate`` if it has one) or ``false`` (cut-offs score 0).
-    """
-    from boardgames_rl.agents.registry import make_agent
+def with_preset(game: Game, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` of an ``ismcts`` spec with ``preset=tuned`` replaced by :data:`TUNED_SETTINGS`
+    of the game (explicit keys win); the agent registry applies it before it builds the nested
+    ``rollout`` and ``prior`` agents."""
     from boardgames_rl.core.options import parse_option_string
 
+    kwargs = dict(kwargs)
     preset = kwargs.pop("preset", None)
-    if preset is not None:
-        if preset != "tuned":
-            raise InvalidConfigError(f"ismcts: preset must be 'tuned', got {preset!r}")
-        if game.name not in TUNED_SETTINGS:
-            raise InvalidConfigError(f"ismcts: no tuned preset for {game.name}")
-        kwargs = {**parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"), **kwargs}
-    rollout_name = str(kwargs.pop("rollout", "random"))
-    rollout: str | Agent | StateRollout = rollout_name
-    if rollout_name == "fast":
-        heuristic = make_agent("heuristic", game)
-        determinized = getattr(heuristic, "determinized_rollout", None)
-        if determinized is None:
-            raise InvalidConfigError(
-                f"ismcts: rollout=fast needs a heuristic with determinized_rollout(); "
-                f"{game.name}'s has none (night_of_the_ninja's has one)"
-            )
-        rollout = determinized()
-    elif rollout_name != "random":
-        rollout = make_agent(rollout_name, game)
-    prior_name = str(kwargs.pop("prior", "none"))
-    prior = None if prior_name.lower() in ("none", "false") else make_agent(prior_name, game)
+    if preset is None:
+        return kwargs
+    if preset != "tuned":
+        raise InvalidConfigError(f"ismcts: preset must be 'tuned', got {preset!r}")
+    if game.name not in TUNED_SETTINGS:
+        raise InvalidConfigError(f"ismcts: no tuned preset for {game.name}")
+    return {**parse_option_string(TUNED_SETTINGS[game.name], "ismcts preset"), **kwargs}
+
+
+def fast_rollout(heuristic: Agent, game: Game) -> StateRollout:
+    """``rollout=fast``: the game heuristic's ``determinized_rollout()`` (its rules reading the
+    determinization; Night of the Ninja's heuristic has one)."""
+    determinized = getattr(heuristic, "determinized_rollout", None)
+    if determinized is None:
+        raise InvalidConfigError(
+            f"ismcts: rollout=fast needs a heuristic with determinized_rollout(); "
+            f"{game.name}'s has none (night_of_the_ninja's has one)"
+        )
+    rollout: StateRollout = determinized()
+    return rollout
+
+
+def build_ismcts(
+    game: Game,
+    rollout: str | Agent | StateRollout = "random",
+    prior: Agent | None = None,
+    **kwargs: Any,
+) -> ISMCTSAgent:
+    """An :class:`ISMCTSAgent` from agent-spec keywords (``make_agent("ismcts:...")``), after the
+    agent registry applied the preset (:func:`with_preset`) and built the nested agents.
+
+    ``rollout``: ``"random"`` or an :class:`Agent` or a :class:`StateRollout`; ``prior``: an
+    :class:`Agent` or None (each its own instance, so that agents with memory are not shared);
+    ``iterations``, ``seconds``, ``c``, ``rollout_depth``, ``epsilon``, ``prior_visits`` as in
+    the class; ``evaluate``: ``true`` (default: the game's ``evaluate`` if it has one) or
+    ``false`` (cut-offs score 0).
+    """
+    if isinstance(rollout, str) and rollout != "random" or isinstance(prior, str):
+        raise InvalidConfigError(
+            "ismcts: rollout and prior are agents here; build them from their specs with "
+            "boardgames_rl.make_agent (make_agent('ismcts:rollout=heuristic', game) does it)"
+        )
     use_eval = kwargs.pop("evaluate", True)
     if not isinstance(use_eval, bool):
         raise InvalidConfigError(f"ismcts: evaluate must be true or false, got {use_eval!r}")

@@ -25,7 +25,7 @@ wide and hold at most :data:`~boardgames_rl.agents.pretrained.MAX_PARAMETERS` we
 a game given its input and action sizes must be the game's -- all before the policy is built.
 
 Both agents see only ``info_set.observation``, ``info_set.legal_action_mask`` and their own seat
-(``info_set.player``, for the seat feature of :mod:`boardgames_rl.core.policy_obs`). A model trained
+(``info_set.player``, for the seat feature of :mod:`boardgames_rl.envs.policy_obs`). A model trained
 on a plain :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` (no seat feature) is told
 apart by its input size and fed the plain observation. ``deterministic=True`` plays the most
 probable legal action; ``False`` draws from the masked policy distribution with the ``rng`` given
@@ -34,7 +34,7 @@ to :meth:`act` (reproducible).
 A residual policy (:class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, trained with
 ``--prior heuristic``) also gets the prior feature: the agent builds its own prior agent from the
 policy's ``prior`` spec and appends the one-hot of that agent's move
-(:func:`~boardgames_rl.core.policy_obs.prior_feature`), exactly as the training env did.
+(:func:`~boardgames_rl.envs.policy_obs.prior_feature`), exactly as the training env did.
 """
 
 from __future__ import annotations
@@ -59,10 +59,11 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import MAX_JSON_BYTES, UnsafeFileError, loads_json, read_bytes
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.policy_obs import (
+from boardgames_rl.envs.policy_obs import (
     SAFE_PRIORS,
     policy_obs_size,
     policy_observation,
+    prior_agent,
     prior_feature,
 )
 
@@ -159,10 +160,8 @@ class PolicyAgent(Agent):
             return None
         game = info_set.game
         if game not in self._priors:
-            from boardgames_rl.agents.registry import make_agent
-
-            source = getattr(self.policy, "_boardgames_source", None)  # read from a file
-            self._priors[game] = make_agent(spec, game, source=source)
+            source = getattr(self.policy, "_boardgames_source", None) or "policy.prior"
+            self._priors[game] = prior_agent(spec, game, source)
         return prior_feature(self._priors[game], info_set)
 
     def _check(self, game: Game) -> bool:

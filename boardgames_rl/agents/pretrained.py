@@ -28,9 +28,9 @@ clone, with torch).
 A residual entry (trained with ``--prior heuristic``,
 :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`) has ``"prior": {"agent":
 "heuristic", "scale": 3.1}`` in its architecture: its input ends with the one-hot of the
-heuristic's move (:func:`~boardgames_rl.core.policy_obs.prior_feature`, counted in
+heuristic's move (:func:`~boardgames_rl.envs.policy_obs.prior_feature`, counted in
 ``observation_size``) and its logits add ``scale`` times that one-hot. Only the agents in
-:data:`~boardgames_rl.core.policy_obs.SAFE_PRIORS` may be named.
+:data:`~boardgames_rl.envs.policy_obs.SAFE_PRIORS` may be named.
 
 The network is the policy half of an SB3 ``MlpPolicy`` (``mlp_extractor.policy_net`` then
 ``action_net``, tanh): arrays ``pi.<i>.weight`` / ``pi.<i>.bias`` for each hidden layer and
@@ -38,7 +38,7 @@ The network is the policy half of an SB3 ``MlpPolicy`` (``mlp_extractor.policy_n
 is not shipped (playing does not need it).
 
 **The agent** sees only ``info_set.observation``, ``info_set.legal_action_mask`` and its own seat
-(``info_set.player``, for the seat feature of :mod:`boardgames_rl.core.policy_obs`, exactly as in
+(``info_set.player``, for the seat feature of :mod:`boardgames_rl.envs.policy_obs`, exactly as in
 training), like every agent. ``deterministic=True`` (default) plays the most probable legal
 action; ``False`` draws from the masked distribution with the ``rng`` given to :meth:`act`.
 
@@ -101,10 +101,11 @@ from boardgames_rl.core.files import (
     write_text,
 )
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.policy_obs import (
+from boardgames_rl.envs.policy_obs import (
     SAFE_PRIORS,
     policy_obs_size,
     policy_observation,
+    prior_agent,
     prior_feature,
     seat_in_observation,
 )
@@ -622,10 +623,8 @@ class PretrainedAgent(Agent):
         self._priors: dict[str, Agent] = {}
         for e, _ in self.policies.values():
             if e.prior is not None and e.name not in self._priors:
-                from boardgames_rl.agents.registry import make_agent
-
                 source = f"{e.folder / (e.name + '.json')}: architecture.prior.agent"
-                self._priors[e.name] = make_agent(e.prior[0], game, source=source)
+                self._priors[e.name] = prior_agent(e.prior[0], game, source)
 
     def files_digest(self) -> str | None:
         """The entry and the start of its weights' sha256 per seat, and for a residual entry the
@@ -768,19 +767,6 @@ def _select(
         head = f"pretrained has no entry for {label}; {where}: "
         raise UnsupportedSetupError(head + setups_text(folder, 132 - len(head), game.name))
     return policies
-
-
-def build_search(game: Game, **kwargs: Any) -> Agent:
-    """``pretrained+search``: the tuned ISMCTS (``ismcts:preset=tuned``) with the shipped policy
-    as its root prior (its move tried first and credited ``prior_visits``); ISMCTS options pass
-    through."""
-    from boardgames_rl.agents.ismcts import build_ismcts
-
-    try:
-        build(game)  # fail now, with the setups shipped, when nothing is for this one
-    except UnsupportedSetupError as e:
-        raise UnsupportedSetupError(str(e).replace("pretrained", "pretrained+search", 1)) from None
-    return build_ismcts(game, **{"preset": "tuned", **kwargs, "prior": "pretrained"})
 
 
 # ---------------------------------------------------------------------------- JSON writing

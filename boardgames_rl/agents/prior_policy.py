@@ -1,6 +1,6 @@
 """A residual policy: MaskablePPO's MLP policy on top of a prior agent (needs ``[train]``).
 
-The observation ends with the prior feature (:func:`~boardgames_rl.core.policy_obs.prior_feature`:
+The observation ends with the prior feature (:func:`~boardgames_rl.envs.policy_obs.prior_feature`:
 the one-hot of the move the prior agent, by default the heuristic, would make). The logits are
 
     logits = action_net(mlp(observation)) + prior_scale * prior_onehot

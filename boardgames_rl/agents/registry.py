@@ -3,6 +3,13 @@
 A spec is ``name`` or ``name:key=value,key=value``, e.g. ``"random"``, ``"heuristic"``,
 ``"heuristic:win_bonus=5"``. Values are parsed as int, float, bool or left as strings.
 
+This module is the one place that turns spec strings into agents, nested ones included
+(``ismcts:rollout=heuristic,prior=pretrained``, ``rollout:base=heuristic``): an agent that plays
+with another agent receives it built (no agent module imports this registry). The one exception
+is the closed set of priors a file may name (:data:`~boardgames_rl.envs.policy_obs.SAFE_PRIORS`,
+``random`` and ``heuristic``, without options), which a model or a pretrained entry builds itself
+(:func:`~boardgames_rl.envs.policy_obs.prior_agent`).
+
 **Specs read back from a file are data.** An option that lets an agent run code from a file
 (:data:`TRUST_OPTIONS`: ``ppo``'s ``trust=1``, which unpickles a model file) is an opt-in only the
 person gives, in a spec typed on the command line or passed in Python. Every spec the library
@@ -54,6 +61,11 @@ def unregister_agent(name: str) -> None:
     _AGENTS.pop(name, None)
     _SPEC_OPTIONS.pop(name, None)
     _SETUPS.pop(name, None)
+
+
+def agent_factory(name: str) -> Callable[..., Agent]:
+    """The factory registered for agent ``name`` (:func:`register_agent`); KeyError if none."""
+    return _AGENTS[name]
 
 
 def agent_setups(name: str) -> str | None:
@@ -216,10 +228,21 @@ def list_agents(game: Game | None = None) -> list[str]:
 
 
 def _ismcts(game: Game, **kwargs: Any) -> Agent:
-    """Single-observer ISMCTS: search over worlds sampled from the info set."""
-    from boardgames_rl.agents.ismcts import build_ismcts
+    """Single-observer ISMCTS: search over worlds sampled from the info set. The spec's nested
+    ``rollout`` and ``prior`` specs (after ``preset=tuned``) are built here, each its own agent."""
+    from boardgames_rl.agents.ismcts import build_ismcts, fast_rollout, with_preset
 
-    return build_ismcts(game, **kwargs)
+    kwargs = with_preset(game, kwargs)
+    rollout: Any = kwargs.pop("rollout", "random")
+    if isinstance(rollout, str) and rollout == "fast":
+        rollout = fast_rollout(make_agent("heuristic", game), game)
+    elif isinstance(rollout, str | int | float) and str(rollout) != "random":
+        rollout = make_agent(str(rollout), game)
+    prior: Any = kwargs.pop("prior", "none")
+    if isinstance(prior, str | int | float | bool):
+        named = str(prior)
+        prior = None if named.lower() in ("none", "false") else make_agent(named, game)
+    return build_ismcts(game, rollout=rollout, prior=prior, **kwargs)
 
 
 def _ismcts_options(game: Game) -> dict[str, Any]:
@@ -248,10 +271,12 @@ register_agent("ismcts", _ismcts, _ismcts_options)
 
 
 def _rollout(game: Game, **kwargs: Any) -> Agent:
-    """One-step Monte Carlo rollout improvement of a base agent over sampled worlds."""
+    """One-step Monte Carlo rollout improvement of a base agent over sampled worlds (the spec's
+    nested ``base`` spec built here)."""
     from boardgames_rl.agents.rollout import build_rollout
 
-    return build_rollout(game, **kwargs)
+    base = make_agent(str(kwargs.pop("base", "heuristic")), game)
+    return build_rollout(game, base, **kwargs)
 
 
 def _rollout_options(game: Game) -> dict[str, Any]:
@@ -283,10 +308,16 @@ def _pretrained(game: Game, **kwargs: Any) -> Agent:
 
 
 def _pretrained_search(game: Game, **kwargs: Any) -> Agent:
-    """The tuned ISMCTS with the shipped policy as its root prior."""
-    from boardgames_rl.agents.pretrained import build_search
+    """``pretrained+search``: the tuned ISMCTS (``ismcts:preset=tuned``) with the shipped policy
+    as its root prior (its move tried first and credited ``prior_visits``); ISMCTS options pass
+    through."""
+    from boardgames_rl.agents.pretrained import UnsupportedSetupError
 
-    return build_search(game, **kwargs)
+    try:
+        prior = make_agent("pretrained", game)  # fails with the setups shipped, when none fits
+    except UnsupportedSetupError as e:
+        raise UnsupportedSetupError(str(e).replace("pretrained", "pretrained+search", 1)) from None
+    return _ismcts(game, **{"preset": "tuned", **kwargs, "prior": prior})
 
 
 def _pretrained_setups() -> str:

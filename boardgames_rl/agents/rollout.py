@@ -112,14 +112,12 @@ class RolloutAgent(Agent):
         return int(best)
 
 
-def build_rollout(game: Game, **kwargs: Any) -> RolloutAgent:
-    """A :class:`RolloutAgent` from agent-spec keywords (``make_agent("rollout:...")``):
-    ``base`` (an agent name, default ``heuristic``), ``worlds``, ``depth`` (cut-offs scored by the
-    game's ``evaluate``), ``margin``."""
+def build_rollout(game: Game, base: Agent, **kwargs: Any) -> RolloutAgent:
+    """A :class:`RolloutAgent` from agent-spec keywords (``make_agent("rollout:...")``): ``base``
+    (the agent the registry built from the spec's ``base``, default ``heuristic``), ``worlds``,
+    ``depth`` (cut-offs scored by the game's ``evaluate``), ``margin``."""
     from boardgames_rl.agents.ismcts import load_evaluate
-    from boardgames_rl.agents.registry import make_agent
 
-    base = make_agent(str(kwargs.pop("base", "heuristic")), game)
     known = {"worlds", "depth", "margin"}
     unknown = sorted(set(kwargs) - known)
     if unknown:

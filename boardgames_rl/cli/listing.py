@@ -43,10 +43,10 @@ def agent_options(name: str, games: list[str]) -> tuple[str, dict[str, str]]:
     class it builds (per game, as heuristics differ), else its factory's signature; the game is
     never an option."""
     from boardgames_rl.agents import make_agent
-    from boardgames_rl.agents.registry import _AGENTS, spec_options
+    from boardgames_rl.agents.registry import agent_factory, spec_options
     from boardgames_rl.registry import make_game
 
-    factory = _AGENTS[name]
+    factory = agent_factory(name)
     classes: set[type] = set()
     per_game: dict[str, str] = {}
     declared = False

@@ -2,7 +2,7 @@
 single_agent.SingleAgentEnv`.
 
 Modules (each with one job; import them directly, this package imports nothing eagerly). The seat
-feature appended to seat-relative observations is :mod:`boardgames_rl.core.policy_obs` (the
+feature appended to seat-relative observations is :mod:`boardgames_rl.envs.policy_obs` (the
 ``ppo`` agent uses it too).
 
 * :mod:`.args` -- :class:`~.args.TrainArgs`, every training knob with its type, default and help;

@@ -31,7 +31,7 @@ from boardgames_rl.agents.registry import file_spec, spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import UnsafeFileError, loads_json, read_text
 from boardgames_rl.core.options import parse_options
-from boardgames_rl.core.policy_obs import SAFE_PRIORS
+from boardgames_rl.envs.policy_obs import SAFE_PRIORS
 from boardgames_rl.registry import list_games
 from boardgames_rl.training.defaults import PER_GAME
 from boardgames_rl.training.shaping import SHAPING_KINDS

@@ -59,7 +59,7 @@ from boardgames_rl.agents.ppo import (
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.files import make_dir, remove_file, write_text
-from boardgames_rl.core.policy_obs import policy_obs_size
+from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.args import (
     TrainArgs,

@@ -295,7 +295,7 @@ def test_export_plays_like_the_trained_policy(tmp_path):
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     from boardgames_rl.agents.ppo import PolicyAgent
-    from boardgames_rl.core.policy_obs import policy_obs_size
+    from boardgames_rl.envs.policy_obs import policy_obs_size
 
     game = make_game("white_castle", num_players=2)
     th.manual_seed(0)
@@ -332,7 +332,7 @@ def export_toy(game, folder: Path, name: str, seats: list[int], seed: int) -> No
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    from boardgames_rl.core.policy_obs import policy_obs_size
+    from boardgames_rl.envs.policy_obs import policy_obs_size
 
     th.manual_seed(seed)
     policy = MaskableActorCriticPolicy(
@@ -412,7 +412,7 @@ def test_prior_scale_option_sets_the_bonus(entry):
     """``pretrained:prior_scale=S`` replaces the entry's logit bonus for the prior's move: by
     default the JSON's; at a huge S the agent plays the prior's move at every decision (a fresh
     heuristic, asked at the same decisions, names it)."""
-    from boardgames_rl.core.policy_obs import prior_feature
+    from boardgames_rl.envs.policy_obs import prior_feature
 
     game = _game(entry)
     seat = entry.seats[0]
@@ -674,7 +674,7 @@ def _torch_entry(folder: Path, game, seed: int) -> dict:
     arrays."""
     th = pytest.importorskip("torch")
     from boardgames_rl.agents.pretrained import expected_arrays
-    from boardgames_rl.core.policy_obs import policy_obs_size
+    from boardgames_rl.envs.policy_obs import policy_obs_size
 
     arch = {"kind": "mlp", "hidden": [8], "activation": "tanh", "seat_feature": True}
     arch.update(observation_size=policy_obs_size(game), num_actions=game.num_actions)
@@ -757,7 +757,7 @@ def test_a_model_zip_exports_to_an_entry_that_plays_like_it(tmp_path):
     from gymnasium import spaces
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    from boardgames_rl.core.policy_obs import policy_obs_size
+    from boardgames_rl.envs.policy_obs import policy_obs_size
 
     game = make_game("castle_flutterstone", num_players=2)
     th.manual_seed(0)

@@ -25,7 +25,7 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy  # no
 
 from boardgames_rl.agents import make_agent  # noqa: E402
 from boardgames_rl.core.errors import InvalidConfigError  # noqa: E402
-from boardgames_rl.core.policy_obs import policy_obs_size  # noqa: E402
+from boardgames_rl.envs.policy_obs import policy_obs_size  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 
 GAME = make_game("castle_flutterstone", num_players=2)

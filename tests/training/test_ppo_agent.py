@@ -10,7 +10,7 @@ import pytest
 from boardgames_rl.agents import make_agent
 from boardgames_rl.agents.ppo import PPOAgent
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.policy_obs import policy_obs_size, seat_in_observation
+from boardgames_rl.envs.policy_obs import policy_obs_size, seat_in_observation
 from boardgames_rl.registry import make_game
 
 GAME = make_game("castle_flutterstone", num_players=2)

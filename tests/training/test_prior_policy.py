@@ -24,8 +24,8 @@ from boardgames_rl.agents.ppo import PolicyAgent, PPOAgent, UntrustedModelError 
 from boardgames_rl.agents.pretrained import PretrainedError, read_entry  # noqa: E402
 from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
 from boardgames_rl.arena import play_series  # noqa: E402
-from boardgames_rl.core.policy_obs import policy_obs_size, prior_feature  # noqa: E402
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv  # noqa: E402
+from boardgames_rl.envs.policy_obs import policy_obs_size, prior_feature  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import build_vec_env  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
