@@ -33,8 +33,9 @@ Version history (the env id stays ``white_castle-v0``):
   (``WhiteCastle`` is kept as a deprecated alias); the effect kinds are ``data.EffectKind`` (the
   same strings in states and observations); ``legal.legal_mask``; ``scenario.build(game=None, *,
   seed=0, **fields)`` starts from ``game.new_state(seed)`` (``blank_fields`` gives the blank
-  table the rule tests use); mypy checks the package. Rules, layouts and recorded games
-  unchanged.
+  table the rule tests use); ``infoset.PublicView`` / ``SeatView``, the typed public facts
+  (``info_set.view``) that the heuristic's value function reads; mypy checks the package.
+  Rules, layouts and recorded games unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec

@@ -1,6 +1,7 @@
 """The one value function of a White Castle state, and the two hooks derived from it.
 
-:func:`value` is a player's points if the game ended now (``scoring.totals``), plus the
+:func:`value` reads a seat's typed public holdings (``infoset.SeatView``, never the engine's
+dicts): its points if the game ended now (``scoring.totals``), plus the
 Passage of Time position and the assets that turn into points later (resources, coins, seals,
 clan members placed, Lantern cards), the assets weighted by how much of the game is left, minus
 a share of the best opponent's points. The weights are a :class:`Weights`:
@@ -20,7 +21,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from boardgames_rl.games.white_castle import scoring
-from boardgames_rl.games.white_castle.data import RES_CAP, RESOURCES, ROUNDS
+from boardgames_rl.games.white_castle.data import RES_CAP
+from boardgames_rl.games.white_castle.infoset import game_left, seat_view
 
 
 @dataclass(frozen=True)
@@ -56,18 +58,16 @@ def value(state, me: int, w: Weights = HEURISTIC, totals: list[int] | None = Non
     if state.is_terminal():
         best_other = max(t for p, t in enumerate(totals) if p != me)
         return totals[me] - best_other + (100.0 if state.winner() == me else 0.0)
-    pl = state.players[me]
-    turns_total = 3 * ROUNDS
-    turns_done = 3 * (state.round - 1) + state.turns_taken // state.n
-    future = max(0.0, (turns_total - turns_done) / turns_total)
+    mine = seat_view(state, me, totals[me])
+    future = game_left(state.round, state.turns_taken, state.n)
     assets = (
-        w.resource * sum(min(pl[r], RES_CAP) for r in RESOURCES)
-        + w.coin * pl["coin"]
-        + w.seal * pl["seal"]
-        + w.member * (15 - sum(pl["members"]))
-        + w.lantern * len(pl["lantern"])
+        w.resource * sum(min(x, RES_CAP) for x in (mine.food, mine.iron, mine.pearl))
+        + w.coin * mine.coin
+        + w.seal * mine.seal
+        + w.member * (15 - sum(mine.members))
+        + w.lantern * mine.lantern_cards
     )
-    score = totals[me] + w.pot_step * pl["pot"] + future * assets
+    score = totals[me] + w.pot_step * mine.pot + future * assets
     best_other = max(t for p, t in enumerate(totals) if p != me)
     return score - w.opponent * best_other
 
