@@ -200,7 +200,7 @@ def _board_cache(b) -> _BoardCache:
     return cached
 
 
-def encode(s: CastleNightingaleState, observer: int | None) -> np.ndarray:
+def encode(state: CastleNightingaleState, observer: int | None) -> np.ndarray:
     """The observation of ``observer`` (0 ninja, 1 samurai); ``None`` = both views concatenated
     (the omniscient state vector).
 
@@ -211,16 +211,16 @@ def encode(s: CastleNightingaleState, observer: int | None) -> np.ndarray:
     fraction (or, if any number is not such a byte, every number) is written as a float.
     """
     if observer is None:
-        return np.concatenate([encode(s, NINJA), encode(s, SAMURAI)])
+        return np.concatenate([encode(state, NINJA), encode(state, SAMURAI)])
     lay = _layout()
-    board = _board_cache(s.board)
-    base = _base(s, observer, lay, board)
+    board = _board_cache(state.board)
+    base = _base(state, observer, lay, board)
     buf = bytearray(base.buf)
-    for col, z in _square_ones(s, lay, buf):
+    for col, z in _square_ones(state, lay, buf):
         for i in board.zones[col][z]:
             buf[i] = 1
-    _other_ones(s, observer, lay, buf)
-    numbers = _numbers(s, observer, base.vases)
+    _other_ones(state, observer, lay, buf)
+    numbers = _numbers(state, observer, base.vases)
     try:  # whole numbers in 0..255 (all but the turn fraction, in play) go in as bytes too
         buf[lay.deck_at : lay.deck_at + 2] = bytes(numbers[:2])
         buf[lay.rest_at : lay.turn_at] = bytes(numbers[2:-1])
@@ -242,141 +242,146 @@ class _Base:
 
     __slots__ = ("board", "key", "buf", "vases")
 
-    def __init__(self, s, observer: int, lay: _Layout, board: _BoardCache, key: list):
+    def __init__(self, state, observer: int, lay: _Layout, board: _BoardCache, key: list):
         self.board = board
         self.key = [x[:] for x in key]  # copies of the flat lists, compared by value
         self.buf = buf = bytearray(board.template)
-        _vase_ones(s, observer, lay, board, buf)
-        _token_ones(s, observer, lay, buf)
+        _vase_ones(state, observer, lay, board, buf)
+        _token_ones(state, observer, lay, buf)
         buf[lay.start["role"] + observer] = 1
-        self.vases = _vase_numbers(s, observer)
+        self.vases = _vase_numbers(state, observer)
 
 
-def _base_key(s) -> list:
+def _base_key(state) -> list:
     """Everything the base bytes read from the state: its own lists, all flat (of ints and
     bools), so a slice copies one."""
     return [
-        s.closed, s.vase_where, s.ninja_knows, s.samurai_knows, s.vase_content,
-        s.n_equip, s.n_spent, s.n_bottom, s.s_equip, s.s_spent, s.s_bottom, s.n_used, s.s_used,
+        state.closed, state.vase_where, state.ninja_knows, state.samurai_knows, state.vase_content,
+        state.n_equip, state.n_spent, state.n_bottom, state.s_equip, state.s_spent, state.s_bottom,
+        state.n_used, state.s_used,
     ]  # fmt: skip
 
 
-def _base(s, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
+def _base(state, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
     """``observer`` 's base of this state: the one kept on the state (``s._obs_base``) while its
     board and inputs are the same (compared by value, so an edited state is never shown stale),
     else a new one, kept."""
-    bases = s._obs_base
+    bases = state._obs_base
     if bases is None:
-        bases = s._obs_base = [None, None]
+        bases = state._obs_base = [None, None]
     base = bases[observer]
-    key = _base_key(s)
+    key = _base_key(state)
     if base is None or base.board is not board or base.key != key:
-        base = bases[observer] = _Base(s, observer, lay, board, key)
+        base = bases[observer] = _Base(state, observer, lay, board, key)
     return base
 
 
-def _vase_ones(s, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> None:
+def _vase_ones(state, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> None:
     """Set the closed trap doors and the vase tokens' entries of the squares."""
-    knows = s.ninja_knows if observer == NINJA else s.samurai_knows
+    knows = state.ninja_knows if observer == NINJA else state.samurai_knows
     sq = lay.start["squares"]
-    for i, closed in zip(board.closed, s.closed, strict=True):
+    for i, closed in zip(board.closed, state.closed, strict=True):
         if closed:
             buf[i] = 1
-    for t, where in enumerate(s.vase_where):
+    for t, where in enumerate(state.vase_where):
         if where >= 0:
             at = sq + _NF * where
             buf[at + _VASE] = 1
             if knows[t]:
-                buf[at + (_KNOWN_RELIC if s.vase_content[t] else _KNOWN_EMPTY)] = 1
+                buf[at + (_KNOWN_RELIC if state.vase_content[t] else _KNOWN_EMPTY)] = 1
             # written, not set: the last vase token on a square gives its "seen by" entries
-            buf[at + _SEEN_N] = s.ninja_knows[t]
-            buf[at + _SEEN_S] = s.samurai_knows[t]
+            buf[at + _SEEN_N] = state.ninja_knows[t]
+            buf[at + _SEEN_S] = state.samurai_knows[t]
 
 
-def _token_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
+def _token_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the equipment tokens held, spent face down, known at the bottom, and used."""
     st = lay.start
     if observer == NINJA:
-        _mark_all(buf, st["own_tokens"], s.n_equip)
-        _mark_all(buf, st["own_spent"], s.n_spent)
-        _mark_all(buf, st["own_bottom"], s.n_bottom)
+        _mark_all(buf, st["own_tokens"], state.n_equip)
+        _mark_all(buf, st["own_spent"], state.n_spent)
+        _mark_all(buf, st["own_bottom"], state.n_bottom)
     else:
-        _mark_all(buf, st["own_tokens"], s.s_equip)
-        _mark_all(buf, st["own_spent"], s.s_spent)
-        _mark_all(buf, st["own_bottom"], s.s_bottom)
-    _mark_all(buf, st["ninja_used"], s.n_used)
-    _mark_all(buf, st["samurai_used"], s.s_used)
+        _mark_all(buf, st["own_tokens"], state.s_equip)
+        _mark_all(buf, st["own_spent"], state.s_spent)
+        _mark_all(buf, st["own_bottom"], state.s_bottom)
+    _mark_all(buf, st["ninja_used"], state.n_used)
+    _mark_all(buf, st["samurai_used"], state.s_used)
 
 
-def _square_ones(s, lay: _Layout, buf: bytearray) -> list:
+def _square_ones(state, lay: _Layout, buf: bytearray) -> list:
     """Set the per-turn square features (discs, figurines, start square); return the
     ``(zone column, zone)`` pairs to mark."""
     sq = lay.start["squares"]
-    discs = s.discs
+    discs = state.discs
     for i in discs:
         buf[sq + _NF * i + _DISC] = 1
-    for i in s.turn_discs:
+    for i in state.turn_discs:
         if i in discs:
             buf[sq + _NF * i + _TURN_DISC] = 1
-    for at, col in ((s.ninja_sq, _NINJA_FIG), (s.samurai_sq, _SAMURAI_FIG), (s.start_sq, _START)):
+    for at, col in (
+        (state.ninja_sq, _NINJA_FIG),
+        (state.samurai_sq, _SAMURAI_FIG),
+        (state.start_sq, _START),
+    ):
         if at >= 0:
             buf[sq + _NF * at + col] = 1
     zones = []
     for key in ("watch_fire_zone", "watch_fire_next"):
-        z = s.flags.get(key, -1)
+        z = state.flags.get(key, -1)
         if z >= 0:
             zones.append((_ZONE_COLUMNS[key], z))
-    if s.samurai_zone >= 0:
-        zones.append((_ZONE_COLUMNS["samurai"], s.samurai_zone))
-    d = s.decision
+    if state.samurai_zone >= 0:
+        zones.append((_ZONE_COLUMNS["samurai"], state.samurai_zone))
+    d = state.decision
     if d is not None and "zone" in d:
         zones.append((_ZONE_COLUMNS["decision"], d["zone"]))
     return zones
 
 
-def _other_ones(s, observer: int, lay: _Layout, buf: bytearray) -> None:
+def _other_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the one-hot entries of the decision, tiles, cards and the peeked tokens."""
     st = lay.start
     me_ninja = observer == NINJA
-    d = s.decision
+    d = state.decision
     if d is not None:
         buf[st["decision"] + lay.decision_index[d["kind"]]] = 1
         buf[st["decider"] + d["player"]] = 1
-    loc = s.tile_loc
+    loc = state.tile_loc
     _mark_equal(buf, st["tile_face_up"], loc, FACE_UP)
-    _mark(buf, st["tile_revealed"], s.tile_revealed)
+    _mark(buf, st["tile_revealed"], state.tile_revealed)
     if me_ninja:
-        _mark(buf, st["tile_programmed"], s.tile_in)
-        _mark(buf, st["tile_not_programmed"], s.tile_out)
+        _mark(buf, st["tile_programmed"], state.tile_in)
+        _mark(buf, st["tile_not_programmed"], state.tile_out)
     else:
         _mark_equal(buf, st["tile_programmed"], loc, PROGRAMMED)
         _mark_equal(buf, st["tile_not_programmed"], loc, HAND)
     o = st["listen"]
-    for colour, answer in s.listen_answers:
+    for colour, answer in state.listen_answers:
         buf[o + 2 * colour + int(answer)] = 1
-    _mark_all(buf, st["own_hand"], s.n_hand if me_ninja else s.s_hand)
-    own_card = s.n_card if me_ninja else s.s_card
+    _mark_all(buf, st["own_hand"], state.n_hand if me_ninja else state.s_hand)
+    own_card = state.n_card if me_ninja else state.s_card
     if own_card >= 0:
         buf[st["own_card"] + own_card] = 1
-    if s.n_card >= 0 and s.n_card_shown:
-        buf[st["ninja_card"] + s.n_card] = 1
-    if s.s_card >= 0 and s.s_card_shown:
-        buf[st["samurai_card"] + s.s_card] = 1
-    _mark_all(buf, st["ninja_discard"], s.n_discard)
-    _mark_all(buf, st["samurai_discard"], s.s_discard)
+    if state.n_card >= 0 and state.n_card_shown:
+        buf[st["ninja_card"] + state.n_card] = 1
+    if state.s_card >= 0 and state.s_card_shown:
+        buf[st["samurai_card"] + state.s_card] = 1
+    _mark_all(buf, st["ninja_discard"], state.n_discard)
+    _mark_all(buf, st["samurai_discard"], state.s_discard)
     if not me_ninja:
-        _mark_all(buf, st["known_opponent_hand"], s.known_n_hand)
+        _mark_all(buf, st["known_opponent_hand"], state.known_n_hand)
     if d is not None and d["kind"] in ("meditate", "muster") and d["player"] == observer:
-        _mark_all(buf, st["peek"], s.peek)
+        _mark_all(buf, st["peek"], state.peek)
 
 
-def _vase_numbers(s, observer: int) -> tuple:
+def _vase_numbers(state, observer: int) -> tuple:
     """The vase counts of the numbers: stolen this turn, banked, on the board, and (for the
     ninja only: the samurai does not know which of them were relics) the relics among the
     stolen and the banked ones."""
-    content = s.vase_content
+    content = state.vase_content
     stolen = banked = on_board = stolen_relics = banked_relics = 0
-    for t, w in enumerate(s.vase_where):
+    for t, w in enumerate(state.vase_where):
         if w >= 0:
             on_board += 1
         elif w == STOLEN:
@@ -390,26 +395,26 @@ def _vase_numbers(s, observer: int) -> tuple:
     return stolen, banked, on_board, stolen_relics, banked_relics
 
 
-def _numbers(s, observer: int, vases: tuple) -> list:
+def _numbers(state, observer: int, vases: tuple) -> list:
     """The numbers every observation has, in :data:`_NUMBERS` order (deck sizes, tokens held,
     stacks, vases (``vases``: the counts of :func:`_vase_numbers`), flags capped at 10, the turn
     fraction)."""
-    d = s.decision
+    d = state.decision
     token = d.get("token") if d is not None else None
-    knows = s.ninja_knows if observer == NINJA else s.samurai_knows
-    vase = 1 + s.vase_content[token] if token is not None and knows[token] else 0
-    f = s.flags
+    knows = state.ninja_knows if observer == NINJA else state.samurai_knows
+    vase = 1 + state.vase_content[token] if token is not None and knows[token] else 0
+    f = state.flags
     numbers = [
-        len(s.n_deck), len(s.s_deck), len(s.n_equip), len(s.s_equip), len(s.n_stack),
-        len(s.s_stack), *vases, s.captured, vase,
+        len(state.n_deck), len(state.s_deck), len(state.n_equip), len(state.s_equip),
+        len(state.n_stack), len(state.s_stack), *vases, state.captured, vase,
     ]  # fmt: skip
     get = f.get
     flags = [x if (x := get(name) or 0) < 10 else 10 for name in _FLAG_KEYS]  # capped at 10
-    bell, looks = s.bell_used, get("ledger_looks", 0) + get("map_looks", 0)
+    bell, looks = state.bell_used, get("ledger_looks", 0) + get("map_looks", 0)
     flags[_BELL] = bell if bell < 10 else 10
     flags[_LOOKS] = looks if looks < 10 else 10
     numbers += flags
-    numbers.append(min(1.0, s.turn / s.game.max_turns))
+    numbers.append(min(1.0, state.turn / state.game.max_turns))
     return numbers
 
 

@@ -234,111 +234,113 @@ def build(
             "(records of scenario), not " + repr((type(ninja).__name__, type(samurai).__name__))
         )
     game = CastleNightingale() if game is None else game
-    s = game.new_state(seed)
+    state = game.new_state(seed)
     # --- setup decisions, then overwrite them
-    while s.decision_kind in ("setup_close", "setup_start"):
-        s.apply(int(s.legal_actions()[0]))
-    b = s.board
+    while state.decision_kind in ("setup_close", "setup_start"):
+        state.apply(int(state.legal_actions()[0]))
+    b = state.board
 
     def sq(label: str) -> int:
         return b.square(label)
 
     discs: Sequence[str] = fields.get("discs", ())
-    s.closed = [False] * len(b.passages)
+    state.closed = [False] * len(b.passages)
     for label in fields.get("closed", ("B3", "H3")):
         if not b.passage[sq(label)]:
             raise ValueError(f"{label} is not a passage square")
-        s.closed[b.passages.index(sq(label))] = True
-    s._place_samurai(sq(samurai.square))
-    if s.is_open_passage(s.samurai_sq):
+        state.closed[b.passages.index(sq(label))] = True
+    state._place_samurai(sq(samurai.square))
+    if state.is_open_passage(state.samurai_sq):
         raise ValueError(f"the samurai cannot stand on the open passage {samurai.square}")
     if ninja.square is not None and discs:
         raise ValueError("give either a ninja figurine or footprint discs, not both")
-    s.ninja_sq = sq(ninja.square) if ninja.square is not None else -1
-    s.discs = [sq(label) for label in discs]
-    s.turn_discs = []
-    s.start_sq = -1
+    state.ninja_sq = sq(ninja.square) if ninja.square is not None else -1
+    state.discs = [sq(label) for label in discs]
+    state.turn_discs = []
+    state.start_sq = -1
 
     # --- vases
     vases, banked = fields.get("vases"), fields.get("banked", ())
     if vases is not None or banked:
-        _set_vases(s, vases, banked)
-    for t, w in enumerate(s.vase_where):
-        s.ninja_knows[t] = w == BANKED or (w >= 0 and b.labels[w] in ninja.knows)
-        s.samurai_knows[t] = w >= 0 and b.labels[w] in samurai.knows
+        _set_vases(state, vases, banked)
+    for t, w in enumerate(state.vase_where):
+        state.ninja_knows[t] = w == BANKED or (w >= 0 and b.labels[w] in ninja.knows)
+        state.samurai_knows[t] = w >= 0 and b.labels[w] in samurai.knows
     for label in (*ninja.knows, *samurai.knows):
-        if s.vase_at(sq(label)) < 0:
+        if state.vase_at(sq(label)) < 0:
             raise ValueError(f"no vase on {label}")
     for label in (samurai.square, *([ninja.square] if ninja.square else []), *discs):
-        if s.vase_at(sq(label)) >= 0:
+        if state.vase_at(sq(label)) >= 0:
             raise ValueError(f"{label} holds a vase: move it with `vases=`")
 
     # --- cards and equipment
-    _set_cards(s, "n", ninja, _ninja_card)
-    _set_cards(s, "s", samurai, _samurai_card)
-    s.known_n_hand = sorted(_ninja_card(c) for c in samurai.ninja_hand_seen)
-    _set_tokens(s, "n", ninja, C.NINJA_TOKENS)
-    _set_tokens(s, "s", samurai, C.SAMURAI_TOKENS)
+    _set_cards(state, "n", ninja, _ninja_card)
+    _set_cards(state, "s", samurai, _samurai_card)
+    state.known_n_hand = sorted(_ninja_card(c) for c in samurai.ninja_hand_seen)
+    _set_tokens(state, "n", ninja, C.NINJA_TOKENS)
+    _set_tokens(state, "s", samurai, C.SAMURAI_TOKENS)
 
     # --- tiles, flags, counters
     ups = [_colour(c) for c in _as_list(fields.get("face_up"))]
-    s.tile_loc = [FACE_UP if c in ups else HAND for c in range(6)]
-    s.tile_revealed = [False] * 6
-    s.tile_in = [False] * 6
-    s.tile_out = [False] * 6
+    state.tile_loc = [FACE_UP if c in ups else HAND for c in range(6)]
+    state.tile_revealed = [False] * 6
+    state.tile_in = [False] * 6
+    state.tile_out = [False] * 6
     flags = _fresh_flags()
     flags.update(twin=bool(fields.get("twin", False)), twin_next=False, silent_night=False)
     flags["watch_fire_next"] = -1
     watch_fire = fields.get("watch_fire")
     flags["watch_fire_zone"] = b.zone_of[sq(watch_fire)] if watch_fire else -1
-    s.flags = flags
+    state.flags = flags
     captured = fields.get("captured", 0)
     if not 0 <= captured < C.NINJAS:
         raise ValueError("captured must be 0, 1 or 2")
-    s.captured = captured
-    s.turn = fields.get("turn", 1)
-    s.winner = -1
-    s.draw = False
-    s.truncated_flag = False
+    state.captured = captured
+    state.turn = fields.get("turn", 1)
+    state.winner = -1
+    state.draw = False
+    state.truncated_flag = False
 
     # --- restart the engine at the programming, then check the state
-    s.tasks = []
-    s.decision = None
-    s.stage = "prog_s_card"
-    s._mask = None
-    s._run()
-    problem = state_checks.problems(game, s.to_dict()["state"])
+    state.tasks = []
+    state.decision = None
+    state.stage = "prog_s_card"
+    state._mask = None
+    state._run()
+    problem = state_checks.problems(game, state.to_dict()["state"])
     if problem:
         raise ValueError(f"castle_nightingale scenario: {problem}")
-    check_invariants(s)
+    check_invariants(state)
 
     if samurai.card is not None:
-        play(s, f"programme card {C.SAMURAI_CARDS[_samurai_card(samurai.card)].name}")
+        play(state, f"programme card {C.SAMURAI_CARDS[_samurai_card(samurai.card)].name}")
     for colour in _as_list(samurai.tiles):
-        play(s, f"programme nightingale tile {COLOURS[_colour(colour)]}")
+        play(state, f"programme nightingale tile {COLOURS[_colour(colour)]}")
     if ninja.card is not None:
-        play(s, f"play card {C.NINJA_CARDS[_ninja_card(ninja.card)].name}")
-    return s
+        play(state, f"play card {C.NINJA_CARDS[_ninja_card(ninja.card)].name}")
+    return state
 
 
-def _set_cards(s: CastleNightingaleState, who: str, side: Ninja | Samurai, lookup: Any) -> None:
+def _set_cards(state: CastleNightingaleState, who: str, side: Ninja | Samurai, lookup: Any) -> None:
     """One side's hand, discard pile and deck (``who``: ``"n"`` or ``"s"``), if any is given."""
     if side.hand is None and not side.deck and side.discard is None:
         return
-    hand = [lookup(c) for c in side.hand] if side.hand is not None else getattr(s, f"{who}_hand")
+    hand = (
+        [lookup(c) for c in side.hand] if side.hand is not None else getattr(state, f"{who}_hand")
+    )
     discard = [lookup(c) for c in (side.discard or ())]
     top = [lookup(c) for c in side.deck]
     rest = [c for c in range(10) if c not in hand + discard + top]
     cards = hand + discard + top + rest
     if sorted(cards) != list(range(10)):
         raise ValueError(f"{who}: a card is given twice: {cards}")
-    setattr(s, f"{who}_hand", list(hand))
-    setattr(s, f"{who}_discard", discard)
-    setattr(s, f"{who}_deck", top + rest)
+    setattr(state, f"{who}_hand", list(hand))
+    setattr(state, f"{who}_discard", discard)
+    setattr(state, f"{who}_deck", top + rest)
 
 
 def _set_tokens(
-    s: CastleNightingaleState, who: str, side: Ninja | Samurai, names: Sequence[str]
+    state: CastleNightingaleState, who: str, side: Ninja | Samurai, names: Sequence[str]
 ) -> None:
     """One side's equipment held and stacked (the rest used earlier), if either is given."""
     if side.tokens is None and side.stack is None:
@@ -346,27 +348,27 @@ def _set_tokens(
     held = (
         [_index(t, names, "token") for t in side.tokens]
         if side.tokens is not None
-        else getattr(s, f"{who}_equip")
+        else getattr(state, f"{who}_equip")
     )
     top = [_index(t, names, "token") for t in (side.stack or ())]
     rest = [t for t in range(7) if t not in held + top]
     if sorted(held + top + rest) != list(range(7)):
         raise ValueError(f"{who}: a token is given twice")
-    setattr(s, f"{who}_equip", list(held))
-    setattr(s, f"{who}_stack", top if side.stack is not None else rest)
-    setattr(s, f"{who}_used", rest if side.stack is not None else [])
-    setattr(s, f"{who}_spent", [])
-    setattr(s, f"{who}_bottom", [])
+    setattr(state, f"{who}_equip", list(held))
+    setattr(state, f"{who}_stack", top if side.stack is not None else rest)
+    setattr(state, f"{who}_used", rest if side.stack is not None else [])
+    setattr(state, f"{who}_spent", [])
+    setattr(state, f"{who}_bottom", [])
 
 
 def _set_vases(
-    s: CastleNightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]
+    state: CastleNightingaleState, vases: Mapping[str, bool] | None, banked: Sequence[bool]
 ) -> None:
     """Place the 8 tokens: the listed ones, the banked ones, then the rest (``FIELDS["vases"]``)."""
-    b = s.board
+    b = state.board
     placed = {b.square(label): bool(relic) for label, relic in (vases or {}).items()}
     for w in placed:
-        if b.passage[w] or w in s.discs or w in (s.samurai_sq, s.ninja_sq):
+        if b.passage[w] or w in state.discs or w in (state.samurai_sq, state.ninja_sq):
             raise ValueError(f"a vase cannot stand on {b.labels[w]} (passage or occupied)")
     where = [*placed, *([BANKED] * len(banked))]
     content = [*placed.values(), *(bool(v) for v in banked)]
@@ -379,8 +381,8 @@ def _set_vases(
         return (
             not b.passage[w]
             and w not in where
-            and w not in s.discs
-            and w not in (s.samurai_sq, s.ninja_sq)
+            and w not in state.discs
+            and w not in (state.samurai_sq, state.ninja_sq)
         )
 
     spare = [w for w in b.vase_squares if free(w)]
@@ -388,5 +390,5 @@ def _set_vases(
     for i in range(left):
         where.append(spare[i])
         content.append(i < relics_left)
-    s.vase_where = [int(w) for w in where]
-    s.vase_content = content
+    state.vase_where = [int(w) for w in where]
+    state.vase_content = content
