@@ -359,8 +359,10 @@ class VectorCore:
             self._broken = "a slot could not be put back after an error; call reset()"
             raise
         except BaseException as exc:
-            if self._slots is None:  # a dead worker, an interrupt: the env is lost
-                self._broken = self._broken or f"a step failed ({exc}); call reset()"
+            # in-process slots put themselves back after an exception; a dead worker or an
+            # interrupt loses the env
+            if self._slots is None or not isinstance(exc, Exception):
+                self._broken = self._broken or f"a step failed ({exc!r}); call reset()"
             raise
         if errors:
             self._undo_step(errors)
