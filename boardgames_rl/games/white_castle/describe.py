@@ -20,9 +20,13 @@ from boardgames_rl.games.white_castle.data import (
     STEWARDS,
     YARD_COST,
     YARD_TILES,
+    Block,
+    Effect,
     EffectKind,
 )
 from boardgames_rl.games.white_castle.state import (  # one definition
+    Option,
+    WhiteCastleState,
     card_blocks,
     lantern_icon,
 )
@@ -78,7 +82,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def effect(e, rooms=None) -> str:
+def effect(e: Effect, rooms: list[str | None] | None = None) -> str:
     """One effect in words: ``["g", "food", 2]`` -> ``+2 food``. ``rooms`` (the room cards)
     names the block a pending ``block`` effect refers to."""
     k = e[0]
@@ -131,12 +135,12 @@ def effect(e, rooms=None) -> str:
     return str(k)
 
 
-def effects(effs) -> str:
+def effects(effs: list[Effect]) -> str:
     """A list of effects joined: ``+1 coin, Well action``."""
     return ", ".join(effect(e) for e in effs) if effs else "nothing"
 
 
-def block(b) -> str:
+def block(b: Block) -> str:
     """A card block: dark blocks are marked (only light ones may be chosen by light actions)."""
     return ("(dark) " if b[1] else "") + effects(b[2])
 
@@ -232,26 +236,29 @@ def legend(n: int = 4) -> str:
     return "\n".join(["LEGEND", head, _LEGEND])
 
 
-def option_text(s, opt) -> str:
+def option_text(state: WhiteCastleState, opt: Option) -> str:
     """One option of the pending decision in words (card and tile ids written out)."""
     from boardgames_rl.games.white_castle.naming import option_name
 
-    d = s.decision
+    d = state.decision
+    assert d is not None, "options are named while a decision is pending"
     kind = d["kind"]
-    rooms = s.rooms
+    rooms = state.rooms
     if kind == "pair":
-        r, a = s.offer[opt[0]]
+        r, a = state.offer[opt[0]]
         return f"{r} + {a}: {starting_pair(r, a)}"
     if kind == "die":
         b, end = opt
-        dice = s.bridges[b]
+        dice = state.bridges[b]
         v = dice[0] if end == 0 else dice[-1]
         where = "left end (lowest; the Lantern may be used)" if end == 0 else "right end"
         return f"take the {COLOURS[b]} {v} from the {where}"
     if kind == "place":
         sp = opt[0]
-        covered = DOMAIN_VALUE if sp >= 8 else s.covered(sp)
-        delta = s.held[1] - covered
+        covered = DOMAIN_VALUE if sp >= 8 else state.covered(sp)
+        held = state.held
+        assert held is not None  # a die is placed after it was taken
+        delta = held[1] - covered
         money = (
             f"+{plural(delta, 'coin')}"
             if delta > 0
@@ -261,15 +268,15 @@ def option_text(s, opt) -> str:
     if kind in ("order", "opt"):
         if opt[0] == "stop":
             return "stop"
-        return effect(s.stack[-1]["effs"][opt[0]], rooms)
+        return effect(state.stack[-1]["effs"][opt[0]], rooms)
     if kind == "pick":
         return effect(d["choices"][opt[0]], rooms)
     if kind == "gardener" and opt[0] != "skip":
-        gid = s.gardens[opt[0]]
+        gid = state.gardens[opt[0]]
         return f"garden {opt[0] % 2 + 1} under the {COLOURS[opt[0] // 2]} bridge: {garden(gid)}"
     if kind == "warrior" and opt[0] != "skip":
         y = opt[0]
-        tiles = "; ".join(yard_tile(t, f) for t, f in s.yards[y])
+        tiles = "; ".join(yard_tile(t, f) for t, f in state.yards[y])
         return f"yard {y + 1}: pay {YARD_COST[y]} iron, get {tiles}"
     if kind == "courtier" and opt[0] == "climb":
         _, lvl, to, room = opt
@@ -285,5 +292,5 @@ def option_text(s, opt) -> str:
     if kind == "pay" and opt[0] == "yes":
         return f"yes: pay {plural(d['amount'], d['key'])}, then {effect(d['then'], rooms)}"
     if kind == "daimyo":
-        return f"position {opt[0] + 1}: {daimyo_position(s.daimyo, opt[0])}"
-    return option_name(s, opt)
+        return f"position {opt[0] + 1}: {daimyo_position(state.daimyo, opt[0])}"
+    return option_name(state, opt)

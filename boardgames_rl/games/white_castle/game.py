@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import Game
+from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.core.options import parse_bool
 from boardgames_rl.games.white_castle.actions import NUM_ACTIONS, generic_name
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 
 class WhiteCastleGame(Game):
@@ -60,12 +63,12 @@ class WhiteCastleGame(Game):
     def _action_name(self, action: int) -> str:
         return generic_name(action)
 
-    def new_state(self, seed: int | None = None):
+    def new_state(self, seed: int | None = None) -> WhiteCastleState:
         from boardgames_rl.games.white_castle.state import WhiteCastleState
 
         return WhiteCastleState.initial(self, seed)
 
-    def state_from_dict(self, d: Mapping[str, Any]):
+    def state_from_dict(self, d: Mapping[str, Any]) -> State:
         from boardgames_rl.games.white_castle.state import WhiteCastleState
 
         return WhiteCastleState.from_state_dict(self, d)

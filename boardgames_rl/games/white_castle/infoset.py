@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from boardgames_rl.core.plain_state import RedealtInfoSet
+from boardgames_rl.core.plain_state import PlainDataState, RedealtInfoSet
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import ROUNDS
 
@@ -136,7 +136,7 @@ class WhiteCastleInfoSet(RedealtInfoSet):
             deck = sorted(d[key])
             d[key] = [deck[i] for i in rng.permutation(len(deck))]
 
-    def sample(self, rng: np.random.Generator):
+    def sample(self, rng: np.random.Generator) -> PlainDataState:
         """:meth:`RedealtInfoSet.sample` (the same state, the same draws from ``rng``) without
         its second copy of every field and its generator round trip through a dict."""
         d = loads(dumps(self.knowledge, 2))

@@ -9,6 +9,8 @@ and distinct for the legal actions of every decision.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardgames_rl.games.white_castle.actions import MAX_OPTS
 from boardgames_rl.games.white_castle.data import (
     CHECKPOINTS,
@@ -18,11 +20,15 @@ from boardgames_rl.games.white_castle.data import (
     SPACE_NAMES,
     START_RESOURCES,
     WORKERS,
+    Effect,
     EffectKind,
 )
 
+if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.state import Option, WhiteCastleState
 
-def effect_name(e) -> str:
+
+def effect_name(e: Effect) -> str:
     k = e[0]
     if k == EffectKind.GAIN:
         return f"+{e[2]} {e[1]}"
@@ -31,7 +37,8 @@ def effect_name(e) -> str:
     if k == EffectKind.TIME_STEPS:
         return f"+{e[1]} passage of time"
     if k in (EffectKind.PAY_SEAL, EffectKind.PAY_COINS):
-        return f"pay {'1 seal' if k == 'payseal' else f'{e[1]} coins'} -> {effect_name(e[-1])}"
+        price = "1 seal" if k == EffectKind.PAY_SEAL else f"{e[1]} coins"
+        return f"pay {price} -> {effect_name(e[-1])}"
     if k == EffectKind.ANY_TILE:
         return "any " + ("" if e[1] < 0 else COLOURS[e[1]] + " ") + "die-tile action"
     if k == EffectKind.LIGHT:
@@ -45,24 +52,25 @@ def effect_name(e) -> str:
     return f"{k} action" if k in WORKERS else k
 
 
-def option_name(s, opt) -> str:
-    d = s.decision
+def option_name(state: WhiteCastleState, opt: Option) -> str:
+    d = state.decision
+    assert d is not None, "options are named while a decision is pending"
     kind = d["kind"]
     if kind == "pair":
-        r, a = s.offer[opt[0]]
+        r, a = state.offer[opt[0]]
         return f"take starting pair {r} + {a}"
     if kind == "die":
         return f"take {COLOURS[opt[0]]} die from the {'left' if opt[1] == 0 else 'right'} end"
     if kind == "place":
         return f"place die on {SPACE_NAMES[opt[0]]}"
     if kind in ("order", "opt"):
-        return "stop" if opt[0] == "stop" else "do " + effect_name(s.stack[-1]["effs"][opt[0]])
+        return "stop" if opt[0] == "stop" else "do " + effect_name(state.stack[-1]["effs"][opt[0]])
     if kind == "pick":
         return effect_name(d["choices"][opt[0]])
     if kind == "res":
         return f"take 1 {opt[0]}"
     if kind == "gardener":
-        return "skip" if opt[0] == "skip" else f"gardener to garden {s.gardens[opt[0]]}"
+        return "skip" if opt[0] == "skip" else f"gardener to garden {state.gardens[opt[0]]}"
     if kind == "warrior":
         return "skip" if opt[0] == "skip" else f"warrior to yard {opt[0] + 1}"
     if kind == "courtier":
@@ -76,7 +84,7 @@ def option_name(s, opt) -> str:
     if kind == "lantern_q":
         return "yes: activate the lantern area" if yes else "no: skip the lantern"
     if kind == "checkpoint":
-        cost = CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        cost = CHECKPOINTS[state.players[d["player"]]["pot"] + 1]
         return f"yes: pay {cost} seals to pass the checkpoint" if yes else "no: stop before it"
     if kind == "pay":
         what = f"{d['amount']} {d['key']}"
@@ -86,8 +94,8 @@ def option_name(s, opt) -> str:
     return f"{kind}: {opt[0]}"
 
 
-def option_names(s) -> list[str]:
-    return [option_name(s, o) for o in s.options()]
+def option_names(state: WhiteCastleState) -> list[str]:
+    return [option_name(state, o) for o in state.options()]
 
 
 MAX_NAME = 90
@@ -99,7 +107,7 @@ EXCHANGE_WORDS = (
 )
 
 
-def _block_words(e, rooms) -> str:
+def _block_words(e: Effect, rooms: list[str | None]) -> str:
     """A block effect in words without the card's code: ``Steward room 2: +1 coin``."""
     from boardgames_rl.games.white_castle import describe as W
 
@@ -108,7 +116,7 @@ def _block_words(e, rooms) -> str:
     return W.effect(e, rooms)
 
 
-def _effect_words(e, rooms) -> str:
+def _effect_words(e: Effect, rooms: list[str | None]) -> str:
     from boardgames_rl.games.white_castle import describe as W
 
     if e[0] in (EffectKind.ROOM_BLOCK, EffectKind.CARD_BLOCK):
@@ -120,68 +128,69 @@ def _effect_words(e, rooms) -> str:
     return W.effect(e, rooms)
 
 
-def menu_name(s, opt) -> str:
+def menu_name(state: WhiteCastleState, opt: Option) -> str:
     """One option of the pending decision in words, for a menu line (may be cut later)."""
     from boardgames_rl.games.white_castle import describe as W
 
-    d = s.decision
+    d = state.decision
+    assert d is not None, "options are named while a decision is pending"
     kind = d["kind"]
-    rooms = s.rooms
+    rooms = state.rooms
     if kind == "pair":
-        r, a = s.offer[opt[0]]
+        r, a = state.offer[opt[0]]
         lant = W.effect(START_RESOURCES[r][0])
         blocks = W.card_blocks(a)
         card = W.effects(blocks[0][2]) if len(blocks) == 1 else W.action_card(a)
         return f"{W.resource_card(r)}; lantern {lant}; {card} card"
     if kind == "die":
         b, end = opt
-        dice = s.bridges[b]
+        dice = state.bridges[b]
         v = dice[0] if end == 0 else dice[-1]
         return f"take the {COLOURS[b]} {v} from the {'left' if end == 0 else 'right'} end"
     if kind == "place":
-        return "place die: " + W.option_text(s, opt)
+        return "place die: " + W.option_text(state, opt)
     if kind in ("order", "opt"):
         if opt[0] == "stop":
             return "stop"
-        return "do " + _effect_words(s.stack[-1]["effs"][opt[0]], rooms)
+        return "do " + _effect_words(state.stack[-1]["effs"][opt[0]], rooms)
     if kind == "pick":
         return _effect_words(d["choices"][opt[0]], rooms)
     if kind == "gardener" and opt[0] != "skip":
-        cost, vp, eff = GARDENS[s.gardens[opt[0]]]
-        kind_word = "plant" if s.gardens[opt[0]] in PLANTS else "stone"
+        cost, vp, eff = GARDENS[state.gardens[opt[0]]]
+        kind_word = "plant" if state.gardens[opt[0]] in PLANTS else "stone"
         where = f"{COLOURS[opt[0] // 2]} garden {opt[0] % 2 + 1}"
         return f"gardener to {where} ({kind_word}, {cost} food, {vp} VP): {W.effect(eff)}"
     if kind == "warrior" and opt[0] != "skip":
-        return "warrior to " + W.option_text(s, opt)
+        return "warrior to " + W.option_text(state, opt)
     if kind == "courtier" and opt[0] == "climb":
         _, lvl, to, room = opt
         cost = 2 if to - lvl == 1 else 5
         src = W.LEVEL_WORDS[lvl]
         if to == 3:
             return f"climb from {src} to the Daimyo floor ({cost} pearl)"
-        card = rooms[room]
-        take = f": {W.action_card(card)}" if card else " (no card left)"
+        room_card = rooms[room]
+        take = f": {W.action_card(room_card)}" if room_card else " (no card left)"
         return f"climb from {src} to {W.ROOM_WORDS[room]} ({cost} pearl){take}"
     if kind == "courtier" and opt[0] == "aud":
-        return W.option_text(s, opt)
+        return W.option_text(state, opt)
     if kind == "pay" and opt[0] == "yes":
         return f"yes: pay {W.plural(d['amount'], d['key'])}, then {_effect_words(d['then'], rooms)}"
     if kind == "daimyo":
-        return "daimyo " + W.option_text(s, opt)
+        return "daimyo " + W.option_text(state, opt)
     if kind == "checkpoint" and opt[0] == "yes":
-        cost = CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        cost = CHECKPOINTS[state.players[d["player"]]["pot"] + 1]
         return f"yes: pay {W.plural(cost, 'seal')} to pass the checkpoint"
-    return option_name(s, opt)
+    return option_name(state, opt)
 
 
 def _fit(name: str, room: int) -> str:
     return name if len(name) <= room else name[: room - 3].rstrip(" ,;:") + "..."
 
 
-def menu_names(s) -> list[str]:
+def menu_names(state: WhiteCastleState) -> list[str]:
     """The words for every option of the pending decision: cut to :data:`MAX_NAME` characters,
     and numbered (`` [2]``) where two would read the same."""
-    names = [_fit(menu_name(s, o), MAX_NAME) for o in s.options()]
+    names = [_fit(menu_name(state, o), MAX_NAME) for o in state.options()]
     seen: dict[str, int] = {}
     for n in names:
         seen[n] = seen.get(n, 0) + 1
@@ -196,7 +205,7 @@ def menu_names(s) -> list[str]:
     return out
 
 
-def contextual_name(s, action: int) -> str:
+def contextual_name(state: WhiteCastleState, action: int) -> str:
     if action >= MAX_OPTS:
         return EXCHANGE_WORDS[action - MAX_OPTS]
-    return menu_names(s)[action]
+    return menu_names(state)[action]

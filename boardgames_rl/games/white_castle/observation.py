@@ -60,7 +60,7 @@ from functools import cache
 from itertools import chain
 from marshal import dumps
 from struct import Struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -78,10 +78,14 @@ from boardgames_rl.games.white_castle.data import (
     STEWARDS,
     WELL_VALUE,
     YARD_TILES,
+    Effect,
     EffectKind,
 )
 from boardgames_rl.games.white_castle.data import DAIMYO as DAIMYO_CARDS
 from boardgames_rl.games.white_castle.data import GARDENS as GARDEN_CARDS
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 OBSERVATION_VERSION = 1
 """Layout version of the observation (see the version history above)."""
@@ -565,7 +569,7 @@ class _SeatView:
         self.dirty, self.decision, self.pending = dirty, decision, pending
 
 
-def encode(s, player: int) -> np.ndarray:
+def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
 
     Incremental (module docstring): after the state's first observation, ``player`` 's vector is
@@ -1023,7 +1027,7 @@ def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> No
         ones += (slot + 1 + colour, slot + 4 + rel[owner])
 
 
-def effect_args(e) -> tuple[float, float, list, float]:
+def effect_args(e: Effect) -> tuple[float, float, list[int], float]:
     """``(arg1, arg2, inner kinds, inner arg)`` of a pending effect (see ``pending_row``).
 
     Numbers and names are the first two plain arguments (names by table index as in the option

@@ -33,6 +33,7 @@ from boardgames_rl.games.white_castle.data import (
     EffectKind,
     gain,
 )
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 WIDTH = 100
 
@@ -297,7 +298,7 @@ def _offer(s, viewer) -> list[str]:
     return out
 
 
-def render_text(s, player: int | None = None) -> str:
+def render_text(s: WhiteCastleState, player: int | None = None) -> str:
     """The board as text (at most 100 columns); ``player`` None = the omniscient view."""
     view = "omniscient view" if player is None else f"view of P{player}"
     turn = f"turn {min(s.turns_taken + 1, 3 * s.n)} of {3 * s.n}" if s.phase == "play" else ""
@@ -609,7 +610,7 @@ def _draw_domain(c: _Canvas, s, p, x, y, w, h, viewer, total):
         c.text(x + 0.2, yy + 0.05, f"Final score: {parts}", size=6.5, width=w - 0.4, weight="bold")
 
 
-def render_rgb(s, player: int | None = None) -> np.ndarray:
+def render_rgb(s: WhiteCastleState, player: int | None = None) -> np.ndarray:
     """The table as a picture: the main board laid out as the real one (Passage of Time track
     on top, the castle floors with their cards' blocks next to their die tiles, Outside the Walls
     on both sides, the Well, the Training Yards, the three bridges with their dice and the gardens
@@ -734,14 +735,14 @@ def render_rgb(s, player: int | None = None) -> np.ndarray:
         c.die(wx + 0.2 + (k % 7) * 0.82, wy + 1.3 + (k // 7) * 0.8, b, v, o)
     # Outside the Walls (both sides of the castle)
     for sp, ox in ((5, 0.5), (6, cx + cw + 0.4)):
-        a, b = OUTSIDE_CHOICES[sp - 5]
+        first, second = OUTSIDE_CHOICES[sp - 5]
         oy = 6.0 if drafting and sp == 5 else 9.9
         c.box(ox, oy, 5.8 if sp == 6 else ww, 1.2 if drafting else 2.6, fc="#dcebd2")
         side = "left" if sp == 5 else "right"
         c.text(
             ox + 0.12, oy + 0.1, f"Outside the Walls, {side} (covers 5)", size=7.5, weight="bold"
         )
-        c.text(ox + 0.12, oy + 0.55, f"{W.effect(a)} or {W.effect(b)}", size=7)
+        c.text(ox + 0.12, oy + 0.55, f"{W.effect(first)} or {W.effect(second)}", size=7)
         _draw_stack(c, s.spaces[sp], ox + 0.3, oy + 1.2)
     if drafting:
         _draw_offer(c, s, wx, 7.4, ww, 8.65, player)

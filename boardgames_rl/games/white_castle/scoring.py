@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardgames_rl.games.white_castle.data import (
     COURTIER_VP,
     GARDENS,
@@ -10,19 +12,24 @@ from boardgames_rl.games.white_castle.data import (
     YARD_VALUE,
 )
 
+if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.state import WhiteCastleState
 
-def breakdown(s, p: int) -> dict[str, int]:
+
+def breakdown(state: WhiteCastleState, p: int) -> dict[str, int]:
     """Per-category points of seat ``p`` if the game ended now."""
-    pl = s.players[p]
+    pl = state.players[p]
     res = 0
     for r in RESOURCES:
         v = pl[r]
         res += 2 if v >= 7 else (1 if v >= 3 else 0)
     c = pl["courtiers"]
     inside = c[1] + c[2] + c[3]
-    warrior_value = sum(YARD_VALUE[y] * s.yard_warriors[y].count(p) for y in range(3))
+    warrior_value = sum(YARD_VALUE[y] * state.yard_warriors[y].count(p) for y in range(3))
     gardens = sum(
-        GARDENS[s.gardens[i]][1] for i in range(len(s.gardens)) if p in s.garden_workers[i]
+        GARDENS[state.gardens[i]][1]
+        for i in range(len(state.gardens))
+        if p in state.garden_workers[i]
     )
     out = {
         "track": pl["vp"],
@@ -37,5 +44,5 @@ def breakdown(s, p: int) -> dict[str, int]:
     return out
 
 
-def totals(s) -> list[int]:
-    return [breakdown(s, p)["total"] for p in range(s.n)]
+def totals(state: WhiteCastleState) -> list[int]:
+    return [breakdown(state, p)["total"] for p in range(state.n)]

@@ -20,6 +20,7 @@ from boardgames_rl.games.white_castle.actions import MAX_OPTS
 from boardgames_rl.games.white_castle.ai.lookahead import clone
 from boardgames_rl.games.white_castle.ai.value import Weights
 from boardgames_rl.games.white_castle.ai.value import value as state_value
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 
 class WhiteCastleHeuristic(Agent):
@@ -41,11 +42,11 @@ class WhiteCastleHeuristic(Agent):
         self.depth = depth
         self.weights = Weights(resource, coin, seal, pot_step, member, lantern, opponent)
 
-    def value(self, state, me: int) -> float:
+    def value(self, state: WhiteCastleState, me: int) -> float:
         """:func:`~.value.value` of ``me`` with this agent's weights."""
         return state_value(state, me, self.weights)
 
-    def _search(self, state, me: int, depth: int) -> float:
+    def _search(self, state: WhiteCastleState, me: int, depth: int) -> float:
         if depth <= 0 or state.is_terminal() or state.current_player != me:
             return self.value(state, me)
         best = -np.inf
@@ -61,6 +62,10 @@ class WhiteCastleHeuristic(Agent):
             return int(legal[0])
         me = info_set.player
         base = info_set.sample(rng)
+        if not isinstance(base, WhiteCastleState):
+            raise TypeError(
+                f"WhiteCastleHeuristic plays The White Castle, not {info_set.game.name}"
+            )
         scores = np.empty(len(legal))
         for i, a in enumerate(legal):
             child = clone(base)

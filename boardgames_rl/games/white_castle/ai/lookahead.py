@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from boardgames_rl.games.white_castle.state import KEYS
+from typing import Any
+
+from boardgames_rl.games.white_castle.state import KEYS, WhiteCastleState
 
 
-def _copy(x):
+def _copy(x: Any) -> Any:
     """Deep copy of the engine's JSON-like data (lists, dicts, scalars): much faster than
     ``copy.deepcopy``."""
     if type(x) is list:
@@ -23,7 +25,7 @@ _NESTED = ("bridges", "domain_dice", "garden_workers", "yard_warriors")
 _SCALARS = ("n", "round", "phase", "turns_taken", "turn_active", "pot_counter")
 
 
-def clone(state):
+def clone(state: WhiteCastleState) -> WhiteCastleState:
     """A look-ahead copy sharing the (sampled, private) chance generator and setup tables.
 
     Fields are read and set with ``getattr`` / ``setattr`` in ``KEYS`` order, never through
@@ -31,7 +33,7 @@ def clone(state):
     instance's ``__dict__`` slows every later attribute read of the engine on it).
     """
     get = state.__getattribute__
-    out: dict = {}
+    out: dict[str, Any] = {}
     for k in _SHARED + _SCALARS:
         out[k] = get(k)
     for k in _FLAT:

@@ -20,9 +20,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from boardgames_rl.core.game import State
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import RES_CAP
 from boardgames_rl.games.white_castle.infoset import game_left, seat_view
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,9 @@ POINTS_SCALE = 20.0
 """Points per unit of potential (a 2-player game's winning lead is a few to ~20 points)."""
 
 
-def value(state, me: int, w: Weights = HEURISTIC, totals: list[int] | None = None) -> float:
+def value(
+    state: WhiteCastleState, me: int, w: Weights = HEURISTIC, totals: list[int] | None = None
+) -> float:
     """Points now plus weighted assets of ``me``, minus ``w.opponent`` times the best opponent's
     points; at the end, the point lead plus 100 for the winner. ``totals`` may pass
     ``scoring.totals(state)`` already computed."""
@@ -72,13 +76,17 @@ def value(state, me: int, w: Weights = HEURISTIC, totals: list[int] | None = Non
     return score - w.opponent * best_other
 
 
-def evaluate(state, scale: float = 10.0) -> np.ndarray:
+def evaluate(state: State, scale: float = 10.0) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
 
     The returns at the end; before it, ``tanh((worth - best other worth) / scale)`` where a
     seat's worth is :func:`value` with :data:`WORTH` (points now plus assets weighted by the game
     left, no opponent term).
     """
+    if not isinstance(state, WhiteCastleState):
+        raise TypeError(
+            f"white_castle evaluate: give a White Castle state, not {type(state).__name__}"
+        )
     if state.is_terminal():
         return state.returns()
     totals = scoring.totals(state)
@@ -89,9 +97,13 @@ def evaluate(state, scale: float = 10.0) -> np.ndarray:
     return np.tanh(out / scale)
 
 
-def potential(state) -> np.ndarray:
+def potential(state: State) -> np.ndarray:
     """Each seat's :func:`value` with :data:`POINTS` (its final-scoring total now) divided by
     ``POINTS_SCALE``; a training signal only, never part of the observation or the policy."""
+    if not isinstance(state, WhiteCastleState):
+        raise TypeError(
+            f"white_castle potential: give a White Castle state, not {type(state).__name__}"
+        )
     if state.is_terminal():  # value() at the end is the lead; shaping wants the points
         return np.asarray(scoring.totals(state), dtype=np.float64) / POINTS_SCALE
     totals = scoring.totals(state)
