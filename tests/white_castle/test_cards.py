@@ -20,7 +20,18 @@ from collections import Counter
 
 import pytest
 
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import (
+    COLOURS,
+    DAIMYO,
+    DIE_TILES,
+    DIPLOMATS,
+    GARDENS,
+    ROOM_VALUE,
+    SPACE_NAMES,
+    START_ACTIONS,
+    STEWARDS,
+    YARD_TILES,
+)
 from boardgames_rl.games.white_castle.scenario import Scenario
 
 from .helpers import delta, do, drive, names, snapshot
@@ -158,13 +169,13 @@ CASTLE = [*STEWARD_SHEET, *DIPLOMAT_SHEET]
 
 
 def test_castle_decks_are_complete():
-    assert sorted(T.STEWARDS) == sorted(STEWARD_SHEET)
-    assert sorted(T.DIPLOMATS) == sorted(DIPLOMAT_SHEET)
+    assert sorted(STEWARDS) == sorted(STEWARD_SHEET)
+    assert sorted(DIPLOMATS) == sorted(DIPLOMAT_SHEET)
 
 
 @pytest.mark.parametrize("card", CASTLE)
 def test_castle_card_diamond_rows_and_background(card):
-    diamond, blocks = T.STEWARDS.get(card) or T.DIPLOMATS[card]
+    diamond, blocks = STEWARDS.get(card) or DIPLOMATS[card]
     sheet = STEWARD_SHEET.get(card) or DIPLOMAT_SHEET[card]
     assert diamond == sheet[0]
     assert [(b[0], b[1]) for b in blocks] == [(r, d) for r, d, _ in castle_blocks(card)]
@@ -182,11 +193,11 @@ def test_castle_block_effect_from_a_room(card, block):
     rooms[room] = card
     tiles = [list(t) for t in BOARD_TILES]
     tiles[room] = [0, 1, 2] if room < 3 else [0, 1]
-    value = T.ROOM_VALUE[room]  # equal value: no coins
+    value = ROOM_VALUE[room]  # equal value: no coins
     s = board().rooms(rooms, tiles).bridges(dice(value)).turn(0).build()
     before = snapshot(s)
-    do(s, f"take {T.COLOURS[block]} die from the right")
-    do(s, f"place die on {T.SPACE_NAMES[room]}")
+    do(s, f"take {COLOURS[block]} die from the right")
+    do(s, f"place die on {SPACE_NAMES[room]}")
     check(s, before, castle_blocks(card)[block][2])
 
 
@@ -197,8 +208,8 @@ def test_castle_card_on_the_domain_fires_the_block_of_each_row(card):
         spec = next(e for rows, _, e in castle_blocks(card) if row in rows)
         s = board(action_card=card).bridges(dice(6)).turn(0).build()
         before = snapshot(s)
-        do(s, f"take {T.COLOURS[row]} die from the right")
-        do(s, f"place die on {T.SPACE_NAMES[8 + row]}")
+        do(s, f"take {COLOURS[row]} die from the right")
+        do(s, f"place die on {SPACE_NAMES[8 + row]}")
         check(s, before, spec)
 
 
@@ -213,7 +224,7 @@ def test_climbing_to_a_card_offers_its_light_blocks(card):
     do(s, "take white die from the right")
     do(s, "outside the walls (warrior")
     do(s, "courtier action")
-    do(s, f"to {T.SPACE_NAMES[room]}")
+    do(s, f"to {SPACE_NAMES[room]}")
     light = [f"block {i + 1} of {card}" for i, b in enumerate(castle_blocks(card)) if not b[1]]
     assert s.players[0]["action_card"] == card
     assert names(s) == light
@@ -289,12 +300,12 @@ START_ACTION_SHEET = {
 
 @pytest.mark.parametrize("card", list(START_ACTION_SHEET))
 def test_starting_action_card_block_covers_every_row(card):
-    assert sorted(T.START_ACTIONS) == sorted(START_ACTION_SHEET)
+    assert sorted(START_ACTIONS) == sorted(START_ACTION_SHEET)
     for row in range(3):
         s = board(action_card=card).bridges(dice(6)).turn(0).build()
         before = snapshot(s)
-        do(s, f"take {T.COLOURS[row]} die from the right")
-        do(s, f"place die on {T.SPACE_NAMES[8 + row]}")
+        do(s, f"take {COLOURS[row]} die from the right")
+        do(s, f"place die on {SPACE_NAMES[8 + row]}")
         check(s, before, START_ACTION_SHEET[card])
 
 
@@ -314,7 +325,7 @@ DAIMYO_SHEET = {
 
 @pytest.mark.parametrize(("card", "pos"), [(c, i) for c in DAIMYO_SHEET for i in range(3)])
 def test_daimyo_position(card, pos):
-    assert sorted(T.DAIMYO) == sorted(DAIMYO_SHEET)
+    assert sorted(DAIMYO) == sorted(DAIMYO_SHEET)
     s = board(pearl=2, courtiers=[0, 0, 1, 0]).set(daimyo=card).bridges(dice(5)).turn(0).build()
     do(s, "take white die from the right")
     do(s, "outside the walls (warrior")
@@ -345,7 +356,7 @@ GARDEN_SHEET = {
 
 @pytest.mark.parametrize("card", list(GARDEN_SHEET))
 def test_garden_card(card):
-    assert sorted(T.GARDENS) == sorted(GARDEN_SHEET)
+    assert sorted(GARDENS) == sorted(GARDEN_SHEET)
     cost, vp, spec = GARDEN_SHEET[card]
     gardens = ["P2", "G2", "P3", "G3", "P4", "G1"] if card != "P2" else ["P1", "G2"] * 3
     gardens[0] = card
@@ -376,7 +387,7 @@ YARD_SHEET = {
 
 @pytest.mark.parametrize(("tile", "face"), [(t, f) for t in YARD_SHEET for f in (0, 1)])
 def test_yard_tile_face(tile, face):
-    assert sorted(T.YARD_TILES) == sorted(YARD_SHEET)
+    assert sorted(YARD_TILES) == sorted(YARD_SHEET)
     s = board(iron=1).set(yards=[[], [], [[tile, face]]]).bridges(dice(5)).turn(0).build()
     do(s, "take white die from the right")
     do(s, "outside the walls (warrior")
@@ -409,9 +420,9 @@ DIE_TILE_SHEET = {
 
 @pytest.mark.parametrize("tile", list(DIE_TILE_SHEET))
 def test_die_tile_colour_and_well_reward(tile):
-    assert sorted(T.DIE_TILES) == sorted(DIE_TILE_SHEET)
+    assert sorted(DIE_TILES) == sorted(DIE_TILE_SHEET)
     colour, reward = DIE_TILE_SHEET[tile]
-    assert T.COLOURS[T.DIE_TILES[tile][0]] == colour
+    assert COLOURS[DIE_TILES[tile][0]] == colour
     partner = "K4" if tile != "K4" else "C4"
     s = board().set(well_tiles=[tile, partner]).bridges(dice(2)).turn(0).build()
     before = snapshot(s)
@@ -435,8 +446,8 @@ def test_domain_row_uncovered_icons(row, gone):
     members[row] = 5 - gone
     s = board(members=members).bridges(dice(6)).turn(0).build()
     before = snapshot(s)
-    do(s, f"take {T.COLOURS[row]} die from the right")
-    do(s, f"place die on {T.SPACE_NAMES[8 + row]}")
+    do(s, f"take {COLOURS[row]} die from the right")
+    do(s, f"place die on {SPACE_NAMES[8 + row]}")
     # value 6 on value 6: no coins; the icons, then the A1a block (Courtier action)
     check(s, before, ", ".join([*DOMAIN_SHEET[row][:gone], "courtier"]))
 
@@ -450,7 +461,7 @@ def test_outside_the_walls_offers_one_of_two_actions(space, offer):
     s = board().bridges(dice(5)).turn(0).build()
     before = snapshot(s)
     do(s, "take coral die from the right")
-    do(s, f"place die on {T.SPACE_NAMES[space]}")
+    do(s, f"place die on {SPACE_NAMES[space]}")
     assert delta(s, before) == {} and names(s) == offer
     do(s, offer[0])
     assert s.decision["kind"] == offer[0].split()[0]

@@ -13,7 +13,12 @@ import pytest
 from random_play import random_play_states
 
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import (
+    CHECKPOINTS,
+    DOMAIN_VALUE,
+    RESOURCES,
+    START_ACTIONS,
+)
 from boardgames_rl.games.white_castle.observation import (
     ACTION_CARDS,
     CASTLE,
@@ -88,7 +93,7 @@ def _reference_encode(s, player: int) -> np.ndarray:
     f("turns_taken")[0] = s.turns_taken
     for i, (r, a) in enumerate(s.offer):
         f("offer")[i, RES_CARDS.index(r)] = 1
-        f("offer")[i, len(RES_CARDS) + sorted(T.START_ACTIONS).index(a)] = 1
+        f("offer")[i, len(RES_CARDS) + sorted(START_ACTIONS).index(a)] = 1
     arr_rank = sorted(range(n), key=lambda p: s.players[p]["pot_arr"])
     for p, pl in enumerate(s.players):
         q = rel(p)
@@ -166,7 +171,7 @@ def _reference_v1_facts(s, v, spec, player: int) -> None:
     info = spec.view(v, "decision_info")
     if d["kind"] == "checkpoint":
         info[0] = d["steps"]
-        info[1] = T.CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
+        info[1] = CHECKPOINTS[s.players[d["player"]]["pot"] + 1]
     elif d["kind"] == "pay":
         info[2] = d["amount"]
         info[3 if d["key"] == "seal" else 4] = 1
@@ -195,8 +200,8 @@ def _reference_arg(x) -> float:
         for table in (CASTLE, RES_CARDS):
             if x in table:
                 return float(table.index(x))
-        if x in T.RESOURCES:
-            return float(T.RESOURCES.index(x))
+        if x in RESOURCES:
+            return float(RESOURCES.index(x))
         if x in ("coin", "seal", "vp"):
             return 3.0 + ("coin", "seal", "vp").index(x)
     return -1.0
@@ -233,7 +238,7 @@ def _reference_encode_options(s, v, spec) -> None:
             vals[i, 0] = dice[0] if opt[1] == 0 else dice[-1]
         elif d["kind"] == "place":
             sp, val = opt[0], s.held[1]
-            cov = T.DOMAIN_VALUE if sp >= 8 else s.covered(sp)
+            cov = DOMAIN_VALUE if sp >= 8 else s.covered(sp)
             vals[i, 0] = val
             vals[i, 1] = max(-6, min(6, val - cov))
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from boardgames_rl.games.white_castle import WhiteCastle, describe
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import COLOURS, START_RESOURCES
 from boardgames_rl.games.white_castle.render import legend
 from boardgames_rl.games.white_castle.scenario import Scenario
 
@@ -73,7 +73,7 @@ def test_card_actions_and_starting_pairs_written_out():
     for r, a in s.offer:
         line = next(x for x in txt.splitlines() if x.strip().startswith(f"{r} + {a}"))
         # the Resource card's setup gains, in words
-        first = describe.effect(T.START_RESOURCES[r][1][0])
+        first = describe.effect(START_RESOURCES[r][1][0])
         assert first in line, line
     assert "action card: all rows:" in txt
     sc = Scenario(3).rooms(["S2", "S4", "S9", "D2", "D7"], None)
@@ -85,7 +85,7 @@ def test_card_actions_and_starting_pairs_written_out():
     assert "(dark) Gardener action" in txt  # D7 lower block
     for r in range(5):
         for col in s.room_tiles[r]:
-            assert T.COLOURS[col] in txt
+            assert COLOURS[col] in txt
 
 
 def test_starting_pair_in_words():

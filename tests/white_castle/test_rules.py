@@ -7,7 +7,15 @@ import pytest
 
 from boardgames_rl.core.errors import IllegalActionError
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import (
+    DIAMOND_ROW,
+    DIPLOMATS,
+    PLANTS,
+    START_ACTIONS,
+    START_RESOURCES,
+    STEWARDS,
+    STONES,
+)
 from boardgames_rl.games.white_castle.scenario import Scenario
 
 from .helpers import do, exchange, names
@@ -30,16 +38,16 @@ def test_setup(n):
         s = WhiteCastle(num_players=n).new_state(seed)
         castle = s.rooms + s.steward_deck + s.diplomat_deck
         if n == 2:
-            assert not any(T.STEWARDS.get(c, T.DIPLOMATS.get(c))[0] for c in castle)
+            assert not any(STEWARDS.get(c, DIPLOMATS.get(c))[0] for c in castle)
             assert len(s.steward_deck) == 6 and len(s.diplomat_deck) == 7
         else:
             assert len(s.steward_deck) == 12 and len(s.diplomat_deck) == 10
         assert all(len(set(t)) >= 2 for t in s.room_tiles)
-        assert sorted(s.room_tiles[r][T.DIAMOND_ROW] for r in range(3)) == [0, 1, 2]
+        assert sorted(s.room_tiles[r][DIAMOND_ROW] for r in range(3)) == [0, 1, 2]
         assert len(s.well_tiles) == 2
         assert all(len(b) == n + 1 and b == sorted(b) for b in s.bridges)
-        assert all(g in T.PLANTS for g in s.gardens[0::2])
-        assert all(g in T.STONES for g in s.gardens[1::2])
+        assert all(g in PLANTS for g in s.gardens[0::2])
+        assert all(g in STONES for g in s.gardens[1::2])
         assert [len(y) for y in s.yards] == [2, 1, 1]
         assert len(s.offer) == n + 1
         assert s.phase == "draft" and s.current_player == s.turn_order[-1]
@@ -65,8 +73,8 @@ def test_draft_reverse_order_and_gains():
     assert seen == order[::-1]
     for p in range(3):
         pl = s.players[p]
-        assert pl["action_card"] in T.START_ACTIONS
-        assert pl["lantern"][0] in T.START_RESOURCES
+        assert pl["action_card"] in START_ACTIONS
+        assert pl["lantern"][0] in START_RESOURCES
         assert pl["coin"] >= 2
     assert s.current_player == order[0]
 

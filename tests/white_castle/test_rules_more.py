@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import DAIMYO, DIAMOND_ROW, DIE_TILES, YARD_TILES
 from boardgames_rl.games.white_castle.legal import MAX_OPTS
 from boardgames_rl.games.white_castle.scenario import Scenario
 from boardgames_rl.games.white_castle.state import WhiteCastleState
@@ -36,7 +36,7 @@ def test_setup_daimyo_round_domains_and_yard_sides(n):
     for seed in range(12):
         s = WhiteCastle(num_players=n).new_state(seed)
         # 3. one Daimyo card on the last level, all its positions free; no Daimyo deck kept
-        assert s.daimyo in T.DAIMYO and s.daimyo_pos == [-1, -1, -1]
+        assert s.daimyo in DAIMYO and s.daimyo_pos == [-1, -1, -1]
         drawn.add(s.daimyo)
         # 5. the Round marker on the first space
         assert s.round == 1
@@ -49,7 +49,7 @@ def test_setup_daimyo_round_domains_and_yard_sides(n):
         # 9. four different Yard tiles; sides as dealt in data sheet 9.8:
         # yard 1 front + back, yard 2 front, yard 3 back
         tiles = [t for y in s.yards for t, _ in y]
-        assert len(set(tiles)) == 4 and set(tiles) <= set(T.YARD_TILES)
+        assert len(set(tiles)) == 4 and set(tiles) <= set(YARD_TILES)
         assert [[face for _, face in y] for y in s.yards] == [[0, 1], [0], [1]]
     assert len(drawn) >= 4  # the card is drawn at random
 
@@ -405,7 +405,7 @@ class _Perms:
         return np.array(p)
 
 
-IDS = sorted(T.DIE_TILES)
+IDS = sorted(DIE_TILES)
 
 
 def _bag(*tiles):
@@ -459,8 +459,8 @@ def test_die_tile_deal_keeps_every_tile_and_two_colours_per_room():
         s.rng = np.random.default_rng(seed)
         s._deal_tiles()
         assert all(len(set(t)) >= 2 for t in s.room_tiles)
-        assert sorted(s.room_tiles[r][T.DIAMOND_ROW] for r in range(3)) == [0, 1, 2]
-        colours = [c for t in s.room_tiles for c in t] + [T.DIE_TILES[t][0] for t in s.well_tiles]
+        assert sorted(s.room_tiles[r][DIAMOND_ROW] for r in range(3)) == [0, 1, 2]
+        colours = [c for t in s.room_tiles for c in t] + [DIE_TILES[t][0] for t in s.well_tiles]
         assert sorted(colours) == [0] * 5 + [1] * 5 + [2] * 5
 
 

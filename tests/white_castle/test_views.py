@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 from boardgames_rl.games.white_castle import WhiteCastle
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import GARDENS, PLANTS
 from boardgames_rl.games.white_castle.naming import MAX_NAME, contextual_name, option_names
 from boardgames_rl.games.white_castle.scenario import Scenario
 
@@ -126,8 +126,8 @@ def test_block_and_garden_names_say_their_effects():
     s._mask = None
     gardener = [s.action_name(i) for i in range(len(s.options()))]
     g = s.gardens[0]
-    cost, vp, eff = T.GARDENS[g]
-    kind = "plant" if g in T.PLANTS else "stone"
+    cost, vp, eff = GARDENS[g]
+    kind = "plant" if g in PLANTS else "stone"
     want = f"gardener to coral garden 1 ({kind}, {cost} food, {vp} VP): {W.effect(eff)}"
     assert want in gardener and "skip" in gardener
 

@@ -24,7 +24,7 @@ import pytest
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.games.white_castle import WhiteCastle, WhiteCastleHeuristic
-from boardgames_rl.games.white_castle import data as T
+from boardgames_rl.games.white_castle.data import WELL_VALUE
 
 from .helpers import RESOURCE_KEYS, delta, do, names, snapshot, table
 
@@ -70,7 +70,7 @@ Path = Callable[..., tuple]
 def space(game, tiles, die, pl):
     s = _state(game, tiles, pl, bridges=[[die, die], [die, die], [die, die]], turn=0)
     do(s, "take coral die from the right")
-    return s, "place die on the well", {"coin": die - T.WELL_VALUE}
+    return s, "place die on the well", {"coin": die - WELL_VALUE}
 
 
 def room(game, tiles, die, pl):
