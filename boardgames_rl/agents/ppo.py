@@ -265,7 +265,7 @@ def resolve_model_path(path: str | os.PathLike) -> Path:
     if not os.path.lexists(p) or p.is_dir():
         raise InvalidConfigError(
             f"no PPO model at {str(path)!r}: give the model.zip written by "
-            "`boardgames-rl train` / experiments/train_ppo.py (or its run folder)"
+            "`boardgames-rl train` / lab/experiments/train_ppo.py (or its run folder)"
         )
     return p
 
