@@ -59,7 +59,7 @@ from stable_baselines3.common.monitor import Monitor  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper  # noqa: E402
 
 from boardgames_rl.core.agent import RandomAgent  # noqa: E402
-from boardgames_rl.core.policy_obs import policy_obs_size  # noqa: E402
+from boardgames_rl.envs.policy_obs import policy_obs_size  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.envs import build_vec_env, make_learner_env  # noqa: E402
 from boardgames_rl.training.fast_ppo import FastMaskablePPO  # noqa: E402

@@ -30,10 +30,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from boardgames_rl._util.threads import one_blas_thread_in_children
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
-from boardgames_rl.core.policy_obs import policy_obs_size
-from boardgames_rl.core.threads import one_blas_thread_in_children
+from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.registry import list_games, make_game
 
 CHUNK_SEED_STRIDE = 7919
@@ -110,8 +110,8 @@ def play_chunk(args: argparse.Namespace, index: int) -> tuple[int, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    from boardgames_rl._util.progress import progress_bar
     from boardgames_rl.agents.registry import make_agent
-    from boardgames_rl.core.progress import progress_bar
     from boardgames_rl.training import demos
     from boardgames_rl.training.envs import parse_seat
     from boardgames_rl.training.pool import OpponentPool

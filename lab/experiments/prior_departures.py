@@ -43,13 +43,13 @@ from typing import Any
 
 import numpy as np
 
+from boardgames_rl._util.threads import one_blas_thread_in_children
 from boardgames_rl.agents.pretrained import PretrainedAgent
 from boardgames_rl.agents.registry import make_agent, register_agent
 from boardgames_rl.arena import play_series
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.core.agent import agent_view
 from boardgames_rl.core.game import Game, InfoSet
-from boardgames_rl.core.threads import one_blas_thread_in_children
 from boardgames_rl.registry import make_game
 
 

@@ -10,13 +10,13 @@ way, checks (each failure is a **violation**, counted by kind with its first mes
 * every illegal action (mask 0), malformed action (-1, ``num_actions``, 1.5, "a") and action by a
   player not on move raises its error (``IllegalActionError`` / ``MalformedActionError`` /
   ``WrongPlayerError``) and leaves the state unchanged;
-* ``json.dumps(to_dict)`` -> ``State.from_dict`` rebuilds the same state, and play goes on from the
+* ``json.dumps(to_dict)`` -> ``load_state`` rebuilds the same state, and play goes on from the
   rebuilt one; a clone moved with the same action stays equal to the original;
 * invariants at every step: ``current_player`` a seat or terminal as ``is_terminal`` says, a legal
   action when live, observations of the spec's shape, finite and within its bounds; at the end,
   finite returns and a length within ``max_game_length``;
 * **mutated state dicts** (:func:`mutate`: a value changed, retyped, deleted, a list grown or
-  shrunk, a key added, the config changed) are either refused by ``State.from_dict`` with
+  shrunk, a key added, the config changed) are either refused by ``load_state`` with
   ``InvalidStateError`` or play by the rules: random play from them to the end under the same
   invariants, within ``max_game_length`` actions.
 
@@ -44,8 +44,8 @@ from boardgames_rl.core.errors import (
     WrongPlayerError,
 )
 from boardgames_rl.core.game import TERMINAL, Game, State
-from boardgames_rl.core.state_check import _time_limit
-from boardgames_rl.registry import make_game
+from boardgames_rl.registry import load_state, make_game
+from boardgames_rl.state_checks import time_limit
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *[("castle_flutterstone", {"num_players": n}) for n in (2, 3, 4)],
@@ -216,7 +216,7 @@ def fuzz_dict(d: dict[str, Any], game: Game, rng: np.random.Generator, t: Tally)
     m = mutate(d, rng)
     t.counts["mutated dicts"] += 1
     try:
-        state = State.from_dict(m)
+        state = load_state(m)
     except InvalidStateError:
         t.counts["refused"] += 1
         return
@@ -225,7 +225,7 @@ def fuzz_dict(d: dict[str, Any], game: Game, rng: np.random.Generator, t: Tally)
         return
     t.counts["accepted"] += 1
     try:
-        with _time_limit(60.0, game.name):
+        with time_limit(60.0, game.name):
             problem = _play_out(state, rng, state.game.max_game_length)
     except Exception as e:  # noqa: BLE001 - a hang (InvalidStateError from the timer) too
         problem = f"{type(e).__name__}: {e}"
@@ -283,7 +283,7 @@ def fuzz_game(game: Game, seed: int, t: Tally, mutate_dicts: bool = True) -> Non
             t.counts["round trips"] += 1
             d = state.to_dict()
             try:
-                rebuilt = State.from_dict(json.loads(json.dumps(d)))
+                rebuilt = load_state(json.loads(json.dumps(d)))
                 if _norm(rebuilt.to_dict()) != _norm(d):
                     t.violation("round trip", "to_dict differs after from_dict")
                 state = rebuilt

@@ -66,7 +66,7 @@ from boardgames_rl.cli.common import CliError, add_game_args, make_game_from_arg
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import UnsafeFileError, read_bytes, read_json, write_stream
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.policy_obs import SAFE_PRIORS, seat_in_observation
+from boardgames_rl.envs.policy_obs import SAFE_PRIORS, seat_in_observation
 from boardgames_rl.registry import make_game
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,99}$")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from boardgames_rl.core.dict_checks import flat, ints_within, is_permutation
 from boardgames_rl.core.game import Game
-from boardgames_rl.core.state_check import flat, ints_within, is_permutation
 from boardgames_rl.games.night_of_the_ninja import cards
 
 
