@@ -30,6 +30,7 @@ from boardgames_rl.games.white_castle.data import (
     ROUNDS,
     YARD_COST,
     YARD_VALUE,
+    Effect,
     EffectKind,
     gain,
 )
@@ -49,7 +50,7 @@ def _seat(p: int, viewer: int | None) -> str:
     return f"P{p} (you)" if p == viewer else f"P{p}"
 
 
-def _counted(seats, viewer) -> str:
+def _counted(seats: list[int], viewer: int | None) -> str:
     """``P0 x2 P3``: the seats of a list of figures, counted."""
     c = Counter(seats)
     return (
@@ -58,14 +59,14 @@ def _counted(seats, viewer) -> str:
     )
 
 
-def _dice(slots) -> str:
+def _dice(slots: list[list[int]]) -> str:
     """Dice on a space, bottom first: ``coral 3 (P0) under black 5 (P1)``."""
     if not slots:
         return "-"
     return " under ".join(W.die(v, b, o) for v, o, b in slots)
 
 
-def _icons(effs) -> str:
+def _icons(effs: list[Effect]) -> str:
     """Equal effects counted: ``+1 coin x2, +1 pearl``."""
     c = Counter(W.effect(e) for e in effs)
     return ", ".join(k if n == 1 else f"{k} x{n}" for k, n in c.items()) or "nothing"
@@ -85,7 +86,7 @@ def _domain_gain(row: int, members_left: int) -> str:
     return ", ".join(parts) or "nothing yet"
 
 
-def _castle(s, viewer) -> list[str]:
+def _castle(s: WhiteCastleState, viewer: int | None) -> list[str]:
     out = ["CASTLE  (a courtier reaching floor 1 or 2 takes that room's card as new action card)"]
     out.append(
         f"Floor 3  Daimyo {s.daimyo} (a courtier arriving activates the Lantern, then may take a"
@@ -136,12 +137,12 @@ def _castle(s, viewer) -> list[str]:
     return out
 
 
-def _well_tiles(s, tiles: str) -> str:
+def _well_tiles(s: WhiteCastleState, tiles: str) -> str:
     """The Well tiles' rewards, said to be for a die above 1 unless the flag pays them for a 1."""
     return tiles if s.game.well_one_pays_tiles else f"above 1: {tiles}"
 
 
-def _outside(s) -> list[str]:
+def _outside(s: WhiteCastleState) -> list[str]:
     out = ["OUTSIDE THE WALLS (a die covers 5; the space gives one of two actions)"]
     for sp, side in ((5, "left"), (6, "right")):
         a, b = OUTSIDE_CHOICES[sp - 5]
@@ -154,7 +155,7 @@ def _outside(s) -> list[str]:
     return out
 
 
-def _bridges(s, viewer) -> list[str]:
+def _bridges(s: WhiteCastleState, viewer: int | None) -> list[str]:
     out = [
         "BRIDGES (take a die from either end; the left end, lowest, also lets you use the Lantern)",
         "  and the GARDENS below each bridge (a gardener pays the food, gets the effect now and at",
@@ -174,7 +175,7 @@ def _bridges(s, viewer) -> list[str]:
     return out
 
 
-def _yards(s, viewer) -> list[str]:
+def _yards(s: WhiteCastleState, viewer: int | None) -> list[str]:
     out = [
         "TRAINING YARDS (a warrior pays the iron and gets every tile of the yard; at the end each",
         "  warrior scores its yard's value x its owner's courtiers inside the castle)",
@@ -187,7 +188,7 @@ def _yards(s, viewer) -> list[str]:
     return out
 
 
-def _track(s, viewer) -> list[str]:
+def _track(s: WhiteCastleState, viewer: int | None) -> list[str]:
     at: dict[int, list[int]] = {}
     for p in sorted(range(s.n), key=lambda p: -s.players[p]["pot_arr"]):
         at.setdefault(s.players[p]["pot"], []).append(p)
@@ -202,7 +203,7 @@ def _track(s, viewer) -> list[str]:
     ]
 
 
-def _players(s, viewer) -> list[str]:
+def _players(s: WhiteCastleState, viewer: int | None) -> list[str]:
     tot = scoring.totals(s)
     out = [
         "PLAYERS  food iron pearl coins seals  VP  PoT  in Domain  in castle  score",
@@ -240,7 +241,7 @@ def _players(s, viewer) -> list[str]:
     return out
 
 
-def _decision(s, viewer) -> list[str]:
+def _decision(s: WhiteCastleState, viewer: int | None) -> list[str]:
     if s.phase == "over":
         return _final(s, viewer)
     d = s.decision
@@ -271,7 +272,7 @@ def _decision(s, viewer) -> list[str]:
     return out
 
 
-def _final(s, viewer) -> list[str]:
+def _final(s: WhiteCastleState, viewer: int | None) -> list[str]:
     keys = ("track", "coins_seals", "resources", "passage_of_time", "courtiers", "warriors")
     heads = ("VP track", "coins+seals", "resources", "PoT", "courtiers", "warriors")
     out = [
@@ -287,7 +288,7 @@ def _final(s, viewer) -> list[str]:
     return out
 
 
-def _offer(s, viewer) -> list[str]:
+def _offer(s: WhiteCastleState, viewer: int | None) -> list[str]:
     if not s.offer:
         return []
     order = ", ".join(_seat(p, viewer) for p in s.draft_left)
@@ -442,7 +443,7 @@ class _Canvas:
             )
 
 
-def _draw_track(c: _Canvas, s, x0, y0, w):
+def _draw_track(c: _Canvas, s: WhiteCastleState, x0: float, y0: float, w: float) -> None:
     cell = w / 21
     c.text(
         x0,
@@ -479,13 +480,15 @@ def _draw_track(c: _Canvas, s, x0, y0, w):
             c.disc(x + cell / 2 + 0.1, y + 1.08 - k * 0.25, p, r=0.15, label=str(p))
 
 
-def _draw_stack(c: _Canvas, slots, x, y):
+def _draw_stack(c: _Canvas, slots: list[list[int]], x: float, y: float) -> None:
     """A space's dice as they lie: a second die sits on top of the first, offset."""
     for k, (v, o, b) in enumerate(slots):
         c.die(x + k * 0.5, y + k * 0.16, b, v, o)
 
 
-def _draw_offer(c: _Canvas, s, x, y, w, h, viewer):
+def _draw_offer(
+    c: _Canvas, s: WhiteCastleState, x: float, y: float, w: float, h: float, viewer: int | None
+) -> None:
     """The starting pairs on offer (Resource card + Action card), in words."""
     c.box(x, y, w, h, fc="#fff4d6", ec="#b08a2e", lw=1.4)
     order = ", ".join(f"P{p}" for p in s.draft_left) or "nobody (one pair is left over)"
@@ -507,7 +510,16 @@ def _draw_offer(c: _Canvas, s, x, y, w, h, viewer):
         yy += c.text(x + 0.3, yy, W.starting_pair(r, a), size=7.0, width=w - 0.45) + 0.1
 
 
-def _draw_room(c: _Canvas, s, r, x, y, w, h, viewer):
+def _draw_room(
+    c: _Canvas,
+    s: WhiteCastleState,
+    r: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    viewer: int | None,
+) -> None:
     card = s.rooms[r]
     name = W.ROOM_WORDS[r]
     fc = "#efe2c4" if r < 3 else "#dfe3f0"
@@ -551,7 +563,17 @@ _SCORE_WORDS = {
 }
 
 
-def _draw_domain(c: _Canvas, s, p, x, y, w, h, viewer, total):
+def _draw_domain(
+    c: _Canvas,
+    s: WhiteCastleState,
+    p: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    viewer: int | None,
+    total: int,
+) -> None:
     pl = s.players[p]
     c.box(x, y, w, h, fc="#fbfbf6", ec=_SEAT[p], lw=2.0)
     you = " (you)" if p == viewer else ""
