@@ -56,6 +56,7 @@ previous (non-incremental) fast encoder; this one must match both bit for bit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain
 from marshal import dumps
@@ -241,7 +242,7 @@ def make_spec(n: int) -> ObservationSpec:
 
 
 # ---------------------------------------------------------------- lookup tables
-def _positions(names) -> dict:
+def _positions(names: Sequence[str]) -> dict:
     return {x: i for i, x in enumerate(names)}
 
 
@@ -270,7 +271,7 @@ for _table in (CASTLE, RES_CARDS, RESOURCES, ("", "", "", "coin", "seal", "vp"))
 _NO_ROOM_CARD = len(CASTLE)
 
 
-def _arg(x) -> float:
+def _arg(x: Any) -> float:
     """An effect argument as a number (ints and bools as is, known names by table index)."""
     if isinstance(x, int):  # bool included
         return float(x)
@@ -416,7 +417,7 @@ class _Layout:
     domain dice (at the rows of ``p``'s relative seat).
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int) -> None:
         spec = make_spec(n)
         for name, row in _ROW_SHAPES.items():
             want = tuple(1 + n if w is None else w for w in row)
@@ -643,7 +644,7 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     return view.vec.copy()
 
 
-def _write_slow_blocks(s, view: _SeatView, dirty: int) -> None:
+def _write_slow_blocks(s: WhiteCastleState, view: _SeatView, dirty: int) -> None:
     """Rewrite the marked spaces, Well and parts of the slowly changing fields of ``view``
     (one bit of :data:`_SLOW_BLOCKS` at a time, lowest first: :attr:`_Layout.slow`)."""
     lay, bv = view.lay, view.bv
@@ -663,10 +664,10 @@ def _write_slow_blocks(s, view: _SeatView, dirty: int) -> None:
     _write(view, ones, ix, vx)
 
 
-def _space_writer(sp: int):
+def _space_writer(sp: int) -> Callable[..., None]:
     """:func:`_space_entries` of space ``sp`` with the signature of the other block writers."""
 
-    def write(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+    def write(s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
         _space_entries(s, sp, st, rel, ones, ix, vx)
 
     return write
@@ -689,7 +690,7 @@ def _write(view: _SeatView, ones: list, ix: list, vx: list) -> None:
             mv[i] = x
 
 
-def _encode_all(s, player: int, opts: list) -> np.ndarray:
+def _encode_all(s: WhiteCastleState, player: int, opts: list) -> np.ndarray:
     """Every entry of ``player`` 's observation written into a new zero vector in bulk."""
     lay = _layout(s.n)
     st = lay.start
@@ -733,7 +734,7 @@ def _remember(
     return entry
 
 
-def _write_decision(s, opts: list, view: _SeatView) -> None:
+def _write_decision(s: WhiteCastleState, opts: list, view: _SeatView) -> None:
     """Write the decision block (:func:`_decision_entries`) into ``view`` from a memo entry (the
     bytes of the block's ranges), keyed by everything its entries read: the phase, the held
     die, the decider's relative seat, the decision itself, its options and what the option
@@ -800,7 +801,7 @@ def _write_decision(s, opts: list, view: _SeatView) -> None:
             at += 3
 
 
-def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
+def _write_place(s: WhiteCastleState, opts: list, view: _SeatView, d: dict, held: list) -> None:
     """The decision block of a ``place`` decision (see :func:`_write_decision`)."""
     lay = view.lay
     rel = view.rel
@@ -833,7 +834,7 @@ def _write_place(s, opts: list, view: _SeatView, d: dict, held: list) -> None:
         at_delta += 3
 
 
-def _place_template(s, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tuple:
+def _place_template(s: WhiteCastleState, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tuple:
     """The memo entry of a ``place`` decision block with the options' spaces (``opt_index``) and
     coin deltas (in ``opt_values``) cleared."""
     ones: list[int] = []
@@ -857,7 +858,7 @@ def _place_template(s, opts: list, lay: _Layout, rel: tuple, key: tuple) -> tupl
     )
 
 
-def _pending_block(s, lay: _Layout, player: int) -> tuple:
+def _pending_block(s: WhiteCastleState, lay: _Layout, player: int) -> tuple:
     """The pending block (:func:`_pending_entries`) of ``player`` 's view as the bytes of its
     ranges, from the memo (keyed by the seat and the effect stack)."""
     key = dumps((player, s.stack), 2)
@@ -872,13 +873,15 @@ def _pending_block(s, lay: _Layout, player: int) -> tuple:
     return entry
 
 
-def _decision_entries(s, opts: list, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _decision_entries(
+    s: WhiteCastleState, opts: list, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """Append the entries of the phase, the pending decision (kind, decider, number of options,
     ``decision_info``, the option block) and the held die."""
     ones.append(st["phase"] + _PHASE[s.phase])
     d = s.decision
     live = d is not None and s.phase != "over"
-    if live:
+    if live and d is not None:
         ones.append(st["decision_kind"] + _KIND[d["kind"]])
         ones.append(st["decider"] + rel[d["player"]])
         ix.append(st["num_options"])
@@ -889,12 +892,12 @@ def _decision_entries(s, opts: list, st: dict, rel: tuple, ones: list, ix: list,
         ones.append(o + held[0])
         ix += (o + 3, st["held_left"])
         vx += (held[1], float(held[2]))
-    if live:
+    if live and d is not None:
         _decision_info(s, d, st["decision_info"], ix, vx)
         _encode_options(s, d, opts, st, ones, ix, vx)
 
 
-def _bridge_entries(s, st: dict, ix: list, vx: list) -> None:
+def _bridge_entries(s: WhiteCastleState, st: dict, ix: list, vx: list) -> None:
     """The dice on each bridge (bridge index = colour), lowest first."""
     o = st["bridges"]
     for b, dice in enumerate(s.bridges):
@@ -902,7 +905,9 @@ def _bridge_entries(s, st: dict, ix: list, vx: list) -> None:
         vx += dice
 
 
-def _space_entries(s, sp: int, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _space_entries(
+    s: WhiteCastleState, sp: int, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """Value, owner and colour of each die in space ``sp`` (a room or Outside the Walls)."""
     n = s.n
     o, oc = st["spaces"], st["space_colours"]
@@ -913,14 +918,18 @@ def _space_entries(s, sp: int, st: dict, rel: tuple, ones: list, ix: list, vx: l
         ones += (slot + 1 + rel[owner], oc + 3 * (2 * sp + k) + colour)
 
 
-def _dice_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _dice_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """Every die in the rooms and Outside the Walls; the Well's."""
     for sp in range(7):
         _space_entries(s, sp, st, rel, ones, ix, vx)
     _well_entries(s, st, rel, ones, ix, vx)
 
 
-def _room_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _room_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The card in each room (or none) and the room's die tiles."""
     o, ot = st["rooms"], st["room_tiles"]
     for r, c in enumerate(s.rooms):
@@ -929,7 +938,9 @@ def _room_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> No
             ones.append(ot + 9 * r + 3 * row + col)
 
 
-def _daimyo_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _daimyo_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The Daimyo card and who holds each of its positions."""
     n = s.n
     ones.append(st["daimyo"] + _DAIMYO[s.daimyo])
@@ -938,14 +949,18 @@ def _daimyo_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> 
         ones.append(o + (n + 1) * i + (0 if owner < 0 else 1 + rel[owner]))
 
 
-def _well_tile_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _well_tile_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The Well's tiles."""
     o = st["well_tiles"]
     for t in s.well_tiles:
         ones.append(o + _TILE[t])
 
 
-def _garden_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _garden_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The garden cards and their workers."""
     n = s.n
     og, ow = st["gardens"], st["garden_workers"]
@@ -955,7 +970,9 @@ def _garden_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> 
             ones.append(ow + n * i + rel[owner])
 
 
-def _yard_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _yard_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The training yards' tiles (face) and each seat's warriors there."""
     n = s.n
     oy, ow = st["yards"], st["yard_warriors"]
@@ -968,7 +985,9 @@ def _yard_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> No
             vx.append(warriors.count(owner))
 
 
-def _turn_order_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _turn_order_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The turn order (relative seats)."""
     n = s.n
     o = st["turn_order"]
@@ -976,7 +995,9 @@ def _turn_order_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list)
         ones.append(o + n * i + rel[owner])
 
 
-def _offer_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _offer_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The starting offer: each pair's resource card and Action card."""
     o = st["offer"]
     row = len(RES_CARDS) + len(START_ACTIONS)
@@ -984,7 +1005,9 @@ def _offer_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> N
         ones += (o + row * i + _RES_CARD[r], o + row * i + _START_ACTION[a])
 
 
-def _card_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _card_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """Every seat's Action card and the cards of its Lantern Area (counts)."""
     oa, ol = st["action_card"], st["lantern"]
     for p, pl in enumerate(s.players):
@@ -1010,13 +1033,17 @@ _STATIC_WRITERS = (
 """The writer of each part of :data:`_STATIC_PARTS`, in that order."""
 
 
-def _static_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _static_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """Append the entries of every part of the slowly changing fields."""
     for write in _STATIC_WRITERS:
         write(s, st, rel, ones, ix, vx)
 
 
-def _well_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _well_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The dice in the Well, in placement order: value, colour one-hot, owner one-hot."""
     width = 4 + s.n
     o = st["well_slots"]
@@ -1060,7 +1087,9 @@ def effect_args(e: Effect) -> tuple[float, float, list[int], float]:
     return plain[0], plain[1], [_EFFECT[i[0]] for i in inner], inner_arg
 
 
-def _pending_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
+def _pending_entries(
+    s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list
+) -> None:
     """The size of the top frame, then every pending effect of the stack, top frame first (the
     frame an ``order`` / ``opt`` decision is about), up to :data:`N_PENDING` rows; their total."""
     if s.stack:
@@ -1090,7 +1119,7 @@ def _pending_entries(s, st: dict, rel: tuple, ones: list, ix: list, vx: list) ->
         vx.append(float(total))
 
 
-def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
+def _decision_info(s: WhiteCastleState, d: dict, o: int, ix: list, vx: list) -> None:
     """Parameters of the pending decision not shown by its options (``DECISION_INFO``)."""
     kind = d["kind"]
     if kind == "checkpoint":
@@ -1108,18 +1137,18 @@ def _decision_info(s, d: dict, o: int, ix: list, vx: list) -> None:
         vx.append(d.get("left", 1))
 
 
-def _numbers(s) -> tuple[list, list[tuple]]:
+def _numbers(s: WhiteCastleState) -> tuple[list, list[tuple]]:
     """The numbers at the fixed indices :attr:`_Layout.numbers`: the head
     (:func:`_head_numbers`) and one row per seat (:func:`_seat_numbers`)."""
     return _head_numbers(s), [_seat_numbers(s, p) for p in range(s.n)]
 
 
-def _head_numbers(s) -> list:
+def _head_numbers(s: WhiteCastleState) -> list:
     """The round, the deck sizes, the number of Well dice and the turns taken."""
     return [s.round, len(s.steward_deck), len(s.diplomat_deck), len(s.spaces[7]), s.turns_taken]
 
 
-def _seat_numbers(s, p: int) -> tuple:
+def _seat_numbers(s: WhiteCastleState, p: int) -> tuple:
     """Seat ``p`` 's numbers: resources (:func:`_res_numbers`), Passage of Time position and
     arrival rank (:func:`_arrival_rank`), members, courtiers and Domain dice."""
     pl = s.players[p]
@@ -1134,23 +1163,23 @@ def _seat_numbers(s, p: int) -> tuple:
 
 
 # the packed bytes of each part of seat ``p`` 's numbers (:func:`_seat_numbers`), by part
-def _res_bytes(s, p: int) -> bytes:
+def _res_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack6(*_res_numbers(s.players[p]))
 
 
-def _pot_bytes(s, p: int) -> bytes:
+def _pot_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack2(s.players[p]["pot"], _arrival_rank(s, p))
 
 
-def _members_bytes(s, p: int) -> bytes:
+def _members_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack3(*s.players[p]["members"])
 
 
-def _courtiers_bytes(s, p: int) -> bytes:
+def _courtiers_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack4(*s.players[p]["courtiers"])
 
 
-def _domain_bytes(s, p: int) -> bytes:
+def _domain_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack3(*s.domain_dice[p])
 
 
@@ -1162,7 +1191,7 @@ def _res_numbers(pl: dict) -> tuple:
     return res
 
 
-def _arrival_rank(s, p: int) -> int:
+def _arrival_rank(s: WhiteCastleState, p: int) -> int:
     """Seat ``p`` 's place among the seats by arrival on the Passage of Time track (earlier
     seats first on a tie)."""
     arrived = s.players[p]["pot_arr"]
@@ -1174,7 +1203,9 @@ def _arrival_rank(s, p: int) -> int:
     return rank
 
 
-def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) -> None:
+def _encode_options(
+    s: WhiteCastleState, d: dict[str, Any], opts: list, st: dict, ones: list, ix: list, vx: list
+) -> None:
     """Append the option-description block (first :data:`N_OPT` options) to the write lists."""
     kind = d["kind"]
     if kind == "pay":
@@ -1196,7 +1227,9 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
             vx.append(dice[0] if end == 0 else dice[-1])
         return
     if kind == "place":
-        val = s.held[1]
+        held = s.held
+        assert held is not None  # a place decision holds the die taken
+        val = held[1]
         for i, (sp,) in enumerate(opts[:N_OPT]):
             cov = DOMAIN_VALUE if sp >= 8 else s.covered(sp)
             ones.append(o_idx + 16 * i + min(sp, 15))
@@ -1222,7 +1255,9 @@ def _encode_options(s, d, opts: list, st: dict, ones: list, ix: list, vx: list) 
             ix.append(o_val + 3 * i)
             vx.append(dice[0] if opt[1] == 0 else dice[-1])
         elif kind == "place":
-            val = s.held[1]
+            held = s.held
+            assert held is not None  # a place decision holds the die taken
+            val = held[1]
             cov = DOMAIN_VALUE if first >= 8 else s.covered(first)
             ix += (o_val + 3 * i, o_val + 3 * i + 1)
             vx += (val, max(-6, min(6, val - cov)))
