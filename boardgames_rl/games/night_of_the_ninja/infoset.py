@@ -42,7 +42,7 @@ the player knows, built once per decision, instead of the engine's untyped lists
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from math import factorial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -186,7 +186,10 @@ class PlayerView:
 
 def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> PlayerView:
     """The :class:`PlayerView` of seat ``me`` read from state fields by name: an info set's
-    ``knowledge`` or, in search rollouts, a state's own fields (the parts read are the same)."""
+    ``knowledge`` or, in search rollouts, a state's own fields (the parts read are the same).
+
+    Search rollouts build one at every move, so it is assembled without the generated
+    ``__init__`` (:func:`_assemble`) and with list comprehensions; the view is the same."""
     n = game.num_players
     decision = facts["decision"]
     if decision is None:
@@ -195,45 +198,72 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
     gd = facts["gd"]
     sm = facts["sm"]
     hand, kept, committed = facts["hand"], facts["kept"], facts["committed"]
-    per_seat = [0] * n
-    for _card, owner, _src in committed:
-        per_seat[owner] += 1
+    if committed:
+        per_seat = [0] * n
+        for _card, owner, _src in committed:
+            per_seat[owner] += 1
+        held_counts = tuple([len(hand[q]) + (kept[q] >= 0) + per_seat[q] for q in range(n)])
+        mine = tuple([c for c, owner, _src in committed if owner == me])
+    else:
+        held_counts = tuple([len(hand[q]) + (kept[q] >= 0) for q in range(n)])
+        mine = ()
     values = facts["token_value"]
-    return PlayerView(
-        player=me,
-        num_players=n,
-        layout=game.layout,
-        living_targets_only=game.living_targets_only,
-        house_cards=game.house_cards,
-        decision=Decision(**decision),
-        stage=facts["stage"],
-        phase=facts["phase"],
-        alive=facts["alive"],
-        dealt_house=facts["dealt_house"][me],
-        house_facts=tuple(
-            HouseFact(t, h, pre) for w, t, h, pre in facts["looks"] if w == me or w == -1
+    looks = facts["looks"]
+    mystic = facts["mystic"]
+    return _assemble(
+        me,
+        n,
+        game.layout,
+        game.living_targets_only,
+        game.house_cards,
+        Decision(
+            decision["kind"],
+            decision["player"],
+            decision["card"],
+            decision["owner"],
+            decision["target"],
         ),
-        shapeshifter=(
+        facts["stage"],
+        facts["phase"],
+        facts["alive"],
+        facts["dealt_house"][me],
+        tuple([HouseFact(t, h, pre) for w, t, h, pre in looks if w == me or w == -1])
+        if looks
+        else (),
+        (
             ShapeshifterNaming(
                 ss[0], ss[1], ss[2], ss[3] >= 0, bool(ss[3]) if ss[0] == me and ss[3] >= 0 else None
             )
             if ss
             else None
         ),
-        hand=hand[me],
-        kept=kept[me],
-        dealt=facts["dealt"][me],
-        received=facts["received"][me],
-        picked_first=facts["pick1"][me] >= 0,
-        committed=tuple(c for c, owner, _src in committed if owner == me),
-        held_counts=tuple(len(hand[q]) + (kept[q] >= 0) + per_seat[q] for q in range(n)),
-        played=frozenset(rec[0] for rec in facts["played"]),
-        mystic_sights=tuple((t, c) for w, t, c, _time in facts["mystic"] if w == me and c >= 0),
-        grave_digger=GraveDiggerSight((gd[1], gd[2]), gd[3]) if gd and gd[0] == me else None,
-        merchant=MerchantVisit(sm[1], sm[2] == 1, sm[3]) if sm and sm[0] == me else None,
-        tokens=facts["tokens"],
-        token_values={t: values[t] for t in facts["known"][me]},
+        hand[me],
+        kept[me],
+        facts["dealt"][me],
+        facts["received"][me],
+        facts["pick1"][me] >= 0,
+        mine,
+        held_counts,
+        frozenset([rec[0] for rec in facts["played"]]),
+        tuple([(t, c) for w, t, c, _time in mystic if w == me and c >= 0]) if mystic else (),
+        GraveDiggerSight((gd[1], gd[2]), gd[3]) if gd and gd[0] == me else None,
+        MerchantVisit(sm[1], sm[2] == 1, sm[3]) if sm and sm[0] == me else None,
+        facts["tokens"],
+        {t: values[t] for t in facts["known"][me]},
     )
+
+
+_SLOT_SETTERS = tuple(PlayerView.__dict__[f.name].__set__ for f in fields(PlayerView))
+"""One setter per :class:`PlayerView` field, in field order (its slots)."""
+
+
+def _assemble(*values: Any) -> PlayerView:
+    """The :class:`PlayerView` ``PlayerView(*values)`` makes (field values in field order),
+    without the frozen ``__init__``'s ``object.__setattr__`` call per field."""
+    view = object.__new__(PlayerView)
+    for setter, value in zip(_SLOT_SETTERS, values, strict=True):
+        setter(view, value)
+    return view
 
 
 def deal_hidden(

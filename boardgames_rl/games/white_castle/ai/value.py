@@ -65,7 +65,7 @@ def value(
     mine = seat_view(state, me, totals[me])
     future = game_left(state.round, state.turns_taken, state.n)
     assets = (
-        w.resource * sum(min(x, RES_CAP) for x in (mine.food, mine.iron, mine.pearl))
+        w.resource * (min(mine.food, RES_CAP) + min(mine.iron, RES_CAP) + min(mine.pearl, RES_CAP))
         + w.coin * mine.coin
         + w.seal * mine.seal
         + w.member * (15 - sum(mine.members))
@@ -90,11 +90,9 @@ def evaluate(state: State, scale: float = 10.0) -> np.ndarray:
     if state.is_terminal():
         return state.returns()
     totals = scoring.totals(state)
-    worth = np.array([value(state, p, WORTH, totals) for p in range(state.n)], dtype=np.float64)
-    out = np.empty(len(worth))
-    for p in range(len(worth)):
-        out[p] = worth[p] - np.max(np.delete(worth, p))
-    return np.tanh(out / scale)
+    worth = [value(state, p, WORTH, totals) for p in range(state.n)]
+    lead = [worth[p] - max(worth[:p] + worth[p + 1 :]) for p in range(len(worth))]
+    return np.tanh(np.array(lead, dtype=np.float64) / scale)
 
 
 def potential(state: State) -> np.ndarray:
