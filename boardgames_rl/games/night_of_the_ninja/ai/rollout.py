@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from boardgames_rl.games.night_of_the_ninja import data
-from boardgames_rl.games.night_of_the_ninja.ai.view import View
+from boardgames_rl.games.night_of_the_ninja.ai.view import Scenario, View
 from boardgames_rl.games.night_of_the_ninja.infoset import HouseHypothesis, player_view
 from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
@@ -44,36 +44,55 @@ def player_facts(state: NightOfTheNinjaState) -> dict[str, Any]:
 
 class DeterminizedView(View):
     """:class:`~.view.View` of player ``me`` that takes the facts of ``state`` as known: one House
-    hypothesis, exact Ninja card holders and token values, one scenario (no sampling)."""
+    hypothesis, exact Ninja card holders and token values, one scenario (no sampling).
+
+    The hypothesis, the card holders and the scenario are derived from ``state`` when a rule
+    first asks for them (most rollout decisions need none), so ``state`` must not change while
+    the view is in use (a rollout move builds one and drops it before applying the action)."""
 
     def __init__(self, state: NightOfTheNinjaState, me: int, rival_weight: float):
         super().__init__(player_view(player_facts(state), me, state.game), 1, rival_weight)
-        n = self.n
-        house = list(state.house)
-        self._house = house
+        self._state = state
+        self._house = list(state.house)
         self._values = state.token_value
-        self._hyps = [HouseHypothesis(0, list(range(n)), house, [0] * n, [], 1)]
-        held = [-1] * data.NUM_CARDS
-        alive = self.alive
-        for q in range(n):
-            if alive[q]:
-                for c in state.hand[q]:
-                    held[c] = q
-                if state.kept[q] >= 0:
-                    held[state.kept[q]] = q
-        for c, owner, _src in state.committed:
-            if alive[owner]:
-                held[c] = owner
-        self._held = held
-        mm = held[data.MASTERMIND]
-        self._scen = [(house, list(alive), mm)]  # callers change it and change it back
+        self._held: list[int] | None = None
+
+    def hypotheses(self) -> list[HouseHypothesis]:
+        if self._hyps is None:
+            n = self.n
+            self._hyps = [HouseHypothesis(0, list(range(n)), self._house, [0] * n, [], 1)]
+        return self._hyps
+
+    def scenarios(self, rng: np.random.Generator) -> list[Scenario]:
+        if self._scen is None:  # callers change it and change it back
+            mm = self._holding()[data.MASTERMIND]
+            self._scen = [(self._house, list(self.alive), mm)]
+        return self._scen
+
+    def _holding(self) -> list[int]:
+        """Per Ninja card, the living player holding it (hand, kept card or commitment) or -1."""
+        if self._held is None:
+            state = self._state
+            held = [-1] * data.NUM_CARDS
+            alive = self.alive
+            for q in range(self.n):
+                if alive[q]:
+                    for c in state.hand[q]:
+                        held[c] = q
+                    if state.kept[q] >= 0:
+                        held[state.kept[q]] = q
+            for c, owner, _src in state.committed:
+                if alive[owner]:
+                    held[c] = owner
+            self._held = held
+        return self._held
 
     def possible(self, t: int) -> set[int]:
         return {self._house[t]}
 
     def holders(self, card: int) -> list[float]:
         probs = [0.0] * self.n
-        q = self._held[card]
+        q = self._holding()[card]
         if q >= 0:
             probs[q] = 1.0
         return probs
