@@ -145,7 +145,7 @@ class TrainArgs:
         "",
         "behaviour cloning from saved demonstrations (folders from "
         "lab/experiments/collect_demos.py, comma-separated) instead of --bc-games (no DAgger "
-        "rounds: the folders are the data); with --init-from it fine-tunes the entry",
+        "rounds: the folders are the data); with --init-from it trains the entry further",
     )
     net: list[int] = _arg([128, 128], "hidden layer sizes, comma-separated")
     prior: str = _arg(

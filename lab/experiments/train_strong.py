@@ -210,7 +210,7 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     ]
     if run_exists:
         # the saved settings are the run's own, but for the flags given again here
-        from boardgames_rl.training.checkpoint import read_config
+        from boardgames_rl.training.args import read_config
 
         saved = read_config(Path(a.out))  # a damaged file: one line, nothing started
         return [*argv, "--resume", *resumed_overrides(a, saved), *extra]
@@ -392,8 +392,8 @@ def _commit() -> str:
 
 def export(a: argparse.Namespace) -> int:
     from boardgames_rl.agents.ppo import check_plain_settings, read_model_file, resolve_model_path
+    from boardgames_rl.training.args import read_config
     from boardgames_rl.training.callbacks import read_best
-    from boardgames_rl.training.checkpoint import read_config
     from boardgames_rl.training.envs import parse_seat
 
     run = Path(a.run_dir)

@@ -124,8 +124,9 @@ def _running(pid: int) -> bool:
 
 
 def test_ctrl_c_stops_the_drawing_workers(tmp_path):
-    game = make_game("night_of_the_ninja", num_players=5)
-    record = play_game(game, [make_agent("random", game) for _ in range(5)], seed=1)
+    game = make_game("night_of_the_ninja", num_players=8)
+    record = play_game(game, [make_agent("random", game) for _ in range(8)], seed=1)
+    assert len(record.actions) >= 150  # a minute of drawing or more: Ctrl-C lands mid-way
     path = tmp_path / "long.jsonl"
     path.write_text(record.to_json() + "\n", encoding="utf-8")
     out = tmp_path / "page.html"
@@ -137,11 +138,12 @@ def test_ctrl_c_stops_the_drawing_workers(tmp_path):
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 60
-    while len(workers) < 2 and time.monotonic() < deadline:  # wait until both draw
+    while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
         workers |= _children(proc.pid)
-        time.sleep(0.2)
+        time.sleep(0.1)
     assert len(workers) >= 2, "the workers never started"
-    time.sleep(2)
+    time.sleep(0.5)
+    assert proc.poll() is None, "the page was done before Ctrl-C"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
