@@ -123,6 +123,13 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _default_sigint() -> None:
+    """A child of a pytest-xdist worker inherits SIGINT ignored (execnet ignores it), and Python
+    then installs no KeyboardInterrupt handler: give the replay the terminal's default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_stops_the_drawing_workers(tmp_path):
     game = make_game("night_of_the_ninja", num_players=8)
     record = play_game(game, [make_agent("random", game) for _ in range(8)], seed=1)
@@ -135,6 +142,7 @@ def test_ctrl_c_stops_the_drawing_workers(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_default_sigint,
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 60
