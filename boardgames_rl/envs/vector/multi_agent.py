@@ -36,7 +36,7 @@ from gymnasium import spaces
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.envs.aec import RewardShaping
 from boardgames_rl.envs.vector.core import VectorCore, slot_seeds
-from boardgames_rl.envs.vector.seat_slots import SeatKind
+from boardgames_rl.envs.vector.seat_slots import ROWS, SeatKind
 
 
 @dataclass
@@ -74,30 +74,6 @@ class VectorStep:
     def copy(self) -> VectorStep:
         """A deep copy (arrays copied)."""
         return VectorStep(**{k: np.array(v, copy=True) for k, v in self.__dict__.items()})
-
-
-_FIELDS = (
-    "observation",
-    "action_mask",
-    "current_player",
-    "rewards",
-    "terminated",
-    "truncated",
-    "final_returns",
-    "episode_lengths",
-)
-
-
-_FIELDS = (
-    "observation",
-    "action_mask",
-    "current_player",
-    "rewards",
-    "terminated",
-    "truncated",
-    "final_returns",
-    "episode_lengths",
-)
 
 
 class VectorEnv:
@@ -144,7 +120,7 @@ class VectorEnv:
         )
         self.action_space = cast(spaces.Discrete, spaces.Discrete(game.num_actions))
         self.seed: int | None = seed
-        self._buffers = {k: self.core.buffers[k] for k in _FIELDS}
+        self._buffers = {k: self.core.buffers[k] for k in ROWS}
         self._has_reset = False
 
     # ------------------------------------------------------------------ API
@@ -232,5 +208,5 @@ class VectorEnv:
     def _result(self) -> VectorStep:
         b = self._buffers
         if self.copy:
-            return VectorStep(**{k: b[k].copy() for k in _FIELDS})
-        return VectorStep(**{k: b[k] for k in _FIELDS})
+            return VectorStep(**{k: b[k].copy() for k in ROWS})
+        return VectorStep(**{k: b[k] for k in ROWS})

@@ -19,7 +19,7 @@ from boardgames_rl.core.game import Game, State, apply_legal
 from boardgames_rl.core.seeding import SeedLike, next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
-_ROWS = (
+ROWS = (
     "observation",
     "action_mask",
     "current_player",
@@ -169,7 +169,7 @@ class SeatSlots:
             raise
         # every slot succeeded: commit
         if self.undo:
-            buffers = {k: self.out[k].copy() for k in _ROWS}
+            buffers = {k: self.out[k].copy() for k in ROWS}
             history = (list(self.game_seeds), list(self.moves), [len(m) for m in self.moves])
             self._previous = (backups, history, self.streams, self.lengths, buffers)
         for j, action in enumerate(chosen):
