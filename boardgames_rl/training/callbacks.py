@@ -20,14 +20,12 @@ evaluation (:func:`eval_line`) and, from ``train_ppo``, a start line and a final
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import importlib.util
 import io
 import json
 import math
 import os
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,7 +39,6 @@ from stable_baselines3.common.logger import (
     filter_excluded_keys,
 )
 
-from boardgames_rl._util.progress import bars_enabled
 from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.agents.registry import spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
@@ -56,6 +53,7 @@ from boardgames_rl.core.files import (
 from boardgames_rl.core.game import Game
 from boardgames_rl.training.checkpoint import MAX_LOG_BYTES, save_model
 from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
+from boardgames_rl.training.report import duration, eval_line, report, win_rates  # noqa: F401 (re-exported)
 
 EVAL_FIELDS = [
     "timesteps",
@@ -71,61 +69,6 @@ EVAL_FIELDS = [
 """Columns of ``eval.csv``."""
 MAX_BEST_BYTES = 2**20
 """Cap of ``best/best.json`` read back."""
-
-
-_REPORTING = [True]
-"""Cleared when standard output is gone (``train ... | head -3``): the run goes on silently."""
-
-
-def report(line: str) -> None:
-    """Print one line of the run's report on standard output, flushed at once (a log file, a
-    pipe, a notebook see it as it happens); a progress bar on the terminal is redrawn below it.
-    A closed output (its reader exited) never stops the run: the lines after it are dropped."""
-    if not _REPORTING[0]:
-        return
-    try:
-        tqdm = sys.modules.get("tqdm.auto")
-        if tqdm is not None and bars_enabled():
-            tqdm.tqdm.write(line, file=sys.stdout)
-            sys.stdout.flush()
-        else:
-            print(line, flush=True)
-    except (BrokenPipeError, ValueError):  # the reader is gone, or stdout was closed
-        _REPORTING[0] = False
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing at exit
-
-
-def duration(seconds: float) -> str:
-    """``42 s``, ``3 min 05 s``, ``2 h 07 min``."""
-    s = int(round(max(seconds, 0.0)))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
-
-
-def win_rates(rows: Sequence[dict[str, Any]]) -> str:
-    """``vs random RATE [LOW, HIGH], vs heuristic RATE [LOW, HIGH] (N games each)``:
-    the win rate against each opponent with its 95% (Wilson) interval."""
-    if not rows:
-        return "no evaluation"
-    parts = [
-        f"vs {r['opponent']} {float(r['rate']):.3f} [{float(r['low']):.3f}, {float(r['high']):.3f}]"
-        for r in rows
-    ]
-    games = sorted({int(r["games"]) for r in rows})
-    each = " each" if len(rows) > 1 else ""
-    count = f"{games[0]} games{each}" if len(games) == 1 else "games: " + "/".join(map(str, games))
-    return f"{', '.join(parts)} ({count})"
-
-
-def eval_line(steps: int, rows: Sequence[dict[str, Any]], seconds: float, best: bool) -> str:
-    """The line a run prints after an evaluation: the step, the win rate against each opponent
-    with its interval, the time since the run started, and whether it is the best so far."""
-    kept = "; new best, kept in best/" if best else ""
-    return f"[eval] step {steps:,}, {duration(seconds)}: {win_rates(rows)}{kept}"
 
 
 class AppendingCSVOutputFormat(CSVOutputFormat):

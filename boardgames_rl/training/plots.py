@@ -42,10 +42,11 @@ def even_share(run: Path) -> float | None:
     """1 / the number of players of the run's game (``config.json``): what a seat wins in a
     table of equals; None when the run folder does not say."""
     from boardgames_rl.registry import make_game
-    from boardgames_rl.training.args import read_config
+    from boardgames_rl.training.runs import read_config
 
     try:
-        settings = read_config(run)
+        saved = read_config(run)
+        settings = saved.get("settings", saved)  # this trainer's, or the SB3 trainer's runs
         return 1.0 / make_game(settings["game"], **settings.get("config", {})).num_players
     except Exception:  # noqa: BLE001 - a figure without the line, never a failed run
         return None

@@ -1,0 +1,760 @@
+"""Masked PPO on one seat of a game, read top to bottom (in the spirit of CleanRL's ``ppo.py``).
+
+::
+
+    boardgames-rl train --game white_castle --timesteps 300000 --out runs/wc
+    python -m boardgames_rl.training.ppo --game castle_flutterstone --num-envs 8 --num-workers 2
+
+Every setting is a field of :class:`Args` (its flag: the name with hyphens); a game may give a
+field its own default (:data:`PER_GAME`). The loop over updates:
+
+1. **rollout**: ``num_steps`` steps of ``num_envs`` games in the vector runtime
+   (:class:`~boardgames_rl.envs.vector.gym_env.BatchedVectorEnv`: the learner's seat, the other
+   seats played inside by opponents drawn per game from ``opponents`` with ``opponent_weights``;
+   ``self`` is a frozen snapshot of the learner, one every ``snapshot_every`` steps);
+2. **advantages** by GAE (``gamma``, ``gae_lambda``); a game cut by a time limit bootstraps
+   from the value of its last observation;
+3. **update**: ``update_epochs`` passes over the rollout in minibatches of ``batch_size``: the
+   clipped policy loss on advantages normalised per minibatch, the value loss, the entropy
+   bonus; the illegal actions' logits are lowered by 1e8 before the log-softmax (their
+   probability is 0, in the rollout and in the update alike); gradients clipped to
+   ``max_grad_norm``; Adam;
+4. **evaluation** every ``eval_every`` steps: the greedy policy against each of
+   ``eval_opponents`` in ``eval_games`` games, every seat in turn; the best so far is kept;
+5. **checkpoint** every ``checkpoint_every`` steps, at the end, and on SIGINT / SIGTERM (exit
+   130 / 143; rerun the same command to continue).
+
+Same seed and flags, same model, with any ``num_workers``. A resumed run continues the
+checkpoint's weights and optimiser with games and draws seeded from ``(seed, step)``.
+The run folder: :mod:`boardgames_rl.training.runs`; the network:
+:mod:`boardgames_rl.training.network`; stopping: :mod:`boardgames_rl.training.stopping`.
+The heavier recipes (behaviour cloning, reward shaping, a residual prior, starting from a
+pretrained entry) are in the lab (``lab/recipes``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import sys
+import time
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch as th
+
+from boardgames_rl._util.progress import progress_bar
+from boardgames_rl.agents.ppo import PolicyAgent, policy_from_weights
+from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.core.errors import GameError, InvalidConfigError
+from boardgames_rl.core.files import open_append
+from boardgames_rl.core.options import parse_options
+from boardgames_rl.core.seeding import seed_stream
+from boardgames_rl.envs.vector.gym_env import BatchedVectorEnv
+from boardgames_rl.registry import make_game
+from boardgames_rl.training.envs import PoolEnvFactory, parse_seat
+from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
+from boardgames_rl.training.network import (
+    ActorCritic,
+    RolloutWeights,
+    adam,
+    entropy,
+    masked_log_softmax,
+    sample,
+)
+from boardgames_rl.training.plots import plot_learning_curve
+from boardgames_rl.training.pool import OpponentPool
+from boardgames_rl.training.report import duration, eval_line, report, win_rates
+from boardgames_rl.training.runs import keep_best, open_run, read_best, save, undo_fresh_start
+from boardgames_rl.training.runs import write_config as write_run_config
+from boardgames_rl.training.stopping import StopRequests
+
+
+@dataclass
+class Args:
+    """Every setting of a run (``config.json`` holds them; ``resume`` excepted)."""
+
+    game: str = ""
+    """the game to train on (required)"""
+    config: dict[str, Any] = field(default_factory=dict)
+    """game option KEY=VALUE (flag -c, repeatable; true/false, numbers, a,b,c lists)"""
+    seat: str = "random"
+    """the learner's seat: an int, or 'random' (drawn per game)"""
+    seed: int = 0
+    """seed of the network, the games and the evaluation"""
+    out: str = ""
+    """the run folder (default runs/ppo_<game>_s<seed>)"""
+    resume: bool = False
+    """continue the run in --out (a finished one for --timesteps more)"""
+    timesteps: int = 300_000
+    """learner steps to train (with --resume: more steps)"""
+    max_minutes: float = 0.0
+    """stop, saved and resumable, after this wall time (0: no limit)"""
+    num_envs: int = 4
+    """games played side by side"""
+    num_workers: int = 0
+    """worker processes stepping them (0: this process; same games with any count)"""
+    num_steps: int = 512
+    """steps per game per rollout"""
+    batch_size: int = 256
+    """minibatch size"""
+    update_epochs: int = 5
+    """passes over each rollout"""
+    learning_rate: float = 3e-4
+    """Adam's learning rate"""
+    gamma: float = 0.999
+    """discount factor"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_coef: float = 0.2
+    """policy ratio clip"""
+    ent_coef: float = 0.01
+    """entropy bonus coefficient"""
+    vf_coef: float = 0.5
+    """value loss coefficient"""
+    max_grad_norm: float = 0.5
+    """gradient norm clip"""
+    net: list[int] = field(default_factory=lambda: [128, 128])
+    """hidden layer sizes of the actor and of the critic"""
+    opponents: list[str] = field(default_factory=lambda: ["random", "heuristic", "self"])
+    """opponent agent specs (self: frozen snapshots of the learner)"""
+    opponent_weights: list[float] = field(default_factory=lambda: [2.0, 1.0, 1.0])
+    """draw weight of each opponent"""
+    snapshot_every: int = 50_000
+    """learner steps between self-play snapshots"""
+    max_snapshots: int = 5
+    """self-play snapshots kept"""
+    eval_every: int = 50_000
+    """learner steps between evaluations (0: only at the end)"""
+    eval_games: int = 50
+    """games per evaluation opponent (0: no evaluation)"""
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    """evaluation opponent specs"""
+    checkpoint_every: int = 10_000
+    """learner steps between checkpoints (0: at the end and on a signal only)"""
+    threads: int = 1
+    """torch threads of the learner (the games run in num_workers processes)"""
+
+
+PER_GAME: dict[str, dict[str, Any]] = {
+    "castle_flutterstone": {"config": {"num_players": 2}},
+    "castle_nightingale": {
+        "net": [256, 256],
+        "batch_size": 512,
+        "opponents": ["random"],
+        "opponent_weights": [1.0],
+    },
+    "white_castle": {"config": {"num_players": 2}, "net": [256, 256]},
+    "night_of_the_ninja": {"config": {"num_players": 5}, "net": [256, 256]},
+}
+"""Each game's defaults over :class:`Args`' (the game's default table, wider nets for the wide
+observations). Castle Nightingale's strong recipe (behaviour cloning of the heuristic, reward
+shaping) is a lab recipe."""
+CSV_FIELDS = [
+    "time/total_timesteps",
+    "time/fps",
+    "time/time_elapsed",
+    "rollout/ep_rew_mean",
+    "rollout/ep_len_mean",
+    "train/policy_gradient_loss",
+    "train/value_loss",
+    "train/entropy_loss",
+    "train/approx_kl",
+    "train/clip_fraction",
+    "train/explained_variance",
+]
+"""Columns of ``progress.csv`` (SB3's names)."""
+EVAL_FIELDS = ["timesteps", "opponent", "games", "wins", "rate", "low", "high", "mean_return"]
+EVAL_FIELDS.append("wall_time")
+"""Columns of ``eval.csv``."""
+
+
+def train(args: Args) -> dict[str, Any]:
+    """Train (or resume) the run ``args`` describe; returns its ``config.json``.
+
+    Raises:
+        InvalidConfigError: a setting or a file of the run folder that is not what it should be.
+        SystemExit: 130 / 143 after SIGINT / SIGTERM, once the checkpoint is saved.
+    """
+    # 1. the game, the seat, the opponents, the run folder
+    game = make_game(args.game, **args.config)
+    seat = parse_seat(args.seat, game)
+    pool = OpponentPool.from_specs(game, args.opponents, args.opponent_weights, args.max_snapshots)
+    for spec in args.eval_opponents:
+        make_agent(spec, game)  # a bad spec fails now, not after the first rollout
+    out = Path(args.out)
+    run, created = open_run(out, args.resume)
+    done = run.done_steps
+    interrupted = run.resumed and not run.settings.get("complete", True)
+    target = int(run.settings["target_timesteps"]) if interrupted else done + args.timesteps
+    settings = {"settings": saved_args(args), "target_timesteps": target, "complete": False}
+    if not run.resumed:
+        write_run_config(out, {"format": 2, **settings, "num_timesteps": 0})
+
+    # 2. seeds: a fresh run from `seed`, a resumed one from (seed, done): its own draws
+    seeds = seed_stream((args.seed, done)) if done else seed_stream(args.seed)
+    env_seed, torch_seed, batch_seed = (int(s) for s in seeds.integers(0, 2**31, 3))
+    th.set_num_threads(args.threads)
+    th.manual_seed(torch_seed)
+    batch_rng = np.random.default_rng(batch_seed)
+
+    # 3. the network and its optimiser (a resumed run: the checkpoint's)
+    envs = BatchedVectorEnv(
+        game,
+        args.num_envs,
+        seat=seat,
+        seat_feature=True,
+        seed=env_seed,
+        num_workers=args.num_workers,
+        env_factory=PoolEnvFactory(game, seat, pool),
+    )
+    obs_size, num_actions = envs.single_observation_space.shape[0], game.num_actions
+    try:
+        net = ActorCritic(obs_size, num_actions, args.net)
+        optimizer = adam(net, args.learning_rate)
+        if run.weights is not None:
+            load_checkpoint(net, optimizer, run.weights, out)
+            for g in optimizer.param_groups:
+                g["lr"] = args.learning_rate
+        for name, state in run.snapshots:
+            envs.call("add_snapshot", name, snapshot_policy(state))
+    except BaseException:
+        envs.close()
+        if not run.resumed:
+            undo_fresh_start(out, created)
+        raise
+    report(start_line(args, game, seat, out, done, target, run.resumed))
+
+    # 4. the rollout's storage
+    n, t_max = args.num_envs, args.num_steps
+    obs = th.zeros((t_max, n, obs_size))
+    legal = th.zeros((t_max, n, num_actions))
+    actions = th.zeros((t_max, n), dtype=th.long)
+    logprobs = th.zeros((t_max, n))
+    rewards = th.zeros((t_max, n))
+    starts = th.zeros((t_max, n))  # 1: the observation is a game's first
+    values = th.zeros((t_max, n))
+
+    step, started, last_eval, last_snapshot = done, time.perf_counter(), done, -1
+    last_checkpoint = done
+    snapshots = list(run.snapshots)
+    episode_returns: list[float] = []
+    episode_lengths: list[int] = []
+    next_obs_np, infos = envs.reset(seed=env_seed)
+    next_obs, next_legal = th.from_numpy(next_obs_np), th.from_numpy(infos["action_mask"])
+    next_start = th.ones(n)
+    bar = progress_bar(total=target, initial=done, desc="train", unit="step")
+
+    def checkpoint(complete: bool) -> dict[str, Any]:
+        wall = run.wall_time + time.perf_counter() - started
+        return save(
+            out,
+            step,
+            net,
+            optimizer,
+            snapshots,
+            {**settings, "complete": complete, "wall_time": round(wall, 2)},
+        )
+
+    def add_snapshot() -> None:
+        name = f"self-{step}"
+        state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+        envs.call("add_snapshot", name, snapshot_policy(state))
+        snapshots.append((name, state))
+        del snapshots[: max(0, len(snapshots) - args.max_snapshots)]
+
+    with StopRequests(60 * args.max_minutes) as stop:
+        try:
+            while step < target and not stop.requested:
+                # self-play: a frozen copy of the learner joins the pool every snapshot_every
+                due = not snapshots or step - int(snapshots[-1][0][5:]) >= args.snapshot_every
+                if pool.self_weight > 0 and due and last_snapshot != step:
+                    add_snapshot()
+                    last_snapshot = step
+
+                # 5. rollout: num_steps steps of every game, the weights fixed
+                policy = RolloutWeights(net)
+                with th.no_grad():
+                    for t in range(t_max):
+                        obs[t], legal[t], starts[t] = next_obs, next_legal, next_start
+                        logits, value = policy(next_obs)
+                        logp = masked_log_softmax(logits, legal[t])
+                        action = sample(logp.exp())
+                        actions[t], values[t] = action, value
+                        logprobs[t] = logp.gather(1, action[:, None]).squeeze(1)
+                        next_obs_np, reward, term, trunc, infos = envs.step(action.numpy())
+                        rewards[t] = th.from_numpy(reward)
+                        if "final_info" in infos:  # games that ended on this step
+                            ended = np.flatnonzero(infos["_final_info"])
+                            episode = infos["final_info"]["episode"]
+                            episode_returns.extend(episode["r"][ended].tolist())
+                            episode_lengths.extend(episode["l"][ended].tolist())
+                            cut = np.flatnonzero(trunc & ~term)
+                            if cut.size:  # a time limit, not the game's end: bootstrap
+                                finals = th.from_numpy(np.stack(infos["final_obs"][cut]))
+                                rewards[t, cut] += args.gamma * policy(finals)[1]
+                        next_obs = th.from_numpy(next_obs_np)
+                        next_legal = th.from_numpy(infos["action_mask"])
+                        next_start = th.from_numpy((term | trunc).astype(np.float32))
+                        if stop.signal is not None:
+                            break
+                    if stop.signal is not None:
+                        break  # the unfinished rollout is dropped: the checkpoint is `step`
+                    next_value = policy(next_obs)[1]
+
+                    # 6. advantages: GAE over the rollout
+                    advantages = th.zeros_like(rewards)
+                    gae = th.zeros(n)
+                    for t in reversed(range(t_max)):
+                        if t == t_max - 1:
+                            nonterminal, following = 1.0 - next_start, next_value
+                        else:
+                            nonterminal, following = 1.0 - starts[t + 1], values[t + 1]
+                        delta = rewards[t] + args.gamma * following * nonterminal - values[t]
+                        gae = delta + args.gamma * args.gae_lambda * nonterminal * gae
+                        advantages[t] = gae
+                    returns = advantages + values
+                step += n * t_max
+                bar.update(n * t_max)
+
+                # 7. update: clipped policy loss, value loss, entropy bonus, in minibatches
+                b_obs, b_legal = obs.reshape(-1, obs_size), legal.reshape(-1, num_actions)
+                b_actions, b_logprobs = actions.reshape(-1), logprobs.reshape(-1)
+                b_advantages, b_returns = advantages.reshape(-1), returns.reshape(-1)
+                stats: dict[str, list[float]] = {k: [] for k in ("pg", "vf", "ent", "kl", "clip")}
+                for _epoch in range(args.update_epochs):
+                    order = th.from_numpy(batch_rng.permutation(n * t_max))
+                    for first in range(0, n * t_max, args.batch_size):
+                        rows = order[first : first + args.batch_size]
+                        logits, value = net(b_obs.index_select(0, rows))
+                        logp_all = masked_log_softmax(logits, b_legal.index_select(0, rows))
+                        logp = logp_all.gather(1, b_actions[rows, None]).squeeze(1)
+                        log_ratio = logp - b_logprobs[rows]
+                        ratio = log_ratio.exp()
+                        adv = b_advantages[rows]
+                        if len(rows) > 1:
+                            adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+                        pg_loss = -th.min(
+                            adv * ratio, adv * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)
+                        ).mean()
+                        v_loss = ((b_returns[rows] - value) ** 2).mean()
+                        ent_loss = -entropy(logp_all).mean()
+                        loss = pg_loss + args.ent_coef * ent_loss + args.vf_coef * v_loss
+                        optimizer.zero_grad()
+                        loss.backward()
+                        th.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+                        optimizer.step()
+                        with th.no_grad():
+                            stats["pg"].append(pg_loss.item())
+                            stats["vf"].append(v_loss.item())
+                            stats["ent"].append(ent_loss.item())
+                            stats["kl"].append(((ratio - 1) - log_ratio).mean().item())
+                            clipped = (ratio - 1).abs() > args.clip_coef
+                            stats["clip"].append(clipped.float().mean().item())
+                y, v = b_returns.numpy(), values.reshape(-1).numpy()
+                explained = float("nan") if y.var() == 0 else float(1 - (y - v).var() / y.var())
+                elapsed = time.perf_counter() - started
+                append_csv(
+                    out,
+                    "progress.csv",
+                    CSV_FIELDS,
+                    [
+                        step,
+                        int((step - done) / max(elapsed, 1e-9)),
+                        round(elapsed, 2),
+                        _mean(episode_returns[-100:]),
+                        _mean(episode_lengths[-100:]),
+                        *(_mean(stats[k]) for k in ("pg", "vf", "ent", "kl", "clip")),
+                        explained,
+                    ],
+                )
+
+                # 8. evaluation and checkpoint, between updates
+                if args.eval_every > 0 and step - last_eval >= args.eval_every and step < target:
+                    last_eval = step
+                    evaluate_and_keep(args, game, seat, net, out, step, started, stop)
+                due = args.checkpoint_every > 0 and step - last_checkpoint >= args.checkpoint_every
+                if due and step < target:
+                    checkpoint(complete=False)
+                    last_checkpoint = step
+        except EvaluationStopped:
+            pass  # a signal during an evaluation: the checkpoint below is the last update's
+        except BaseException:
+            bar.close()
+            envs.close()
+            raise
+        bar.close()
+        if stop.signal is None and step >= target:
+            final = evaluate_and_keep(args, game, seat, net, out, step, started, stop)
+        else:
+            final = []
+        envs.close()
+        config = checkpoint(complete=step >= target and stop.signal is None)
+    if stop.signal is not None:
+        print(
+            f"train: {stop.name}: stopped at step {step}, checkpoint saved in {out}; rerun the "
+            f"same command (or --resume --out {out}) to continue",
+            file=sys.stderr,
+        )
+        raise SystemExit(stop.exit_code)
+    config["final_eval"] = final
+    write_run_config(out, config)
+    plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {game.config} seat {seat}")
+    for line in summary_lines(out, config, time.perf_counter() - started, step >= target):
+        report(line)
+    return config
+
+
+# ---------------------------------------------------------------------------- helpers
+def _mean(values: list[float]) -> float:
+    return float(np.mean(values)) if values else float("nan")
+
+
+def snapshot_policy(state: dict[str, Any]) -> Any:
+    """A frozen policy (what :class:`~boardgames_rl.agents.ppo.PolicyAgent` plays) from the
+    network's weights."""
+    policy = policy_from_weights(state, "a self-play snapshot")
+    policy.set_training_mode(False)
+    for p in policy.parameters():
+        p.requires_grad_(False)
+    policy._boardgames_frozen = True
+    return policy
+
+
+def load_checkpoint(
+    net: ActorCritic, optimizer: th.optim.Optimizer, weights: dict[str, Any], out: Path
+) -> None:
+    """The checkpoint's weights (and optimiser state, when saved) into ``net`` / ``optimizer``.
+
+    Raises:
+        InvalidConfigError: they are not those of this network (another --net, game or config).
+    """
+    try:
+        net.load_state_dict(weights["policy"], strict=True)
+        if "policy.optimizer" in weights:
+            optimizer.load_state_dict(weights["policy.optimizer"])
+            for group in optimizer.param_groups:
+                group["fused"], group["foreach"] = True, None
+    except (KeyError, RuntimeError, ValueError) as e:
+        first = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
+        raise InvalidConfigError(
+            f"--resume: {out / 'model.zip'} does not fit this network ({first}); resume with the "
+            "run's own settings, or start a new run with another --out"
+        ) from e
+
+
+def evaluate_and_keep(
+    args: Args,
+    game: Any,
+    seat: Any,
+    net: ActorCritic,
+    out: Path,
+    step: int,
+    started: float,
+    stop: StopRequests,
+) -> list[dict[str, Any]]:
+    """Evaluate the greedy policy, append ``eval.csv``, keep it in ``best/`` if it is the best;
+    returns the rows (none without evaluation games)."""
+    if args.eval_games < 1 or not args.eval_opponents:
+        return []
+    agent = PolicyAgent(snapshot_policy(net.state_dict()), deterministic=True, name="learner")
+    seats = list(range(game.num_players)) if seat == "random" else [seat]
+    rows = []
+    for spec in args.eval_opponents:
+        result = evaluate(
+            agent, game, spec, args.eval_games, seats, args.seed, lambda: stop.signal is not None
+        )
+        rows.append({"timesteps": step, **result.as_dict()})
+    wall = round(time.perf_counter() - started, 2)
+    for row in rows:
+        row["wall_time"] = wall
+        append_csv(out, "eval.csv", EVAL_FIELDS, [row[k] for k in EVAL_FIELDS])
+    best = keep_best(out, net, step, rows)
+    report(eval_line(step, rows, time.perf_counter() - started, best))
+    return rows
+
+
+def append_csv(out: Path, name: str, fields: list[str], row: list[Any]) -> None:
+    """Append ``row`` to ``out/name`` (the header first when the file is new)."""
+    with open_append(out / name, out) as f:
+        w = csv.writer(f)
+        if f.tell() == 0:
+            w.writerow(fields)
+        w.writerow(row)
+
+
+def start_line(
+    args: Args, game: Any, seat: Any, out: Path, done: int, target: int, resumed: bool
+) -> str:
+    """What the run is about to do, in one line (printed first)."""
+    what = f"resuming at step {done:,} to {target:,}" if resumed else f"{target:,} steps"
+    where = f"{game.name} {game.num_players}p seat {seat}"
+    if args.eval_games > 0 and args.eval_opponents:
+        every = f"every {args.eval_every:,} steps" if args.eval_every > 0 else "at the end"
+        evals = f"evaluation {every} vs {', '.join(args.eval_opponents)}"
+    else:
+        evals = "no evaluation"
+    return f"train: {where}, {what} into {out} ({evals})"
+
+
+def summary_lines(out: Path, config: dict[str, Any], seconds: float, complete: bool) -> list[str]:
+    """The end of a run: where the model, the best model and the logs are, the win rates."""
+    steps = int(config.get("num_timesteps", 0))
+    best = read_best(out / "best")
+    kept = (
+        f"{out / 'best' / 'model.zip'} (step {best['timesteps']:,}, mean win rate "
+        f"{best['score']:.3f})"
+        if best["score"] >= 0
+        else "none (no evaluation ran)"
+    )
+    logs = [str(out / n) for n in ("eval.csv", "progress.csv", "learning_curve.png")]
+    state = "done" if complete else "stopped at the time limit"
+    return [
+        f"train: {state}, {steps:,} steps in {duration(seconds)}; the run folder is {out}",
+        f"  model:       {out / 'model.zip'} (play it as ppo:path={out / 'model.zip'})",
+        f"  best model:  {kept}",
+        f"  logs:        {', '.join(logs)}; settings: {out / 'config.json'}",
+        f"  final win rates: {win_rates(config.get('final_eval') or [])}",
+        f"  continue:    boardgames-rl train --resume --out {out} --timesteps N (N more steps)",
+    ]
+
+
+# ---------------------------------------------------------------------------- command line
+RENAMED = {
+    "--n-steps": "--num-steps",
+    "--n-epochs": "--update-epochs",
+    "--lr": "--learning-rate",
+    "--clip-range": "--clip-coef",
+    "--n-envs": "--num-envs",
+    "--vec-workers": "--num-workers",
+}
+"""Flags of the SB3 trainer under their new names."""
+IN_THE_LAB = (
+    "--bc-",
+    "--prior",
+    "--init-from",
+    "--shaping",
+    "--value-warmup",
+    "--vec",
+    "--device",
+    "--threads",
+    "--trust-model-file",
+    "--eval-deterministic",
+    "--verbose",
+)
+"""Flags of the SB3 trainer that ``lab/recipes/train_sb3.py`` keeps."""
+LIST_ITEM = {"net": int, "opponents": str, "opponent_weights": float, "eval_opponents": str}
+
+
+def _types() -> dict[str, Any]:
+    return typing.get_type_hints(Args)
+
+
+def _help() -> dict[str, str]:
+    """Each field's documentation (the string under it in :class:`Args`)."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(Args))
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    docs = {}
+    for a, b in zip(body, body[1:], strict=False):
+        if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr):
+            docs[a.target.id] = b.value.value  # type: ignore[attr-defined]
+    return docs
+
+
+def defaults_for(game: str) -> dict[str, Any]:
+    """:class:`Args`' defaults with ``game``'s own over them."""
+    base = {f.name: getattr(Args(), f.name) for f in dataclasses.fields(Args)}
+    return {**base, **PER_GAME.get(game, {})}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> typing.NoReturn:
+        for old, new in RENAMED.items():
+            if old in message:
+                message = f"{old} is now {new}"
+        for prefix in IN_THE_LAB:
+            if f"unrecognized arguments: {prefix}" in message:
+                message = (
+                    f"{message.split(': ', 1)[1].split()[0]} is a flag of the SB3 trainer, now "
+                    "a lab recipe: python lab/recipes/train_sb3.py --help"
+                )
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="boardgames-rl train",
+        allow_abbrev=False,
+        description="Train a masked PPO learner on one seat of a game "
+        "(boardgames_rl.training.ppo).",
+        epilog="Per-game defaults: "
+        + "; ".join(
+            f"{g}: {', '.join(f'{k}={v}' for k, v in d.items())}" for g, d in PER_GAME.items()
+        ),
+    )
+    types, docs, base = _types(), _help(), defaults_for("")
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        kind = types[f.name]
+        value = base[f.name]
+        shown = ",".join(map(str, value)) if isinstance(value, list) else value
+        if f.name not in ("game", "out", "resume", "config"):
+            docs[f.name] += f" (default: {shown})"
+        if f.name == "config":
+            p.add_argument(
+                "-c",
+                "--config",
+                action="append",
+                default=[],
+                metavar="KEY=VALUE",
+                help=docs[f.name],
+            )
+        elif kind is bool:
+            p.add_argument(flag, action="store_true", help=docs[f.name])
+        elif f.name in LIST_ITEM:
+            p.add_argument(flag, default=None, metavar="A,B,...", help=docs[f.name])
+        else:
+            p.add_argument(flag, type=kind, default=None, help=docs[f.name])
+    return p
+
+
+def _list(text: str, item: type, flag: str) -> list[Any]:
+    parts = [s.strip() for s in text.split(",")]
+    if "" in parts:
+        raise InvalidConfigError(f"--{flag}: an empty item in {text!r}; give A,B,...")
+    try:
+        return [item(s) for s in parts]
+    except ValueError:
+        raise InvalidConfigError(f"--{flag}: {text!r} is not a list of {item.__name__}") from None
+
+
+def parse_args(argv: list[str] | None = None) -> Args:
+    """:class:`Args` from the command line (a resumed run: the saved settings, flags over them).
+
+    Raises:
+        SystemExit: 2 with one line for a bad flag.
+    """
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    given = {k: v for k, v in vars(ns).items() if v is not None and v is not False and v != []}
+    try:
+        if "config" in given:
+            given["config"] = parse_options(given["config"], "-c")
+        for name, item in LIST_ITEM.items():
+            if name in given:
+                given[name] = _list(given[name], item, name.replace("_", "-"))
+        values = _saved_for_resume(given) if ns.resume else {}
+        game = given.get("game") or values.get("game", "")
+        if not game:
+            raise InvalidConfigError("--game is required (e.g. --game white_castle)")
+        defaults = defaults_for(game)
+        config = {
+            **defaults.get("config", {}),
+            **values.get("config", {}),
+            **given.get("config", {}),
+        }
+        args = Args(**{**defaults, **values, **given, "config": config})
+        check(args)
+    except (InvalidConfigError, GameError) as e:
+        parser.exit(2, f"{parser.prog}: error: {e}\n")
+    return args
+
+
+def _saved_for_resume(given: dict[str, Any]) -> dict[str, Any]:
+    """A resumed run's saved settings (the flags given go over them)."""
+    from boardgames_rl.training.runs import read_config, settings_of_old_run
+
+    out = Path(given.get("out") or "")
+    if not given.get("out"):
+        raise InvalidConfigError("--resume needs --out (the run folder)")
+    saved = read_config(out)
+    settings = saved.get("settings", {}) if "format" in saved else settings_of_old_run(saved, out)
+    fields = {f.name for f in dataclasses.fields(Args)} - {"resume", "timesteps", "out"}
+    return {k: v for k, v in settings.items() if k in fields}
+
+
+def check(args: Args) -> None:
+    """Refuse a value that is not what it should be, in one line."""
+    types = _types()
+    for f in dataclasses.fields(Args):
+        value, kind = getattr(args, f.name), types[f.name]
+        ok = {
+            int: isinstance(value, int) and not isinstance(value, bool),
+            float: isinstance(value, int | float) and not isinstance(value, bool),
+            bool: isinstance(value, bool),
+            str: isinstance(value, str),
+        }.get(kind, True)
+        if f.name in LIST_ITEM:
+            ok = isinstance(value, list) and all(
+                isinstance(v, LIST_ITEM[f.name] if LIST_ITEM[f.name] is not float else int | float)
+                for v in value
+            )
+        if f.name == "config":
+            ok = isinstance(value, dict)
+        if not ok:
+            raise InvalidConfigError(
+                f"{f.name} must be {getattr(kind, '__name__', kind)}, got {value!r:.60}"
+            )
+    positive = ("num_envs", "num_steps", "batch_size", "update_epochs", "max_snapshots", "threads")
+    for name in positive:
+        if getattr(args, name) < 1:
+            raise InvalidConfigError(
+                f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}"
+            )
+    for name in (
+        "timesteps",
+        "num_workers",
+        "snapshot_every",
+        "eval_every",
+        "eval_games",
+        "checkpoint_every",
+        "max_minutes",
+    ):
+        if getattr(args, name) < 0:
+            raise InvalidConfigError(
+                f"--{name.replace('_', '-')} must be >= 0, got {getattr(args, name)}"
+            )
+    for name in ("learning_rate", "clip_coef", "max_grad_norm"):
+        if not getattr(args, name) > 0:
+            raise InvalidConfigError(
+                f"--{name.replace('_', '-')} must be > 0, got {getattr(args, name)}"
+            )
+    for name in ("gamma", "gae_lambda"):
+        if not 0 <= getattr(args, name) <= 1:
+            raise InvalidConfigError(
+                f"--{name.replace('_', '-')} must be in [0, 1], got {getattr(args, name)}"
+            )
+    if not args.net or min(args.net) < 1:
+        raise InvalidConfigError(f"--net must be layer sizes >= 1, got {args.net}")
+    if len(args.opponent_weights) != len(args.opponents):
+        raise InvalidConfigError(
+            f"give one --opponent-weights per opponent: {len(args.opponents)} opponents "
+            f"{args.opponents}, {len(args.opponent_weights)} weights {args.opponent_weights}"
+        )
+    if not args.out:
+        args.out = f"runs/ppo_{args.game}_s{args.seed}"
+
+
+def saved_args(args: Args) -> dict[str, Any]:
+    """The settings ``config.json`` holds (every field but ``resume``)."""
+    return {k: v for k, v in dataclasses.asdict(args).items() if k != "resume"}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Parse the flags and train; a runtime error exits 1 with one line."""
+    args = parse_args(argv)
+    try:
+        return train(args)
+    except (InvalidConfigError, GameError, ValueError) as e:
+        raise SystemExit(f"train: error: {e}") from e
+
+
+if __name__ == "__main__":
+    main()
