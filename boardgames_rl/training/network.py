@@ -16,7 +16,10 @@ Three things keep it cheap on the games' observations, which are wide and mostly
   layers and the heads block-diagonal): a rollout step is one ``addmm`` per layer;
 * :func:`masked_log_softmax` lowers illegal logits by ``1e8`` with one ``add`` (what a
   ``-1e8`` logit gives: probability exactly 0), and :func:`sample` draws
-  ``argmax(p / Exp(1))`` (``torch.multinomial``'s draw for one sample, without its checks).
+  ``argmax(p / Exp(1))`` (``torch.multinomial``'s draw for one sample, without its checks);
+  :func:`masked_distribution` gives the probabilities beside the log-probabilities by a
+  ``softmax`` of the same lowered logits, not by an ``exp`` of the log-probabilities (on CPU,
+  ``exp`` of the illegal actions' ``-1e8`` is a slow path, which weighs with many actions).
 """
 
 from __future__ import annotations
@@ -142,15 +145,23 @@ def masked_log_softmax(logits: th.Tensor, legal: th.Tensor) -> th.Tensor:
     return th.add(logits, legal - 1.0, alpha=-HUGE_NEG).log_softmax(-1)
 
 
+def masked_distribution(logits: th.Tensor, legal: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+    """:func:`masked_log_softmax` and the probabilities, its ``exp`` (to float rounding), from
+    one ``softmax`` of the same lowered logits (illegal actions: probability exactly 0)."""
+    lowered = th.add(logits, legal - 1.0, alpha=-HUGE_NEG)
+    return lowered.log_softmax(-1), lowered.softmax(-1)
+
+
 def sample(probs: th.Tensor) -> th.Tensor:
     """One action per row of ``probs`` (``[B, A]``): ``argmax(probs / q)`` with ``q`` an
     ``Exp(1)`` draw, the draw ``torch.multinomial(probs, 1)`` makes, without its checks."""
     return (probs / th.empty_like(probs).exponential_(1)).argmax(-1)
 
 
-def entropy(log_probs: th.Tensor) -> th.Tensor:
-    """The entropy of each row (an illegal action's term is ``-1e8 * 0 = 0``)."""
-    return -(log_probs * log_probs.exp()).sum(-1)
+def entropy(log_probs: th.Tensor, probs: th.Tensor | None = None) -> th.Tensor:
+    """The entropy of each row (an illegal action's term is ``-1e8 * 0 = 0``); ``probs``: the
+    probabilities when at hand (:func:`masked_distribution`), else ``log_probs.exp()``."""
+    return -(log_probs * (log_probs.exp() if probs is None else probs)).sum(-1)
 
 
 def adam(net: nn.Module, lr: float) -> th.optim.Adam:

@@ -63,7 +63,7 @@ from boardgames_rl.training.network import (
     RolloutWeights,
     adam,
     entropy,
-    masked_log_softmax,
+    masked_distribution,
     sample,
 )
 from boardgames_rl.training.plots import plot_learning_curve
@@ -282,8 +282,8 @@ def train(args: Args) -> dict[str, Any]:
                     for t in range(t_max):
                         obs[t], legal[t], starts[t] = next_obs, next_legal, next_start
                         logits, value = policy(next_obs)
-                        logp = masked_log_softmax(logits, legal[t])
-                        action = sample(logp.exp())
+                        logp, probs = masked_distribution(logits, legal[t])
+                        action = sample(probs)
                         actions[t], values[t] = action, value
                         logprobs[t] = logp.gather(1, action[:, None]).squeeze(1)
                         next_obs_np, reward, term, trunc, infos = envs.step(action.numpy())
@@ -331,7 +331,9 @@ def train(args: Args) -> dict[str, Any]:
                     for first in range(0, n * t_max, args.batch_size):
                         rows = order[first : first + args.batch_size]
                         logits, value = net(b_obs.index_select(0, rows))
-                        logp_all = masked_log_softmax(logits, b_legal.index_select(0, rows))
+                        logp_all, probs_all = masked_distribution(
+                            logits, b_legal.index_select(0, rows)
+                        )
                         logp = logp_all.gather(1, b_actions[rows, None]).squeeze(1)
                         log_ratio = logp - b_logprobs[rows]
                         ratio = log_ratio.exp()
@@ -342,7 +344,7 @@ def train(args: Args) -> dict[str, Any]:
                             adv * ratio, adv * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)
                         ).mean()
                         v_loss = ((b_returns[rows] - value) ** 2).mean()
-                        ent_loss = -entropy(logp_all).mean()
+                        ent_loss = -entropy(logp_all, probs_all).mean()
                         loss = pg_loss + args.ent_coef * ent_loss + args.vf_coef * v_loss
                         optimizer.zero_grad()
                         loss.backward()
