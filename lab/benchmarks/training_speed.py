@@ -4,13 +4,16 @@ Run from the repository root::
 
     python lab/benchmarks/training_speed.py                       # 3 interleaved rounds, 8192 steps
     python lab/benchmarks/training_speed.py --timesteps 4096 --rounds 5 --no-before
+    python lab/benchmarks/training_speed.py --no-maskable --no-before \
+        --out lab/benchmarks/results/training_speed_script.json    # the script beside the rest
 
 Every workload trains with the same hyperparameters (``--n-envs``, ``--n-steps``,
 ``--batch-size``, ``--n-epochs``, ``--net``) in the same process, so the **ratio** to CartPole (an
 env that costs almost nothing) says how much slower training is on our games. Time is the
 process's **CPU time** (``time.process_time``; torch runs one thread), so the figures hold on a
 shared machine; rounds interleave the workloads (CartPole, then every game's "after",
-"maskable", "before" and "ceiling" runs, then CartPole again before the next game; a game's
+"maskable", "before", "ceiling", "ceiling maskable", "script" and "script ceiling" runs, then
+CartPole again before the next game; a game's
 ratio divides by the mean of the CartPole runs just before and after its block) and the table
 gives medians (min-max) of the per-round ratios.
 
@@ -27,6 +30,20 @@ gives medians (min-max) of the per-round ratios.
   ``MaskablePPO`` on a free env (:class:`NullEnv`) that replays observations recorded from the
   game (random play, so their sparsity is the game's) with the game's action count: the
   learner's own cost, so the best ratio any env could give with these sizes and hyperparameters.
+* **script** / **script ceiling** (``--no-script`` skips both): the masked PPO script itself,
+  :func:`boardgames_rl.training.ppo.train` (an :class:`~boardgames_rl.training.ppo.Args` with the
+  same sizes, SB3's defaults for the rest, ``random`` opponents, no evaluation, no intermediate
+  checkpoint, its run folder in a temporary directory) on the env it builds, the
+  :class:`~boardgames_rl.envs.vector.gym_env.BatchedVectorEnv` (the same core and opponent pool as
+  "after"), or, for the ceiling, on :class:`NullVectorEnv` (the recorded observations, as
+  :class:`NullEnv`) put in its place. The env class is substituted by a subclass that keeps the
+  clock: the time runs from the first step of the second rollout (the first rollout and its
+  update are the warm-up, as ``learn``'s above) to ``close`` after the last update, so the
+  script's setup (game, run folder, network) and its end (checkpoint, plot) are not counted.
+
+``FastMaskablePPO`` (and the SB3 env builders) are imported from
+``boardgames_rl.training.fast_ppo`` / ``boardgames_rl.training.envs`` where they still are, else
+from whichever module under ``lab/`` defines them (``--fast-ppo MODULE`` names one).
 
 The CPU time spent inside the env (``reset`` / ``step`` / ``action_masks``, opponents' moves
 included) is measured separately: its share says whether the env or the learner (rollout
@@ -37,11 +54,19 @@ inference + gradient updates) is the bottleneck. Results go to
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
+import io
 import json
+import os
 import platform
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +85,32 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper 
 
 from boardgames_rl.core.agent import RandomAgent  # noqa: E402
 from boardgames_rl.envs.policy_obs import policy_obs_size  # noqa: E402
+from boardgames_rl.envs.vector.gym_env import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
-from boardgames_rl.training.envs import build_vec_env, make_learner_env  # noqa: E402
-from boardgames_rl.training.fast_ppo import FastMaskablePPO  # noqa: E402
+from boardgames_rl.training import ppo  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
+
+
+def import_definition(name: str, modules: list[str]) -> Any:
+    """``name`` from the first of ``modules`` that defines it, else from the first module under
+    ``boardgames_rl/`` or ``lab/`` whose source defines it (the SB3 trainer's modules are moving
+    out of the package)."""
+    for module in modules:
+        try:
+            return getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            continue
+    pattern = re.compile(rf"^(class|def) {name}\b", re.M)
+    for top in ("boardgames_rl", "lab"):
+        for path in sorted((REPO_ROOT / top).rglob("*.py")):
+            if pattern.search(path.read_text(encoding="utf-8", errors="replace")):
+                module = ".".join(path.relative_to(REPO_ROOT).with_suffix("").parts)
+                return getattr(importlib.import_module(module), name)
+    raise ImportError(f"no module of boardgames_rl/ or lab/ defines {name}")
+
+
+build_vec_env = import_definition("build_vec_env", ["boardgames_rl.training.envs"])
+make_learner_env = import_definition("make_learner_env", ["boardgames_rl.training.envs"])
 
 WORKLOADS: list[tuple[str, dict[str, Any]]] = [
     ("castle_flutterstone", {"num_players": 2}),
@@ -138,6 +185,156 @@ def ceiling(game: Any, args: argparse.Namespace) -> VecEnv:
     bank, actions = observation_bank(game, args), game.num_actions
     step = len(bank) // args.n_envs
     return DummyVecEnv([lambda i=i: NullEnv(bank, actions, i * step) for i in range(args.n_envs)])
+
+
+class NullVectorEnv(gym.vector.VectorEnv):
+    """:class:`NullEnv` s side by side as the script's env: ``BatchedVectorEnv``'s constructor and
+    interface (``reset(seed=)`` and ``step`` infos with ``"action_mask"``; on the step that ends
+    a game, same-step autoreset with ``"final_obs"`` and ``"final_info"``; ``call``), over the
+    observations recorded from ``game`` (:data:`BANKS`)."""
+
+    metadata = {"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, game: Any, num_envs: int, **_: Any):
+        bank = BANKS[f"{game.name} {game.num_players}"]
+        self.num_envs, self._bank = num_envs, bank.astype(np.float32)
+        self.single_observation_space = gym.spaces.Box(-np.inf, np.inf, bank.shape[1:], np.float32)
+        self.single_action_space = gym.spaces.Discrete(game.num_actions)
+        self._mask = np.zeros((num_envs, game.num_actions), bool)
+        self._mask[:, :: max(1, game.num_actions // 12)] = True
+        self._rows = np.arange(num_envs) * (len(bank) // num_envs)
+        self._t = np.zeros(num_envs, np.int64)
+
+    def _obs(self, which: np.ndarray | slice = slice(None)) -> np.ndarray:
+        self._rows[which] = (self._rows[which] + 1) % len(self._bank)
+        return self._bank[self._rows]
+
+    def reset(self, *, seed: Any = None, options: Any = None) -> tuple[np.ndarray, dict]:
+        self._t[:] = 0
+        return self._obs(), {"action_mask": self._mask.copy()}
+
+    def step(self, actions: Any) -> tuple[np.ndarray, ...]:
+        self._t += 1
+        obs, done = self._obs(), self._t >= 40
+        infos: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if done.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = obs[i]
+            length = np.where(done, self._t, 0)
+            final_info = {"episode": {"r": np.zeros(self.num_envs), "l": length}}
+            infos.update(final_obs=final_obs, _final_obs=done, final_info=final_info)
+            infos["_final_info"] = done
+            self._t[done] = 0
+            obs = self._obs(done)
+        return obs, np.zeros(self.num_envs, np.float32), done, np.zeros_like(done), infos
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        return (False,) * self.num_envs  # add_snapshot: no pool here
+
+
+def timed_env(base: type, warm_steps: int, made: list[Any]) -> type:
+    """A subclass of the script's env class ``base`` that keeps the clock of a script run: the
+    CPU time spent inside it (``reset`` / ``step`` / ``call``, opponents' moves included) and the
+    process's CPU time from its step ``warm_steps + 1`` (the second rollout's first) to its
+    ``close`` (after the last update); each instance is appended to ``made``."""
+
+    class Timed(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+            self.env_cpu, self.steps, self.start, self.end = 0.0, 0, None, None
+            made.append(self)
+
+        def reset(self, **kwargs: Any) -> Any:
+            t = time.process_time()
+            out = super().reset(**kwargs)
+            self.env_cpu += time.process_time() - t
+            return out
+
+        def step(self, actions: Any) -> Any:
+            self.steps += 1
+            if self.steps == warm_steps + 1:
+                self.start, self.env_cpu = time.process_time(), 0.0
+            t = time.process_time()
+            out = super().step(actions)
+            self.env_cpu += time.process_time() - t
+            return out
+
+        def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+            t = time.process_time()
+            out = super().call(name, *args, **kwargs)
+            self.env_cpu += time.process_time() - t
+            return out
+
+        def close(self, **kwargs: Any) -> Any:
+            if self.end is None:
+                self.end = time.process_time()
+            return super().close(**kwargs)
+
+    return Timed
+
+
+@contextlib.contextmanager
+def patched(module: Any, **values: Any) -> Any:
+    """``module``'s attributes set to ``values`` for the block, then restored."""
+    old = {k: getattr(module, k) for k in values}
+    try:
+        for k, v in values.items():
+            setattr(module, k, v)
+        yield
+    finally:
+        for k, v in old.items():
+            setattr(module, k, v)
+
+
+def measure_script(name: str, config: dict[str, Any], args: argparse.Namespace, env: type) -> dict:
+    """Run :func:`boardgames_rl.training.ppo.train` for one warm-up rollout and update plus
+    ``args.timesteps`` steps (whole rollouts) with the benchmark's sizes on ``env`` (put in the
+    place of its ``BatchedVectorEnv``) and time the part after the warm-up (CPU)."""
+    rollout = args.n_steps * args.n_envs
+    steps = args.timesteps + (-args.timesteps) % rollout  # whole rollouts
+    made: list[Any] = []
+    with tempfile.TemporaryDirectory(prefix="training_speed_") as tmp:
+        run = ppo.Args(
+            game=name,
+            config=dict(config),
+            seat="random",
+            seed=args.seed,
+            out=str(Path(tmp) / "run"),
+            timesteps=rollout + steps,
+            num_envs=args.n_envs,
+            num_steps=args.n_steps,
+            batch_size=args.batch_size,
+            update_epochs=args.n_epochs,
+            learning_rate=3e-4,  # SB3 PPO's defaults from here, as the other workloads'
+            gamma=0.99,
+            gae_lambda=0.95,
+            clip_coef=0.2,
+            ent_coef=0.0,
+            vf_coef=0.5,
+            max_grad_norm=0.5,
+            net=list(args.net),
+            opponents=["random"],
+            opponent_weights=[1.0],
+            eval_games=0,
+            checkpoint_every=0,
+            threads=1,
+        )
+        ppo.check(run)
+        quiet = contextlib.redirect_stdout(io.StringIO())
+        env_class = timed_env(env, args.n_steps, made)
+        no_plot = patched(ppo, BatchedVectorEnv=env_class, plot_learning_curve=lambda *a: None)
+        with quiet, no_plot:
+            ppo.train(run)
+    (timer,) = made
+    cpu = timer.end - timer.start
+    return {
+        "steps": steps,
+        "cpu_s": cpu,
+        "steps_per_cpu_s": steps / cpu,
+        "env_cpu_s": timer.env_cpu,
+        "env_share": timer.env_cpu / cpu,
+    }
 
 
 class VecTimer(VecEnvWrapper):
@@ -226,6 +423,18 @@ def measure(venv: VecEnv, algo: Any, args: argparse.Namespace) -> dict[str, floa
     }
 
 
+def commit() -> str:
+    """The checkout's commit (``+`` when the package or the lab differ from it), or ``""``."""
+    git = ["git", "-C", str(REPO_ROOT)]
+    try:
+        head = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True)
+        diff = subprocess.run([*git, "diff", "--quiet", "HEAD", "--", "boardgames_rl", "lab"])
+    except OSError:
+        return ""
+    dirty = diff.returncode != 0
+    return head.stdout.strip() + ("+" if dirty else "")
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--timesteps", type=int, default=8192, help="timed learner steps")
@@ -239,29 +448,51 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--no-before", action="store_true", help="skip the previous env path")
     p.add_argument("--no-maskable", action="store_true", help="skip MaskablePPO on the env")
     p.add_argument("--no-ceiling", action="store_true", help="skip the free-env ceilings")
+    p.add_argument("--no-script", action="store_true", help="skip the masked PPO script's runs")
+    p.add_argument(
+        "--fast-ppo",
+        metavar="MODULE",
+        help="the module FastMaskablePPO is imported from (default: boardgames_rl.training."
+        "fast_ppo, else the module under lab/ that defines it)",
+    )
     p.add_argument("--games", nargs="*", help="names (default: every workload)")
     p.add_argument("--out", default=str(REPO_ROOT / "lab/benchmarks/results/training_speed.json"))
     args = p.parse_args(argv)
     args.net = [int(x) for x in args.net.split(",")]
     th.set_num_threads(1)
+    os.environ["BOARDGAMES_RL_NO_PROGRESS"] = "1"  # the script's bar
+    fast_ppo = import_definition(
+        "FastMaskablePPO", [args.fast_ppo or "boardgames_rl.training.fast_ppo"]
+    )
     games = []
     for name, config in WORKLOADS:
         if args.games and name not in args.games:
             continue
         game = make_game(name, **config)
-        games.append((f"{name} {game.num_players}p", game))
+        games.append((f"{name} {game.num_players}p", name, config, game))
     kinds = ["after"] + ([] if args.no_maskable else ["maskable"])
     kinds += [] if args.no_before else ["before"]
     kinds += [] if args.no_ceiling else ["ceiling", "ceiling maskable"]
-    runs = {  # kind: (env maker, learner)
-        "after": (after, FastMaskablePPO),
-        "maskable": (after, MaskablePPO),
-        "before": (before, MaskablePPO),
-        "ceiling": (ceiling, FastMaskablePPO),
-        "ceiling maskable": (ceiling, MaskablePPO),
+    kinds += [] if args.no_script else ["script"]
+    kinds += [] if args.no_script or args.no_ceiling else ["script ceiling"]
+
+    def sb3(make_env: Callable, algo: Any) -> Callable[[str, dict, Any], dict]:
+        return lambda name, config, game: measure(make_env(game, args), algo, args)
+
+    def script(env: type) -> Callable[[str, dict, Any], dict]:
+        return lambda name, config, game: measure_script(name, config, args, env)
+
+    runs = {  # kind: measure(name, config, game)
+        "after": sb3(after, fast_ppo),
+        "maskable": sb3(after, MaskablePPO),
+        "before": sb3(before, MaskablePPO),
+        "ceiling": sb3(ceiling, fast_ppo),
+        "ceiling maskable": sb3(ceiling, MaskablePPO),
+        "script": script(BatchedVectorEnv),
+        "script ceiling": script(NullVectorEnv),
     }
     if not args.no_ceiling:
-        for _, game in games:
+        for _, _, _, game in games:
             observation_bank(game, args)  # recorded before any timing
     kind_of: dict[str, tuple[str, str]] = {"CartPole-v1 (SB3 PPO)": ("CartPole-v1 (SB3 PPO)", "")}
     raw: list[dict[str, Any]] = []
@@ -271,10 +502,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         # drifts within a round)
         bases = [measure(cartpole(args), PPO, args)]
         row: dict[str, Any] = {}
-        for label, game in games:
+        for label, name, config, game in games:
             for kind in kinds:
-                make_env, algo = runs[kind]
-                row[f"{label} {kind}"] = measure(make_env(game, args), algo, args)
+                row[f"{label} {kind}"] = runs[kind](name, config, game)
                 kind_of[f"{label} {kind}"] = (label, kind)
             bases.append(measure(cartpole(args), PPO, args))
             base = (bases[-2]["steps_per_cpu_s"] + bases[-1]["steps_per_cpu_s"]) / 2
@@ -282,6 +512,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 row[f"{label} {kind}"]["ratio_to_cartpole"] = (
                     row[f"{label} {kind}"]["steps_per_cpu_s"] / base
                 )
+            for kind, over in (("script", "after"), ("script ceiling", "ceiling")):
+                if kind in kinds and over in kinds:  # the script's speed over FastMaskablePPO's
+                    row[f"{label} {kind}"][f"over_{over}"] = (
+                        row[f"{label} {kind}"]["steps_per_cpu_s"]
+                        / row[f"{label} {over}"]["steps_per_cpu_s"]
+                    )
         cart = {k: statistics.median(b[k] for b in bases) for k in bases[0]}
         row = {"CartPole-v1 (SB3 PPO)": {**cart, "ratio_to_cartpole": 1.0, "runs": bases}, **row}
         raw.append(row)
@@ -320,8 +556,30 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"| {key} | {sps[0]:.0f} | {ratio[0]:.2f} ({ratio[1]:.2f}-{ratio[2]:.2f}) | "
             f"{target} | {100 * share[0]:.0f}% |"
         )
+    script_lines = [
+        "| game | script / after (min-max) | script ceiling / ceiling (min-max) |",
+        "|---|---:|---:|",
+    ]
+    script_vs: dict[str, dict[str, Any]] = {}
+    for label, *_ in games:
+        cells = []
+        for kind, over in (("script", "after"), ("script ceiling", "ceiling")):
+            key, field = f"{label} {kind}", f"over_{over}"
+            if key not in raw[0] or field not in raw[0][key]:
+                cells.append("")
+                continue
+            med, lo, hi = stat(key, field)
+            script_vs.setdefault(label, {})[f"{kind} / {over}"] = {
+                "median": round(med, 3),
+                "range": [round(lo, 3), round(hi, 3)],
+            }
+            cells.append(f"{med:.2f} ({lo:.2f}-{hi:.2f})")
+        script_lines.append(f"| {label} | {' | '.join(cells)} |")
     table = "\n".join(lines)
     print(table)
+    if script_vs:
+        table += "\n\n" + "\n".join(script_lines)
+        print("\n" + "\n".join(script_lines))
     result = {
         "settings": {k: v for k, v in vars(args).items() if k != "out"},
         "machine": {
@@ -331,15 +589,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "torch_threads": th.get_num_threads(),
             "numpy": np.__version__,
         },
+        "commit": commit(),
         "clock": "time.process_time (CPU of this process)",
         "opponents": "random",
         "learner": "after / ceiling: FastMaskablePPO; maskable / before / ceiling maskable: "
-        "sb3-contrib MaskablePPO",
+        "sb3-contrib MaskablePPO; script / script ceiling: boardgames_rl.training.ppo.train",
+        "fast_ppo_module": fast_ppo.__module__,
         "results": [v for v in summary.values() if v["kind"] == "after"],  # CartPole first
         "maskable": [v for v in summary.values() if v["kind"] == "maskable"],
         "before": [v for v in summary.values() if v["kind"] == "before"],
         "ceiling": [v for v in summary.values() if v["kind"] == "ceiling"],
         "ceiling_maskable": [v for v in summary.values() if v["kind"] == "ceiling maskable"],
+        "script": [v for v in summary.values() if v["kind"] == "script"],
+        "script_ceiling": [v for v in summary.values() if v["kind"] == "script ceiling"],
+        "script_vs_fast_maskable_ppo": script_vs,
         "rounds": raw,
         "table": table,
     }
