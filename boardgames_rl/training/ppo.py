@@ -35,6 +35,7 @@ pretrained entry) are in the lab (``lab/recipes``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import sys
@@ -71,7 +72,7 @@ from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.report import duration, eval_line, report, win_rates
 from boardgames_rl.training.runs import keep_best, open_run, read_best, save, undo_fresh_start
 from boardgames_rl.training.runs import write_config as write_run_config
-from boardgames_rl.training.stopping import StopRequests
+from boardgames_rl.training.stopping import StopRequests, children_ignore_sigint
 
 
 @dataclass
@@ -181,7 +182,10 @@ def train(args: Args) -> dict[str, Any]:
         SystemExit: 130 / 143 after SIGINT / SIGTERM, once the checkpoint is saved.
     """
     # 1. the game, the seat, the opponents, the run folder
-    game = make_game(args.game, **args.config)
+    try:
+        game = make_game(args.game, **args.config)
+    except TypeError as e:  # an option the game does not have
+        raise InvalidConfigError(f"-c {args.config}: {e}") from e
     seat = parse_seat(args.seat, game)
     pool = OpponentPool.from_specs(game, args.opponents, args.opponent_weights, args.max_snapshots)
     for spec in args.eval_opponents:
@@ -203,15 +207,16 @@ def train(args: Args) -> dict[str, Any]:
     batch_rng = np.random.default_rng(batch_seed)
 
     # 3. the network and its optimiser (a resumed run: the checkpoint's)
-    envs = BatchedVectorEnv(
-        game,
-        args.num_envs,
-        seat=seat,
-        seat_feature=True,
-        seed=env_seed,
-        num_workers=args.num_workers,
-        env_factory=PoolEnvFactory(game, seat, pool),
-    )
+    with children_ignore_sigint():  # a Ctrl-C reaches the workers too: this process decides
+        envs = BatchedVectorEnv(
+            game,
+            args.num_envs,
+            seat=seat,
+            seat_feature=True,
+            seed=env_seed,
+            num_workers=args.num_workers,
+            env_factory=PoolEnvFactory(game, seat, pool),
+        )
     obs_size, num_actions = envs.single_observation_space.shape[0], game.num_actions
     try:
         net = ActorCritic(obs_size, num_actions, args.net)
@@ -286,7 +291,12 @@ def train(args: Args) -> dict[str, Any]:
                         action = sample(probs)
                         actions[t], values[t] = action, value
                         logprobs[t] = logp.gather(1, action[:, None]).squeeze(1)
-                        next_obs_np, reward, term, trunc, infos = envs.step(action.numpy())
+                        try:
+                            next_obs_np, reward, term, trunc, infos = envs.step(action.numpy())
+                        except RuntimeError:  # a worker gone: stopped by the same signal?
+                            if stop.signal is None:
+                                raise
+                            break
                         rewards[t] = th.from_numpy(reward)
                         if "final_info" in infos:  # games that ended on this step
                             ended = np.flatnonzero(infos["_final_info"])
@@ -368,8 +378,8 @@ def train(args: Args) -> dict[str, Any]:
                         step,
                         int((step - done) / max(elapsed, 1e-9)),
                         round(elapsed, 2),
-                        _mean(episode_returns[-100:]),
-                        _mean(episode_lengths[-100:]),
+                        _episode_mean(episode_returns[-100:]),
+                        _episode_mean(episode_lengths[-100:]),
                         *(_mean(stats[k]) for k in ("pg", "vf", "ent", "kl", "clip")),
                         explained,
                     ],
@@ -390,10 +400,11 @@ def train(args: Args) -> dict[str, Any]:
             envs.close()
             raise
         bar.close()
+        final: list[dict[str, Any]] = []
         if stop.signal is None and step >= target:
-            final = evaluate_and_keep(args, game, seat, net, out, step, started, stop)
-        else:
-            final = []
+            # a signal during the final evaluation: saved incomplete, the rerun evaluates
+            with contextlib.suppress(EvaluationStopped):
+                final = evaluate_and_keep(args, game, seat, net, out, step, started, stop)
         envs.close()
         config = checkpoint(complete=step >= target and stop.signal is None)
     if stop.signal is not None:
@@ -414,6 +425,12 @@ def train(args: Args) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- helpers
 def _mean(values: list[float]) -> float:
     return float(np.mean(values)) if values else float("nan")
+
+
+def _episode_mean(values: list[float]) -> float | str:
+    """The mean of the last episodes, blank before the first one ends (as SB3 logs it: the
+    learning curve skips a blank cell and refuses a ``nan``)."""
+    return float(np.mean(values)) if values else ""
 
 
 def snapshot_policy(state: dict[str, Any]) -> Any:
@@ -671,13 +688,12 @@ def parse_args(argv: list[str] | None = None) -> Args:
 
 def _saved_for_resume(given: dict[str, Any]) -> dict[str, Any]:
     """A resumed run's saved settings (the flags given go over them)."""
-    from boardgames_rl.training.runs import read_config, settings_of_old_run
+    from boardgames_rl.training.runs import read_config, run_settings
 
     out = Path(given.get("out") or "")
     if not given.get("out"):
         raise InvalidConfigError("--resume needs --out (the run folder)")
-    saved = read_config(out)
-    settings = saved.get("settings", {}) if "format" in saved else settings_of_old_run(saved, out)
+    settings = run_settings(read_config(out), out)
     fields = {f.name for f in dataclasses.fields(Args)} - {"resume", "timesteps", "out"}
     return {k: v for k, v in settings.items() if k in fields}
 
@@ -711,6 +727,7 @@ def check(args: Args) -> None:
                 f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}"
             )
     for name in (
+        "seed",
         "timesteps",
         "num_workers",
         "snapshot_every",

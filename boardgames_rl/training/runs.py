@@ -31,6 +31,7 @@ import io
 import json
 import math
 import os
+import re
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -73,6 +74,8 @@ OLD_NAMES = {
     "vec_workers": "num_workers",
 }
 """Settings of the SB3 trainer's runs under their new names (the others kept theirs)."""
+POOL_FILE = re.compile(rf"{CHECKPOINT_DIR}/pool-[0-9]{{1,20}}\.pt")
+"""The pool file a checkpoint names (inside ``checkpoints/``, nowhere else)."""
 SB3_RECIPE = "python lab/recipes/train_sb3.py --resume --out {out}"
 """How to continue an SB3-trainer run this trainer cannot (the lab keeps that trainer)."""
 
@@ -96,6 +99,7 @@ def read_config(out: Path) -> dict[str, Any]:
     """``out/config.json`` as a dict (a regular file of strict JSON holding an object)."""
     path = out / "config.json"
     fix = "restore the file, or start a new run with another --out"
+    _refuse_link(path, "run settings", fix)
     try:
         config = loads_json(read_text(path, MAX_CONFIG_BYTES, "run settings"), str(path))
     except FileNotFoundError:
@@ -116,6 +120,46 @@ def read_config(out: Path) -> dict[str, Any]:
     if not isinstance(config.get("complete", False), bool):
         raise InvalidConfigError(f"{path}: complete must be true or false: {fix}")
     return config
+
+
+def _refuse_link(path: Path, what: str, fix: str) -> None:
+    """A file of the run folder read back is the folder's own: a link there is refused, never
+    followed."""
+    if os.path.islink(path):
+        raise InvalidConfigError(
+            f"{path}: the {what} is a symbolic link, not the run's own file: {fix}"
+        )
+
+
+def run_settings(saved: Mapping[str, Any], out: Path) -> dict[str, Any]:
+    """The settings of a read ``config.json`` under today's names (this trainer's ``settings``
+    object, or an SB3-trainer run's through :func:`settings_of_old_run`), ``game`` a string and
+    ``config`` an object when present.
+
+    Raises:
+        InvalidConfigError: another ``format``, or settings that are not what they should be.
+    """
+    path = out / "config.json"
+    fix = "restore the file, or start a new run with another --out"
+    if "format" not in saved:
+        settings = settings_of_old_run(saved, out)
+    elif saved.get("format") != FORMAT:
+        raise InvalidConfigError(
+            f"{path}: format {saved.get('format')!r:.20} is not one this version reads "
+            f"({FORMAT}); use the boardgames-rl version that wrote it"
+        )
+    else:
+        settings = saved.get("settings", {})
+        if not isinstance(settings, dict):
+            raise InvalidConfigError(f"{path}: settings must be a JSON object: {fix}")
+        settings = dict(settings)
+    for key, kind in (("game", str), ("config", dict)):
+        if key in settings and not isinstance(settings[key], kind):
+            raise InvalidConfigError(
+                f"{path}: {key} must be {'a string' if kind is str else 'a JSON object'}, got "
+                f"{settings[key]!r:.60}: {fix}"
+            )
+    return settings
 
 
 def settings_of_old_run(config: Mapping[str, Any], out: Path) -> dict[str, Any]:
@@ -174,15 +218,12 @@ def open_run(out: Path, resume: bool) -> tuple[Run, bool]:
     if not has_model:
         raise InvalidConfigError(f"--resume: no model.zip in {out}; start a new run instead")
     old = "format" not in saved
-    if not old and saved.get("format") != FORMAT:
-        raise InvalidConfigError(
-            f"{out / 'config.json'}: format {saved.get('format')!r:.20} is not one this version "
-            f"reads ({FORMAT}); use the boardgames-rl version that wrote it"
-        )
-    settings = settings_of_old_run(saved, out) if old else dict(saved.get("settings", {}))
+    settings = run_settings(saved, out)
+    fix = "restore the file or start a new run with another --out"
     checkpoint = saved.get("checkpoint")
     if not isinstance(checkpoint, dict):
         checkpoint = {}
+    _refuse_link(out / MODEL_FILE, "model file", fix)
     try:
         _, weights = read_model_file(out / MODEL_FILE)
     except UntrustedModelError as e:
@@ -190,15 +231,22 @@ def open_run(out: Path, resume: bool) -> tuple[Run, bool]:
     snapshots: list[tuple[str, dict[str, Any]]] = []
     pool = checkpoint.get("pool")
     if isinstance(pool, str):
-        if not (pool.startswith(f"{CHECKPOINT_DIR}/pool-") and pool.endswith(".pt")):
+        if not POOL_FILE.fullmatch(pool):
             raise InvalidConfigError(
                 f"{out / 'config.json'}: checkpoint.pool must name checkpoints/pool-<steps>.pt, "
-                f"got {pool!r:.60}; restore the file or start a new run with another --out"
+                f"got {pool!r:.60}; {fix}"
             )
+        _refuse_link(out / pool, "pool snapshot file", fix)
         snapshots = read_snapshots(out / pool)
     logs = checkpoint.get("logs", {})
     if isinstance(logs, dict):
-        cut_logs(out, {k: int(v) for k, v in logs.items() if isinstance(v, int)})
+        sizes = {k: v for k, v in logs.items() if isinstance(v, int) and not isinstance(v, bool)}
+        if any(v < 0 for v in sizes.values()):
+            raise InvalidConfigError(
+                f"{out / 'config.json'}: checkpoint.logs must map each log to its size (an "
+                f"integer >= 0), got {logs!r:.60}; {fix}"
+            )
+        cut_logs(out, sizes)
     if old:  # the SB3 trainer's progress.csv has other columns: kept aside, not appended to
         _set_aside(out, "progress.csv", "progress_sb3.csv")
     run = Run(

@@ -13,12 +13,19 @@ Inside the ``with`` block SIGINT and SIGTERM only set :attr:`StopRequests.signal
 received); the previous handlers come back on leaving it. The wall clock only sets
 :attr:`StopRequests.timed_out`, a normal end: the run is saved as incomplete and ``--resume``
 continues it.
+
+Worker processes are started inside :func:`children_ignore_sigint`: a Ctrl-C on the terminal
+reaches the whole process group, and the run stops through its main process, which then closes
+its workers (a worker that dies of a signal all the same, e.g. a SIGTERM to the group, is a stop
+too: the checkpoint is the last update's).
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
+from collections.abc import Iterator
 from types import FrameType, TracebackType
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -71,3 +78,15 @@ class StopRequests:
     @property
     def name(self) -> str:
         return "" if self.signal is None else signal.Signals(self.signal).name
+
+
+@contextlib.contextmanager
+def children_ignore_sigint() -> Iterator[None]:
+    """Processes started inside the block inherit SIGINT ignored (a spawned Python keeps it so),
+    so a Ctrl-C, which the terminal sends to every process of the group, leaves them to the
+    main process; the main process's own handler comes back on leaving the block."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
