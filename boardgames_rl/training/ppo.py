@@ -38,6 +38,7 @@ import argparse
 import contextlib
 import csv
 import dataclasses
+import math
 import sys
 import time
 import typing
@@ -249,10 +250,6 @@ def train(args: Args) -> dict[str, Any]:
     snapshots = list(run.snapshots)
     episode_returns: list[float] = []
     episode_lengths: list[int] = []
-    next_obs_np, infos = envs.reset(seed=env_seed)
-    next_obs, next_legal = th.from_numpy(next_obs_np), th.from_numpy(infos["action_mask"])
-    next_start = th.ones(n)
-    bar = progress_bar(total=target, initial=done, desc="train", unit="step")
 
     def checkpoint(complete: bool) -> dict[str, Any]:
         wall = run.wall_time + time.perf_counter() - started
@@ -271,6 +268,14 @@ def train(args: Args) -> dict[str, Any]:
         envs.call("add_snapshot", name, snapshot_policy(state))
         snapshots.append((name, state))
         del snapshots[: max(0, len(snapshots) - args.max_snapshots)]
+
+    if pool.self_weight > 0 and not snapshots:  # the first games draw self-play too
+        add_snapshot()
+        last_snapshot = step
+    next_obs_np, infos = envs.reset(seed=env_seed)
+    next_obs, next_legal = th.from_numpy(next_obs_np), th.from_numpy(infos["action_mask"])
+    next_start = th.ones(n)
+    bar = progress_bar(total=target, initial=done, desc="train", unit="step")
 
     with StopRequests(60 * args.max_minutes) as stop:
         try:
@@ -720,6 +725,15 @@ def check(args: Args) -> None:
             raise InvalidConfigError(
                 f"{f.name} must be {getattr(kind, '__name__', kind)}, got {value!r:.60}"
             )
+    for f in dataclasses.fields(Args):
+        value = getattr(args, f.name)
+        values = value if f.name == "opponent_weights" else [value]
+        if types[f.name] in (float, list[float]) and not all(map(math.isfinite, values)):
+            raise InvalidConfigError(
+                f"--{f.name.replace('_', '-')} must be a finite number, got {value!r:.60}"
+            )
+    if min(args.opponent_weights, default=0) < 0:
+        raise InvalidConfigError(f"--opponent-weights must be >= 0, got {args.opponent_weights}")
     positive = ("num_envs", "num_steps", "batch_size", "update_epochs", "max_snapshots", "threads")
     for name in positive:
         if getattr(args, name) < 1:

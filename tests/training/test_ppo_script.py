@@ -355,6 +355,18 @@ def test_a_signal_during_the_final_evaluation_saves_the_run_incomplete(
     assert _steps(out) == [64]
 
 
+def test_self_play_alone_plays_from_the_first_game(tmp_path: Path) -> None:
+    """Only self-play in the pool: a snapshot of the starting weights is there before the
+    first games are drawn."""
+    out = tmp_path / "run"
+    argv = [*TINY, "--opponents", "self", "--opponent-weights", "1", "--eval-games", "0"]
+    ppo.main([*argv, "--timesteps", "128", "--snapshot-every", "64", "--out", str(out)])
+    config = _config(out)
+    assert config["complete"] is True and config["num_timesteps"] == 128
+    pool = th.load(out / config["checkpoint"]["pool"], weights_only=True)
+    assert pool["names"] == ["self-0", "self-64"]
+
+
 def test_max_minutes_stops_early_saved_and_resumable(
     tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
@@ -419,6 +431,10 @@ def test_lab_only_flags_name_the_lab_recipe(argv: list[str], capsys: pytest.Capt
         (["--num-envs", "0"], "--num-envs"),
         (["--learning-rate", "0"], "--learning-rate"),
         (["--seed", "-1"], "--seed"),
+        (["--opponent-weights", "nan,1,1"], "--opponent-weights"),
+        (["--opponent-weights", "-1,1,1"], "--opponent-weights"),
+        (["--ent-coef", "nan"], "--ent-coef"),
+        (["--max-minutes", "inf"], "--max-minutes"),
         (["--opponents", "random,heuristic", "--opponent-weights", "1"], "--opponent-weights"),
         (["--time", "100"], "--time"),  # no abbreviations: --time is not --timesteps
         (["--timesteps", "many"], "--timesteps"),
