@@ -321,17 +321,20 @@ def train(args: Args) -> dict[str, Any]:
                         break  # the unfinished rollout is dropped: the checkpoint is `step`
                     next_value = policy(next_obs)[1]
 
-                    # 6. advantages: GAE over the rollout
+                    # 6. advantages: GAE over the rollout (each step's TD error and discount at
+                    # once, then the backward sum over steps in numpy, whose small ops cost less)
+                    nonterminal = 1.0 - th.cat([starts[1:], next_start[None]])
+                    following = th.cat([values[1:], next_value[None]])
+                    deltas = rewards + args.gamma * following * nonterminal - values
+                    discounts = args.gamma * args.gae_lambda * nonterminal
                     advantages = th.zeros_like(rewards)
-                    gae = th.zeros(n)
+                    delta_np, discount_np, advantage_np = (
+                        x.numpy() for x in (deltas, discounts, advantages)
+                    )
+                    gae = np.zeros(n, np.float32)
                     for t in reversed(range(t_max)):
-                        if t == t_max - 1:
-                            nonterminal, following = 1.0 - next_start, next_value
-                        else:
-                            nonterminal, following = 1.0 - starts[t + 1], values[t + 1]
-                        delta = rewards[t] + args.gamma * following * nonterminal - values[t]
-                        gae = delta + args.gamma * args.gae_lambda * nonterminal * gae
-                        advantages[t] = gae
+                        gae = delta_np[t] + discount_np[t] * gae
+                        advantage_np[t] = gae
                     returns = advantages + values
                 step += n * t_max
                 bar.update(n * t_max)
