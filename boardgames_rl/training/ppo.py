@@ -235,32 +235,15 @@ def train(args: Args) -> dict[str, Any]:
         raise
     report(start_line(args, game, seat, out, done, target, run.resumed))
 
-    # 4. the rollout's storage
-    n, t_max = args.num_envs, args.num_steps
-    obs = th.zeros((t_max, n, obs_size))
-    legal = th.zeros((t_max, n, num_actions))
-    actions = th.zeros((t_max, n), dtype=th.long)
-    logprobs = th.zeros((t_max, n))
-    rewards = th.zeros((t_max, n))
-    starts = th.zeros((t_max, n))  # 1: the observation is a game's first
-    values = th.zeros((t_max, n))
-
-    step, started, last_eval, last_snapshot = done, time.perf_counter(), done, -1
-    last_checkpoint = done
+    # 4. the loop: rollout, advantages, update, evaluation and checkpoint
+    step, started, last_eval, last_checkpoint = done, time.perf_counter(), done, done
     snapshots = list(run.snapshots)
-    episode_returns: list[float] = []
-    episode_lengths: list[int] = []
+    episodes = Episodes()
 
     def checkpoint(complete: bool) -> dict[str, Any]:
         wall = run.wall_time + time.perf_counter() - started
-        return save(
-            out,
-            step,
-            net,
-            optimizer,
-            snapshots,
-            {**settings, "complete": complete, "wall_time": round(wall, 2)},
-        )
+        extra = {"complete": complete, "wall_time": round(wall, 2)}
+        return save(out, step, net, optimizer, snapshots, {**settings, **extra})
 
     def add_snapshot() -> None:
         name = f"self-{step}"
@@ -271,127 +254,36 @@ def train(args: Args) -> dict[str, Any]:
 
     if pool.self_weight > 0 and not snapshots:  # the first games draw self-play too
         add_snapshot()
-        last_snapshot = step
-    next_obs_np, infos = envs.reset(seed=env_seed)
-    next_obs, next_legal = th.from_numpy(next_obs_np), th.from_numpy(infos["action_mask"])
-    next_start = th.ones(n)
+    buffer = Rollout.empty(args.num_steps, args.num_envs, obs_size, num_actions)
+    cursor = Cursor.reset(envs, env_seed)
     bar = progress_bar(total=target, initial=done, desc="train", unit="step")
 
     with StopRequests(60 * args.max_minutes) as stop:
         try:
             while step < target and not stop.requested:
                 # self-play: a frozen copy of the learner joins the pool every snapshot_every
-                due = not snapshots or step - int(snapshots[-1][0][5:]) >= args.snapshot_every
-                if pool.self_weight > 0 and due and last_snapshot != step:
+                since = step - int(snapshots[-1][0][5:]) if snapshots else step
+                if pool.self_weight > 0 and since >= args.snapshot_every and since > 0:
                     add_snapshot()
-                    last_snapshot = step
 
                 # 5. rollout: num_steps steps of every game, the weights fixed
                 policy = RolloutWeights(net)
-                with th.no_grad():
-                    for t in range(t_max):
-                        obs[t], legal[t], starts[t] = next_obs, next_legal, next_start
-                        logits, value = policy(next_obs)
-                        logp, probs = masked_distribution(logits, legal[t])
-                        action = sample(probs)
-                        actions[t], values[t] = action, value
-                        logprobs[t] = logp.gather(1, action[:, None]).squeeze(1)
-                        try:
-                            next_obs_np, reward, term, trunc, infos = envs.step(action.numpy())
-                        except RuntimeError:  # a worker gone: stopped by the same signal?
-                            if stop.signal is None:
-                                raise
-                            break
-                        rewards[t] = th.from_numpy(reward)
-                        if "final_info" in infos:  # games that ended on this step
-                            ended = np.flatnonzero(infos["_final_info"])
-                            episode = infos["final_info"]["episode"]
-                            episode_returns.extend(episode["r"][ended].tolist())
-                            episode_lengths.extend(episode["l"][ended].tolist())
-                            cut = np.flatnonzero(trunc & ~term)
-                            if cut.size:  # a time limit, not the game's end: bootstrap
-                                finals = th.from_numpy(np.stack(infos["final_obs"][cut]))
-                                rewards[t, cut] += args.gamma * policy(finals)[1]
-                        next_obs = th.from_numpy(next_obs_np)
-                        next_legal = th.from_numpy(infos["action_mask"])
-                        next_start = th.from_numpy((term | trunc).astype(np.float32))
-                        if stop.signal is not None:
-                            break
-                    if stop.signal is not None:
-                        break  # the unfinished rollout is dropped: the checkpoint is `step`
-                    next_value = policy(next_obs)[1]
+                if not collect(envs, policy, buffer, cursor, episodes, args.gamma, stop):
+                    break  # a signal: the unfinished rollout is dropped, the checkpoint is `step`
 
-                    # 6. advantages: GAE over the rollout (each step's TD error and discount at
-                    # once, then the backward sum over steps in numpy, whose small ops cost less)
-                    nonterminal = 1.0 - th.cat([starts[1:], next_start[None]])
-                    following = th.cat([values[1:], next_value[None]])
-                    deltas = rewards + args.gamma * following * nonterminal - values
-                    discounts = args.gamma * args.gae_lambda * nonterminal
-                    advantages = th.zeros_like(rewards)
-                    delta_np, discount_np, advantage_np = (
-                        x.numpy() for x in (deltas, discounts, advantages)
-                    )
-                    gae = np.zeros(n, np.float32)
-                    for t in reversed(range(t_max)):
-                        gae = delta_np[t] + discount_np[t] * gae
-                        advantage_np[t] = gae
-                    returns = advantages + values
-                step += n * t_max
-                bar.update(n * t_max)
+                # 6. advantages: GAE over the rollout
+                with th.no_grad():
+                    next_value = policy(cursor.obs)[1]
+                advantages = gae(buffer, next_value, cursor.start, args.gamma, args.gae_lambda)
+                step += buffer.size
+                bar.update(buffer.size)
 
                 # 7. update: clipped policy loss, value loss, entropy bonus, in minibatches
-                b_obs, b_legal = obs.reshape(-1, obs_size), legal.reshape(-1, num_actions)
-                b_actions, b_logprobs = actions.reshape(-1), logprobs.reshape(-1)
-                b_advantages, b_returns = advantages.reshape(-1), returns.reshape(-1)
-                stats: dict[str, list[float]] = {k: [] for k in ("pg", "vf", "ent", "kl", "clip")}
-                for _epoch in range(args.update_epochs):
-                    order = th.from_numpy(batch_rng.permutation(n * t_max))
-                    for first in range(0, n * t_max, args.batch_size):
-                        rows = order[first : first + args.batch_size]
-                        logits, value = net(b_obs.index_select(0, rows))
-                        logp_all, probs_all = masked_distribution(
-                            logits, b_legal.index_select(0, rows)
-                        )
-                        logp = logp_all.gather(1, b_actions[rows, None]).squeeze(1)
-                        log_ratio = logp - b_logprobs[rows]
-                        ratio = log_ratio.exp()
-                        adv = b_advantages[rows]
-                        if len(rows) > 1:
-                            adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-                        pg_loss = -th.min(
-                            adv * ratio, adv * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)
-                        ).mean()
-                        v_loss = ((b_returns[rows] - value) ** 2).mean()
-                        ent_loss = -entropy(logp_all, probs_all).mean()
-                        loss = pg_loss + args.ent_coef * ent_loss + args.vf_coef * v_loss
-                        optimizer.zero_grad()
-                        loss.backward()
-                        th.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
-                        optimizer.step()
-                        with th.no_grad():
-                            stats["pg"].append(pg_loss.item())
-                            stats["vf"].append(v_loss.item())
-                            stats["ent"].append(ent_loss.item())
-                            stats["kl"].append(((ratio - 1) - log_ratio).mean().item())
-                            clipped = (ratio - 1).abs() > args.clip_coef
-                            stats["clip"].append(clipped.float().mean().item())
-                y, v = b_returns.numpy(), values.reshape(-1).numpy()
-                explained = float("nan") if y.var() == 0 else float(1 - (y - v).var() / y.var())
+                stats = update(net, optimizer, buffer, advantages, args, batch_rng)
                 elapsed = time.perf_counter() - started
-                append_csv(
-                    out,
-                    "progress.csv",
-                    CSV_FIELDS,
-                    [
-                        step,
-                        int((step - done) / max(elapsed, 1e-9)),
-                        round(elapsed, 2),
-                        _episode_mean(episode_returns[-100:]),
-                        _episode_mean(episode_lengths[-100:]),
-                        *(_mean(stats[k]) for k in ("pg", "vf", "ent", "kl", "clip")),
-                        explained,
-                    ],
-                )
+                rate = int((step - done) / max(elapsed, 1e-9))
+                row = [step, rate, round(elapsed, 2), *episodes.means(), *stats]
+                append_csv(out, "progress.csv", CSV_FIELDS, row)
 
                 # 8. evaluation and checkpoint, between updates
                 if args.eval_every > 0 and step - last_eval >= args.eval_every and step < target:
@@ -430,17 +322,178 @@ def train(args: Args) -> dict[str, Any]:
     return config
 
 
+# ---------------------------------------------------------------------------- the loop's parts
+@dataclass
+class Rollout:
+    """One rollout: ``[num_steps, num_envs]`` rows of what the learner saw and did."""
+
+    obs: th.Tensor
+    legal: th.Tensor  # 1.0 where the action was legal
+    actions: th.Tensor
+    logprobs: th.Tensor
+    rewards: th.Tensor
+    starts: th.Tensor  # 1.0 where the observation is a game's first
+    values: th.Tensor
+
+    @classmethod
+    def empty(cls, steps: int, envs: int, obs_size: int, num_actions: int) -> Rollout:
+        rows = (steps, envs)
+        return cls(
+            th.zeros((*rows, obs_size)),
+            th.zeros((*rows, num_actions)),
+            th.zeros(rows, dtype=th.long),
+            *(th.zeros(rows) for _ in range(4)),
+        )
+
+    @property
+    def size(self) -> int:
+        return int(self.actions.numel())
+
+
+@dataclass
+class Cursor:
+    """Where the games stand between steps: the observations, legal actions and game starts."""
+
+    obs: th.Tensor
+    legal: th.Tensor
+    start: th.Tensor
+
+    @classmethod
+    def reset(cls, envs: Any, seed: int) -> Cursor:
+        obs, infos = envs.reset(seed=seed)
+        legal = th.from_numpy(infos["action_mask"])
+        return cls(th.from_numpy(obs), legal, th.ones(len(obs)))
+
+
+@dataclass
+class Episodes:
+    """The returns and lengths of the learner's finished games (the last 100 are logged)."""
+
+    returns: list[float] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+
+    def means(self) -> list[float | str]:
+        """Mean return and length of the last 100 games; blank before the first one ends (as
+        SB3 logs it: the learning curve skips a blank cell)."""
+        if not self.returns:
+            return ["", ""]
+        return [float(np.mean(self.returns[-100:])), float(np.mean(self.lengths[-100:]))]
+
+
+def collect(
+    envs: Any,
+    policy: RolloutWeights,
+    buffer: Rollout,
+    cursor: Cursor,
+    episodes: Episodes,
+    gamma: float,
+    stop: StopRequests,
+) -> bool:
+    """Fill ``buffer`` with a rollout from ``cursor`` on (``cursor`` moves on); False when a
+    signal stopped it midway."""
+    with th.no_grad():
+        for t in range(buffer.actions.shape[0]):
+            buffer.obs[t], buffer.legal[t], buffer.starts[t] = (
+                cursor.obs,
+                cursor.legal,
+                cursor.start,
+            )
+            logits, value = policy(cursor.obs)
+            logp, probs = masked_distribution(logits, buffer.legal[t])
+            action = sample(probs)
+            buffer.actions[t], buffer.values[t] = action, value
+            buffer.logprobs[t] = logp.gather(1, action[:, None]).squeeze(1)
+            try:
+                obs, reward, term, trunc, infos = envs.step(action.numpy())
+            except RuntimeError:  # a worker gone: stopped by the same signal?
+                if stop.signal is None:
+                    raise
+                return False
+            buffer.rewards[t] = th.from_numpy(reward)
+            if "final_info" in infos:  # games that ended on this step
+                ended = np.flatnonzero(infos["_final_info"])
+                episode = infos["final_info"]["episode"]
+                episodes.returns.extend(episode["r"][ended].tolist())
+                episodes.lengths.extend(episode["l"][ended].tolist())
+                cut = np.flatnonzero(trunc & ~term)
+                if cut.size:  # a time limit, not the game's end: bootstrap from the value
+                    finals = th.from_numpy(np.stack(infos["final_obs"][cut]))
+                    buffer.rewards[t, cut] += gamma * policy(finals)[1]
+            cursor.obs = th.from_numpy(obs)
+            cursor.legal = th.from_numpy(infos["action_mask"])
+            cursor.start = th.from_numpy((term | trunc).astype(np.float32))
+            if stop.signal is not None:
+                return False
+    return True
+
+
+def gae(
+    buffer: Rollout, next_value: th.Tensor, next_start: th.Tensor, gamma: float, lam: float
+) -> th.Tensor:
+    """Generalised advantage estimates of the rollout: each step's TD error and discount at
+    once, then the backward sum over steps (in numpy, whose small ops cost less)."""
+    nonterminal = 1.0 - th.cat([buffer.starts[1:], next_start[None]])
+    following = th.cat([buffer.values[1:], next_value[None]])
+    deltas = (buffer.rewards + gamma * following * nonterminal - buffer.values).numpy()
+    discounts = (gamma * lam * nonterminal).numpy()
+    advantages = np.zeros_like(deltas)
+    running = np.zeros(deltas.shape[1], np.float32)
+    for t in reversed(range(deltas.shape[0])):
+        running = deltas[t] + discounts[t] * running
+        advantages[t] = running
+    return th.from_numpy(advantages)
+
+
+def update(
+    net: ActorCritic,
+    optimizer: th.optim.Optimizer,
+    buffer: Rollout,
+    advantages: th.Tensor,
+    args: Args,
+    rng: np.random.Generator,
+) -> list[float]:
+    """``update_epochs`` passes over the rollout in minibatches: the clipped policy loss on
+    advantages normalised per minibatch, the value loss, the entropy bonus, clipped gradients.
+    Returns the means of the policy, value and entropy losses, the approximate KL, the clip
+    fraction, and the explained variance (the ``train/`` columns of ``progress.csv``)."""
+    obs = buffer.obs.reshape(buffer.size, -1)
+    legal = buffer.legal.reshape(buffer.size, -1)
+    actions, old_logprobs = buffer.actions.reshape(-1), buffer.logprobs.reshape(-1)
+    returns = (advantages + buffer.values).reshape(-1)
+    advantages = advantages.reshape(-1)
+    stats: list[list[float]] = [[] for _ in range(5)]
+    for _epoch in range(args.update_epochs):
+        order = th.from_numpy(rng.permutation(buffer.size))
+        for first in range(0, buffer.size, args.batch_size):
+            rows = order[first : first + args.batch_size]
+            logits, value = net(obs.index_select(0, rows))
+            logp_all, probs_all = masked_distribution(logits, legal.index_select(0, rows))
+            logp = logp_all.gather(1, actions[rows, None]).squeeze(1)
+            log_ratio = logp - old_logprobs[rows]
+            ratio = log_ratio.exp()
+            adv = advantages[rows]
+            if len(rows) > 1:
+                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+            clipped_ratio = ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)
+            pg_loss = -th.min(adv * ratio, adv * clipped_ratio).mean()
+            v_loss = ((returns[rows] - value) ** 2).mean()
+            ent_loss = -entropy(logp_all, probs_all).mean()
+            loss = pg_loss + args.ent_coef * ent_loss + args.vf_coef * v_loss
+            optimizer.zero_grad()
+            loss.backward()
+            th.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+            optimizer.step()
+            with th.no_grad():
+                kl = ((ratio - 1) - log_ratio).mean()
+                clip_fraction = ((ratio - 1).abs() > args.clip_coef).float().mean()
+                for k, x in enumerate((pg_loss, v_loss, ent_loss, kl, clip_fraction)):
+                    stats[k].append(x.item())
+    y, v = returns.numpy(), buffer.values.reshape(-1).numpy()
+    explained = float("nan") if y.var() == 0 else float(1 - (y - v).var() / y.var())
+    return [*(float(np.mean(x)) for x in stats), explained]
+
+
 # ---------------------------------------------------------------------------- helpers
-def _mean(values: list[float]) -> float:
-    return float(np.mean(values)) if values else float("nan")
-
-
-def _episode_mean(values: list[float]) -> float | str:
-    """The mean of the last episodes, blank before the first one ends (as SB3 logs it: the
-    learning curve skips a blank cell and refuses a ``nan``)."""
-    return float(np.mean(values)) if values else ""
-
-
 def snapshot_policy(state: dict[str, Any]) -> Any:
     """A frozen policy (what :class:`~boardgames_rl.agents.ppo.PolicyAgent` plays) from the
     network's weights."""
