@@ -82,7 +82,7 @@ class ActorCritic(nn.Module):
         _init(self.value_net, 1.0)
 
     def _trunk(self, net: nn.Sequential, x: th.Tensor, cols: th.Tensor | None) -> th.Tensor:
-        first: nn.Linear = net[0]  # type: ignore[assignment]
+        first = net[0]
         if cols is None:
             h = first(x)
         else:  # x holds only the active columns
@@ -95,8 +95,8 @@ class ActorCritic(nn.Module):
         """Logits ``[B, A]`` and values ``[B]`` of a ``[B, D]`` batch."""
         cols = active_columns(obs)
         x = obs if cols is None else obs.index_select(1, cols)
-        latent_pi = self._trunk(self.mlp_extractor.policy_net, x, cols)  # type: ignore[arg-type]
-        latent_vf = self._trunk(self.mlp_extractor.value_net, x, cols)  # type: ignore[arg-type]
+        latent_pi = self._trunk(self.mlp_extractor.policy_net, x, cols)
+        latent_vf = self._trunk(self.mlp_extractor.value_net, x, cols)
         return self.action_net(latent_pi), self.value_net(latent_vf).squeeze(-1)
 
 

@@ -56,6 +56,7 @@ from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.files import open_append
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.core.seeding import seed_stream
+from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.envs.vector.gym_env import BatchedVectorEnv
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.envs import PoolEnvFactory, parse_seat
@@ -218,7 +219,7 @@ def train(args: Args) -> dict[str, Any]:
             num_workers=args.num_workers,
             env_factory=PoolEnvFactory(game, seat, pool),
         )
-    obs_size, num_actions = envs.single_observation_space.shape[0], game.num_actions
+    obs_size, num_actions = policy_obs_size(game), game.num_actions  # with the seat feature
     try:
         net = ActorCritic(obs_size, num_actions, args.net)
         optimizer = adam(net, args.learning_rate)
@@ -643,8 +644,9 @@ def _help() -> dict[str, str]:
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs = {}
     for a, b in zip(body, body[1:], strict=False):
-        if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr):
-            docs[a.target.id] = b.value.value  # type: ignore[attr-defined]
+        named = isinstance(a, ast.AnnAssign) and isinstance(a.target, ast.Name)
+        if named and isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant):
+            docs[a.target.id] = str(b.value.value)
     return docs
 
 
