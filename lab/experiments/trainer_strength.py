@@ -41,6 +41,7 @@ import os
 import platform
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -361,6 +362,8 @@ def markdown(result: dict[str, Any]) -> str:
         "also the runs' spread, from few seeds.",
         "",
     ]
+    wrap = {"width": 100, "break_on_hyphens": False, "break_long_words": False}
+    lines = [line if line.startswith("|") else textwrap.fill(line, **wrap) for line in lines]
     return "\n".join(lines)
 
 
