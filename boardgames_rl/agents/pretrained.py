@@ -51,7 +51,7 @@ is an error); ``pretrained:entry=NAME`` one entry by name;
 ``pretrained:prior_scale=S`` plays a residual entry with the prior's logit bonus ``S`` instead of
 its JSON's (a research knob: ``S = 0`` keeps only the network's logits, which still read the
 prior's move; a large ``S`` plays the prior's move nearly always;
-``lab/experiments/train_strong.py tune-scale`` measures a few and writes the best into an entry);
+``lab/recipes/train_strong.py tune-scale`` measures a few and writes the best into an entry);
 ``pretrained+search`` is the tuned ISMCTS with the pretrained policy as its root prior.
 
 **Files are data.** The JSON and the weights are read only as regular files with a size cap

@@ -18,7 +18,7 @@ policy: against opponents who play the base agent it improves on the base agent 
 sampled worlds are a fair picture of the hidden facts (they are drawn uniformly from what the
 player knows, not weighted by how likely the opponents' moves made them) and the worlds are
 enough to tell the actions apart. It is a search agent (``rollout:base=heuristic``) and a
-teacher to distil (``lab/experiments/train_strong.py --teacher rollout:...``).
+teacher to distil (``lab/recipes/train_strong.py --teacher rollout:...``).
 
 In 5-player Night of the Ninja against four heuristics, ``rollout:worlds=4`` over the heuristic
 wins less often than a heuristic seat (the seeded games, with the interval, the date and the
@@ -26,7 +26,7 @@ commit: ``docs/results/behind_the_code.md``, "The rollout agent"): the worlds ar
 from what the player has seen, while the heuristic's own beliefs weigh the Houses by what the
 play so far suggests, so four uniform worlds judge its moves on a worse picture than it has, and
 the argmax over four noisy means departs from it on noise. It is not the game's strong agent; the
-residual policy is (``lab/experiments/train_strong.py``).
+residual policy is (``lab/recipes/train_strong.py``).
 
 The base agent moves in playouts as in ISMCTS (:mod:`boardgames_rl.agents.playout`): through its
 ``act_on_state(state, rng)`` when it has one (Night of the Ninja's heuristic), else through its

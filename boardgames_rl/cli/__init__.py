@@ -83,7 +83,7 @@ def _train(rest: list[str]) -> int:
     if {"-h", "--help"} & set(rest[:1]):
         print(
             "usage: boardgames-rl train [ARGS...]: every argument goes to "
-            "boardgames_rl.training.train_ppo.main(ARGS); its own --help follows.\n"
+            "boardgames_rl.training.ppo.main(ARGS); its own --help follows.\n"
         )
     return train.forward(rest)
 

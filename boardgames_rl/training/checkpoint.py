@@ -2,8 +2,8 @@
 
 A checkpoint at step ``t`` is three files in the run folder, each stored once:
 
-* ``model.zip`` -- the model with its optimiser state (SB3's ``model.save``), the file users
-  load too;
+* ``model.zip`` -- the model with its optimiser state (sb3-contrib's layout, written by
+  :func:`boardgames_rl.training.runs.model_zip`), the file users load too;
 * ``checkpoints/pool-<t>.pt`` -- the self-play snapshots of the opponent pool (names and state
   dicts: tensors only, read back with ``torch.load(weights_only=True)``);
 * ``config.json`` -- every setting, ``num_timesteps = t``, ``complete`` (false until the run
@@ -11,7 +11,7 @@ A checkpoint at step ``t`` is three files in the run folder, each stored once:
   CSV log (``progress.csv``, ``eval.csv``) at step ``t``.
 
 Besides them the folder holds the logs, ``learning_curve.png`` and ``best/`` (the best policy
-evaluated, :class:`~boardgames_rl.training.callbacks.EvalCallback`); older checkpoints are
+evaluated, :func:`boardgames_rl.training.runs.keep_best`); older checkpoints are
 removed once a newer one is committed.
 
 Every file is written through :mod:`boardgames_rl.core.files` inside the run folder: to a
@@ -30,8 +30,8 @@ leaves either the previous checkpoint or the new one, never a mix, and afterward
 the model. On resume the CSV logs are cut back to their sizes at the checkpoint, so no step
 appears twice.
 
-Reading back, ``config.json`` is data (:func:`read_config` checks every value's type) and the pool
-file holds tensors only.
+Reading back, ``config.json`` is data (:func:`boardgames_rl.training.runs.read_config` checks every
+value's type) and the pool file holds tensors only.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from boardgames_rl._util.moved import names_moved_to_lab
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import (
     UnsafeFileError,
@@ -194,17 +195,13 @@ def read_snapshots(path: Path) -> list[tuple[str, dict[str, Any]]]:
     return list(zip(names, states, strict=True))
 
 
-def __getattr__(name: str) -> Any:
-    """``read_config`` and ``MAX_CONFIG_BYTES`` moved to :mod:`boardgames_rl.training.args` (the
-    module that knows what ``config.json`` holds); the old names warn for one release."""
-    if name not in ("read_config", "MAX_CONFIG_BYTES"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    import warnings
-
-    warnings.warn(
-        f"{__name__}.{name} moved to boardgames_rl.training.args.{name}: import it from there",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(importlib.import_module("boardgames_rl.training.args"), name)
+__getattr__ = names_moved_to_lab(
+    __name__,
+    {
+        name: (
+            "lab/recipes/sb3/args.py",
+            f"the library's run folder reader is boardgames_rl.training.runs.{name}",
+        )
+        for name in ("read_config", "MAX_CONFIG_BYTES")
+    },
+)

@@ -367,8 +367,8 @@ def ppo_steps_per_cpu_s(
     import torch as th
 
     th.set_num_threads(1)
-    if maskable:  # the trainer's default learner (``train_ppo``): MaskablePPO's algorithm
-        from boardgames_rl.training.fast_ppo import FastMaskablePPO as Algo
+    if maskable:  # the SB3 recipe's learner (lab/recipes/sb3): MaskablePPO's algorithm
+        from lab.recipes.sb3.fast_ppo import FastMaskablePPO as Algo
     else:
         from stable_baselines3 import PPO as Algo
     venv = make_venv()

@@ -1,4 +1,5 @@
-"""Collect a teacher's demonstrations once, in resumable chunks, for ``train_ppo --bc-data``.
+"""Collect a teacher's demonstrations once, in resumable chunks, for the SB3 recipe's ``--bc-data``
+(``python lab/recipes/train_sb3.py``, :mod:`lab.recipes.sb3`).
 
     python lab/experiments/collect_demos.py --game castle_nightingale \\
         --teacher ismcts:preset=tuned,iterations=400 --actor pretrained \\
@@ -15,7 +16,7 @@
    pretrained`` labels the states the shipped policy reaches, to fine-tune it there
    (``train_ppo --init-from ENTRY --bc-data DIR``).
 3. Chunk ``k`` is ``--chunk-games`` games from seed ``--seed + k * 7919``, written atomically as
-   ``chunk-k.npz`` (``boardgames_rl.training.demos``). The same command again skips the chunks
+   ``chunk-k.npz`` (``lab.recipes.sb3.demos``). The same command again skips the chunks
    present, so a killed collection loses at most the chunks in progress; a larger ``--games``
    adds chunks. ``--workers`` plays chunks in parallel processes; the rows do not depend on it.
 """
@@ -35,6 +36,10 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.registry import list_games, make_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's SB3 recipe
+    sys.path.insert(0, str(REPO_ROOT))
 
 CHUNK_SEED_STRIDE = 7919
 """Chunk ``k`` plays from seed ``--seed + k * CHUNK_SEED_STRIDE``."""
@@ -87,8 +92,8 @@ def play_chunk(args: argparse.Namespace, index: int) -> tuple[int, Any]:
 
     from boardgames_rl.agents.registry import make_agent
     from boardgames_rl.training.envs import parse_seat
-    from boardgames_rl.training.imitation import collect_demonstrations
     from boardgames_rl.training.pool import OpponentPool
+    from lab.recipes.sb3.imitation import collect_demonstrations
 
     torch.set_num_threads(1)
     game = make_game(args.game, **args.config)
@@ -112,9 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from boardgames_rl._util.progress import progress_bar
     from boardgames_rl.agents.registry import make_agent
-    from boardgames_rl.training import demos
     from boardgames_rl.training.envs import parse_seat
     from boardgames_rl.training.pool import OpponentPool
+    from lab.recipes.sb3 import demos
 
     out = Path(args.out)
     try:

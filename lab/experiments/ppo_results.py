@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,12 @@ from boardgames_rl.agents.ppo import PPOAgent
 from boardgames_rl.core.agent import RandomAgent
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.evaluation import EvalResult, evaluate
-from boardgames_rl.training.train_ppo import main as train_ppo
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's SB3 recipe
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.recipes.sb3.train_ppo import main as train_ppo  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -129,15 +135,15 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
     lines = [
         "# PPO results",
         "",
-        "Masked PPO (sb3-contrib `MaskablePPO`, `boardgames_rl.training`) trained per run "
+        "Masked PPO (sb3-contrib `MaskablePPO`, the SB3 recipe `lab/recipes/sb3`) trained per run "
         "within a fixed budget per run (PPO stops at a wall-time limit or a step limit, whichever "
         "comes first; the 'steps' and 'wall time' columns give what each run used, wall time "
         "including any warm start), "
         "opponents drawn from a pool and reward shaping as in the 'training' column (per-game "
-        "defaults of `boardgames_rl/training/defaults.py` unless overridden; shaping is a "
+        "defaults of `lab/recipes/sb3/defaults.py` unless overridden; shaping is a "
         "training signal only). Runs whose 'training' column shows `bc N games` are PPO "
         "warm-started by behaviour cloning of the named teacher (the game's heuristic) in N "
-        "games (`boardgames_rl/training/imitation.py`), then fine-tuned: they are not learned "
+        "games (`lab/recipes/sb3/imitation.py`), then fine-tuned: they are not learned "
         "from scratch. "
         f"Evaluation: the {'deterministic' if args.deterministic else 'stochastic'} policy, "
         f"{args.eval_games} games per opponent in the "

@@ -5,7 +5,7 @@ baseline to read any agent's per-seat figures against (a trained agent winning l
 may only be sitting in the game's worst seat). Plays ``--games`` seeded games with ``--agent`` in
 every seat (game ``i`` from seed ``seed * 1_000_003 + i``, as every series in the arena) and
 prints each seat's rate with its 95% Wilson interval; a victory shared by k players counts 1/k
-for each of them (as ``lab/experiments/train_strong.py`` counts its strength games). ``--workers``
+for each of them (as ``lab/recipes/train_strong.py`` counts its strength games). ``--workers``
 processes play the games; the figures do not depend on their number. Writes the table as
 markdown and the figures as JSON.
 

@@ -8,7 +8,7 @@ prior's scale), read without unpickling (:func:`boardgames_rl.agents.pretrained.
 the game and its configuration, the network, the activation, the observation and action sizes
 and the prior must all be the entry's, else a one-line :class:`InitFromError` says which flag to
 change. The critic starts untrained; ``--value-warmup STEPS`` lets it learn alone first
-(:class:`boardgames_rl.training.callbacks.ValueWarmupCallback`), so that the copied actor is not
+(:class:`lab.recipes.sb3.callbacks.ValueWarmupCallback`), so that the copied actor is not
 pushed around by the advantages of a value function that knows nothing yet.
 
 The run folder gets ``INIT_FROM.json``: the entry's name, the sha256 of its weights, its strength

@@ -4,7 +4,7 @@ A second phase of training (a lower learning rate, another league) should start 
 policy a run has evaluated, not from wherever it happened to stop, and must leave the first run
 as it was. :func:`fork_run` writes a new run folder whose checkpoint is the source's
 ``best/model.zip`` (``model="best"``: the policy that scored highest in the run's evaluations,
-kept by :class:`~boardgames_rl.training.callbacks.EvalCallback`) or its last checkpoint
+kept by :class:`~lab.recipes.sb3.callbacks.EvalCallback`) or its last checkpoint
 (``model="last"``), at that policy's step count:
 
 * ``model.zip`` (weights and optimiser state);
@@ -37,8 +37,6 @@ from boardgames_rl.core.files import (
     write_stream,
     write_text,
 )
-from boardgames_rl.training.args import read_config, settings_for_file
-from boardgames_rl.training.callbacks import read_best
 from boardgames_rl.training.checkpoint import (
     CHECKPOINT_DIR,
     LOGS,
@@ -46,6 +44,8 @@ from boardgames_rl.training.checkpoint import (
     MAX_MODEL_BYTES,
     MODEL_FILE,
 )
+from lab.recipes.sb3.args import read_config, settings_for_file
+from lab.recipes.sb3.callbacks import read_best
 
 STEP_COLUMNS = ("timesteps", "time/total_timesteps")
 """The step column of each CSV log (``eval.csv``, SB3's ``progress.csv``)."""

@@ -4,7 +4,7 @@ Five subcommands:
 
 ``train``  -- one run folder, resumable, for hours in the background::
 
-    python lab/experiments/train_strong.py train --game white_castle -c num_players=2 \\
+    python lab/recipes/train_strong.py train --game white_castle -c num_players=2 \\
         --teacher heuristic --bc-games 300 --dagger-rounds 2 \\
         --league random,heuristic,self --league-weights 1,2,1 \\
         --timesteps 5000000 --max-minutes 240 --out runs/strong_white_castle_2p
@@ -18,7 +18,7 @@ Five subcommands:
      ``--teacher-iterations``, which beats the heuristic in Nightingale and White Castle; any
      other agent spec, e.g. Castle Flutterstone's race solver ``solver``) in
      ``--bc-games`` games, then ``--dagger-rounds`` DAgger rounds
-     (:func:`boardgames_rl.training.imitation.warm_start`, through ``train_ppo``'s ``--bc-*``);
+     (:func:`lab.recipes.sb3.imitation.warm_start`, through ``train_ppo``'s ``--bc-*``);
   2. PPO against a league (``--league``: agent specs plus ``self`` = frozen past selves, drawn with
      ``--league-weights``; add ``ismcts:iterations=50,rollout=random`` for a searching opponent);
   3. every ``--eval-every`` steps, an evaluation against ``--eval-opponents`` (the heuristic and
@@ -27,7 +27,7 @@ Five subcommands:
   Checkpoints every ``--checkpoint-every`` steps; SIGINT / SIGTERM stop at a checkpoint. Running
   the same command again continues the run: an interrupted run to its target, a finished one
   (``--max-minutes`` reached or ``--timesteps`` done) for ``--timesteps`` more steps (the BC
-  warm start is never redone). All of it is :func:`boardgames_rl.training.train_ppo.main`; any
+  warm start is never redone). All of it is :func:`lab.recipes.sb3.train_ppo.main`; any
   other ``train_ppo`` flag goes after ``--`` (``... -- --n-steps 1024 --ent-coef 0.005``).
   A continued run keeps its saved settings except the PPO and league flags given again
   (``--lr``, ``--clip-range``, ``--ent-coef``, ``--n-epochs``, ``--league``, ``--league-weights``,
@@ -39,19 +39,19 @@ Five subcommands:
 
 ``fork SOURCE DEST`` -- a second phase from the best policy so far, leaving the run as it was::
 
-    python lab/experiments/train_strong.py fork runs/strong_white_castle_2p runs/strong_wc_2p_ft
-    python lab/experiments/train_strong.py train --game white_castle --out runs/strong_wc_2p_ft \
+    python lab/recipes/train_strong.py fork runs/strong_white_castle_2p runs/strong_wc_2p_ft
+    python lab/recipes/train_strong.py train --game white_castle --out runs/strong_wc_2p_ft \
         --lr 1e-4 --clip-range 0.1 --n-epochs 4 --timesteps 5000000 --max-minutes 150
 
   copies the source's ``best/`` policy (``--model last``: its last checkpoint) with its
   self-play pool and its logs up to that step into a new run folder
-  (:mod:`boardgames_rl.training.fork`); ``train`` then continues it with the flags given.
+  (:mod:`lab.recipes.sb3.fork`); ``train`` then continues it with the flags given.
 
 When the run folder is gone but its entry is shipped, ``train --init-from ENTRY`` starts a new
-run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic starts new, so
+run from the entry's actor (:mod:`lab.recipes.sb3.init_from`; the critic starts new, so
 ``--value-warmup STEPS`` lets it learn alone first)::
 
-    python lab/experiments/train_strong.py train --game castle_nightingale --out runs/ngale_ft \
+    python lab/recipes/train_strong.py train --game castle_nightingale --out runs/ngale_ft \
         --init-from castle_nightingale-2p --prior heuristic --net 256,256 --value-warmup 40000 \
         --league heuristic --league-weights 1 --lr 3e-5 --max-minutes 120
 
@@ -60,7 +60,7 @@ run from the entry's actor (:mod:`boardgames_rl.training.init_from`; the critic 
 
 ``export RUN_DIR`` -- the run's ``model.zip`` (read without unpickling) into the package::
 
-    python lab/experiments/train_strong.py export runs/strong_white_castle_2p \\
+    python lab/recipes/train_strong.py export runs/strong_white_castle_2p \\
         --name white_castle-2p --eval-games 400
 
   writes ``boardgames_rl/pretrained/<name>.npz`` (policy weights, float16 by default) and
@@ -77,7 +77,7 @@ its ``strength``.
 
 ``tune-scale NAME`` -- for a residual entry, the prior's logit bonus it plays with::
 
-    python lab/experiments/train_strong.py tune-scale night_of_the_ninja-5p --scales 3.8,4.6,5.5 \
+    python lab/recipes/train_strong.py tune-scale night_of_the_ninja-5p --scales 3.8,4.6,5.5 \
         --seeds 11,12,13 --eval-games 1000 --workers 2 --write
 
   PPO learns the bonus with the network, for its sampled policy; the agent plays the most
@@ -114,13 +114,13 @@ from boardgames_rl.cli.common import positive_int
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import MAX_JSON_BYTES, append_text, printable, read_text, write_text
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.init_from import read_record
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's exporter
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's recipes
     sys.path.insert(0, str(REPO_ROOT))
 
 from lab.recipes.export_pretrained import export_policy  # noqa: E402
+from lab.recipes.sb3.init_from import read_record  # noqa: E402
 
 # ---------------------------------------------------------------------------- 1. train
 
@@ -210,7 +210,7 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
     ]
     if run_exists:
         # the saved settings are the run's own, but for the flags given again here
-        from boardgames_rl.training.args import read_config
+        from lab.recipes.sb3.args import read_config
 
         saved = read_config(Path(a.out))  # a damaged file: one line, nothing started
         return [*argv, "--resume", *resumed_overrides(a, saved), *extra]
@@ -260,7 +260,7 @@ def train_argv(a: argparse.Namespace, extra: list[str]) -> list[str]:
 
 def train(a: argparse.Namespace, extra: list[str]) -> int:
     from boardgames_rl.training.plots import plot_learning_curve
-    from boardgames_rl.training.train_ppo import main as train_ppo
+    from lab.recipes.sb3.train_ppo import main as train_ppo
 
     argv = train_argv(a, extra)
     print("train_ppo " + " ".join(argv), flush=True)
@@ -286,9 +286,9 @@ COMMANDS_FILE = "commands.txt"
 
 def fork(a: argparse.Namespace) -> int:
     """A new run folder continuing ``a.source`` from its best (or last) policy
-    (:func:`boardgames_rl.training.fork.fork_run`); its ``commands.txt`` starts with the
+    (:func:`lab.recipes.sb3.fork.fork_run`); its ``commands.txt`` starts with the
     source's commands and this one, so an entry exported from the fork names them all."""
-    from boardgames_rl.training.fork import fork_run
+    from lab.recipes.sb3.fork import fork_run
 
     record = fork_run(Path(a.source), Path(a.dest), a.model)
     dest = Path(a.dest)
@@ -306,7 +306,7 @@ def fork(a: argparse.Namespace) -> int:
 
 def log_command(out: Path, invocation: list[str]) -> None:
     """Append the command line that is training ``out`` to ``out/commands.txt``."""
-    line = shlex.join(["python", "lab/experiments/train_strong.py", *invocation])
+    line = shlex.join(["python", "lab/recipes/train_strong.py", *invocation])
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     append_text(out / COMMANDS_FILE, f"{line}  # {stamp}\n")  # a regular file, no link followed
 
@@ -392,9 +392,9 @@ def _commit() -> str:
 
 def export(a: argparse.Namespace) -> int:
     from boardgames_rl.agents.ppo import check_plain_settings, read_model_file, resolve_model_path
-    from boardgames_rl.training.args import read_config
-    from boardgames_rl.training.callbacks import read_best
     from boardgames_rl.training.envs import parse_seat
+    from lab.recipes.sb3.args import read_config
+    from lab.recipes.sb3.callbacks import read_best
 
     run = Path(a.run_dir)
     settings = read_config(run)
@@ -416,7 +416,7 @@ def export(a: argparse.Namespace) -> int:
     picked = read_best(run / "best") if a.model == "best" else None
     check_plain_settings(data, f"model file {str(path)!r}")
     training = {
-        "recipe": "lab/experiments/train_strong.py train (BC/DAgger from the teacher, then PPO "
+        "recipe": "lab/recipes/train_strong.py train (BC/DAgger from the teacher, then PPO "
         "against the league)",
         "run_folder": str(run),
         "settings": {k: v for k, v in settings.items() if k not in ("checkpoint", "final_eval")},
@@ -536,7 +536,7 @@ def tune_scale(a: argparse.Namespace) -> int:
             "seeds": list(a.seeds),
             "games_per_seed": a.eval_games,
             "table": rows,
-            "command": "python lab/experiments/train_strong.py " + shlex.join(a.invocation),
+            "command": "python lab/recipes/train_strong.py " + shlex.join(a.invocation),
             "measured_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         },
     }

@@ -2,7 +2,7 @@
 
 Each knob of ``train_ppo`` is defined once, as a field: a type, a default and a help text
 (``field(metadata={"help": ...})``). The command-line parser is built from the fields (a flag
-cannot exist without one), :mod:`boardgames_rl.training.defaults` puts per-game values on top
+cannot exist without one), :mod:`lab.recipes.sb3.defaults` puts per-game values on top
 of the field defaults, and explicit flags win over both. On ``--resume`` (or rerunning an
 interrupted run) the run's saved ``config.json`` gives the defaults instead.
 
@@ -33,8 +33,8 @@ from boardgames_rl.core.files import UnsafeFileError, loads_json, read_text
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.envs.policy_obs import SAFE_PRIORS
 from boardgames_rl.registry import list_games
-from boardgames_rl.training.defaults import PER_GAME
-from boardgames_rl.training.shaping import SHAPING_KINDS
+from lab.recipes.sb3.defaults import PER_GAME
+from lab.recipes.sb3.shaping import SHAPING_KINDS
 
 
 def _arg(default: Any = None, help: str = "", **extra: Any) -> Any:
@@ -227,7 +227,7 @@ HYPER = (
     "bc_dagger_games",
     "bc_dagger_epochs",
 )
-"""Fields a game may give its own default (:mod:`boardgames_rl.training.defaults`); a resumed
+"""Fields a game may give its own default (:mod:`lab.recipes.sb3.defaults`); a resumed
 run takes them, and ``config``, from its saved settings."""
 LIST_FIELDS = ("net", "opponents", "opponent_weights", "eval_opponents")
 """Comma-separated fields."""

@@ -5,7 +5,7 @@ limit), so PPO from scratch learns little within minutes. A standard remedy is t
 policy on demonstrations of a competent player and let PPO fine-tune it:
 
 * :func:`collect_demonstrations` plays :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv`
-  episodes (through the same :class:`~boardgames_rl.training.envs.LearnerEnv` wrapper as training,
+  episodes (through the same :class:`~lab.recipes.sb3.envs.LearnerEnv` wrapper as training,
   seat feature included) where a *teacher* agent (default the game's heuristic) picks the
   learner's actions from ``state.info_set(seat)`` -- never the true state -- against the same
   opponents as training. It records, per learner decision, the observation the policy sees, the
@@ -47,8 +47,8 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import write_text
 from boardgames_rl.core.game import Game
 from boardgames_rl.envs.single_agent import OpponentsSpec
-from boardgames_rl.training.envs import make_learner_env
 from boardgames_rl.training.pool import OpponentPool
+from lab.recipes.sb3.envs import make_learner_env
 
 BC_FIELDS = [
     "round",
@@ -122,7 +122,7 @@ def collect_demonstrations(
     2011), the actor's action is played while the teacher's is recorded as the label, so the data
     covers the states the learner itself reaches (returns are then the actor's).
     ``prior`` (an agent spec) records the residual policy's observation (with the prior
-    feature, :class:`~boardgames_rl.training.envs.LearnerEnv`).
+    feature, :class:`~lab.recipes.sb3.envs.LearnerEnv`).
     Reproducible from ``seed``. Raises :class:`InvalidConfigError` for ``games < 1`` or a bad spec.
     """
     if not isinstance(games, int | np.integer) or isinstance(games, bool) or games < 1:
@@ -295,7 +295,7 @@ def warm_start(
     per-epoch rows of every round (round 0 = plain cloning), as written to ``bc.csv``.
     ``prior``: the residual policy's prior spec (its observations carry the prior feature)."""
     from boardgames_rl.agents.ppo import PolicyAgent
-    from boardgames_rl.training.callbacks import duration, report  # SB3: on use
+    from lab.recipes.sb3.callbacks import duration, report  # SB3: on use
 
     start = time.perf_counter()
     parts = [

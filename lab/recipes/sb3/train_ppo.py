@@ -1,10 +1,12 @@
-"""Train a masked PPO learner on one seat of a game (CleanRL-style: read it top to bottom).
+"""Train a masked PPO learner on one seat of a game with sb3-contrib's ``MaskablePPO``: the
+trainer of earlier versions, the lab's recipe for what the library's trainer
+(:mod:`boardgames_rl.training.ppo`, ``boardgames-rl train``) does not do.
 
-    python lab/experiments/train_ppo.py --game castle_nightingale --seat 0 --timesteps 300000 \\
+    python lab/recipes/train_sb3.py --game castle_nightingale --seat 0 --timesteps 300000 \\
         --opponents random,heuristic,self --opponent-weights 2,1,1 --out runs/ppo_nightingale
 
-Every setting is a field of :class:`~boardgames_rl.training.args.TrainArgs` and a flag; games
-override defaults in :mod:`boardgames_rl.training.defaults`.
+Every setting is a field of :class:`~lab.recipes.sb3.args.TrainArgs` and a flag; games
+override defaults in :mod:`lab.recipes.sb3.defaults`.
 The run folder gets ``model.zip``, ``config.json`` (every setting), ``progress.csv`` (SB3 training
 metrics), ``eval.csv`` (win rates with 95% intervals), ``learning_curve.png``, ``best/`` (the
 policy with the best mean evaluation win rate so far, with ``best.json``) and
@@ -25,10 +27,10 @@ Opponents come from an :class:`~boardgames_rl.training.pool.OpponentPool`: agent
 Each trajectory holds only the learner's decisions (see ``SingleAgentEnv``).
 ``--shaping potential`` adds potential-based reward shaping (``--shaping-scale`` x
 (gamma Phi(s') - Phi(s)), the game's potential from ``boardgames_rl/games/<game>/shaping.py``;
-see :mod:`boardgames_rl.training.shaping`) to the training rewards only: evaluation counts real
+see :mod:`lab.recipes.sb3.shaping`) to the training rewards only: evaluation counts real
 wins. ``--bc-games N`` (0: off; default per game) warm-starts the policy by behaviour cloning
 of ``--bc-teacher``'s decisions in N games, then ``--bc-dagger-rounds`` DAgger rounds
-(:mod:`boardgames_rl.training.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
+(:mod:`lab.recipes.sb3.imitation`; per-epoch figures in ``bc.csv``, an evaluation at
 step 0 in ``eval.csv``; not redone on ``--resume``); ``--bc-data DIR`` clones demonstrations
 saved by ``lab/experiments/collect_demos.py`` instead (with ``--init-from``: fine-tunes the entry).
 Same seed + same flags -> the same model (``--vec batched``, the default, with any
@@ -61,14 +63,25 @@ from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.files import make_dir, remove_file, write_text
 from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.args import (
+from boardgames_rl.training.checkpoint import (
+    CHECKPOINT_DIR,
+    checkpoint_model,
+    clear_logs,
+    cut_logs,
+    read_snapshots,
+    save_checkpoint,
+)
+from boardgames_rl.training.envs import parse_seat
+from boardgames_rl.training.plots import plot_learning_curve
+from boardgames_rl.training.pool import OpponentPool
+from lab.recipes.sb3.args import (
     TrainArgs,
     parse_args,
     read_config,
     saved_settings,
     settings_for_file,
 )
-from boardgames_rl.training.callbacks import (
+from lab.recipes.sb3.callbacks import (
     CheckpointCallback,
     EvalCallback,
     SnapshotCallback,
@@ -81,22 +94,12 @@ from boardgames_rl.training.callbacks import (
     report,
     win_rates,
 )
-from boardgames_rl.training.checkpoint import (
-    CHECKPOINT_DIR,
-    checkpoint_model,
-    clear_logs,
-    cut_logs,
-    read_snapshots,
-    save_checkpoint,
-)
-from boardgames_rl.training.demos import load_demos
-from boardgames_rl.training.envs import build_vec_env, parse_seat
-from boardgames_rl.training.fast_ppo import FastMaskablePPO
-from boardgames_rl.training.imitation import pretrain, warm_start, write_bc_csv
-from boardgames_rl.training.init_from import init_policy_from_entry, resolve_entry, write_record
-from boardgames_rl.training.plots import plot_learning_curve
-from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.shaping import make_shaping
+from lab.recipes.sb3.demos import load_demos
+from lab.recipes.sb3.envs import build_vec_env
+from lab.recipes.sb3.fast_ppo import FastMaskablePPO
+from lab.recipes.sb3.imitation import pretrain, warm_start, write_bc_csv
+from lab.recipes.sb3.init_from import init_policy_from_entry, resolve_entry, write_record
+from lab.recipes.sb3.shaping import make_shaping
 
 BC_SEED_OFFSET = 104_729
 """The demonstration games' seed is ``--seed`` plus this (other games than PPO's)."""
@@ -534,7 +537,8 @@ def summary_lines(out: Path, settings: dict[str, Any], seconds: float) -> list[s
         f"  best model:  {kept}",
         f"  logs:        {', '.join(logs)}; settings: {out / 'config.json'}",
         f"  final win rates: {win_rates(settings.get('final_eval') or [])}",
-        f"  continue:    boardgames-rl train --resume --out {out} --timesteps N (N more steps)",
+        f"  continue:    python lab/recipes/train_sb3.py --resume --out {out} --timesteps N "
+        "(N more steps)",
     ]
 
 

@@ -1,5 +1,5 @@
 """Per-game PPO hyperparameters: values over the defaults of the fields of
-:class:`~boardgames_rl.training.args.TrainArgs` (every one is a flag of ``train_ppo``).
+:class:`~lab.recipes.sb3.args.TrainArgs` (every one is a flag of ``train_ppo``).
 
 Rewards are terminal (+1 win / -1 loss), so ``gamma`` is close to 1: a game lasts 20-300 of the
 learner's decisions and the outcome must reach the first of them. Nets are two hidden layers,
@@ -7,13 +7,13 @@ wider for the long observations (Nightingale's 2441-wide board, White Castle's 1
 Ninja's 1400). ``n_steps`` x ``n_envs`` covers several whole games per update.
 
 ``shaping`` (``none`` | ``potential``) with ``shaping_scale``: potential-based reward shaping
-(:mod:`boardgames_rl.training.shaping`), a training signal only. Castle Nightingale's games
+(:mod:`lab.recipes.sb3.shaping`), a training signal only. Castle Nightingale's games
 against random play mostly reach the turn limit (a draw, return 0), so the terminal reward is
 rare; short probes chose its defaults: random opponents, ``n_steps`` 512, potential shaping x1.
 Castle Flutterstone and White Castle learn unshaped and keep ``shaping = none``.
 
 Castle Nightingale therefore starts from a **behaviour-cloning warm start**
-(:mod:`boardgames_rl.training.imitation`, ``bc_*``): the policy is first fitted to the heuristic's
+(:mod:`lab.recipes.sb3.imitation`, ``bc_*``): the policy is first fitted to the heuristic's
 decisions in 300 games (20 epochs, lr 1e-3), then 2 DAgger rounds (100 games played by the cloned
 policy and labelled by the heuristic, 8 epochs each), then PPO fine-tunes gently (lr 5e-5, clip
 0.1, ent_coef 0, 4 epochs) so as to keep what cloning gave. Cloning alone drifts (the ninja loops
@@ -56,23 +56,6 @@ PER_GAME: dict[str, dict[str, Any]] = {
     "white_castle": {"config": {"num_players": 2}, "net": [256, 256]},
     "night_of_the_ninja": {"config": {"num_players": 5}, "net": [256, 256]},
 }
-"""Each game's values over the :class:`~boardgames_rl.training.args.TrainArgs` field defaults
-(only fields named in :data:`~boardgames_rl.training.args.HYPER`, plus ``config``: the default
-game configuration); :func:`~boardgames_rl.training.args.defaults_for` merges them."""
-
-
-def __getattr__(name: str) -> Any:
-    """``defaults_for`` moved to :mod:`boardgames_rl.training.args` (this module is the per-game
-    table only, so the two import each other no more); the old name warns for one release."""
-    if name != "defaults_for":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    import warnings
-
-    warnings.warn(
-        f"{__name__}.defaults_for moved to boardgames_rl.training.args.defaults_for: import it "
-        "from there",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return importlib.import_module("boardgames_rl.training.args").defaults_for
+"""Each game's values over the :class:`~lab.recipes.sb3.args.TrainArgs` field defaults
+(only fields named in :data:`~lab.recipes.sb3.args.HYPER`, plus ``config``: the default
+game configuration); :func:`~lab.recipes.sb3.args.defaults_for` merges them."""

@@ -12,7 +12,7 @@ A demonstration folder holds:
   teacher, the actor that played (``""``: the teacher itself; else DAgger-style rows, the actor's
   moves labelled by the teacher), the opponents, the prior (its one-hot is part of the
   observation), the observation and action sizes, the seed and the games per chunk;
-* ``chunk-00000.npz``, ... -- :class:`~boardgames_rl.training.imitation.Demonstrations` arrays,
+* ``chunk-00000.npz``, ... -- :class:`~lab.recipes.sb3.imitation.Demonstrations` arrays,
   written atomically inside the folder (a killed collector leaves whole chunks only; a link is
   replaced, never followed) and read as data: a regular file of at most
   :data:`MAX_CHUNK_BYTES`, each array's size checked from its header before it is read, with
@@ -45,7 +45,7 @@ from boardgames_rl.core.files import (
     write_text,
 )
 from boardgames_rl.core.game import Game
-from boardgames_rl.training.imitation import Demonstrations
+from lab.recipes.sb3.imitation import Demonstrations
 
 META_FILE = "demos.json"
 """The description of a demonstration folder."""
@@ -233,7 +233,7 @@ def load_demos(
     """Every chunk of one or more folders (comma-separated in a string), checked against the run
     (``game`` with its configuration, the ``prior`` spec, the policy's ``obs_size``). Returns the
     rows (in folder then chunk order) and each folder's description."""
-    from boardgames_rl.training.imitation import aggregate
+    from lab.recipes.sb3.imitation import aggregate
 
     if isinstance(folders, str):
         folders = [f for f in folders.split(",") if f]
