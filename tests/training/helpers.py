@@ -1,19 +1,21 @@
-"""Helpers of the training tests: tiny run settings."""
+"""Helpers of the training tests: tiny run settings of the library's trainer
+(:mod:`boardgames_rl.training.ppo`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from boardgames_rl.training.train_ppo import main
+from boardgames_rl.training.ppo import main
 
 TINY = [
-    "--n-envs",
+    "--num-envs",
     "2",
-    "--n-steps",
+    "--num-steps",
     "64",
     "--batch-size",
     "64",
-    "--n-epochs",
+    "--update-epochs",
     "2",
     "--net",
     "32,32",
@@ -21,13 +23,10 @@ TINY = [
     "2",
     "--eval-every",
     "0",
-    "--no-progress",
-    "--bc-games",
-    "0",
 ]
 """Flags of a run small enough for the tests (a few seconds)."""
 
 
-def tiny_run(out: Path, game: str, timesteps: int = 128, *extra: str) -> dict:
-    """Train a tiny run into ``out``; returns the saved settings."""
+def tiny_run(out: Path, game: str, timesteps: int = 128, *extra: str) -> dict[str, Any]:
+    """Train a tiny run into ``out``; returns its ``config.json``."""
     return main(["--game", game, "--timesteps", str(timesteps), "--out", str(out), *TINY, *extra])

@@ -6,7 +6,8 @@ continues from the last checkpoint, losing at most N steps, and the CSV logs are
 checkpoint so no step appears twice"; "loading a model never unpickles arbitrary objects by
 default ... a test builds a zip whose pickle writes a marker file and checks, through every load
 path, that the marker is never written"; "models trained on a plain SingleAgentEnv load in the
-arena and play".
+arena and play". The trainer is :mod:`boardgames_rl.training.ppo`; the SB3 recipe's own fault
+tests are ``lab/tests/sb3/test_faults.py``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ from .helpers import TINY
 
 CLI = [sys.executable, "-m", "boardgames_rl.cli"]
 ENV = {**os.environ, "PYTHONWARNINGS": "ignore", "OMP_NUM_THREADS": "1"}
-TINY_CLI = [f for f in TINY if f != "--eval-every"]
 
 
 def _cli(args: list[str], timeout: float = 180, cwd: Path | None = None):
@@ -147,13 +147,13 @@ def test_sigkill_then_the_same_command_continues_from_the_checkpoint(tmp_path: P
     proc.kill()
     proc.communicate(timeout=60)
     proc = _start_and_wait(
-        ["train", "--resume", "--out", str(out2), "--no-progress"],
+        ["train", "--resume", "--out", str(out2)],
         out2,
         _config(out2)["num_timesteps"] + 128,
     )
     proc.kill()
     proc.communicate(timeout=60)
-    final = _cli(["train", "--resume", "--out", str(out2), "--no-progress"])
+    final = _cli(["train", "--resume", "--out", str(out2)])
     assert final.returncode == 0, final.stderr
     assert _config(out2)["num_timesteps"] == 768
     _check_logs(out2, 768)
@@ -219,12 +219,13 @@ def test_a_signal_during_a_long_evaluation_stops_the_run_within_seconds(tmp_path
     assert "checkpoint saved" in err and "Traceback" not in err
     assert _config(out)["num_timesteps"] == 128
     assert not (out / "eval.csv").is_file() or _rows(out / "eval.csv") == []
-    # the resumed run plays the evaluation the signal cut (here shorter), then goes on
+    # the resumed run (shorter evaluations) goes on from the checkpoint: every evaluation after
+    # it once, the last at the end
     args[args.index("--eval-games") + 1] = "2"
     again = _cli(args)
     assert again.returncode == 0, again.stderr
     steps = [int(r["timesteps"]) for r in _rows(out / "eval.csv")]
-    assert steps == list(range(128, 4096 + 1, 128)), steps
+    assert steps == list(range(256, 4096 + 1, 128)), steps
 
 
 # ----------------------------------------------------------------------------- untrusted files
@@ -288,7 +289,7 @@ def test_a_model_file_never_runs_code_on_any_load_path(tmp_path: Path, flutter_r
     ck = run / _config(run)["checkpoint"]["model"]
     _malicious_zip(run / "model.zip", ck, marker)
     _malicious_zip(run / "model.zip", run / "model.zip", marker)
-    proc = _cli(["train", "--resume", "--out", str(run), "--timesteps", "256", "--no-progress"])
+    proc = _cli(["train", "--resume", "--out", str(run), "--timesteps", "256"])
     assert proc.returncode == 0, proc.stderr
     assert _config(run)["num_timesteps"] > 128, "the resume loaded the files and trained on"
     assert not marker.exists()
@@ -318,20 +319,10 @@ def test_a_pickle_inside_policy_pth_is_refused_in_one_line(tmp_path: Path, flutt
     assert not marker.exists()
 
 
-def test_trust_option_uses_the_unpickling_loader_on_request(flutter_run: Path) -> None:
-    """The opt-in named by the refusal works for a file the user trusts."""
-    game = make_game("castle_flutterstone", num_players=2)
-    trusted = make_agent(f"ppo:path={flutter_run},trust=1", game)
-    safe = make_agent(f"ppo:path={flutter_run}", game)
-    state = game.new_state(3)
-    info = state.info_set(state.current_player)
-    assert (trusted.action_probabilities(info) - safe.action_probabilities(info)).max() < 1e-6
-
-
-# ----------------------------------------------------------------------------- plain env models
-def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path: Path) -> None:
-    """ "Models trained on a plain SingleAgentEnv load in the arena and play (the agent knows
-    whether the model expects the seat feature ...)": the docstring example, then the arena."""
+@pytest.fixture(scope="module")
+def sb3_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A model a user trained with sb3-contrib's ``MaskablePPO`` on a plain ``SingleAgentEnv``
+    (the docstring example) and saved with ``model.save``."""
     from sb3_contrib import MaskablePPO
 
     from boardgames_rl.envs.single_agent import SingleAgentEnv
@@ -348,8 +339,27 @@ def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path
         seed=0,
     )
     model.learn(64)
-    model.save(tmp_path / "plain.zip")
-    agent = make_agent(f"ppo:path={tmp_path / 'plain.zip'}", game)
+    path = tmp_path_factory.mktemp("sb3_model") / "plain.zip"
+    model.save(path)
+    return path
+
+
+def test_trust_option_uses_the_unpickling_loader_on_request(sb3_model: Path) -> None:
+    """The opt-in named by the refusal works for a file the user trusts."""
+    game = make_game("castle_flutterstone", num_players=2)
+    trusted = make_agent(f"ppo:path={sb3_model},trust=1", game)
+    safe = make_agent(f"ppo:path={sb3_model}", game)
+    state = game.new_state(3)
+    info = state.info_set(state.current_player)
+    assert (trusted.action_probabilities(info) - safe.action_probabilities(info)).max() < 1e-6
+
+
+# ----------------------------------------------------------------------------- plain env models
+def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(sb3_model: Path) -> None:
+    """ "Models trained on a plain SingleAgentEnv load in the arena and play (the agent knows
+    whether the model expects the seat feature ...)": the docstring example, then the arena."""
+    game = make_game("castle_flutterstone", num_players=2)
+    agent = make_agent(f"ppo:path={sb3_model}", game)
     assert agent._seat_feature[game] is False
     assert play_game(game, [make_agent("random", game), agent], seed=2).length > 0
     proc = _cli(
@@ -358,7 +368,7 @@ def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path
             "castle_flutterstone",
             "-c",
             "num_players=2",
-            f"ppo:path={tmp_path / 'plain.zip'}",
+            f"ppo:path={sb3_model}",
             "random",
             "--games",
             "2",
@@ -370,7 +380,7 @@ def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path
 def test_train_config_options_are_parsed_like_every_command(tmp_path: Path) -> None:
     """ "-c in train must go through core.options" (``pesky_ghosts=False`` was the string
     'False', which is truthy, so the run trained WITH pesky ghosts)."""
-    from boardgames_rl.training.train_ppo import parse_args
+    from boardgames_rl.training.ppo import parse_args
 
     args = parse_args(
         [

@@ -1,16 +1,19 @@
-"""The residual policy (``--prior heuristic``, issue 15): a policy trained on top of the heuristic.
+"""The residual policy (:class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, issue
+15): a policy on top of the heuristic, as the library plays and loads it.
 
-The observation ends with the one-hot of the heuristic's move (``prior_feature``), identical in
-the batched env, the gym env, a frozen snapshot, the saved model and the shipped entry; an
-untrained residual policy plays the heuristic's moves; a run trains, saves, loads without
-unpickling, resumes and exports; files naming any other prior are refused (data, not code).
+The observation ends with the one-hot of the heuristic's move (``prior_feature``), after the
+unchanged observation; an untrained residual policy plays the heuristic's moves; a model file or
+an entry naming any other prior is refused (data, not code). Training one (``--prior``) is the
+SB3 recipe's: ``lab/tests/sb3/test_prior_training.py``.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import zipfile
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,15 +26,10 @@ from boardgames_rl.agents import make_agent  # noqa: E402
 from boardgames_rl.agents.ppo import PolicyAgent, PPOAgent, UntrustedModelError  # noqa: E402
 from boardgames_rl.agents.pretrained import PretrainedError, read_entry  # noqa: E402
 from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
-from boardgames_rl.arena import play_series  # noqa: E402
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv  # noqa: E402
 from boardgames_rl.envs.policy_obs import policy_obs_size, prior_feature  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
-from boardgames_rl.training.envs import build_vec_env  # noqa: E402
-from boardgames_rl.training.pool import OpponentPool  # noqa: E402
 from lab.recipes.export_pretrained import export_policy  # noqa: E402
-
-from .helpers import tiny_run  # noqa: E402
 
 GAMES = [("white_castle", {"num_players": 2}), ("castle_nightingale", {})]
 
@@ -70,46 +68,6 @@ def test_prior_feature_is_the_heuristics_move_and_reproducible(name, config):
         state.apply(int(rng.choice(np.flatnonzero(info.legal_action_mask))))
 
 
-@pytest.mark.parametrize(("name", "config"), GAMES)
-def test_batched_and_gym_envs_give_the_same_prior_observations(name, config):
-    """``build_vec_env(prior="heuristic")``: the batched env (in-process and with a worker) and
-    SB3's DummyVecEnv of gym envs give the same observations, the feature last, for the same
-    seed and actions; the feature is the heuristic's move for the learner's info set."""
-    game = make_game(name, **config)
-    pool = OpponentPool.from_specs(game, ["heuristic"], [1.0])
-    envs = [
-        build_vec_env(game, "random", pool, 2, seed=3, vec=vec, num_workers=w, prior="heuristic")
-        for vec, w in (("batched", 0), ("batched", 1), ("dummy", 0))
-    ]
-    try:
-        obs = [e.reset() for e in envs]
-        rng = np.random.default_rng(1)
-        n = game.num_actions
-        for _ in range(25):
-            for o in obs[1:]:
-                np.testing.assert_array_equal(o, obs[0])
-            assert (obs[0][:, -n:].sum(axis=1) == 1).all()
-            masks = envs[0].env_method("action_masks")
-            for j, mask in enumerate(masks):
-                assert mask[int(obs[0][j, -n:].argmax())]
-            actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
-            obs = []
-            for e in envs:
-                e.step_async(actions)
-                obs.append(e.step_wait()[0])
-        if name != "white_castle":  # a heuristic with memory: checked by the equality above
-            return
-        # the in-process slots' features are the heuristic's moves for their info sets
-        core = envs[0].core  # type: ignore[attr-defined]
-        for j, env in enumerate(core.envs):
-            info = env.game_state.info_set(env._seat)
-            want = prior_feature(make_agent("heuristic", game), info)
-            np.testing.assert_array_equal(obs[0][j, -n:], want)
-    finally:
-        for e in envs:
-            e.close()
-
-
 def test_the_prior_columns_come_after_the_unchanged_observation():
     """With a prior the observation is the plain one plus num_actions columns."""
     game = make_game("white_castle", num_players=2)
@@ -144,59 +102,35 @@ def test_an_untrained_residual_policy_plays_the_heuristics_moves(name, config):
     assert checked >= 20
 
 
-def test_a_residual_run_trains_loads_safely_resumes_and_exports(tmp_path):
-    """End to end: ``train --prior heuristic`` saves a model whose kwargs are plain JSON; the
-    safe loader (nothing unpickled) rebuilds a PriorMaskablePolicy with the learned scale; the
-    agent plays legal games; the run resumes; the export plays like the loaded model."""
-    out = tmp_path / "run"
-    game = make_game("white_castle", num_players=2)
-    settings = tiny_run(out, "white_castle", 128, "-c", "num_players=2", "--prior", "heuristic")
-    assert settings["prior"] == "heuristic"
-    with zipfile.ZipFile(out / "model.zip") as z:
-        kwargs = json.loads(z.read("data"))["policy_kwargs"]
-    assert kwargs == {"net_arch": [32, 32], "prior": "heuristic", "prior_scale": 3.0}
-    agent = PPOAgent(out / "model.zip", game=game)
-    assert isinstance(agent.policy, PriorMaskablePolicy)
-    assert agent.policy.prior == "heuristic"
-    series = play_series(game, [agent, "random"], 2, seed=0, progress=False)
-    assert len(series.records) == 2
-    resumed = tiny_run(out, "white_castle", 128, "--resume")
-    assert resumed["num_timesteps"] > settings["num_timesteps"]
-    state = PPOAgent(out / "model.zip").policy.state_dict()
-    export_policy(
-        state, game, [0, 1], "res", tmp_path, {"recipe": "test"}, dtype="float32", prior="heuristic"
-    )
-    arch = read_entry(tmp_path / "res.json").meta["architecture"]
-    assert arch["prior"]["agent"] == "heuristic"
-    assert arch["observation_size"] == policy_obs_size(game, prior=True)
-    mine = make_agent(f"pretrained:dir={tmp_path}", game)
-    ref = PPOAgent(out / "model.zip", game=game)
-    s, rng = game.new_state(4), np.random.default_rng(4)
-    for _ in range(30):
-        info = s.info_set(s.current_player)
-        np.testing.assert_allclose(
-            mine.action_probabilities(info), ref.action_probabilities(info), atol=1e-4
-        )
-        s.apply(int(rng.choice(np.flatnonzero(info.legal_action_mask))))
+def _residual_model_zip(path: Path, policy: PriorMaskablePolicy, prior: str) -> Path:
+    """A ``model.zip`` of a residual policy in sb3-contrib's layout (as the SB3 recipe saves
+    one): ``data`` naming ``prior`` in its ``policy_kwargs``, the weights in ``policy.pth``."""
+    kwargs = {"net_arch": [16], "prior": prior, "prior_scale": 4.0}
+    buf = io.BytesIO()
+    th.save(policy.state_dict(), buf)
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("data", json.dumps({"policy_kwargs": kwargs}))
+        z.writestr("policy.pth", buf.getvalue())
+    return path
 
 
 def test_a_file_naming_another_prior_is_refused(tmp_path):
     """A model file is data: a prior that would load other files (``ppo:path=...``) or anything
     outside SAFE_PRIORS is refused with one line, in a model.zip and in a pretrained entry."""
-    out = tmp_path / "run"
-    tiny_run(out, "white_castle", 64, "-c", "num_players=2", "--prior", "heuristic")
-    hostile = tmp_path / "hostile.zip"
-    with zipfile.ZipFile(out / "model.zip") as src, zipfile.ZipFile(hostile, "w") as dst:
-        for item in src.namelist():
-            blob = src.read(item)
-            if item == "data":
-                data = json.loads(blob)
-                data["policy_kwargs"]["prior"] = "ppo:path=/tmp/x.zip,trust=1"
-                blob = json.dumps(data).encode()
-            dst.writestr(item, blob)
+    game = make_game("white_castle", num_players=2)
+    policy = PriorMaskablePolicy(
+        spaces.Box(-np.inf, np.inf, (policy_obs_size(game, prior=True),), np.float32),
+        spaces.Discrete(game.num_actions),
+        lambda _: 1e-3,
+        net_arch=[16],
+        prior="heuristic",
+        prior_scale=4.0,
+    )
+    fine = PPOAgent(_residual_model_zip(tmp_path / "fine.zip", policy, "heuristic"), game=game)
+    assert isinstance(fine.policy, PriorMaskablePolicy) and fine.policy.prior == "heuristic"
+    hostile = _residual_model_zip(tmp_path / "hostile.zip", policy, "ppo:path=/tmp/x.zip,trust=1")
     with pytest.raises(UntrustedModelError, match="custom policy settings"):
         PPOAgent(hostile)
-    game = make_game("white_castle", num_players=2)
     export_policy(
         _policy(game).state_dict(), game, [0, 1], "res", tmp_path, {"r": 1}, prior="heuristic"
     )
@@ -208,69 +142,3 @@ def test_a_file_naming_another_prior_is_refused(tmp_path):
         read_entry(js)
     with pytest.raises(PretrainedError, match="needs its prior"):
         export_policy(_policy(game).state_dict(), game, [0], "bad", tmp_path, {"r": 1})
-
-
-def test_prior_flag_errors_are_one_line(tmp_path, capsys):
-    """``--prior`` naming an agent outside SAFE_PRIORS, a negative scale: one-line errors."""
-    for extra, match in (
-        (["--prior", "ismcts"], "--prior must be one of"),
-        (["--prior", "heuristic", "--prior-scale", "-1"], "--prior-scale must be >= 0"),
-    ):
-        with pytest.raises(SystemExit) as e:
-            tiny_run(tmp_path / "x", "white_castle", 64, *extra)
-        assert e.value.code == 2
-        err = capsys.readouterr().err.strip()
-        assert match in err and len(err.splitlines()) == 1
-
-
-def test_value_warmup_holds_the_actor_and_trains_the_critic(tmp_path):
-    """``--value-warmup N``: during the first N steps the actor (policy net, action head, prior
-    scale) does not change while the critic does; past N the actor learns too. Real PPO updates
-    on the batched White Castle env; the flag is a saved run setting."""
-    from sb3_contrib import MaskablePPO
-
-    from boardgames_rl.training.callbacks import ValueWarmupCallback, actor_parameters
-
-    game = make_game("white_castle", num_players=2)
-    pool = OpponentPool.from_specs(game, ["random"], [1.0])
-    venv = build_vec_env(game, "random", pool, 2, seed=0, prior="heuristic")
-    try:
-        model = MaskablePPO(
-            PriorMaskablePolicy,
-            venv,
-            n_steps=64,
-            batch_size=64,
-            n_epochs=2,
-            learning_rate=1e-3,
-            seed=0,
-            policy_kwargs=dict(net_arch=[16], prior="heuristic", prior_scale=3.0),
-        )
-
-        def actor_and_critic():
-            actor = [p.detach().clone() for p in actor_parameters(model.policy)]
-            critic = [p.detach().clone() for p in model.policy.value_net.parameters()]
-            return actor, critic
-
-        actor0, critic0 = actor_and_critic()
-        model.learn(128, callback=ValueWarmupCallback(10**6))
-        actor1, critic1 = actor_and_critic()
-        assert all(th.equal(a, b) for a, b in zip(actor0, actor1, strict=True))
-        assert not all(th.equal(a, b) for a, b in zip(critic0, critic1, strict=True))
-        model.learn(128, callback=ValueWarmupCallback(0), reset_num_timesteps=False)
-        actor2, _ = actor_and_critic()
-        assert not all(th.equal(a, b) for a, b in zip(actor1, actor2, strict=True))
-    finally:
-        venv.close()
-    settings = tiny_run(tmp_path / "run", "white_castle", 64, "--value-warmup", "500")
-    assert settings["value_warmup"] == 500
-
-
-def test_cloning_a_teacher_into_a_residual_policy(tmp_path):
-    """``--prior heuristic --bc-games N``: the demonstrations carry the prior feature (the
-    policy's input size), cloning runs and writes bc.csv, and PPO goes on from it."""
-    out = tmp_path / "bc"
-    extra = ("-c", "num_players=2", "--prior", "heuristic", "--bc-games", "2", "--bc-epochs", "1")
-    settings = tiny_run(out, "white_castle", 64, *extra)
-    assert settings["bc_games"] == 2 and (out / "bc.csv").is_file()
-    agent = PPOAgent(out / "model.zip", game=make_game("white_castle", num_players=2))
-    assert isinstance(agent.policy, PriorMaskablePolicy)

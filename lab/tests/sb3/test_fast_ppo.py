@@ -23,16 +23,16 @@ from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
 from boardgames_rl.agents.ppo import load_policy  # noqa: E402
 from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
-from boardgames_rl.training import fast_ppo  # noqa: E402
-from boardgames_rl.training.envs import build_vec_env  # noqa: E402
-from boardgames_rl.training.fast_ppo import (  # noqa: E402
+from boardgames_rl.training.pool import OpponentPool  # noqa: E402
+from lab.recipes.sb3 import fast_ppo  # noqa: E402
+from lab.recipes.sb3.envs import build_vec_env  # noqa: E402
+from lab.recipes.sb3.fast_ppo import (  # noqa: E402
     FastMaskablePPO,
     active_columns,
     entropy,
     masked_distribution,
     restricted_linear,
 )
-from boardgames_rl.training.pool import OpponentPool  # noqa: E402
 
 N_ENVS, N_STEPS, ROLLOUTS = 4, 32, 3
 GAMES = [

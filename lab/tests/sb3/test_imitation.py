@@ -15,15 +15,15 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import InfoSet, State
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.envs import build_vec_env, make_learner_env
-from boardgames_rl.training.imitation import (
+from boardgames_rl.training.pool import OpponentPool
+from lab.recipes.sb3.envs import build_vec_env, make_learner_env
+from lab.recipes.sb3.imitation import (
     Demonstrations,
     accuracy,
     collect_demonstrations,
     pretrain,
 )
-from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.train_ppo import main
+from lab.recipes.sb3.train_ppo import main
 
 from .helpers import TINY, tiny_run
 

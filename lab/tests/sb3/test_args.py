@@ -1,5 +1,6 @@
-"""The training arguments: one typed dataclass (``TrainArgs``), its fields the only source of
-the ``train_ppo`` flags, per-game defaults on top, explicit flags over both (issue 12 point 7)."""
+"""The SB3 recipe's arguments: one typed dataclass (``TrainArgs``), its fields the only source
+of the ``train_ppo`` flags, per-game defaults on top, explicit flags over both (issue 12
+point 7)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from boardgames_rl.training.args import (
+from lab.recipes.sb3.args import (
     TrainArgs,
     build_parser,
     common_defaults,
@@ -18,7 +19,9 @@ from boardgames_rl.training.args import (
     flag_name,
     parse_args,
 )
-from boardgames_rl.training.defaults import PER_GAME
+from lab.recipes.sb3.defaults import PER_GAME
+
+from .helpers import TRAIN_SB3
 
 
 def test_every_field_has_a_flag_a_type_and_a_help_text() -> None:
@@ -39,10 +42,10 @@ def test_every_field_has_a_flag_a_type_and_a_help_text() -> None:
 
 
 def test_help_lists_every_flag_with_its_help_and_default() -> None:
-    """ "boardgames-rl train --help shows each flag's help text and its default, naming per-game
-    defaults" (through the real CLI, in a subprocess)."""
+    """ "--help shows each flag's help text and its default, naming per-game defaults" (through
+    the recipe's command line, ``lab/recipes/train_sb3.py``, in a subprocess)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "boardgames_rl.cli", "train", "--help"],
+        [sys.executable, str(TRAIN_SB3), "--help"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,4 +1,4 @@
-"""Forking a run (``boardgames_rl.training.fork``, ``train_strong.py fork``): a second phase of
+"""Forking a run (``lab.recipes.sb3.fork``, ``train_strong.py fork``): a second phase of
 training from the best policy so far, the first run left as it was."""
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import torch as th
 
 from boardgames_rl.agents.ppo import read_model_file
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.training.callbacks import read_best
-from boardgames_rl.training.fork import fork_run
-from boardgames_rl.training.train_ppo import main
+from lab.recipes.sb3.callbacks import read_best
+from lab.recipes.sb3.fork import fork_run
+from lab.recipes.sb3.train_ppo import main
 
-from .helpers import tiny_run
+from .helpers import TRAIN_STRONG, tiny_run
 
-SCRIPT = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
+SCRIPT = TRAIN_STRONG
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -88,15 +88,15 @@ def test_fork_refuses_in_one_line_and_writes_nothing(source: Path, tmp_path: Pat
 def test_train_strong_fork_carries_the_commands(source: Path, tmp_path: Path) -> None:
     """``train_strong.py fork`` writes the fork, and its ``commands.txt`` starts with the
     source's commands, then the fork itself (what ``export`` ships)."""
-    (source / "commands.txt").write_text("python lab/experiments/train_strong.py train ...  # t0\n")
+    (source / "commands.txt").write_text("python lab/recipes/train_strong.py train ...  # t0\n")
     dest = tmp_path / "phase2"
     cmd = [sys.executable, str(SCRIPT), "fork", str(source), str(dest), "--model", "last"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"into {dest}" in done.stdout
     lines = (dest / "commands.txt").read_text().splitlines()
-    assert lines[0] == "python lab/experiments/train_strong.py train ...  # t0"
-    assert lines[1].startswith("python lab/experiments/train_strong.py fork ")
+    assert lines[0] == "python lab/recipes/train_strong.py train ...  # t0"
+    assert lines[1].startswith("python lab/recipes/train_strong.py fork ")
     config = json.loads((dest / "config.json").read_text())
     assert (
         config["num_timesteps"] == json.loads((source / "config.json").read_text())["num_timesteps"]

@@ -11,8 +11,8 @@ from sb3_contrib import MaskablePPO
 
 from boardgames_rl.envs.policy_obs import policy_observation
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.envs import build_vec_env
 from boardgames_rl.training.pool import OpponentPool
+from lab.recipes.sb3.envs import build_vec_env
 
 
 class DecisionRecorder(gym.Wrapper):

@@ -1,4 +1,4 @@
-"""Saved demonstrations: ``lab/experiments/collect_demos.py`` and ``train_ppo --bc-data``.
+"""Saved demonstrations: ``lab/experiments/collect_demos.py`` and the SB3 recipe's ``--bc-data``.
 
 The collector is driven as a subprocess: chunks are the same whatever the worker count, the
 same command again only adds what is missing, a folder made with other settings is refused in
@@ -20,16 +20,16 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from boardgames_rl.registry import make_game  # noqa: E402
-from boardgames_rl.training.demos import (  # noqa: E402
+from lab.recipes.sb3.demos import (  # noqa: E402
     DemosError,
     chunk_path,
     load_demos,
 )
 
-from .helpers import tiny_run  # noqa: E402
+from .helpers import COLLECT_DEMOS, tiny_run  # noqa: E402
 from .test_init_from import ENTRY, _entry_flags  # noqa: E402
 
-SCRIPT = Path(__file__).parents[2] / "lab" / "experiments" / "collect_demos.py"
+SCRIPT = COLLECT_DEMOS
 GAME = ["--game", "white_castle", "-c", "num_players=2"]
 COLLECT = [*GAME, "--teacher", "heuristic", "--opponents", "random", "--prior", "heuristic"]
 

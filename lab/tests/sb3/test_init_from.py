@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,12 +19,12 @@ pytest.importorskip("sb3_contrib")
 
 from boardgames_rl.agents.ppo import read_model_file  # noqa: E402
 from boardgames_rl.agents.pretrained import PACKAGE_DIR, load_weights, read_entry  # noqa: E402
-from boardgames_rl.training.init_from import INIT_FILE  # noqa: E402
+from lab.recipes.sb3.init_from import INIT_FILE  # noqa: E402
 
-from .helpers import tiny_run  # noqa: E402
+from .helpers import TRAIN_STRONG, tiny_run  # noqa: E402
 
 ENTRY = "white_castle-2p"
-SCRIPT = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
+SCRIPT = TRAIN_STRONG
 
 
 def _entry_flags(name: str) -> list[str]:

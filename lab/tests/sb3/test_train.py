@@ -11,9 +11,9 @@ import pytest
 from boardgames_rl.agents import make_agent
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.train_ppo import main
+from lab.recipes.sb3.train_ppo import main
 
-from .helpers import TINY, tiny_run
+from .helpers import TINY, TRAIN_STRONG, tiny_run
 
 SMOKE = [
     ("castle_flutterstone", {"num_players": 2}),
@@ -158,7 +158,7 @@ def test_resume_seed_is_a_valid_seed_for_every_env(done_steps: int) -> None:
     import numpy as np
     from stable_baselines3.common.utils import set_random_seed
 
-    from boardgames_rl.training.train_ppo import SEED_SPACE, resume_seed
+    from lab.recipes.sb3.train_ppo import SEED_SPACE, resume_seed
 
     n_envs = 64
     seed = resume_seed(3, done_steps, n_envs)
@@ -182,7 +182,7 @@ def test_the_best_evaluated_policy_is_kept_and_exported(tmp_path: Path) -> None:
     import torch as th
 
     from boardgames_rl.agents.ppo import read_model_file
-    from boardgames_rl.training.callbacks import read_best
+    from lab.recipes.sb3.callbacks import read_best
 
     out = tmp_path / "run"
     tiny_run(out, "castle_flutterstone", 256, "--eval-every", "64", "--eval-games", "4")
@@ -203,7 +203,7 @@ def test_the_best_evaluated_policy_is_kept_and_exported(tmp_path: Path) -> None:
     main(["--resume", "--out", str(out), "--timesteps", "128", "--no-progress"])
     assert read_best(out / "best")["score"] >= best["score"]
 
-    script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
+    script = TRAIN_STRONG
     done = subprocess.run(
         [sys.executable, str(script), "export", str(out), "--model", "best"]
         + ["--name", "flutter-best", "--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"],
@@ -238,7 +238,7 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     import subprocess
     import sys
 
-    script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
+    script = TRAIN_STRONG
     out = tmp_path / "run"
     train = [sys.executable, str(script), "train", "--game", "castle_flutterstone"]
     train += ["--out", str(out), "--bc-games", "0", "--timesteps", "64", "--net", "32,32"]
@@ -270,7 +270,7 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     (out / "config.json").write_text(before)
     lines = (out / "commands.txt").read_text().splitlines()
     assert len(lines) == 3
-    assert all(line.startswith("python lab/experiments/train_strong.py train ") for line in lines)
+    assert all(line.startswith("python lab/recipes/train_strong.py train ") for line in lines)
     assert "--bc-games 0" in lines[0] and "-- --n-envs 2" in lines[0]
     export = [sys.executable, str(script), "export", str(out), "--name", "flutter"]
     export += ["--out-dir", str(tmp_path / "pkg"), "--eval-games", "0"]

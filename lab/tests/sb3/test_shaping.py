@@ -14,14 +14,14 @@ from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.games.night_of_the_ninja import honor_shaping
 from boardgames_rl.games.night_of_the_ninja.shaping import potential as honor_potential
 from boardgames_rl.registry import game_spec, list_games, make_game
-from boardgames_rl.training.args import defaults_for
-from boardgames_rl.training.shaping import (
+from lab.recipes.sb3.args import defaults_for
+from lab.recipes.sb3.shaping import (
     PotentialShaping,
     game_potential,
     make_shaping,
     relative,
 )
-from boardgames_rl.training.train_ppo import main, parse_args
+from lab.recipes.sb3.train_ppo import main, parse_args
 
 from .helpers import TINY, tiny_run
 

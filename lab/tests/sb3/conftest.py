@@ -1,0 +1,21 @@
+"""Shared fixtures of the SB3 recipe's tests: one tiny trained run reused by several tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from .helpers import tiny_run
+
+torch.set_num_threads(1)
+
+
+@pytest.fixture(scope="session")
+def flutter_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny castle_flutterstone 2p run folder of the SB3 trainer (random seat, random +
+    heuristic + self)."""
+    out = tmp_path_factory.mktemp("sb3_flutter_run")
+    tiny_run(out, "castle_flutterstone", 128, "--snapshot-every", "64")
+    return out
