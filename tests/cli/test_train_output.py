@@ -23,13 +23,13 @@ ENV = {**os.environ, "PYTHONWARNINGS": "ignore", "OMP_NUM_THREADS": "1"}
 TINY = [
     "--game",
     "castle_flutterstone",
-    "--n-envs",
+    "--num-envs",
     "2",
-    "--n-steps",
+    "--num-steps",
     "64",
     "--batch-size",
     "64",
-    "--n-epochs",
+    "--update-epochs",
     "1",
     "--net",
     "16",
@@ -39,8 +39,6 @@ TINY = [
     "128",
     "--checkpoint-every",
     "128",
-    "--bc-games",
-    "0",
     "--opponents",
     "random,self",
     "--opponent-weights",
@@ -146,7 +144,7 @@ def test_the_run_folder_keeps_one_model_and_the_last_checkpoint(tmp_path: Path) 
 
     # a resumed run continues from it and keeps the same shape
     again = subprocess.run(
-        [*CLI, "train", "--resume", "--out", str(out), "--timesteps", "128", "--no-progress"],
+        [*CLI, "train", "--resume", "--out", str(out), "--timesteps", "128"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -202,7 +200,7 @@ def test_a_kill_between_any_two_writes_of_a_checkpoint_leaves_one_whole_checkpoi
     exists and holds its step (the old one or the new one, never a mix) and the pool of that
     step; finished, the folder holds one model and one pool."""
     from boardgames_rl.training import checkpoint as ck
-    from boardgames_rl.training.args import read_config
+    from boardgames_rl.training.runs import read_config
 
     operations = ("write_text", "write_file", "write_stream", "remove_file")
     originals = {name: getattr(ck, name) for name in operations}

@@ -1,19 +1,18 @@
-"""Training under faults, through the real ``boardgames-rl`` entry point (subprocesses, signals).
+"""The SB3 recipe under faults, through its command line ``lab/recipes/train_sb3.py``
+(subprocesses, signals).
 
-Issue 13: "``boardgames-rl train`` exits 0 on success"; "checkpoints ... saved atomically every N
-steps and on SIGINT/SIGTERM; after SIGKILL, rerunning the same command (or ``--resume``)
+Issue 13, as the SB3 trainer met it: the run exits 0 on success; checkpoints are saved atomically
+every N steps and on SIGINT/SIGTERM; after SIGKILL, rerunning the same command (or ``--resume``)
 continues from the last checkpoint, losing at most N steps, and the CSV logs are cut back to the
-checkpoint so no step appears twice"; "loading a model never unpickles arbitrary objects by
-default ... a test builds a zip whose pickle writes a marker file and checks, through every load
-path, that the marker is never written"; "models trained on a plain SingleAgentEnv load in the
-arena and play".
+checkpoint so no step appears twice; a model file whose pickle writes a marker never runs, on the
+trainer's load paths (``--resume``, ``--opponents ppo:...``). The library's trainer meets the
+same through ``boardgames-rl train``: ``tests/training/test_faults.py``.
 """
 
 from __future__ import annotations
 
 import base64
 import csv
-import io
 import json
 import os
 import pickle
@@ -26,18 +25,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-import torch
 
 from boardgames_rl.agents import make_agent
-from boardgames_rl.agents.ppo import UntrustedModelError
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.registry import make_game
 
-from .helpers import TINY
+from .helpers import TINY, TRAIN_SB3
 
-CLI = [sys.executable, "-m", "boardgames_rl.cli"]
+CLI = [sys.executable, str(TRAIN_SB3)]
 ENV = {**os.environ, "PYTHONWARNINGS": "ignore", "OMP_NUM_THREADS": "1"}
-TINY_CLI = [f for f in TINY if f != "--eval-every"]
 
 
 def _cli(args: list[str], timeout: float = 180, cwd: Path | None = None):
@@ -56,7 +52,6 @@ def _train_args(out: Path, steps: int, *extra: str) -> list[str]:
     i = flags.index("--eval-every")
     flags[i + 1] = "256"  # two updates per evaluation: rows beyond a checkpoint in both logs
     return [
-        "train",
         "--game",
         "castle_flutterstone",
         "--timesteps",
@@ -90,8 +85,8 @@ def _check_logs(out: Path, target: int) -> None:
     assert max(t for t, _ in evals) == target
 
 
-def test_train_through_the_cli_exits_0_with_every_file(tmp_path: Path) -> None:
-    """ "boardgames-rl train exits 0 on success" (it printed a traceback and exited 1)."""
+def test_train_through_the_command_line_exits_0_with_every_file(tmp_path: Path) -> None:
+    """The run exits 0 on success (it printed a traceback and exited 1)."""
     out = tmp_path / "run"
     proc = _cli(_train_args(out, 256, "--checkpoint-every", "128"))
     assert proc.returncode == 0, proc.stderr
@@ -147,13 +142,13 @@ def test_sigkill_then_the_same_command_continues_from_the_checkpoint(tmp_path: P
     proc.kill()
     proc.communicate(timeout=60)
     proc = _start_and_wait(
-        ["train", "--resume", "--out", str(out2), "--no-progress"],
+        ["--resume", "--out", str(out2), "--no-progress"],
         out2,
         _config(out2)["num_timesteps"] + 128,
     )
     proc.kill()
     proc.communicate(timeout=60)
-    final = _cli(["train", "--resume", "--out", str(out2), "--no-progress"])
+    final = _cli(["--resume", "--out", str(out2), "--no-progress"])
     assert final.returncode == 0, final.stderr
     assert _config(out2)["num_timesteps"] == 768
     _check_logs(out2, 768)
@@ -190,7 +185,6 @@ def test_a_signal_during_a_long_evaluation_stops_the_run_within_seconds(tmp_path
     flags[flags.index("--eval-games") + 1] = "100000"  # hours of games: never finished here
     flags[flags.index("--eval-every") + 1] = "128"  # after the first update
     args = [
-        "train",
         "--game",
         "castle_flutterstone",
         "--timesteps",
@@ -253,118 +247,38 @@ def _malicious_zip(real: Path, dest: Path, marker: Path) -> Path:
     return dest
 
 
-def _malicious_pth(real: Path, dest: Path, marker: Path) -> Path:
-    with zipfile.ZipFile(real) as z:
-        entries = {n: z.read(n) for n in z.namelist()}
-    buf = io.BytesIO()
-    torch.save({"weights": _Marker(marker)}, buf)
-    entries["policy.pth"] = buf.getvalue()
-    with zipfile.ZipFile(dest, "w") as z:
-        for n, blob in entries.items():
-            z.writestr(n, blob)
-    return dest
-
-
-def test_a_model_file_never_runs_code_on_any_load_path(tmp_path: Path, flutter_run: Path) -> None:
-    """ "a test builds a zip whose pickle writes a marker file and checks, through every load path
-    (arena ppo:path=, watch, train --resume, train --opponents ppo:...), that the marker is never
-    written"; the safe loader still plays the model (its weights are intact)."""
+def test_a_model_file_never_runs_code_on_the_trainers_load_paths(
+    tmp_path: Path, flutter_run: Path
+) -> None:
+    """A zip whose pickle writes a marker file: ``--opponents ppo:path=...`` and ``--resume`` on a
+    run whose model.zip (and checkpoint) is the crafted file never write the marker; the safe
+    loader still reads the weights (the resumed run trains on). The library's load paths (arena,
+    watch): ``tests/training/test_faults.py``."""
     marker = tmp_path / "marker"
     evil = _malicious_zip(flutter_run / "model.zip", tmp_path / "evil.zip", marker)
-    game = make_game("castle_flutterstone", num_players=2)
-    agent = make_agent(f"ppo:path={evil}", game)  # weights only: loads and plays
-    assert play_game(game, [agent, make_agent("random", game)], seed=0).length > 0
-    assert not marker.exists()
-    g = ["castle_flutterstone", "-c", "num_players=2"]
-    proc = _cli(["arena", *g, f"ppo:path={evil}", "random", "--games", "2"])
-    assert proc.returncode == 0, proc.stderr
-    proc = _cli(["watch", *g, "--agents", f"ppo:path={evil}", "random", "-q"])
-    assert proc.returncode == 0, proc.stderr
     proc = _cli([*_train_args(tmp_path / "opp", 128), "--opponents", f"random,ppo:path={evil}"])
     assert proc.returncode == 0, proc.stderr
-    # train --resume on a run whose model.zip (and checkpoint) is the crafted file
+    # --resume on a run whose model.zip (and checkpoint) is the crafted file
     run = tmp_path / "resume"
     shutil.copytree(flutter_run, run)  # a finished run of 128 steps with its checkpoint
     ck = run / _config(run)["checkpoint"]["model"]
     _malicious_zip(run / "model.zip", ck, marker)
     _malicious_zip(run / "model.zip", run / "model.zip", marker)
-    proc = _cli(["train", "--resume", "--out", str(run), "--timesteps", "256", "--no-progress"])
+    proc = _cli(["--resume", "--out", str(run), "--timesteps", "256", "--no-progress"])
     assert proc.returncode == 0, proc.stderr
     assert _config(run)["num_timesteps"] > 128, "the resume loaded the files and trained on"
     assert not marker.exists()
 
 
-def test_a_pickle_inside_policy_pth_is_refused_in_one_line(tmp_path: Path, flutter_run) -> None:
-    """ "Malicious policy.pth -> one-line error, not a 40-line traceback", naming the opt-in."""
-    marker = tmp_path / "marker"
-    evil = _malicious_pth(flutter_run / "model.zip", tmp_path / "evil.zip", marker)
-    game = make_game("castle_flutterstone", num_players=2)
-    with pytest.raises(UntrustedModelError, match="trust=1"):
-        make_agent(f"ppo:path={evil}", game)
-    proc = _cli(
-        [
-            "watch",
-            "castle_flutterstone",
-            "-c",
-            "num_players=2",
-            "--agents",
-            f"ppo:path={evil}",
-            "random",
-            "-q",
-        ]
-    )
-    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
-    assert "trust=1" in proc.stderr and "Traceback" not in proc.stderr
-    assert not marker.exists()
-
-
 def test_trust_option_uses_the_unpickling_loader_on_request(flutter_run: Path) -> None:
-    """The opt-in named by the refusal works for a file the user trusts."""
+    """The opt-in named by the refusal works for a run of this trainer (its model.zip is
+    ``MaskablePPO.save``'s)."""
     game = make_game("castle_flutterstone", num_players=2)
     trusted = make_agent(f"ppo:path={flutter_run},trust=1", game)
     safe = make_agent(f"ppo:path={flutter_run}", game)
     state = game.new_state(3)
     info = state.info_set(state.current_player)
     assert (trusted.action_probabilities(info) - safe.action_probabilities(info)).max() < 1e-6
-
-
-# ----------------------------------------------------------------------------- plain env models
-def test_a_model_trained_on_a_plain_single_agent_env_plays_in_the_arena(tmp_path: Path) -> None:
-    """ "Models trained on a plain SingleAgentEnv load in the arena and play (the agent knows
-    whether the model expects the seat feature ...)": the docstring example, then the arena."""
-    from sb3_contrib import MaskablePPO
-
-    from boardgames_rl.envs.single_agent import SingleAgentEnv
-
-    game = make_game("castle_flutterstone", num_players=2)
-    env = SingleAgentEnv(game, seat="random")
-    model = MaskablePPO(
-        "MlpPolicy",
-        env,
-        n_steps=64,
-        batch_size=64,
-        n_epochs=1,
-        policy_kwargs=dict(net_arch=[16]),
-        seed=0,
-    )
-    model.learn(64)
-    model.save(tmp_path / "plain.zip")
-    agent = make_agent(f"ppo:path={tmp_path / 'plain.zip'}", game)
-    assert agent._seat_feature[game] is False
-    assert play_game(game, [make_agent("random", game), agent], seed=2).length > 0
-    proc = _cli(
-        [
-            "arena",
-            "castle_flutterstone",
-            "-c",
-            "num_players=2",
-            f"ppo:path={tmp_path / 'plain.zip'}",
-            "random",
-            "--games",
-            "2",
-        ]
-    )
-    assert proc.returncode == 0, proc.stderr
 
 
 def test_train_config_options_are_parsed_like_every_command(tmp_path: Path) -> None:
