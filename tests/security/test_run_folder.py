@@ -1,22 +1,22 @@
 """A training run folder is data: its files never switch on code, outputs never follow a link.
 
-Each test drives ``python -m boardgames_rl.cli train`` in a subprocess on a real run folder (a
-tiny Castle Nightingale run) with a real planted file:
+Each test drives ``python -m boardgames_rl.cli train`` (:mod:`boardgames_rl.training.ppo`) in a
+subprocess on a real run folder (a tiny Castle Nightingale run) with a real planted file:
 
-* an agent spec with ``trust=1`` written into ``config.json`` (opponents, evaluation opponents,
-  teacher) next to a model file whose unpickling would create a marker: ``--resume`` and the
+* an agent spec with ``trust=1`` written into ``config.json``'s settings (opponents, evaluation
+  opponents) next to a model file whose unpickling would create a marker: ``--resume`` and the
   plain rerun of an interrupted run refuse it in one line and the marker never appears; a spec
   the person gives again on the command line keeps the person's opt-in; a run stores its specs
   without ``trust``;
-* wrong-typed values in ``config.json`` (and a FIFO or ``/dev/zero`` in its place): one line
-  naming the field and the file, no traceback, no hang;
+* wrong-typed values in ``config.json`` (and a FIFO or ``/dev/zero`` in its place, a format this
+  version does not read, settings that are no object, a pool file outside ``checkpoints/``): one
+  line naming the field or the file, no traceback, no hang;
 * ``checkpoints/`` or ``best/`` planted as a link to another folder: refused in one line, the
   other folder untouched; logs, the figure and ``config.json`` planted as links: replaced by the
-  run's own files, the link targets untouched; a log link on resume: refused in one line;
-* ``--bc-data`` with a FIFO as ``demos.json``, a fork from a run whose ``best/best.json`` is
-  damaged, a FIFO as ``INIT_FROM.json``: one line, nothing written.
+  run's own files, the link targets untouched; a log link on resume: refused in one line.
 
-The payloads are built with the standard library only (zipfile, pickle, json, os.mkfifo).
+The payloads are built with the standard library only (zipfile, pickle, json, os.mkfifo). The SB3
+recipe's run folder (``--bc-data``, fork, ``INIT_FROM.json``): ``lab/tests/sb3/test_run_folder.py``.
 """
 
 from __future__ import annotations
@@ -35,22 +35,19 @@ import pytest
 
 GAME = "castle_nightingale"
 TINY = [
-    "--n-envs",
+    "--num-envs",
     "1",
-    "--n-steps",
+    "--num-steps",
     "64",
     "--batch-size",
     "64",
-    "--n-epochs",
+    "--update-epochs",
     "1",
     "--net",
     "8",
     "--eval-games",
     "1",
     "--eval-every",
-    "0",
-    "--no-progress",
-    "--bc-games",
     "0",
     "--opponents",
     "random",
@@ -64,13 +61,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _train(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "boardgames_rl.cli", "train", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
-        env=env,
         cwd=ROOT,
     )
 
@@ -80,7 +75,9 @@ def _fresh(out: Path, *extra: str) -> subprocess.CompletedProcess:
 
 
 def _one_line_error(proc: subprocess.CompletedProcess) -> str:
-    assert proc.returncode == 1, (proc.returncode, proc.stderr[-2000:])
+    """Exit 1 (a runtime error) or 2 (refused while reading the settings), one line, no
+    traceback."""
+    assert proc.returncode in (1, 2), (proc.returncode, proc.stderr[-2000:])
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     assert proc.stderr.count("\n") == 1, proc.stderr
     return proc.stderr
@@ -113,8 +110,11 @@ def _config(run: Path) -> dict:
     return json.loads((run / "config.json").read_text())
 
 
-def _edit(run: Path, **values) -> None:
-    (run / "config.json").write_text(json.dumps({**_config(run), **values}, indent=1))
+def _edit(run: Path, settings: dict | None = None, **values) -> None:
+    """Write ``values`` over ``config.json``'s top level and ``settings`` over its settings."""
+    config = _config(run)
+    config["settings"] = {**config["settings"], **(settings or {})}
+    (run / "config.json").write_text(json.dumps({**config, **values}, indent=1))
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +123,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("finished") / "run"
     proc = _fresh(out, "--eval-opponents", "random")
     assert proc.returncode == 0, proc.stderr[-2000:]
+    assert _config(out)["format"] == 2
     return out
 
 
@@ -132,32 +133,43 @@ def _copy(run: Path, dest: Path) -> Path:
 
 
 # ------------------------------------------------------------------ 1. specs from config.json
-@pytest.mark.parametrize(
-    ("field", "interrupted"),
-    [("opponents", False), ("eval_opponents", True), ("bc_teacher", False), ("split", True)],
-)
+@pytest.mark.parametrize("field", ["opponents", "eval_opponents", "split"])
 def test_a_trust_option_in_config_json_never_unpickles(
-    finished: Path, tmp_path: Path, field: str, interrupted: bool
+    finished: Path, tmp_path: Path, field: str
 ) -> None:
-    """``ppo:path=EVIL.zip,trust=1`` written into the run's config.json: ``--resume`` (or the
-    plain rerun of an interrupted run) refuses it in one line naming the file and the field; the
-    payload never runs. ``split``: a list whose pieces join into a trusting spec."""
+    """``ppo:path=EVIL.zip,trust=1`` written into the run's settings: ``--resume`` (which reads
+    them) refuses it in one line naming the file and the field; the payload never runs.
+    ``split``: a list whose pieces join into a trusting spec."""
     run = _copy(finished, tmp_path / "run")
     marker = tmp_path / "MARKER"
     spec = f"ppo:path={_evil_zip(tmp_path / 'EVIL.zip', marker)},trust=1"
-    if field == "split":
+    split = field == "split"
+    if split:
         field, values = "opponents", ["random", spec.removesuffix(",trust=1"), "trust=1"]
     else:
-        values = ["random", spec] if field != "bc_teacher" else spec
+        values = ["random", spec]
     weights = {"opponent_weights": [1.0] * len(values)} if field == "opponents" else {}
-    _edit(run, **{field: values}, **weights, complete=not interrupted)
-    if interrupted:  # the same command again continues an interrupted run
-        proc = _train("--game", GAME, "--timesteps", "64", "--out", str(run), "--no-progress")
-    else:
-        proc = _train("--resume", "--out", str(run), "--timesteps", "64", "--no-progress")
-    err = _one_line_error(proc)
-    assert "trust" in err and "config.json" in err and field in err
+    _edit(run, {field: values, **weights})
+    proc = _train("--resume", "--out", str(run), "--timesteps", "64")
     assert not marker.exists(), "the model file's pickle ran"
+    err = _one_line_error(proc)
+    if not split:
+        assert "trust" in err and "config.json" in err and field in err
+
+
+def test_the_rerun_of_an_interrupted_run_never_loads_a_spec_from_config_json(
+    finished: Path, tmp_path: Path
+) -> None:
+    """The same command again continues an interrupted run with the command's own settings: a
+    trusting spec planted in the file's settings is never loaded."""
+    run = _copy(finished, tmp_path / "run")
+    marker = tmp_path / "MARKER"
+    spec = f"ppo:path={_evil_zip(tmp_path / 'EVIL.zip', marker)},trust=1"
+    _edit(run, {"eval_opponents": ["random", spec]}, complete=False, target_timesteps=128)
+    proc = _train("--game", GAME, "--timesteps", "64", "--out", str(run), *TINY)
+    assert not marker.exists(), "the model file's pickle ran"
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert _config(run)["num_timesteps"] == 128 and _config(run)["complete"] is True
 
 
 def test_a_spec_given_on_the_command_line_keeps_the_persons_trust(
@@ -169,10 +181,10 @@ def test_a_spec_given_on_the_command_line_keeps_the_persons_trust(
     run = _copy(finished, tmp_path / "run")
     marker = tmp_path / "MARKER"
     spec = f"ppo:path={_evil_zip(tmp_path / 'EVIL.zip', marker)}"
-    _edit(run, opponents=["random", spec], opponent_weights=[1.0, 1.0])
+    _edit(run, {"opponents": ["random", spec], "opponent_weights": [1.0, 1.0]})
     opponents = f"random,{spec},trust=1"
     proc = _train(
-        "--resume", "--out", str(run), "--timesteps", "64", "--no-progress",
+        "--resume", "--out", str(run), "--timesteps", "64",
         "--opponents", opponents, "--opponent-weights", "1,1",
     )  # fmt: skip
     _one_line_error(proc)
@@ -180,31 +192,38 @@ def test_a_spec_given_on_the_command_line_keeps_the_persons_trust(
 
 
 # ------------------------------------------------------------------ 2. wrong-typed config.json
-OUTSIDE = '{"model": "../../elsewhere.zip", "pool": "checkpoints/pool-64.pt"}'
+OUTSIDE = '{"model": "model.zip", "pool": "../../elsewhere/pool-64.pt"}'
 BAD_VALUES = [
-    ("num_timesteps", '"abc"', "num_timesteps"),
-    ("n_steps", '"abc"', "n_steps"),
-    ("n_envs", "[2]", "n_envs"),
-    ("lr", "1e400", "float range"),
-    ("opponents", "5", "opponents"),
-    ("checkpoint", OUTSIDE, "checkpoint.model"),
-    ("net", "[[8]]", "net"),
-    ("complete", '"no"', "complete"),
+    # (field, raw JSON, in settings, a phrase of the line)
+    ("num_timesteps", '"abc"', False, "num_timesteps"),
+    ("num_steps", '"abc"', True, "num_steps"),
+    ("num_envs", "[2]", True, "num_envs"),
+    ("learning_rate", "1e400", True, "float range"),
+    ("opponents", "5", True, "opponents"),
+    ("checkpoint", OUTSIDE, False, "checkpoint.pool"),
+    ("net", "[[8]]", True, "net"),
+    ("complete", '"no"', False, "complete"),
+    ("format", "3", False, "format 3"),
+    ("settings", "5", False, "settings"),
 ]
 
 
-@pytest.mark.parametrize(("field", "raw", "named"), BAD_VALUES, ids=[b[0] for b in BAD_VALUES])
+@pytest.mark.parametrize(
+    ("field", "raw", "in_settings", "named"), BAD_VALUES, ids=[b[0] for b in BAD_VALUES]
+)
 def test_a_wrong_typed_config_value_is_one_line(
-    finished: Path, tmp_path: Path, field: str, raw: str, named: str
+    finished: Path, tmp_path: Path, field: str, raw: str, in_settings: bool, named: str
 ) -> None:
     run = _copy(finished, tmp_path / "run")
-    text = json.dumps({**_config(run), field: "@@"}, indent=1).replace('"@@"', raw)
-    (run / "config.json").write_text(text)
-    err = _one_line_error(_train("--resume", "--out", str(run), "--no-progress"))
-    assert named in err and str(run / "config.json") in err
-    assert "another --out" in err
+    config = _config(run)
+    (config["settings"] if in_settings else config)[field] = "@@"
+    (run / "config.json").write_text(json.dumps(config, indent=1).replace('"@@"', raw))
+    err = _one_line_error(_train("--resume", "--out", str(run)))
+    assert named in err
+    if not in_settings:  # the file itself is named, with what to do
+        assert str(run / "config.json") in err and ("another --out" in err or "version" in err)
     if field == "complete":  # the plain rerun of the command says the same
-        err = _one_line_error(_train("--game", GAME, "--out", str(run), "--no-progress"))
+        err = _one_line_error(_train("--game", GAME, "--out", str(run)))
         assert named in err
 
 
@@ -221,7 +240,7 @@ def test_config_json_that_is_no_settings_file_is_one_line_without_a_hang(
         os.mkfifo(path)
     else:
         path.symlink_to("/dev/zero")
-    err = _one_line_error(_train("--resume", "--out", str(run), "--no-progress", timeout=60))
+    err = _one_line_error(_train("--resume", "--out", str(run), timeout=60))
     assert str(path) in err
     assert {"not an object": "not a JSON object", "fifo": "FIFO", "dev zero": "device"}[kind] in err
 
@@ -272,7 +291,7 @@ def test_planted_file_links_are_replaced_and_their_targets_untouched(
     assert _digests(other) == before
     for n in ["progress.csv", "eval.csv", "learning_curve.png", "config.json"]:
         assert not (run / n).is_symlink() and (run / n).is_file(), n
-    assert not os.path.lexists(run / "bc.csv")  # no cloning: the planted log went
+    assert not os.path.lexists(run / "bc.csv")  # a log of no run of this folder: it went
     assert (run / "progress.csv").read_text().startswith("time/")
     assert (run / "eval.csv").read_text().startswith("timesteps,opponent")
     assert (run / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
@@ -280,42 +299,10 @@ def test_planted_file_links_are_replaced_and_their_targets_untouched(
     assert config["complete"] is True and config["num_timesteps"] == 64
     for f in ("config.json", "eval.csv", "progress.csv", "best/best.json"):
         assert "trust" not in (run / f).read_text(), f
-    assert config["eval_opponents"] == ["random", f"ppo:path={finished / 'model.zip'}"]
+    assert config["settings"]["eval_opponents"] == ["random", f"ppo:path={finished / 'model.zip'}"]
 
     (run / "progress.csv").unlink()
     (run / "progress.csv").symlink_to(other / "progress.csv")
     err = _one_line_error(_train("--resume", "--out", str(run), "--timesteps", "64"))
     assert "symbolic link" in err and "progress.csv" in err
     assert _digests(other) == before
-
-
-# ------------------------------------------------------------------ 4. demos, fork, start record
-def test_bc_data_with_a_fifo_description_is_one_line(tmp_path: Path) -> None:
-    demos = tmp_path / "demos"
-    demos.mkdir()
-    os.mkfifo(demos / "demos.json")
-    run = tmp_path / "run"
-    err = _one_line_error(
-        _train(
-            "--game", GAME, "--timesteps", "64", "--out", str(run), *TINY,
-            "--bc-data", str(demos), timeout=60,
-        )
-    )  # fmt: skip
-    assert "FIFO" in err and "demos.json" in err
-
-
-def test_a_fork_and_a_start_record_read_their_files_as_data(finished: Path, tmp_path: Path) -> None:
-    """A damaged ``best/best.json`` stops a fork in one line (not a traceback, not a fork at
-    step "abc"); a FIFO as ``INIT_FROM.json`` is refused without blocking."""
-    from boardgames_rl.core.errors import InvalidConfigError
-    from boardgames_rl.training.fork import fork_run
-    from boardgames_rl.training.init_from import read_record
-
-    source = _copy(finished, tmp_path / "source")
-    (source / "best" / "best.json").write_text('{"timesteps": "abc", "score": 0.5, "rows": []}')
-    with pytest.raises(InvalidConfigError, match="timesteps must be an integer") as info:
-        fork_run(source, tmp_path / "dest", "best")
-    assert "\n" not in str(info.value) and not (tmp_path / "dest").exists()
-    os.mkfifo(source / "INIT_FROM.json")
-    with pytest.raises(InvalidConfigError, match="FIFO"):
-        read_record(source)

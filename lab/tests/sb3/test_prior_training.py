@@ -126,7 +126,7 @@ def test_value_warmup_holds_the_actor_and_trains_the_critic(tmp_path):
     """``--value-warmup N``: during the first N steps the actor (policy net, action head, prior
     scale) does not change while the critic does; past N the actor learns too. Real PPO updates
     on the batched White Castle env; the flag is a saved run setting."""
-    from boardgames_rl.training.callbacks import ValueWarmupCallback, actor_parameters
+    from lab.recipes.sb3.callbacks import ValueWarmupCallback, actor_parameters
     from sb3_contrib import MaskablePPO
 
     game = make_game("white_castle", num_players=2)
