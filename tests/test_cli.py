@@ -408,34 +408,48 @@ def test_replay_of_an_arena_folder_and_a_tampered_record(capsys, tmp_path):
 # ----------------------------------------------------------------------------- train
 def test_train_forwards_every_argument(capsys, monkeypatch):
     seen = []
-    fake = types.ModuleType("boardgames_rl.training.train_ppo")
-    fake.main = lambda argv=None: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "boardgames_rl.training.train_ppo", fake)
-    argv = ["--game", "white_castle", "--timesteps", "64", "--out", "runs/x", "--lr", "1e-4"]
+    fake = types.ModuleType("boardgames_rl.training.ppo")
+    fake.main = lambda argv=None: seen.append(argv) or {}
+    monkeypatch.setitem(sys.modules, "boardgames_rl.training.ppo", fake)
+    argv = ["--game", "white_castle", "--timesteps", "64", "--out", "runs/x"]
+    argv += ["--learning-rate", "1e-4"]
     assert main(["train", *argv]) == 0
     assert seen == [argv]
 
 
-def test_train_flag_errors_and_help_need_no_torch():
-    """A typo in a training flag fails before torch is imported (about a second, not five)."""
+def _train_flag_errors_and_help() -> subprocess.CompletedProcess:
+    """A bad training flag and ``train --help`` in a fresh process: their exit codes, and
+    whether torch was imported."""
     code = (
         "import sys\n"
         "from boardgames_rl.cli import main\n"
-        "codes = [main(['train', '--game', 'white_castle', '--lr', '-1'])]\n"
+        "codes = [main(['train', '--game', 'white_castle', '--learning-rate', '-1'])]\n"
         "try:\n"
         "    codes.append(main(['train', '--help']))\n"
         "except SystemExit as e:\n"
         "    codes.append(e.code)\n"
         "print(codes, 'torch' in sys.modules)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+def test_train_flag_errors_are_one_line_and_help_exits_0():
+    done = _train_flag_errors_and_help()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("[2, 0] "), done.stdout
+    assert "--learning-rate must be > 0" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_train_flag_errors_and_help_need_no_torch():
+    """A typo in a training flag fails before torch is imported (about a second, not five)."""
+    done = _train_flag_errors_and_help()
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[2, 0] False", done.stdout
-    assert "--lr must be > 0" in done.stderr
 
 
 def test_train_without_the_training_module_says_what_is_needed(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "boardgames_rl.training.train_ppo", None)
+    monkeypatch.setitem(sys.modules, "boardgames_rl.training.ppo", None)
     code, _, err = run_cli(["train", "--game", "white_castle", "--timesteps", "10"], capsys)
     assert code == 1 and "training needs" in err and "Traceback" not in err
 

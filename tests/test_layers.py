@@ -323,12 +323,12 @@ def test_the_layer_check_catches_upward_and_sibling_imports() -> None:
     assert _upward("envs", [(SPEC_STRINGS[1], 1, False)], PACKAGE / "envs" / "vector.py")
     assert _upward("arena", [("boardgames_rl.testing", 1, True)])
     assert _upward("training", [("boardgames_rl.interop.rllib", 1, False)])  # siblings
-    assert _upward("interop", [("boardgames_rl.training.args", 1, False)])
+    assert _upward("interop", [("boardgames_rl.training.ppo", 1, False)])
     assert _upward("cli", [("boardgames_rl.interop", 1, True)])  # nothing imports interop
-    assert _upward("training", [("lab.experiments.train_strong", 1, False)])
+    assert _upward("training", [("lab.recipes.train_strong", 1, False)])
     assert _upward("cli", [("benchmarks.throughput", 1, False)])
     assert not _upward("arena", [("boardgames_rl.envs.aec", 1, True), ("numpy", 2, True)])
-    assert not _upward("testing", [("boardgames_rl.training.args", 1, True)])
+    assert not _upward("testing", [("boardgames_rl.training.ppo", 1, True)])
     scenario = [(SCENARIO_HELPERS, 1, True)]
     assert not _upward("games", scenario, module="boardgames_rl.games.white_castle.scenario")
     assert _upward("games", scenario, module="boardgames_rl.games.white_castle.state")

@@ -200,7 +200,7 @@ __getattr__ = names_moved_to_lab(
     {
         name: (
             "lab/recipes/sb3/args.py",
-            f"the library's run folder reader is boardgames_rl.training.runs.{name}",
+            f"the library's own: boardgames_rl.training.runs.{name}",
         )
         for name in ("read_config", "MAX_CONFIG_BYTES")
     },

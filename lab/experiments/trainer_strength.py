@@ -49,10 +49,12 @@ from typing import Any
 GAME = "white_castle"
 GAME_CONFIG = {"num_players": 2}
 TRAINERS = {
-    "old": "boardgames_rl.training.train_ppo",
+    "old": "lab.recipes.sb3.train_ppo",
     "new": "boardgames_rl.training.ppo",
 }
-"""Each trainer's module (run with ``python -m``)."""
+"""Each trainer's module (run with ``python -m`` from the root of the clone; the SB3 trainer is
+the lab's recipe now, ``lab/recipes/sb3``)."""
+REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED = {
     "net": "256,256",
     "opponents": "random,heuristic,self",
@@ -158,7 +160,7 @@ def train(trainer: str, seed: int, timesteps: int, out: Path, env: dict[str, str
     log = open(out.parent / f"{out.name}.log", "a")  # noqa: SIM115 - closed below
     load_before = os.getloadavg()
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=REPO_ROOT)
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - started

@@ -465,7 +465,7 @@ def _tune_scale_command(tmp_path: Path) -> tuple[Entry, Path, list[str]]:
     pkg.mkdir()
     for suffix in (".json", ".npz"):
         shutil.copy(entry.folder / f"{entry.name}{suffix}", pkg)
-    script = Path(__file__).parents[2] / "lab" / "experiments" / "train_strong.py"
+    script = Path(__file__).parents[2] / "lab" / "recipes" / "train_strong.py"
     return (
         entry,
         pkg,

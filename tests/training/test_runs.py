@@ -17,7 +17,7 @@ import torch as th
 
 from boardgames_rl.agents.ppo import read_model_file
 from boardgames_rl.training import ppo
-from boardgames_rl.training.train_ppo import main as sb3_main
+from lab.recipes.sb3.train_ppo import main as sb3_main
 
 GAME = "castle_flutterstone"
 TINY = [

@@ -1,7 +1,7 @@
-"""Issue 14.2: "Training uses it by default": ``build_vec_env`` gives the batched ``VecEnv``
-(``training.envs``: "All three give the same observations, masks, rewards and episode infos for the
-same seed"), with the training pool (random, heuristic, self-play snapshots added through
-``env_method``), the seat feature and reward shaping, in-process and with workers."""
+"""Issue 14.2, the SB3 recipe's envs: ``build_vec_env`` gives the batched ``VecEnv`` by default
+(``lab.recipes.sb3.envs``: "All three give the same observations, masks, rewards and episode
+infos for the same seed"), with the training pool (random, heuristic, self-play snapshots added
+through ``env_method``), the seat feature and reward shaping, in-process and with workers."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from sb3_contrib import MaskablePPO
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.registry import make_game
-from boardgames_rl.training.envs import build_vec_env, make_batched_env
 from boardgames_rl.training.pool import OpponentPool
-from boardgames_rl.training.shaping import make_shaping
+from lab.recipes.sb3.envs import build_vec_env, make_batched_env
+from lab.recipes.sb3.shaping import make_shaping
 
 
 def _run(game, vec: str, workers: int, shaping, steps: int) -> tuple[list, list]:
