@@ -151,7 +151,10 @@ def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Names
         "1/k). The random baseline is a uniform random agent in the same seats against the "
         "same opponents.",
         "",
-        "Reproduce: `python lab/experiments/ppo_results.py` (learning curves in `docs/img/`).",
+        "Reproduce: `python lab/experiments/ppo_results.py` (learning curves in `docs/img/`). "
+        "These runs are\nthe SB3 trainer's, now the lab's recipe (`lab/recipes/train_sb3.py`); "
+        "the library's trainer,\n`boardgames-rl train` (`boardgames_rl.training.ppo`), is a "
+        "different script.",
         "",
         "| run | seat(s) | steps | wall time | vs random | per seat vs random | vs heuristic "
         "| random baseline vs random | aim | met | training |",
