@@ -62,6 +62,8 @@ class PoolEnvFactory:
 
 
 def snapshot_states_of(pool: OpponentPool | None) -> list[tuple[str, dict[str, Any]]]:
+    """``(name, state_dict)`` of each self-play snapshot in ``pool``, oldest first (none without
+    a pool)."""
     if pool is None:
         return []
     return [(n, pool.snapshot(n).policy.state_dict()) for n in pool.snapshot_names]  # type: ignore[attr-defined]

@@ -242,7 +242,8 @@ def test_config_json_that_is_no_settings_file_is_one_line_without_a_hang(
         path.symlink_to("/dev/zero")
     err = _one_line_error(_train("--resume", "--out", str(run), timeout=60))
     assert str(path) in err
-    assert {"not an object": "not a JSON object", "fifo": "FIFO", "dev zero": "device"}[kind] in err
+    said = {"not an object": "not a JSON object", "fifo": "FIFO", "dev zero": "symbolic link"}
+    assert said[kind] in err
 
 
 # ------------------------------------------------------------------ 3. planted links
@@ -268,13 +269,10 @@ def test_a_run_subfolder_planted_as_a_link_is_refused(tmp_path: Path, name: str)
     assert (run / name).is_symlink()
 
 
-def test_planted_file_links_are_replaced_and_their_targets_untouched(
-    finished: Path, tmp_path: Path
-) -> None:
+def test_planted_file_links_are_replaced_and_their_targets_untouched(tmp_path: Path) -> None:
     """A fresh run over ``progress.csv``, ``eval.csv``, ``bc.csv``, ``learning_curve.png`` and
     ``config.json`` planted as links: the run writes its own files in their place, the targets
-    keep their bytes; the run's files hold no ``trust`` (an evaluation opponent given with it
-    here); then a log planted as a link before ``--resume`` is refused in one line."""
+    keep their bytes; then a log planted as a link before ``--resume`` is refused in one line."""
     other = tmp_path / "other"
     other.mkdir()
     names = ["progress.csv", "eval.csv", "bc.csv", "learning_curve.png", "config.json"]
@@ -285,8 +283,7 @@ def test_planted_file_links_are_replaced_and_their_targets_untouched(
     run.mkdir()
     for n in names:
         (run / n).symlink_to(other / n)
-    trusted = f"ppo:path={finished / 'model.zip'},trust=1"
-    proc = _fresh(run, "--eval-opponents", f"random,{trusted}")
+    proc = _fresh(run, "--eval-opponents", "random")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert _digests(other) == before
     for n in ["progress.csv", "eval.csv", "learning_curve.png", "config.json"]:
@@ -297,12 +294,22 @@ def test_planted_file_links_are_replaced_and_their_targets_untouched(
     assert (run / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
     config = _config(run)
     assert config["complete"] is True and config["num_timesteps"] == 64
-    for f in ("config.json", "eval.csv", "progress.csv", "best/best.json"):
-        assert "trust" not in (run / f).read_text(), f
-    assert config["settings"]["eval_opponents"] == ["random", f"ppo:path={finished / 'model.zip'}"]
 
     (run / "progress.csv").unlink()
     (run / "progress.csv").symlink_to(other / "progress.csv")
     err = _one_line_error(_train("--resume", "--out", str(run), "--timesteps", "64"))
     assert "symbolic link" in err and "progress.csv" in err
     assert _digests(other) == before
+
+
+def test_a_run_stores_its_specs_without_trust(finished: Path, tmp_path: Path) -> None:
+    """An evaluation opponent given with ``trust=1`` (the person's opt-in, for this invocation):
+    the run's files hold the spec without it, so a resume never opts in on its own."""
+    run = tmp_path / "run"
+    trusted = f"ppo:path={finished / 'model.zip'},trust=1"
+    proc = _fresh(run, "--eval-opponents", f"random,{trusted}")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    for f in ("config.json", "eval.csv", "progress.csv", "best/best.json"):
+        assert "trust" not in (run / f).read_text(), f
+    eval_opponents = _config(run)["settings"]["eval_opponents"]
+    assert eval_opponents == ["random", f"ppo:path={finished / 'model.zip'}"]

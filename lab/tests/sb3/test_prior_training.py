@@ -126,8 +126,9 @@ def test_value_warmup_holds_the_actor_and_trains_the_critic(tmp_path):
     """``--value-warmup N``: during the first N steps the actor (policy net, action head, prior
     scale) does not change while the critic does; past N the actor learns too. Real PPO updates
     on the batched White Castle env; the flag is a saved run setting."""
-    from lab.recipes.sb3.callbacks import ValueWarmupCallback, actor_parameters
     from sb3_contrib import MaskablePPO
+
+    from lab.recipes.sb3.callbacks import ValueWarmupCallback, actor_parameters
 
     game = make_game("white_castle", num_players=2)
     pool = OpponentPool.from_specs(game, ["random"], [1.0])
