@@ -510,8 +510,9 @@ def check_plain_settings(data: dict[str, Any], source: str) -> None:
 def load_policy(path: str | os.PathLike, trust: bool = False, game: Game | None = None) -> Any:
     """The policy of a saved model on the CPU, in eval mode, cached per (file, mtime, size).
 
-    By default nothing is unpickled (see the module docstring); ``trust=True`` uses SB3's own
-    ``MaskablePPO.load`` (which unpickles) for a file the user trusts. Either way only a regular
+    By default nothing is unpickled (see the module docstring); ``trust=True`` lets SB3's own
+    ``MaskablePPO.load`` (which unpickles) read a file the user trusts when the safe reader
+    cannot (a file the safe reader reads is read that way either way). Either way only a regular
     file of at most :data:`MAX_MODEL_BYTES` is read. With ``game``, a model that does not fit
     it is refused before its policy is built.
     """
@@ -523,7 +524,17 @@ def load_policy(path: str | os.PathLike, trust: bool = False, game: Game | None 
         raise UntrustedModelError(f"{source} cannot be read ({e.strerror})") from e
     key = (str(p.resolve()), st.st_mtime, st.st_size, bool(trust))
     if key not in _MODEL_CACHE:
-        if trust:
+        policy = None
+        if trust:  # a permission, not a requirement: a file read without unpickling is read so
+            try:
+                data, weights = read_model_file(p)
+                check_plain_settings(data, source)
+                policy = policy_from_weights(
+                    weights["policy"], source, data.get("policy_kwargs"), game
+                )
+            except UntrustedModelError:
+                policy = None
+        if trust and policy is None:
             from sb3_contrib import MaskablePPO
 
             try:
@@ -534,7 +545,7 @@ def load_policy(path: str | os.PathLike, trust: bool = False, game: Game | None 
                 policy = MaskablePPO.load(io.BytesIO(blob), device="cpu").policy
             except Exception as e:  # noqa: BLE001 - any failure of a trusted load: one line
                 raise UntrustedModelError(f"{source} could not be loaded ({_short(e)})") from e
-        else:
+        elif policy is None:
             data, weights = read_model_file(p)
             check_plain_settings(data, source)
             policy = policy_from_weights(weights["policy"], source, data.get("policy_kwargs"), game)

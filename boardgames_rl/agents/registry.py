@@ -112,6 +112,19 @@ def _trust_keys(spec: str, depth: int = 0) -> list[str]:
     return keys
 
 
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of agent specs, whose options also use commas:
+    ``"random,ismcts:iterations=50,rollout=random,self"`` -> 3 specs (a piece with ``=`` and no
+    ``:`` continues the previous spec's options)."""
+    out: list[str] = []
+    for piece in (s.strip() for s in text.split(",")):
+        if out and "=" in piece and ":" not in piece:
+            out[-1] += "," + piece
+        elif piece:
+            out.append(piece)
+    return out
+
+
 def file_spec(spec: Any, source: str) -> str:
     """An agent spec read back from a file (``source`` names the file and the field): a string,
     without any :data:`TRUST_OPTIONS` key (an opt-in is the person's, never a file's).

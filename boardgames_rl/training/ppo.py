@@ -51,7 +51,7 @@ import torch as th
 
 from boardgames_rl._util.progress import progress_bar
 from boardgames_rl.agents.ppo import PolicyAgent, policy_from_weights
-from boardgames_rl.agents.registry import make_agent
+from boardgames_rl.agents.registry import file_spec, make_agent, spec_for_file, split_specs
 from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.files import open_append
 from boardgames_rl.core.options import parse_options
@@ -549,7 +549,7 @@ def evaluate_and_keep(
         result = evaluate(
             agent, game, spec, args.eval_games, seats, args.seed, lambda: stop.signal is not None
         )
-        rows.append({"timesteps": step, **result.as_dict()})
+        rows.append({"timesteps": step, **result.as_dict(), "opponent": spec_for_file(spec)})
     wall = round(time.perf_counter() - started, 2)
     for row in rows:
         row["wall_time"] = wall
@@ -707,7 +707,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+SPEC_FIELDS = ("opponents", "eval_opponents")
+"""Fields that hold agent specs: stored without trust options, read back as data."""
+
+
 def _list(text: str, item: type, flag: str) -> list[Any]:
+    if flag.replace("-", "_") in SPEC_FIELDS:  # a spec's options are comma-separated too
+        return split_specs(text)
     parts = [s.strip() for s in text.split(",")]
     if "" in parts:
         raise InvalidConfigError(f"--{flag}: an empty item in {text!r}; give A,B,...")
@@ -758,7 +764,18 @@ def _saved_for_resume(given: dict[str, Any]) -> dict[str, Any]:
         raise InvalidConfigError("--resume needs --out (the run folder)")
     settings = run_settings(read_config(out), out)
     fields = {f.name for f in dataclasses.fields(Args)} - {"resume", "timesteps", "out"}
-    return {k: v for k, v in settings.items() if k in fields}
+    values = {k: v for k, v in settings.items() if k in fields}
+    for name in SPEC_FIELDS:  # data: a trust option in the file is refused, never honoured
+        if name in values and name not in given:
+            specs = values[name]
+            if not isinstance(specs, list) or not all(isinstance(x, str) for x in specs):
+                raise InvalidConfigError(
+                    f"{out / 'config.json'}: settings.{name} must be a list of agent specs, got "
+                    f"{specs!r:.60}; restore the file, or start a new run with another --out"
+                )
+            source = f"{out / 'config.json'}: settings.{name}"
+            values[name] = [file_spec(x, source) for x in split_specs(",".join(specs))]
+    return values
 
 
 def check(args: Args) -> None:
@@ -834,8 +851,12 @@ def check(args: Args) -> None:
 
 
 def saved_args(args: Args) -> dict[str, Any]:
-    """The settings ``config.json`` holds (every field but ``resume``)."""
-    return {k: v for k, v in dataclasses.asdict(args).items() if k != "resume"}
+    """The settings ``config.json`` holds: every field but ``resume``, agent specs without their
+    trust options (an opt-in is the person's, for one invocation, never the file's)."""
+    saved = {k: v for k, v in dataclasses.asdict(args).items() if k != "resume"}
+    for name in SPEC_FIELDS:
+        saved[name] = [spec_for_file(x) for x in saved[name]]
+    return saved
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

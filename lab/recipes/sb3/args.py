@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from boardgames_rl.agents.registry import file_spec, spec_for_file
+from boardgames_rl.agents.registry import file_spec, spec_for_file, split_specs
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import UnsafeFileError, loads_json, read_text
 from boardgames_rl.core.options import parse_options
@@ -348,18 +348,6 @@ def build_parser(defaults: dict[str, Any] | None = None, explicit: bool = False)
         help_text += f" (default: {shown})" if shown else f" ({default_text(f.name)})"
         p.add_argument(*flags, help=help_text.replace("%", "%%"), **kw)
     return p
-
-
-def split_specs(text: str) -> list[str]:
-    """``"random,ismcts:iterations=50,rollout=random,self"`` -> 3 specs (a piece with ``=`` but
-    no ``:`` continues the previous spec's options)."""
-    out: list[str] = []
-    for piece in (s.strip() for s in text.split(",")):
-        if out and "=" in piece and ":" not in piece:
-            out[-1] += "," + piece
-        elif piece:
-            out.append(piece)
-    return out
 
 
 def _run_state(out: Path | None) -> tuple[dict[str, Any], bool]:
