@@ -30,8 +30,9 @@ Columns (``c4`` = PettingZoo connect_four_v3 AEC steps through the same user loo
   cheap ``RandomActions`` on both sides);
 * ``clone``, ``sample``: CPU time of one ``State.clone()`` / ``InfoSet.sample()`` in c4 raw steps;
 * ``ISMCTS``: CPU time of one ISMCTS decision (``preset=tuned``, 400 iterations) in c4 raw steps;
-* ``PPO/CP``: ``FastMaskablePPO`` (the trainer's default: MaskablePPO's algorithm) learner
-  steps/s on the batched env / SB3 PPO on ``CartPole-v1``, same hyperparameters, interleaved.
+* ``PPO/CP``: the SB3 recipe's ``FastMaskablePPO`` (``lab/recipes/sb3``: MaskablePPO's
+  algorithm) learner steps/s on the batched env / SB3 PPO on ``CartPole-v1``, same
+  hyperparameters, interleaved.
 
 Baseline rows give OpenSpiel's ``connect_four`` (the C++ game stepped through ``pyspiel``'s Python
 API, bare and with ``observation_tensor``), OpenSpiel's ``python_tic_tac_toe`` (a game written in
@@ -704,8 +705,8 @@ def format_table(result: dict[str, Any]) -> str:
         f"{st['ismcts_iterations']} iterations, per move); vec/bat: N={st['num_envs']}, "
         f"in-process, / AEC make; {st['workers']}w/0w: wall time, {st['batched_env']}, "
         "actions drawn by RandomActions on both sides; "
-        "PPO/CP: FastMaskablePPO (the trainer's default) steps/s on the game / SB3 PPO on "
-        "CartPole-v1 (same settings)",
+        "PPO/CP: FastMaskablePPO (the SB3 recipe; the library's script: training_speed.py) "
+        "steps/s on the game / SB3 PPO on CartPole-v1 (same settings)",
     ]
     for title, failed in result.get("errors", {}).items():
         for key, messages in failed.items():
