@@ -441,6 +441,14 @@ def test_train_flag_errors_are_one_line_and_help_exits_0():
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
+def test_train_flag_errors_and_help_need_no_torch():
+    """A typo in a training flag and ``--help`` answer before torch is imported (the flags are
+    :mod:`boardgames_rl.training.settings`, which needs no torch)."""
+    done = _train_flag_errors_and_help()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[2, 0] False", done.stdout
+
+
 def test_train_without_the_training_module_says_what_is_needed(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "boardgames_rl.training.ppo", None)
     code, _, err = run_cli(["train", "--game", "white_castle", "--timesteps", "10"], capsys)

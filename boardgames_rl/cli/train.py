@@ -1,6 +1,6 @@
 """``boardgames-rl train ...``: forwards every argument to the masked PPO script
 :mod:`boardgames_rl.training.ppo` (its flags are the fields of
-:class:`~boardgames_rl.training.ppo.Args`; ``--help`` lists each with its help text, and the
+:class:`~boardgames_rl.training.settings.Args`; ``--help`` lists each with its help text, and the
 per-game defaults). The run prints on standard output, terminal or not, a line per evaluation and
 a summary at the end (where the model, the best model and the logs are; the final win rates)."""
 
@@ -16,6 +16,9 @@ def forward(argv: list[str]) -> int:
     saved, 1 a runtime error (one line, raised as :class:`CliError`), 2 a bad flag, 130 / 143
     after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
     try:
+        from boardgames_rl.training.settings import parse_args
+
+        parse_args(argv)  # the flags first: a typo or --help needs no torch
         try:
             from boardgames_rl.training.ppo import main as train_main
         except ImportError as e:

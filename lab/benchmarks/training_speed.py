@@ -87,7 +87,7 @@ from boardgames_rl.core.agent import RandomAgent  # noqa: E402
 from boardgames_rl.envs.policy_obs import policy_obs_size  # noqa: E402
 from boardgames_rl.envs.vector.gym_env import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
-from boardgames_rl.training import ppo  # noqa: E402
+from boardgames_rl.training import ppo, settings  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
 
 
@@ -320,7 +320,7 @@ def measure_script(name: str, config: dict[str, Any], args: argparse.Namespace, 
             checkpoint_every=0,
             threads=1,
         )
-        ppo.check(run)
+        settings.check(run)
         quiet = contextlib.redirect_stdout(io.StringIO())
         env_class = timed_env(env, args.n_steps, made)
         no_plot = patched(ppo, BatchedVectorEnv=env_class, plot_learning_curve=lambda *a: None)

@@ -1,6 +1,6 @@
 """Issue 16.4: "`train --help` with a help text and the per-game default of every flag", read
 from the real ``boardgames-rl train --help`` output (a subprocess). The flags are the fields of
-:class:`boardgames_rl.training.ppo.Args`, each documented by the string under it."""
+:class:`boardgames_rl.training.settings.Args`, each documented by the string under it."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import os
 import subprocess
 import sys
 
-from boardgames_rl.training import ppo
+from boardgames_rl.training import settings
 
 
 def _field_docs() -> dict[str, str]:
     """Each field of ``Args`` and the string under it, read from the source."""
-    body = ast.parse(inspect.getsource(ppo.Args)).body[0].body  # type: ignore[attr-defined]
+    body = ast.parse(inspect.getsource(settings.Args)).body[0].body  # type: ignore[attr-defined]
     return {
         a.target.id: b.value.value
         for a, b in zip(body, body[1:], strict=False)
@@ -40,11 +40,11 @@ def test_train_help_lists_every_flag_with_its_help_and_per_game_defaults():
     assert "Traceback" not in proc.stderr
     assert proc.stdout.startswith("usage: boardgames-rl train"), proc.stdout[:200]
     flat = " ".join(proc.stdout.split())  # argparse wraps at the terminal width
-    fields = dataclasses.fields(ppo.Args)
+    fields = dataclasses.fields(settings.Args)
     docs = _field_docs()
     assert len(fields) >= 30
     assert {f.name for f in fields} == set(docs), "a field without its help text"
-    defaults = ppo.Args()
+    defaults = settings.Args()
     for f in fields:
         flag = "--" + f.name.replace("_", "-")
         assert f"{flag} " in flat, flag
@@ -56,7 +56,7 @@ def test_train_help_lists_every_flag_with_its_help_and_per_game_defaults():
             assert shown in flat, (flag, shown)
     # every game's own defaults are named with the game
     per_game = flat[flat.index("Per-game defaults:") :]
-    for game, values in ppo.PER_GAME.items():
+    for game, values in settings.PER_GAME.items():
         assert f"{game}: " in per_game, game
         for name in values:
             assert f"{name}=" in per_game[per_game.index(f"{game}: ") :], (game, name)

@@ -22,7 +22,7 @@ from boardgames_rl.agents import make_agent
 from boardgames_rl.agents.ppo import read_model_file
 from boardgames_rl.arena.play import play_game
 from boardgames_rl.registry import make_game
-from boardgames_rl.training import ppo
+from boardgames_rl.training import ppo, settings
 
 GAME = "castle_flutterstone"
 TINY = [
@@ -472,7 +472,7 @@ def test_an_option_the_game_does_not_have_is_one_line(tmp_path: Path) -> None:
 
 
 def test_every_field_has_a_flag_and_help() -> None:
-    text = ppo.build_parser().format_help()
+    text = settings.build_parser().format_help()
     for f in dataclasses.fields(ppo.Args):
         flag = "--" + f.name.replace("_", "-")
         assert flag in text, flag
