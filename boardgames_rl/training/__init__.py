@@ -4,8 +4,10 @@ Modules (each with one job; import them directly, this package imports nothing e
 feature appended to seat-relative observations is :mod:`boardgames_rl.envs.policy_obs` (the
 ``ppo`` agent uses it too).
 
-* :mod:`.ppo` -- the training script (``main(argv)``): :class:`~.ppo.Args`, every setting with
-  its default and help, the rollout, GAE, the clipped update, evaluation, checkpoints;
+* :mod:`.ppo` -- the training script (``main(argv)``, ``train(args)``): the rollout, GAE, the
+  clipped update, evaluation, checkpoints;
+* :mod:`.settings` -- :class:`~.settings.Args` (every setting with its default and help), the
+  per-game defaults and the command line (no torch needed);
 * :mod:`.network` -- the actor-critic network, its masked distribution, the rollout weights;
 * :mod:`.runs` -- the run folder: ``config.json``, ``model.zip``, ``best/``, resuming;
 * :mod:`.checkpoint` -- atomic checkpoints (model, pool snapshots, config) and log cuts;
