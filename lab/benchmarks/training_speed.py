@@ -17,8 +17,9 @@ CartPole again before the next game; a game's
 ratio divides by the mean of the CartPole runs just before and after its block) and the table
 gives medians (min-max) of the per-round ratios.
 
-* **after**: what training uses: :class:`~boardgames_rl.training.fast_ppo.FastMaskablePPO` on
-  :func:`boardgames_rl.training.envs.build_vec_env` (the default ``vec="batched"``): the batched
+* **after**: the SB3 recipe's learner (what training used before the script),
+  ``FastMaskablePPO`` (``lab/recipes/sb3/fast_ppo.py``) on its ``build_vec_env``
+  (``lab/recipes/sb3/envs.py``, the default ``vec="batched"``): the batched
   single-agent ``VecEnv``, in-process, learner seat drawn per game, seat feature, uniform random
   opponents from an ``OpponentPool`` (they read only the mask: no info set is built for them).
 * **maskable** (``--no-maskable`` skips it): sb3-contrib's ``MaskablePPO`` on the same env (the
@@ -31,9 +32,9 @@ gives medians (min-max) of the per-round ratios.
   game (random play, so their sparsity is the game's) with the game's action count: the
   learner's own cost, so the best ratio any env could give with these sizes and hyperparameters.
 * **script** / **script ceiling** (``--no-script`` skips both): the masked PPO script itself,
-  :func:`boardgames_rl.training.ppo.train` (an :class:`~boardgames_rl.training.ppo.Args` with the
-  same sizes, SB3's defaults for the rest, ``random`` opponents, no evaluation, no intermediate
-  checkpoint, its run folder in a temporary directory) on the env it builds, the
+  :func:`boardgames_rl.training.ppo.train` (an :class:`~boardgames_rl.training.settings.Args`
+  with the same sizes, SB3's defaults for the rest, ``random`` opponents, no evaluation, no
+  intermediate checkpoint, its run folder in a temporary directory) on the env it builds, the
   :class:`~boardgames_rl.envs.vector.gym_env.BatchedVectorEnv` (the same core and opponent pool as
   "after"), or, for the ceiling, on :class:`NullVectorEnv` (the recorded observations, as
   :class:`NullEnv`) put in its place. The env class is substituted by a subclass that keeps the
@@ -41,9 +42,8 @@ gives medians (min-max) of the per-round ratios.
   update are the warm-up, as ``learn``'s above) to ``close`` after the last update, so the
   script's setup (game, run folder, network) and its end (checkpoint, plot) are not counted.
 
-``FastMaskablePPO`` (and the SB3 env builders) are imported from
-``boardgames_rl.training.fast_ppo`` / ``boardgames_rl.training.envs`` where they still are, else
-from whichever module under ``lab/`` defines them (``--fast-ppo MODULE`` names one).
+``FastMaskablePPO`` (and the SB3 env builders) are imported from whichever module under ``lab/``
+defines them (``--fast-ppo MODULE`` names one).
 
 The CPU time spent inside the env (``reset`` / ``step`` / ``action_masks``, opponents' moves
 included) is measured separately: its share says whether the env or the learner (rollout
