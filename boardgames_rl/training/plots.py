@@ -84,6 +84,9 @@ def plot_learning_curve(
     ax1.set(xlabel="timesteps", ylabel="win rate", ylim=(0, 1), title="evaluation (95% CI)")
     if evals:
         ax1.legend(loc="lower right")
+    else:  # a run without evaluation: say so, not an empty axis from 0 to 1
+        ax1.text(0.5, 0.75, "no evaluation in this run", ha="center", va="center",
+                 transform=ax1.transAxes, color="grey")  # fmt: skip
     pts = [
         (
             _number(progress_path, r, "time/total_timesteps"),
@@ -94,6 +97,8 @@ def plot_learning_curve(
     ]
     if pts:
         ax2.plot(*zip(*pts, strict=True))
+        if not evals:
+            ax1.set_xlim(ax2.get_xlim())
     ax2.set(xlabel="timesteps", ylabel="mean final return", title="training episodes")
     from matplotlib.ticker import EngFormatter
 

@@ -233,7 +233,11 @@ def train(args: Args) -> dict[str, Any]:
         raise SystemExit(stop.exit_code)
     config["final_eval"] = final
     write_run_config(out, config)
-    plot_learning_curve(out, out / "learning_curve.png", f"{game.name} {game.config} seat {seat}")
+    options = ", ".join(f"{k}={v}" for k, v in game.config.items())
+    title = (
+        f"{game.name} ({options}), learner seat {seat}" if options else f"{game.name}, seat {seat}"
+    )
+    plot_learning_curve(out, out / "learning_curve.png", title)
     for line in summary_lines(out, config, time.perf_counter() - started, step >= target):
         report(line)
     return config
