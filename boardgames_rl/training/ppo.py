@@ -68,7 +68,14 @@ from boardgames_rl.training.network import (
 from boardgames_rl.training.plots import plot_learning_curve
 from boardgames_rl.training.pool import OpponentPool
 from boardgames_rl.training.report import duration, eval_line, report, win_rates
-from boardgames_rl.training.runs import keep_best, open_run, read_best, save, undo_fresh_start
+from boardgames_rl.training.runs import (
+    FORMAT,
+    keep_best,
+    open_run,
+    read_best,
+    save,
+    undo_fresh_start,
+)
 from boardgames_rl.training.runs import write_config as write_run_config
 from boardgames_rl.training.settings import Args, parse_args, saved_args
 from boardgames_rl.training.stopping import StopRequests, children_ignore_sigint
@@ -115,7 +122,7 @@ def train(args: Args) -> dict[str, Any]:
     target = int(run.settings["target_timesteps"]) if interrupted else done + args.timesteps
     settings = {"settings": saved_args(args), "target_timesteps": target, "complete": False}
     if not run.resumed:
-        write_run_config(out, {"format": 2, **settings, "num_timesteps": 0})
+        write_run_config(out, {"format": FORMAT, **settings, "num_timesteps": 0})
 
     # 2. seeds: a fresh run from `seed`, a resumed one from (seed, done): its own draws
     seeds = seed_stream((args.seed, done)) if done else seed_stream(args.seed)
@@ -124,7 +131,7 @@ def train(args: Args) -> dict[str, Any]:
     th.manual_seed(torch_seed)
     batch_rng = np.random.default_rng(batch_seed)
 
-    # 3. the network and its optimiser (a resumed run: the checkpoint's)
+    # 3. the games (the vector runtime), the network and its optimiser (resumed: the checkpoint's)
     with children_ignore_sigint():  # a Ctrl-C reaches the workers too: this process decides
         envs = BatchedVectorEnv(
             game,
