@@ -3,7 +3,7 @@
 :func:`fields_gained` is each figure's progress in fields along the path (0 on the start field,
 ``game.goal`` on the last step; the race is won by the first figure there).
 
-* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is that progress as
+* :func:`potential` (reward shaping in the lab's SB3 recipe) is that progress as
   a fraction of the path, per seat, in [0, 1];
 * :func:`evaluate` (ISMCTS cut-offs, on sampled states) is the returns at the end; before it,
   each figure's lead in fields over the best other figure, as a fraction of half the path

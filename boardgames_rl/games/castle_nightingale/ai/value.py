@@ -5,7 +5,7 @@ samurai captures 3 ninjas. The ninja's is the relics banked plus half of each re
 turn (a capture would confiscate it), out of ``RELICS_TO_WIN``; the samurai's is the captures out
 of ``NINJAS``. It reads the true vase contents (hidden from the players).
 
-* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is the progress
+* :func:`potential` (reward shaping in the lab's SB3 recipe) is the progress
   itself, per seat (raw, in [0, 1]; the trainer makes it relative to the other seat);
 * :func:`evaluate` (ISMCTS cut-offs, on sampled states) is the returns at the end, else the same
   progress made zero-sum -- the ninja's minus the samurai's, clipped to [-1, 1] -- which is

@@ -4,7 +4,7 @@
 true token values, hidden from the players, so everything here is for search on sampled states
 and for training signals, never part of an observation or a policy.
 
-* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is the points
+* :func:`potential` (reward shaping in the lab's SB3 recipe) is the points
   divided by ``HONOR_SCALE``, per seat (raw; the trainer makes it relative);
 * :func:`honor_shaping` (``GameAECEnv(reward_shaping=...)``) is the points each seat gained
   between two states over the same scale;

@@ -9,7 +9,7 @@ a share of the best opponent's points. The weights are a :class:`Weights`:
 * the heuristic agent scores its look-ahead leaves with it (:data:`HEURISTIC`);
 * :func:`evaluate` (ISMCTS cut-offs) compares each seat's value without the opponent term
   (:data:`WORTH`) with the best other seat's;
-* :func:`potential` (reward shaping, :mod:`boardgames_rl.training.shaping`) is the value with
+* :func:`potential` (reward shaping in the lab's SB3 recipe) is the value with
   every weight zero (:data:`POINTS`): the points a seat already has, divided by
   :data:`POINTS_SCALE` -- shaping pays only for what is already points.
 """
