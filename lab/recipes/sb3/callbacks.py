@@ -24,7 +24,6 @@ import csv
 import importlib.util
 import io
 import json
-import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -43,10 +42,8 @@ from boardgames_rl.agents.ppo import PolicyAgent, freeze_policy
 from boardgames_rl.agents.registry import spec_for_file
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.files import (
-    UnsafeFileError,
     make_dir,
     open_append,
-    read_json,
     read_text,
     write_text,
 )
@@ -54,6 +51,7 @@ from boardgames_rl.core.game import Game
 from boardgames_rl.training.checkpoint import MAX_LOG_BYTES, save_model
 from boardgames_rl.training.evaluation import EvaluationStopped, evaluate
 from boardgames_rl.training.report import duration, eval_line, report, win_rates  # noqa: F401 (re-exported)
+from boardgames_rl.training.runs import read_best
 
 EVAL_FIELDS = [
     "timesteps",
@@ -67,8 +65,6 @@ EVAL_FIELDS = [
     "wall_time",
 ]
 """Columns of ``eval.csv``."""
-MAX_BEST_BYTES = 2**20
-"""Cap of ``best/best.json`` read back."""
 
 
 class AppendingCSVOutputFormat(CSVOutputFormat):
@@ -273,46 +269,6 @@ class EvalCallback(BaseCallback):
         if self.verbose:
             print(f"[eval] new best policy kept in {self.best_dir} (mean win rate {score:.3f})")
         return True
-
-
-def read_best(best_dir: Path | None) -> dict[str, Any]:
-    """``best.json`` of a ``best/`` folder (``score`` -1 when there is no kept policy: no
-    ``model.zip`` or no ``best.json``).
-
-    Raises:
-        InvalidConfigError: ``best.json`` is there but not a regular file of strict JSON holding
-            ``timesteps`` (an integer >= 0), ``score`` (a win rate in [0, 1]) and ``rows`` (a
-            list): one line saying to restore it or remove ``best/``.
-    """
-    empty: dict[str, Any] = {"timesteps": 0, "score": -1.0, "rows": []}
-    if best_dir is None or not (best_dir / "model.zip").is_file():
-        return empty
-    path = best_dir / "best.json"
-    fix = f"restore it, or remove {best_dir} (the run then keeps its next best policy there)"
-    try:
-        record = read_json(path, MAX_BEST_BYTES, "best-policy record")
-    except FileNotFoundError:
-        return empty
-    except UnsafeFileError as e:
-        raise InvalidConfigError(f"{e}: {fix}") from e
-    if not isinstance(record, dict):
-        raise InvalidConfigError(f"{path} is not a JSON object: {fix}")
-    steps, score = record.get("timesteps"), record.get("score")
-    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
-        raise InvalidConfigError(
-            f"{path}: timesteps must be an integer >= 0, got {steps!r:.40}: {fix}"
-        )
-    if (
-        not isinstance(score, (int, float))
-        or isinstance(score, bool)
-        or not (math.isfinite(score) and 0 <= score <= 1)
-    ):
-        raise InvalidConfigError(
-            f"{path}: score must be a win rate in [0, 1], got {score!r:.40}: {fix}"
-        )
-    if not isinstance(record.get("rows", []), list):
-        raise InvalidConfigError(f"{path}: rows must be a list: {fix}")
-    return {**record, "score": float(score)}
 
 
 class SnapshotCallback(BaseCallback):
