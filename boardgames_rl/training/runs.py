@@ -265,11 +265,11 @@ def open_run(out: Path, resume: bool) -> tuple[Run, bool]:
 
 
 def _set_aside(out: Path, name: str, new: str) -> None:
+    """Rename ``out/name`` to ``out/new`` inside the folder (nothing read; a link at either name
+    is the link itself, never its target)."""
     source = out / name
     if os.path.isfile(source) and not os.path.islink(source):
-        data = source.read_bytes()
-        write_stream(out / new, lambda f: f.write(data), out)
-        remove_file(source, out)
+        os.replace(source, out / new)
 
 
 def undo_fresh_start(out: Path, created: bool) -> None:
