@@ -1,0 +1,47 @@
+"""The stamp under every generated results table: when, at which commit and on what machine the
+figures were measured, read from the JSON that holds them (never from the day the page is made).
+
+A results JSON carries ``provenance``: ``{"date": "YYYY-MM-DD", "commit": "<sha>",
+"machine": "<one line>"}``. Older files that predate the key carry the same facts under the names
+their script used (``timestamp``, ``commit``, ``machine``); :func:`stamp` reads either.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _machine_line(machine: Any) -> str:
+    if isinstance(machine, str):
+        return machine
+    if isinstance(machine, dict):
+        cpu = machine.get("cpu") or machine.get("processor") or machine.get("platform") or ""
+        cores = machine.get("cpus") or machine.get("cpu_count") or machine.get("cores")
+        parts = [str(cpu)] if cpu else []
+        if cores:
+            parts.append(f"{cores} cores")
+        return ", ".join(parts) or "not recorded"
+    return "not recorded"
+
+
+def provenance(data: dict[str, Any]) -> dict[str, str]:
+    """``date``, ``commit`` (12 characters) and ``machine`` of one results JSON."""
+    p = data.get("provenance") or {}
+    date = str(p.get("date") or data.get("date") or data.get("timestamp") or "not recorded")[:10]
+    commit = str(p.get("commit") or data.get("commit") or "not recorded")
+    machine = _machine_line(p.get("machine") or data.get("machine"))
+    return {
+        "date": date,
+        "commit": commit[:12] if commit != "not recorded" else commit,
+        "machine": machine,
+    }
+
+
+def stamp(data: dict[str, Any], source: Path) -> str:
+    """One italic line: ``Measured <date> at commit <sha> on <machine>; data: <file>.``"""
+    p = provenance(data)
+    rel = source.resolve().relative_to(ROOT)
+    return f"*Measured {p['date']} at commit `{p['commit']}` on {p['machine']}; data: `{rel}`.*"
