@@ -13,8 +13,23 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(DOCS / "_ext"))
 
 import boardgames_rl  # noqa: E402
+
+
+def copy_notebooks() -> None:
+    """The tutorials are the notebooks of ``notebooks/``: Sphinx reads only its source folder, so
+    each build copies them (regular files only, no link followed) into ``docs/tutorials/``."""
+    target = DOCS / "tutorials"
+    for old in target.glob("*.ipynb"):
+        old.unlink()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        if notebook.is_file() and not notebook.is_symlink():
+            (target / notebook.name).write_bytes(notebook.read_bytes())
+
+
+copy_notebooks()
 
 project = "boardgames-rl"
 author = "The boardgames-rl authors"
@@ -29,11 +44,12 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx_copybutton",
+    "public_api",  # docs/_ext/public_api.py: an undocumented public name fails the build
 ]
 
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
-exclude_patterns = ["_build", "_generate", "**/README.md", "results/*/**.md"]
+exclude_patterns = ["_build", "_generate", "_ext", "**/README.md", "results/*/**.md"]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
@@ -49,3 +65,22 @@ autodoc_typehints = "description"
 autosummary_generate = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
+
+# -W -n: a reference to a name of ours that the site does not document fails the build. Names of
+# other packages are not linked (the build reaches no network, so no intersphinx inventories).
+nitpicky = True
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(numpy|np|collections|pathlib|torch|pyspiel|abc|pettingzoo|gymnasium|torchrl|typing|"
+        r"argparse|ray|types|enum|io|os|concurrent|multiprocessing|threading|random|json|"
+        r"dataclasses|tqdm|matplotlib|stable_baselines3|sb3_contrib|signal|subprocess|"
+        r"queue|logging|open_spiel|datetime|zipfile|contextlib)(\..*)?",
+    ),
+    (
+        r"py:.*",
+        r"(int|float|str|bool|bytes|object|None|Any|type|dict|list|tuple|set|"
+        r"frozenset|Exception|ValueError|RuntimeError|KeyError|TypeError|OSError|"
+        r"Iterator|Callable|Sequence|Mapping|Iterable|Path|ndarray)",
+    ),
+]
