@@ -79,17 +79,6 @@ def test_worker_options_are_checked_in_one_line() -> None:
         assert flag in str(e.value.code) and "\n" not in str(e.value.code)
 
 
-def test_the_readme_table_is_the_saved_benchmark_table() -> None:
-    """Issue 14.5: "the README table comes from it": the README shows the table of the saved run
-    (``lab/benchmarks/results/throughput.json``) as the benchmark printed it."""
-    root = Path(main.__code__.co_filename).resolve().parents[2]
-    saved = json.loads((root / "lab/benchmarks/results/throughput.json").read_text())
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- throughput-table -->")[1].split("<!-- /throughput-table -->")[0]
-    assert block.strip().removeprefix("```").removesuffix("```").strip() == saved["table"].strip()
-    assert saved["settings"]["rounds"] >= 5 and not saved["settings"]["quick"]
-
-
 def test_no_pygame_stub_is_left_in_sys_modules() -> None:
     """Issue 12: the benchmark must not stub ``pygame`` in ``sys.modules``; with the ``[bench]``
     extra it is the real package."""
