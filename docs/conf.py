@@ -51,7 +51,7 @@ source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
 exclude_patterns = ["_build", "_generate", "_ext", "**/README.md", "results/*/**.md"]
 
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["attrs_inline", "colon_fence", "deflist"]
 myst_heading_anchors = 3
 nb_execution_mode = "off"  # the notebooks are shown with the outputs they were committed with
 
