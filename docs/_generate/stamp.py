@@ -27,6 +27,13 @@ def _machine_line(machine: Any) -> str:
     return "not recorded"
 
 
+def _short(commit: str) -> str:
+    """12 characters of a sha, keeping the ``+`` that marks a dirty work tree."""
+    if commit == "not recorded":
+        return commit
+    return commit[:12] + ("+" if commit.endswith("+") else "")
+
+
 def provenance(data: dict[str, Any]) -> dict[str, str]:
     """``date``, ``commit`` (12 characters) and ``machine`` of one results JSON."""
     p = data.get("provenance") or {}
@@ -35,13 +42,16 @@ def provenance(data: dict[str, Any]) -> dict[str, str]:
     machine = _machine_line(p.get("machine") or data.get("machine"))
     return {
         "date": date,
-        "commit": commit[:12] if commit != "not recorded" else commit,
+        "commit": _short(commit),
         "machine": machine,
     }
 
 
-def stamp(data: dict[str, Any], source: Path) -> str:
-    """One italic line: ``Measured <date> at commit <sha> on <machine>; data: <file>.``"""
+def stamp(data: dict[str, Any], source: Path, root: Path = ROOT) -> str:
+    """One italic line: ``Measured <date> at commit <sha> on <machine>; data: <file>.``
+
+    ``source`` is named by its path relative to ``root`` (the repository's, or a copy of it).
+    """
     p = provenance(data)
-    rel = source.resolve().relative_to(ROOT)
+    rel = source.resolve().relative_to(root.resolve()).as_posix()
     return f"*Measured {p['date']} at commit `{p['commit']}` on {p['machine']}; data: `{rel}`.*"
