@@ -5,8 +5,8 @@ window) moves their figure up to 0, 1, 2 or 3 fields towards the castle's last s
 landing lets them draw a ghost card: helpful ghosts (Second go, Moving forward, Ghost jump) are
 played at a later turn start; in the variant, pesky ghosts (Eyes closed, Change hands, Pesky
 ghost) are given to another player and spoil that player's next turn. The first figure on the
-last step wins. The rules, every interpretation and the test of each: ``docs/rules/
-castle_flutterstone.md``.
+last step wins. The rules, every interpretation and the test of each:
+``docs/rules/castle_flutterstone.md``.
 
 Usage::
 
@@ -53,6 +53,16 @@ Observation (``float32``, ``game.observation_spec``; 122 / 167 / 214 floats for 
     lie face up; only the order of the draw pile is hidden. ``state_vector()`` (for centralised
     critics, ``game.state_spec``: 126 / 176 / 230 floats) is seat 0's view in absolute seat order
     plus the order in which the figures reached the last step.
+
+Hidden information
+    Only the order of the face-down ghost pile: every card lies face up, so the pile's contents
+    are known by kind and no seat has a private fact. ``infoset`` deals the pile again in a
+    random order.
+
+Chance
+    Every flick: its landing zone is drawn from the landing model (the flick, the thrower's skill
+    sigmas and the wall's geometry give a distribution over miss, courtyard, moat, castle and
+    window), and the ghost cards are drawn from the shuffled pile.
 
 Rewards (at the end only)
     +1 for the winner, -1 for every other seat; with ``play_on`` the places are spread evenly

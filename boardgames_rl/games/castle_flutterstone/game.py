@@ -62,7 +62,8 @@ class CastleFlutterstoneGame(Game):
             three windows and the wall's edges; v1 allows only ``[0]``).
         skills: one skill profile for every seat or a list with one per seat; a profile is a
             name ("skilled", "average", "novice") or a dict of sigma values (default "average").
-        goal: index of the last step (default 22); bridges: rotten bridge fields (default [5, 10]).
+        goal: index of the last step (default 22).
+        bridges: rotten bridge fields (default [5, 10]).
         courtyard_optional: a courtyard landing moves *up to* 1 field (default True; False makes
             the 1-field move mandatory).
         play_on: after the winner, play on for the other places (default False).

@@ -48,6 +48,18 @@ Observation (``float32``, 2441 floats, ``game.observation_spec``)
     viewer (``infoset`` deals the rest again). ``state_vector()`` (``game.state_spec``, 4882) is
     both views concatenated (omniscient, for centralised critics).
 
+Hidden information
+    Each side's hand, programmed card, equipment tokens and the order of its deck and token
+    stack are hidden from the other; the contents of a vase until a seat looks into it; the
+    samurai's programmed nightingale tile(s) from the ninja until revealed. A hidden ninja has no
+    secret square: its footprint discs are on the board for both to see. Section 3 of the rules
+    page lists every hidden fact and how ``infoset`` deals it again.
+
+Chance
+    Shuffles only, no dice: at setup the vase contents (relics among the vases), both decks and
+    both token stacks, and the layout on side B (or with ``random_layout``); an empty deck's
+    discard pile is shuffled again.
+
 Rewards (at the end only)
     +1 for the winner, -1 for the loser; a game reaching ``max_turns`` is a draw (0 each,
     reported as truncation) unless ``on_turn_limit="samurai"``.

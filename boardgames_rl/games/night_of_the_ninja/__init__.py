@@ -1,43 +1,84 @@
 """Night of the Ninja: 4-11 players, two secret Houses, a Ninja-card draft and a deadly Night.
 
-See the module docstrings of ``state.py`` (decision kinds), ``observation.py`` (information
-model) and ``infoset.py`` (sampling) for every rule, interpretation and information choice, and
-``docs/rules/night_of_the_ninja.md`` for the rules with their tests.
+Each round, every player is dealt a secret House card (the Lotus and the Crane, a lone Ronin
+at odd counts) and drafts Ninja cards passed from hand to hand; then comes the Night: the Ninja
+cards played face down resolve by number, to spy on a House card, swap Houses, steal Honor and
+kill. When the Night is over the Houses are revealed, and the living players of the winning
+House (or the Ronin) draw Honor tokens. The first player with ``target_score`` Honor points at
+the end of a round wins. See the module docstrings of ``state.py`` (decision kinds),
+``observation.py`` (information model) and ``infoset.py`` (sampling) for every rule,
+interpretation and information choice, and ``docs/rules/night_of_the_ninja.md`` for the rules
+with their tests.
 
-Config flags for readings the rulebook leaves open (``NightOfTheNinja`` docstring):
-``living_targets_only`` (default ``False``: the cards that do not KILL may name dead players) and
-``target_learns_look`` (default ``True``: a Mystic's / Spirit Merchant's target learns which Ninja
-card / Honor token was looked at).
+Players
+    4-11 (``num_players``, default 5), seats ``player_0`` ..; each decision belongs to one
+    player (the draft asks everyone in turn, one pick at a time).
 
-Version history (the env id stays ``night_of_the_ninja-v0``):
+Config (keyword arguments; ``NightOfTheNinja`` checks them)
+    ``num_players``; ``mode`` "game" (rounds until ``target_score``, 10) or "round" (one round);
+    ``max_rounds`` safety cap (40). Flags for readings the rulebook leaves open:
+    ``living_targets_only`` (default ``False``: the cards that do not KILL may name dead players)
+    and ``target_learns_look`` (default ``True``: a Mystic's / Spirit Merchant's target learns
+    which Ninja card / Honor token was looked at).
 
-* 2026-12 (issue 41): the same shape inside as every game. mypy checks this package; the scenario
-  builder is ``scenario.build(game=None, *, seed=0, **fields)`` (its ``FIELDS`` documented, an
-  unknown one refused, the state checks run); the heuristic reads a typed, frozen
-  ``infoset.PlayerView`` (``info_set.view()``) instead of the engine's lists, and the House-swap
-  beliefs are written once, ``infoset.house_hypotheses``, for the re-deal and the heuristic
-  alike (``ai.View(facts, samples, rival_weight)`` takes the view). Games, observations and
-  every agent's moves are unchanged (same seed, same game).
-* 2026-12 (issue 40): ``events.EventLog`` tells one seat's events action by action (cards shown,
-  what that seat's own cards saw, kills, the House Reveal with every living player's House card,
-  the round's result, who drew Honor tokens, the end of each round and the final points);
-  ``boardgames-rl play`` and ``replay`` print them, so a round's end played by the engine
-  between two of a person's decisions is no longer lost. Games, observations and pictures are
-  unchanged.
-* 2026-12 (issue 12): the classes are renamed so that they no longer collide with Castle
-  Nightingale's ninja role: ``NinjaState`` -> ``NightOfTheNinjaState`` (``state.py``),
-  ``NinjaInfoSet`` -> ``NightOfTheNinjaInfoSet`` (``infoset.py``), ``NinjaHeuristic`` ->
-  ``NightOfTheNinjaHeuristic`` (``ai/agent.py``). The old names stay importable from this
-  package, with a ``DeprecationWarning``, for one release. The engine, legality, naming and
-  heuristic reach their handlers through explicit tables (``STAGE_RUNNERS``,
-  ``DECISION_HANDLERS``, ``legal.LEGAL_ACTIONS``, ``naming.NAMING``, ``DECISION_RULES``); games,
-  observations and heuristic decisions are unchanged (same seed, same game).
-* 2026-12 (issue 11): dead players are legal targets of the Spy, Mystic, Shapeshifter,
-  Troublemaker, Spirit Merchant and Thief (flag ``living_targets_only``, the earlier reading);
-  the Mystic's and the Spirit Merchant's target learns what was looked at (flag
-  ``target_learns_look``); the observation gains ``sm_token_seen`` (3), ``mystic_saw_yours``
-  (n x 33), ``game_went_on`` (1) and ``checked_tokens`` (n): 34n + 4 more values (5 players:
-  1,408 -> 1,582). Policies trained on the earlier observation do not load.
+Actions (the same space at every player count, sized for the largest table)
+    A Ninja card (pick or keep in the draft, play, take with the Grave Digger, reveal as a
+    react), a player (the target of a card, the player named by the Shapeshifter, the Thief's
+    victim; the seats beyond the table are never legal), ``done`` (no / pass / spare / keep),
+    ``yes`` (swap, play now, reveal, kill), the Spirit Merchant's ``look at house`` / ``look at
+    honor token`` and ``give 2`` .. ``give 4``. The table of ids: ``actions`` module docstring.
+
+Observation (``float32``, ``game.observation_spec``)
+    Public facts (round, stage, the pending decision and the resolving card, who is alive and
+    what killed the dead, every played card with owner and targets, revealed Houses, token
+    counts, the round's result) and the observer's own knowledge (its House card as dealt, hand,
+    draft, every House card and Ninja card it saw, the values of the tokens it knows).
+    Seat-relative: row 0 is the observer, row 1 its left neighbour.
+
+Hidden information
+    The House cards (each player knows only the one dealt to it, and a swap done to it stays
+    invisible until its card is revealed), the Ninja cards in the other hands and played face
+    down, the values of Honor tokens not seen. ``infoset`` deals a consistent world again
+    (Houses weighted by the Shapeshifter-swap hypotheses, Ninja cards respecting the draft).
+
+Chance
+    The deal of each round (House cards and Ninja cards), the Honor tokens' values (shuffled at
+    the start) and the Grave Digger's look at the discards.
+
+Rewards (at the end only)
+    Mode "game": +1 for every player sharing the highest final score, -1 for the others (0 for
+    everyone after a truncation at ``max_rounds``). Mode "round": +1 for each player who gained
+    Honor points this round, -1 for the others (all 0 if nobody did). ``honor_shaping`` is an
+    optional dense reward.
+
+Version history (the env id stays ``night_of_the_ninja-v0``)
+    * 2026-12 (issue 41): the same shape inside as every game. mypy checks this package; the
+      scenario builder is ``scenario.build(game=None, *, seed=0, **fields)`` (its ``FIELDS``
+      documented, an unknown one refused, the state checks run); the heuristic reads a typed, frozen
+      ``infoset.PlayerView`` (``info_set.view()``) instead of the engine's lists, and the House-swap
+      beliefs are written once, ``infoset.house_hypotheses``, for the re-deal and the heuristic
+      alike (``ai.View(facts, samples, rival_weight)`` takes the view). Games, observations and
+      every agent's moves are unchanged (same seed, same game).
+    * 2026-12 (issue 40): ``events.EventLog`` tells one seat's events action by action (cards shown,
+      what that seat's own cards saw, kills, the House Reveal with every living player's House card,
+      the round's result, who drew Honor tokens, the end of each round and the final points);
+      ``boardgames-rl play`` and ``replay`` print them, so a round's end played by the engine
+      between two of a person's decisions is no longer lost. Games, observations and pictures are
+      unchanged.
+    * 2026-12 (issue 12): the classes are renamed so that they no longer collide with Castle
+      Nightingale's ninja role: ``NinjaState`` -> ``NightOfTheNinjaState`` (``state.py``),
+      ``NinjaInfoSet`` -> ``NightOfTheNinjaInfoSet`` (``infoset.py``), ``NinjaHeuristic`` ->
+      ``NightOfTheNinjaHeuristic`` (``ai/agent.py``). The old names stay importable from this
+      package, with a ``DeprecationWarning``, for one release. The engine, legality, naming and
+      heuristic reach their handlers through explicit tables (``STAGE_RUNNERS``,
+      ``DECISION_HANDLERS``, ``legal.LEGAL_ACTIONS``, ``naming.NAMING``, ``DECISION_RULES``); games,
+      observations and heuristic decisions are unchanged (same seed, same game).
+    * 2026-12 (issue 11): dead players are legal targets of the Spy, Mystic, Shapeshifter,
+      Troublemaker, Spirit Merchant and Thief (flag ``living_targets_only``, the earlier reading);
+      the Mystic's and the Spirit Merchant's target learns what was looked at (flag
+      ``target_learns_look``); the observation gains ``sm_token_seen`` (3), ``mystic_saw_yours`` (n
+      x 33), ``game_went_on`` (1) and ``checked_tokens`` (n): 34n + 4 more values (5 players: 1,408
+      -> 1,582). Policies trained on the earlier observation do not load.
 """
 
 from __future__ import annotations
