@@ -1,0 +1,94 @@
+"""The site's public-API check (``docs/_ext/public_api.py``) catches a public name without a
+docstring and a public name the site does not describe; fast, no Sphinx build."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from public_api import PUBLIC_MODULES, missing  # noqa: E402
+
+SOURCE = '''
+"""A throwaway public module."""
+
+__all__ = ["LIMIT", "Shown", "bare", "hidden", "undocumented"]
+
+LIMIT = 3
+"""The limit."""
+
+
+class Shown:
+    """Described on the site."""
+
+
+def bare():
+    pass
+
+
+def hidden():
+    """Has a docstring, but no page describes it."""
+
+
+undocumented = 4
+'''
+
+
+@pytest.fixture
+def throwaway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    (tmp_path / "throwaway_public.py").write_text(textwrap.dedent(SOURCE), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "throwaway_public"
+    sys.modules.pop("throwaway_public", None)
+
+
+def test_every_missing_docstring_and_description_is_one_line(throwaway: str) -> None:
+    documented = {f"{throwaway}.{name}" for name in ("LIMIT", "Shown", "bare")}
+    lines = missing([throwaway], documented)
+    assert len(lines) == 4, lines
+    by_name = {
+        name: [line for line in lines if line.startswith(f"{throwaway}.{name}:")]
+        for name in ("LIMIT", "Shown", "bare", "hidden", "undocumented")
+    }
+    assert by_name["LIMIT"] == [] and by_name["Shown"] == []
+    assert ["no docstring" in line for line in by_name["bare"]] == [True]
+    assert ["not documented on the site" in line for line in by_name["hidden"]] == [True]
+    assert len(by_name["undocumented"]) == 2  # neither a docstring nor a description
+
+
+def test_a_re_exported_class_counts_under_its_canonical_name() -> None:
+    # boardgames_rl.Game is boardgames_rl.core.game.Game, described once as boardgames_rl.core.Game
+    # (canonical name boardgames_rl.core.game.Game)
+    assert missing(["boardgames_rl"], {"boardgames_rl.core.game.Game"}) == [
+        line
+        for line in missing(["boardgames_rl"], set())
+        if not line.startswith("boardgames_rl.Game:")
+    ]
+
+
+def test_a_dataclass_without_a_docstring_has_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = 'from dataclasses import dataclass\n__all__ = ["Point"]\n'
+    source += "@dataclass\nclass Point:\n    x: int\n"
+    (tmp_path / "throwaway_dataclass.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        lines = missing(["throwaway_dataclass"], {"throwaway_dataclass.Point"})
+    finally:
+        sys.modules.pop("throwaway_dataclass", None)
+    assert len(lines) == 1 and "no docstring" in lines[0]
+
+
+def test_the_public_modules_import() -> None:
+    for name in PUBLIC_MODULES:
+        assert importlib.import_module(name).__all__
