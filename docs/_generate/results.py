@@ -869,10 +869,72 @@ share {1 / players:.3f}; `{command}`.
 DEPARTURES = "docs/results/prior_departures/*.json"
 
 
-def _paired(base: list[list[int]], variant: list[list[int]], seat: int) -> tuple[int, int]:
-    plus = sum(1 for b, v in zip(base, variant, strict=True) if v[seat] and not b[seat])
-    minus = sum(1 for b, v in zip(base, variant, strict=True) if b[seat] and not v[seat])
-    return plus, minus
+ROLES = ("ninja", "samurai")
+
+
+def _paired(base: list[list[int]], variant: list[list[int]], seat: int) -> list[str]:
+    """The entry's and the variant's rate in ``seat`` and the games only one of them won."""
+    pairs = [(b[1], v[1]) for b, v in zip(base, variant, strict=True) if b[0] == seat]
+    plus = sum(v > b for b, v in pairs)
+    minus = sum(b > v for b, v in pairs)
+    return [
+        f"{sum(b for b, _ in pairs) / len(pairs):.3f}",
+        f"{sum(v for _, v in pairs) / len(pairs):.3f}",
+        f"+{plus} -{minus}",
+        f"{(plus - minus) / max(plus + minus, 1) ** 0.5:.2f}",
+    ]
+
+
+def _with(wins: list[bool]) -> str:
+    return f"{sum(wins) / len(wins):.2f} ({len(wins)})" if wins else "– (0)"
+
+
+def _departure_rows(games: list[dict[str, Any]], seat: int) -> list[list[str]]:
+    """Per decision kind of ``seat``: how often the entry left the heuristic's move, and the win
+    rate of its games with and without such a departure."""
+    mine = [g for g in games if g["seat"] == seat]
+    won = [g for g in mine if g["won"]]
+    lost = len(mine) - len(won)
+    rows = []
+    for kind in sorted({k for g in mine for k in g["decisions"]}):
+        n = sum(g["decisions"].get(kind, 0) for g in mine)
+        d = sum(g["departures"].get(kind, 0) for g in mine)
+        d_won = sum(g["departures"].get(kind, 0) for g in won)
+        rows.append(
+            [
+                kind,
+                n,
+                d,
+                f"{100 * d / n:.1f}",
+                f"{d_won / max(len(won), 1):.2f}",
+                f"{(d - d_won) / max(lost, 1):.2f}",
+                _with([g["won"] for g in mine if g["departures"].get(kind)]),
+                _with([g["won"] for g in mine if not g["departures"].get(kind)]),
+            ]
+        )
+    return sorted(rows, key=lambda r: -int(r[2]))
+
+
+def _departure_tables(games: list[dict[str, Any]]) -> str:
+    head = [
+        "decision",
+        "decisions",
+        "departures",
+        "%",
+        "per won game",
+        "per lost game",
+        "win rate with one (games)",
+        "without (games)",
+    ]
+    out = []
+    for seat, role in enumerate(ROLES):
+        mine = [g for g in games if g["seat"] == seat]
+        wins = sum(g["won"] for g in mine)
+        out.append(
+            f"As the {role} (won {wins} of {len(mine)}):\n\n"
+            + _table(head, _departure_rows(games, seat), " rrrrrrr")
+        )
+    return "\n\n".join(out)
 
 
 def departures_page() -> str:
@@ -880,9 +942,10 @@ def departures_page() -> str:
         """
 Where the Castle Nightingale entry leaves the heuristic's move, and whether it should. Each
 variant of the `pretrained` agent changes one role only (`ninja:` or `samurai:`): it defers to
-the heuristic at one kind of decision (`defer=`) or plays another prior scale (`scale=`). It plays
-the same seeded games as the entry; `+` counts the games only the variant won in that role,
-`-` those only the entry won.
+the heuristic at one kind of decision (`defer=`) or plays another prior scale (`scale=`). Every
+agent plays the same seeded games against the heuristic, seats rotated; `+` counts the games only
+the variant won in that role, `-` those only the entry won, and z is the sign test's
+(`+` minus `-` over the square root of their sum).
 """
     ]
     for rel in sorted(_glob(DEPARTURES), key=lambda p: _load(p)["games"]):
@@ -893,29 +956,31 @@ the same seeded games as the entry; `+` counts the games only the variant won in
             if name == "pretrained":
                 continue
             seat = 0 if name.startswith("ninja") else 1
-            wins = agent["seat_wins"]
-            plus, minus = _paired(base, wins, seat)
-            n = len(wins)
-            rows.append(
-                [
-                    f"`{agent['spec']}`",
-                    ("ninja", "samurai")[seat],
-                    f"{sum(w[seat] for w in wins) / n:.3f}",
-                    f"{sum(w[seat] for w in base) / n:.3f}",
-                    f"+{plus} -{minus}",
-                ]
-            )
-        table = _table(["variant", "role", "variant wins", "entry wins", "paired"], rows, "  rrr")
+            rows.append([f"`{name}`", ROLES[seat], *_paired(base, agent["seat_wins"], seat)])
+        table = _table(["variant", "role", "entry", "variant", "paired", "z"], rows, "  rrrr")
+        variants = " ".join(f"--variant {name}" for name in data["agents"] if name != "pretrained")
+        command = (
+            f"python lab/experiments/prior_departures.py --games {data['games']} "
+            f"--seed {data['seed']} --workers 2 {variants} --out {rel}"
+        )
+        departures = data.get("departures")
+        tables = (
+            "Where the entry departs from the heuristic, per decision kind, in its own games:"
+            f"\n\n{_departure_tables(departures)}"
+            if departures
+            else ""
+        )
         blocks.append(
             f"""
 ## {data["games"]:,} games, seed {data["seed"]}
 
-`python lab/experiments/prior_departures.py --games {data["games"]} --seed {data["seed"]}
---out {rel}` with the variants below (`--variant`).
+`{command}`
 
 {table}
 
 {_stamp(data, rel)}
+
+{tables}
 """
         )
     return _page("Departures from the prior", [DEPARTURES], *blocks)

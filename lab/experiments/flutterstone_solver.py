@@ -3,7 +3,7 @@
 Solves the basic 2-player game (or reads the solved table from the cache), prints what the
 table says of the opening (the first player's chance), then plays seeded series with the
 seats rotated every game and prints each win rate with its 95% Wilson interval. The summary
-goes to JSON.
+goes to JSON with its provenance; ``python docs/generate.py`` writes the site's page from it.
 
     python lab/experiments/flutterstone_solver.py
     python lab/experiments/flutterstone_solver.py --games 2000 -c skills=skilled
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -20,6 +21,12 @@ from boardgames_rl.agents import make_agent
 from boardgames_rl.arena import play_series
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.registry import make_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.provenance import provenance  # noqa: E402
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
 parser.add_argument("--games", type=int, default=1000, help="games per opponent")
@@ -58,5 +65,5 @@ for opponent in args.opponents.split(","):
 
 out = Path(args.out)
 out.parent.mkdir(parents=True, exist_ok=True)
-out.write_text(json.dumps(summary, indent=1) + "\n")
-print(f"saved {out}")
+out.write_text(json.dumps({**summary, "provenance": provenance()}, indent=1) + "\n")
+print(f"saved {out}; now run `python docs/generate.py` to write the site's page")

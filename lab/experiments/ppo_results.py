@@ -12,8 +12,9 @@ was trained on (rotated for the shared policies, per seat rates reported). The r
 a random agent in the same seats against the same opponents: Night of the Ninja's aim is a win
 rate >= 1.5x that baseline; every 2-player seat aims at >= 85% against random play.
 
-Writes ``docs/results.md`` (table with win rates and 95% Wilson intervals, steps, wall time),
-``docs/img/ppo_<run>.png`` (learning curves), and keeps every run folder under ``--runs-dir``.
+Writes ``docs/results/ppo/results.json`` (win rates with 95% Wilson intervals, steps, wall time,
+provenance; ``python docs/generate.py`` writes the site's page from it), ``docs/img/ppo_<run>.png``
+(learning curves), and keeps every run folder under ``--runs-dir``.
 
     python lab/experiments/ppo_results.py                       # the full budget (~45 minutes)
     python lab/experiments/ppo_results.py --runs white_castle --minutes 2
@@ -40,6 +41,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's SB3 recipe
     sys.path.insert(0, str(REPO_ROOT))
 
+from lab.provenance import provenance  # noqa: E402
 from lab.recipes.sb3.train_ppo import main as train_ppo  # noqa: E402
 
 
@@ -131,55 +133,45 @@ def _wall_minutes(res: dict[str, Any]) -> float:
 
 
 def write_report(results: list[dict[str, Any]], docs: Path, args: argparse.Namespace) -> Path:
-    """``docs/results.md`` from the runs' results."""
-    lines = [
-        "# PPO results",
-        "",
-        "Masked PPO (sb3-contrib `MaskablePPO`, the SB3 recipe `lab/recipes/sb3`) trained per run "
-        "within a fixed budget per run (PPO stops at a wall-time limit or a step limit, whichever "
-        "comes first; the 'steps' and 'wall time' columns give what each run used, wall time "
-        "including any warm start), "
-        "opponents drawn from a pool and reward shaping as in the 'training' column (per-game "
-        "defaults of `lab/recipes/sb3/defaults.py` unless overridden; shaping is a "
-        "training signal only). Runs whose 'training' column shows `bc N games` are PPO "
-        "warm-started by behaviour cloning of the named teacher (the game's heuristic) in N "
-        "games (`lab/recipes/sb3/imitation.py`), then fine-tuned: they are not learned "
-        "from scratch. "
-        f"Evaluation: the {'deterministic' if args.deterministic else 'stochastic'} policy, "
-        f"{args.eval_games} games per opponent in the "
-        "seats it was trained on; win rates with 95% Wilson intervals (a shared win counts "
-        "1/k). The random baseline is a uniform random agent in the same seats against the "
-        "same opponents.",
-        "",
-        "Reproduce: `python lab/experiments/ppo_results.py` (learning curves in `docs/img/`). "
-        "These runs are\nthe SB3 trainer's, now the lab's recipe (`lab/recipes/train_sb3.py`); "
-        "the library's trainer,\n`boardgames-rl train` (`boardgames_rl.training.ppo`), is a "
-        "different script.",
-        "",
-        "| run | seat(s) | steps | wall time | vs random | per seat vs random | vs heuristic "
-        "| random baseline vs random | aim | met | training |",
-        "|---|---|---:|---:|---|---|---|---|---|---|---|",
-    ]
+    """``docs/results/ppo/results.json``: the runs' figures, from which ``python
+    docs/generate.py`` writes the site's PPO page."""
+    runs = []
     for res in results:
         run, ev = res["run"], res["eval"]
-        per_seat = ", ".join(
-            f"{s}: {100 * p['rate']:.0f}%" for s, p in ev["ppo_vs_random"]["per_seat"].items()
-        )
         aim = ">= 85% vs random per seat" if run["aim"] == "random85" else ">= 1.5x random seat"
-        lines.append(
-            f"| {run['name']} | {run['seat']} | {res['steps']:,} | {_wall_minutes(res):.1f} min "
-            f"| {_pct(ev['ppo_vs_random']['overall'])} | {per_seat} "
-            f"| {_pct(ev['ppo_vs_heuristic']['overall'])} "
-            f"| {_pct(ev['random_baseline_vs_random']['overall'])} | {aim} | {res['aim_met']} "
-            f"| {res.get('training', '')} |"
+        runs.append(
+            {
+                "name": run["name"],
+                "seat": str(run["seat"]),
+                "steps": res["steps"],
+                "wall_minutes": round(_wall_minutes(res), 1),
+                "vs_random": _interval(ev["ppo_vs_random"]["overall"]),
+                "per_seat_vs_random": {
+                    str(s): p["rate"] for s, p in ev["ppo_vs_random"]["per_seat"].items()
+                },
+                "vs_heuristic": _interval(ev["ppo_vs_heuristic"]["overall"]),
+                "random_baseline_vs_random": _interval(ev["random_baseline_vs_random"]["overall"]),
+                "aim": aim,
+                "aim_met": res["aim_met"],
+                "training": res.get("training", ""),
+                "learning_curve": f"docs/img/ppo_{run['name']}.png",
+            }
         )
-    lines += ["", "## Learning curves", ""]
-    for res in results:
-        name = res["run"]["name"]
-        lines += [f"### {name}", "", f"![{name}](img/ppo_{name}.png)", ""]
-    path = docs / "results.md"
-    path.write_text("\n".join(lines))
+    data = {
+        "eval_games": args.eval_games,
+        "deterministic": args.deterministic,
+        "seed": args.seed,
+        "runs": runs,
+        "provenance": provenance(),
+    }
+    path = docs / "results" / "ppo" / "results.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
     return path
+
+
+def _interval(r: dict[str, Any]) -> dict[str, float]:
+    return {"rate": r["rate"], "low": r["low"], "high": r["high"]}
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
@@ -276,7 +268,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         if (runs_dir / r.name / "result.json").exists()
     ]
     (runs_dir / "results.json").write_text(json.dumps(everything, indent=1))
-    print(f"wrote {write_report(everything, docs, args)}")
+    print(f"wrote {write_report(everything, docs, args)}; now run `python docs/generate.py`")
     return results
 
 

@@ -23,7 +23,8 @@ against the heuristic, on seeded games with the seats rotated (``arena.play_seri
 
 Works for games whose states name their decisions and whose observation has a ``decision`` field
 (Castle Nightingale, Night of the Ninja). ``--out`` gets the JSON (every game's seat and result per
-agent, each replayed game's decisions and departures per kind) and the tables as ``.md`` beside it.
+agent, each replayed game's decisions and departures per kind, and its provenance); the tables are
+printed, and the site's page is written from the JSON by ``python docs/generate.py``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,12 @@ from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.core.agent import agent_view
 from boardgames_rl.core.game import Game, InfoSet
 from boardgames_rl.registry import make_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.provenance import provenance  # noqa: E402
 
 
 # ---------------------------------------------------------------------------- 1. the variant agent
@@ -241,9 +248,8 @@ def main(argv: list[str] | None = None) -> None:
     print(text)
     path = Path(a.out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out))
-    path.with_suffix(".md").write_text(text)
-    print(f"wrote {path} and {path.with_suffix('.md')}")
+    path.write_text(json.dumps({**out, "provenance": provenance()}))
+    print(f"wrote {path}; now run `python docs/generate.py` to write the site's page")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ wrong-player actions, JSON round trips, clones, and mutated state dicts.
 
     python lab/experiments/reliability.py --seconds 300            # a budget shared by all configs
     python lab/experiments/reliability.py --games 20 --no-progress # 20 games per configuration
+    python lab/experiments/reliability.py --seconds 180 --seed 21 \\
+        --out docs/results/reliability/results.json  # add the run to the site's figures
 
 For each configuration in :data:`CONFIGS` it plays seeded random games to the end and, along the
 way, checks (each failure is a **violation**, counted by kind with its first message):
@@ -21,7 +23,9 @@ way, checks (each failure is a **violation**, counted by kind with its first mes
   invariants, within ``max_game_length`` actions.
 
 Prints one row per configuration and the totals (games, steps, checks, mutated dicts refused /
-accepted, violations). Exit code 1 when any violation was found.
+accepted, violations). Exit code 1 when any violation was found. ``--out`` adds the run's totals
+to a JSON file (replacing a run of the same seed) with their provenance; ``python
+docs/generate.py`` writes the site's Reliability page from it.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -377,6 +382,32 @@ def report(results: list[tuple[str, Tally]], wall: float) -> str:
     return "\n".join(lines)
 
 
+def save(path: Path, results: list[tuple[str, Tally]], seed: int, wall: float, n: int) -> None:
+    """Add this run's totals to ``path`` (a run of the same seed is replaced)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the lab's helpers
+    from lab.provenance import provenance
+
+    total: Counter[str] = Counter()
+    for _, t in results:
+        total.update(t.counts)
+    run = {
+        "seed": seed,
+        "seconds": round(wall),
+        "games": total["games"],
+        "steps": total["steps"],
+        "mutated dicts": total["mutated dicts"],
+        "refused": total["refused"],
+        "accepted": total["accepted"],
+        "violations": sum(sum(t.violations.values()) for _, t in results),
+    }
+    data = json.loads(path.read_text()) if path.is_file() else {"runs": []}
+    data["runs"] = [r for r in data["runs"] if r["seed"] != seed] + [run]
+    data.update(configurations=n, provenance=provenance())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {path}; now run `python docs/generate.py` to write the site's page")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seconds", type=float, default=None, help="wall-time budget (all configs)")
@@ -384,6 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--game", action="append", default=[], help="only these games (repeatable)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--out", default=None, help="add the run's totals to this JSON file")
     args = p.parse_args(argv)
     if args.seconds is None and args.games is None:
         args.seconds = 60.0
@@ -396,7 +428,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"no configuration of {args.game}; games: {sorted({c[0] for c in CONFIGS})}")
     start = time.perf_counter()
     results = run(configs, args.seconds, args.games, args.seed, args.progress)
-    print(report(results, time.perf_counter() - start))
+    wall = time.perf_counter() - start
+    print(report(results, wall))
+    if args.out:
+        save(Path(args.out), results, args.seed, wall, len(configs))
     return 1 if any(t.violations for _, t in results) else 0
 
 

@@ -6,8 +6,9 @@ may only be sitting in the game's worst seat). Plays ``--games`` seeded games wi
 every seat (game ``i`` from seed ``seed * 1_000_003 + i``, as every series in the arena) and
 prints each seat's rate with its 95% Wilson interval; a victory shared by k players counts 1/k
 for each of them (as ``lab/recipes/train_strong.py`` counts its strength games). ``--workers``
-processes play the games; the figures do not depend on their number. Writes the table as
-markdown and the figures as JSON.
+processes play the games; the figures do not depend on their number. Writes the figures as
+``seat_balance.json`` with their provenance; the site's page is written from it by
+``python docs/generate.py``.
 
     python lab/experiments/seat_balance.py night_of_the_ninja -c num_players=5 --games 3000 \\
         --seed 2026 --workers 2
@@ -34,6 +35,12 @@ from boardgames_rl.cli.common import (
 )
 from boardgames_rl.core.errors import MissingExtraError
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.provenance import provenance  # noqa: E402
+
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 add_game_args(parser)
 parser.add_argument("--agent", default="heuristic", help="the agent spec in every seat")
@@ -41,7 +48,7 @@ parser.add_argument("--games", type=positive_int, default=1000)
 add_seed_arg(parser)
 parser.add_argument("--workers", type=positive_int, default=1, help="processes playing the games")
 add_progress_arg(parser)
-parser.add_argument("--out", default="runs/seat_balance", help="folder for table.md and .json")
+parser.add_argument("--out", default="runs/seat_balance", help="folder for seat_balance.json")
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -99,7 +106,6 @@ def main(argv: list[str] | None = None) -> dict:
     # 4. The files.
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "table.md").write_text("\n".join(lines) + "\n")
     summary = {
         "game": game.name,
         "config": game.config,
@@ -109,6 +115,7 @@ def main(argv: list[str] | None = None) -> dict:
         "truncated": truncated,
         "seconds": round(elapsed, 1),
         "seats": rows,
+        "provenance": provenance(),
     }
     (out / "seat_balance.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(f"files in {out}")

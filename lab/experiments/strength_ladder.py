@@ -13,7 +13,8 @@ with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated gam
     python lab/experiments/strength_ladder.py --only white_castle --iterations 200
     python lab/experiments/strength_ladder.py --workers 2    # the same games in 2 processes
 
-Writes ``docs/results/strength_ladder.md`` and ``.json`` (``--out`` changes the path).
+Writes ``docs/results/strength_ladder.json`` (``--out`` changes the path) with its provenance;
+``python docs/generate.py`` then writes the site's page from it.
 
 **The rating ladder** (issue 15.4), ``--ratings``: per game,
 :func:`boardgames_rl.arena.ladder.rate_against_ladder` (a round-robin tournament: every pair,
@@ -22,9 +23,9 @@ among random, the heuristic, the tuned ISMCTS at two budgets (``--budgets``), th
 ``pretrained`` agent and ``pretrained+search`` (when an entry fits the game), rated by
 Bradley-Terry on the Elo scale (random = 0) with 95% bootstrap intervals.
 Each game's folder ``docs/results/ladder/<game>/`` gets the arena's files (``ratings.csv``,
-``pairwise.csv``, ``heatmap.png``, ``games.jsonl``: an interrupted ladder resumes), the ladder's
-(``ladder.md``, ``ladder.txt``, ``ladder_heatmap.png``: short labels, strongest first) and
-``docs/results/ladder.md`` the tables::
+``pairwise.csv``, ``heatmap.png``, ``games.jsonl``: an interrupted ladder resumes; ``results.json``
+with its provenance) and ``ladder_heatmap.png`` (short labels, strongest first); the site's page
+is written from them by ``python docs/generate.py``::
 
     python lab/experiments/strength_ladder.py --ratings --games 40 --budgets 50,400 --workers 2
     python lab/experiments/strength_ladder.py --ratings --only white_castle --games 4 \\
@@ -50,7 +51,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +70,12 @@ from boardgames_rl.arena.ladder import (
     rate_against_ladder,
 )
 from boardgames_rl.registry import make_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.provenance import provenance  # noqa: E402
 
 
 # --------------------------------------------------------------------------- what is played
@@ -154,68 +161,14 @@ def summarise(match: Match, result: SeriesResult, seconds: float, cpu: float | N
     return rows
 
 
-def cpu_text(cpu: float | None) -> str:
-    """A CPU-seconds cell: '-' when the games ran in worker processes."""
-    return "-" if cpu is None else f"{cpu:.1f}"
-
-
-def markdown(rows: list[dict], args: argparse.Namespace, total_seconds: float) -> str:
-    """The results page: how it was made, then one table row per result row."""
-    games = {r["game"] for r in rows}
-    lines = [
-        "# Strength ladder",
-        "",
-        f"ISMCTS with {args.iterations} iterations per decision; seed {args.seed}; seats rotated; "
-        f"{total_seconds / 60:.1f} minutes in total. "
-        "Command: `python lab/experiments/strength_ladder.py"
-        + (f" --games {args.games}" if args.games else "")
-        + (f" --only {args.only}" if args.only else "")
-        + (f" --iterations {args.iterations}" if args.iterations != 400 else "")
-        + (f" --seed {args.seed}" if args.seed else "")
-        + (f" --workers {args.workers}" if args.workers > 1 else "")
-        + "`.",
-        "",
-        "ISMCTS specs: "
-        + "; ".join(f"{g}: `{ismcts_spec(g, args.iterations)}`" for g in sorted(games)),
-        "",
-        "| game | opponent | seat | games | win rate (of) | 95% interval | target "
-        "| s/game (CPU s) | mean length | truncated |",
-        "|---|---|---|---:|---:|---|---|---:|---:|---:|",
-    ]
-    for r in rows:
-        who = "heuristic seat" if r["seat"] == "a heuristic seat" else "ISMCTS"
-        lines.append(
-            f"| {r['game']} | {r['opponent']} | {r['seat']} | {r['games']} | "
-            f"{r['rate']:.3f} ({who}) | [{r['low']:.3f}, {r['high']:.3f}] | {r['target']} | "
-            f"{r['seconds_per_game']:.1f} ({cpu_text(r['cpu_seconds_per_game'])}) | "
-            f"{r['mean_length']:.0f} | {r['truncated']} |"
-        )
-    lines.append("")
-    return "\n".join(lines)
-
-
 # --------------------------------------------------------------------------- rating ladder
 # The ladder itself (its agents, the round robin, the ratings and the heatmap) is the library's
 # boardgames_rl.arena.ladder; this script plays it for every game and writes the page.
 def rating_ladder(args: argparse.Namespace) -> None:
-    """Play (or resume) each game's ladder (:func:`rate_against_ladder`), save its folder, write
-    ``ladder.md``."""
+    """Play (or resume) each game's ladder (:func:`rate_against_ladder`) and save its folder,
+    its ``results.json`` stamped with its provenance."""
     budgets = [int(b) for b in args.budgets.split(",")]
     root = Path(args.ladder_out)
-    sections = [
-        "# Rating ladder",
-        "",
-        "Bradley-Terry ratings on the Elo scale (random = 0, 95% bootstrap intervals) from a "
-        f"round robin per game, {args.games or 20} games per table, seats rotated, seed "
-        f"{args.seed}; ISMCTS is the tuned preset at {budgets[0]} and {budgets[-1]} iterations; "
-        "`pretrained+search` is that ISMCTS with the shipped policy as its root prior. Command: "
-        f"`python lab/experiments/strength_ladder.py --ratings --games {args.games or 20} "
-        f"--budgets {args.budgets} --seed {args.seed}"
-        + (f" --only {args.only}" if args.only else "")
-        + "`.",
-        "",
-    ]
-    page = root.parent / "ladder.md" if not args.only else root / f"ladder_{args.only}.md"
     for name in LADDER_GAMES:
         if args.only not in (None, name):
             continue
@@ -224,7 +177,6 @@ def rating_ladder(args: argparse.Namespace) -> None:
         if missing is not None:
             print(f"{name}: no pretrained agent in the ladder ({missing})")
         out = root / name
-        cpu = time.process_time()
         result = rate_against_ladder(
             game,
             {},
@@ -235,28 +187,13 @@ def rating_ladder(args: argparse.Namespace) -> None:
             budgets=budgets,
         )
         print(result.table())
-        sections += [
-            f"## {name} {game.config}",
-            "",
-            result.tournament.to_markdown(),
-            "",
-            f"![{name} pairwise win rates]"
-            f"({os.path.relpath(out / 'ladder_heatmap.png', page.parent)})",
-            "",
-            "Heatmap labels: "
-            + "; ".join(
-                f"{label} = `{spec}`"
-                for label, spec in zip(result.labels, result.specs, strict=True)
-                if label != spec
-            )
-            + ".",
-            "",
-            f"(this process: {time.process_time() - cpu:.0f} CPU s; workers' time not counted)",
-            "",
-        ]
-    root.mkdir(parents=True, exist_ok=True)
-    page.write_text("\n".join(sections))
-    print(f"wrote {page}")
+        summary = out / "results.json"
+        summary.write_text(
+            json.dumps({**json.loads(summary.read_text()), "provenance": provenance()}, indent=1)
+        )
+        for page in ("ladder.md", "ladder.txt"):  # the site's page is written from results.json
+            (out / page).unlink(missing_ok=True)
+    print(f"wrote {root}; now run `python docs/generate.py` to write the site's pages")
 
 
 # --------------------------------------------------------------------------- main
@@ -273,8 +210,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default=None, help="play only this game's matches")
     parser.add_argument(
         "--out",
-        default="docs/results/strength_ladder.md",
-        help="markdown path; the JSON goes next to it with a .json suffix",
+        default="docs/results/strength_ladder.json",
+        help="the JSON results file",
     )
     parser.add_argument(
         "--ratings", action="store_true", help="play the rating ladder instead (see above)"
@@ -318,20 +255,18 @@ def main(argv: list[str] | None = None) -> None:
         rows.extend(summarise(match, result, seconds, cpu))
     total = time.perf_counter() - started
 
-    out = Path(args.out)
+    out = Path(args.out).with_suffix(".json")
     out.parent.mkdir(parents=True, exist_ok=True)
-    text = markdown(rows, args, total)
-    out.write_text(text)
     payload = {
         "iterations": args.iterations,
         "seed": args.seed,
         "minutes": total / 60,
         "specs": {m.game: ismcts_spec(m.game, args.iterations) for m in matches},
         "rows": rows,
+        "provenance": provenance(),
     }
-    out.with_suffix(".json").write_text(json.dumps(payload, indent=1))
-    print(text)
-    print(f"wrote {out} and {out.with_suffix('.json')}")
+    out.write_text(json.dumps(payload, indent=1))
+    print(f"wrote {out}; now run `python docs/generate.py` to write the site's pages")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Round-robin tournaments for every game: the tables in the README.
+"""Round-robin tournaments for every game: the data of the site's Tournaments page.
 
     python lab/experiments/tournaments.py                       # every game, defaults below
     python lab/experiments/tournaments.py --only white_castle --games 100 --workers 2
@@ -7,19 +7,26 @@ For each game this runs ``boardgames_rl.arena.tournament`` (every pairing of the
 rotated; "one against a field" tables for Night of the Ninja), saves the run folder under
 ``--runs`` (``games.jsonl`` replays with ``boardgames-rl replay``; running the script again resumes
 an interrupted tournament), copies the result files (CSV, JSON, heatmap PNG) to
-``docs/results/tournaments/<game>/`` and writes ``docs/results/tournaments.md`` with one table per
-game and the command that made it.
+``docs/results/tournaments/<game>/`` (``results.json`` stamped with its provenance). The page is
+written from them by ``python docs/generate.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 from pathlib import Path
 
 from boardgames_rl.arena import tournament
 from boardgames_rl.registry import make_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
+    sys.path.insert(0, str(REPO_ROOT))
+
+from lab.provenance import provenance  # noqa: E402
 
 # game -> (config, agents, games per pairing). ISMCTS uses the per-game tuned settings at 100
 # iterations so that the whole run fits in about half an hour on a 2-core machine; the strength
@@ -44,11 +51,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--runs", default="runs/tournaments", help="run folders (resumable)")
-    parser.add_argument("--docs", default="docs/results", help="where the tables and files go")
+    parser.add_argument("--docs", default="docs/results", help="where the result files go")
     args = parser.parse_args()
 
     docs = Path(args.docs)
-    sections = []
     for name in args.only or list(PLAN):
         config, agents, games = PLAN[name]
         agents = args.agents or agents
@@ -63,29 +69,10 @@ def main() -> None:
         files.mkdir(parents=True, exist_ok=True)
         for f in RESULT_FILES:
             shutil.copy(out / f, files / f)
-        options = " ".join(f"-c {k}={v}" for k, v in config.items())
-        specs = " ".join(f"'{a}'" if ":" in a else a for a in agents)
-        command = (
-            f"boardgames-rl arena {name} {options} {specs} --games {games}"
-            f" --workers {args.workers} --seed {args.seed} --out {out}"
-        ).replace("  ", " ")
-        sections.append(
-            f"## {name}\n\n{result.to_markdown()}\n\n"
-            f"![pairwise win rates](tournaments/{name}/heatmap.png)\n\n"
-            f"Made by `{command}` (files in `docs/results/tournaments/{name}/`).\n"
-        )
-
-    if not args.only:
-        text = (
-            "# Tournaments\n\n"
-            "Every pairing of the agents, seats rotated, seeded"
-            " (`python lab/experiments/tournaments.py`). Win rate per seat held with 95% Wilson"
-            " intervals; ratings are Bradley-Terry on the Elo scale with `random` = 0 and 95%"
-            " bootstrap intervals over games. In Night of the Ninja each table is one agent alone"
-            " against a field of another.\n\n" + "\n".join(sections)
-        )
-        (docs / "tournaments.md").write_text(text)
-        print(f"wrote {docs / 'tournaments.md'}", file=sys.stderr)
+        summary = json.loads((files / "results.json").read_text())
+        summary["provenance"] = provenance()
+        (files / "results.json").write_text(json.dumps(summary, indent=1))
+    print(f"wrote {docs / 'tournaments'}; now run `python docs/generate.py`", file=sys.stderr)
 
 
 if __name__ == "__main__":  # worker processes re-import this module
