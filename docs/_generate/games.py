@@ -44,17 +44,6 @@ DOCS = ROOT / "docs"
 RESULTS = DOCS / "results"
 PRETRAINED = ROOT / "boardgames_rl" / "pretrained"
 MAX_PLAYERS_TRIED = 16
-SECTIONS = (
-    "Players",
-    "Config",
-    "Actions",
-    "Observation",
-    "Hidden information",
-    "Chance",
-    "Rewards",
-    "Version history",
-    "Observation version history",
-)
 
 
 # --- reading docstrings -------------------------------------------------------------------------
@@ -73,8 +62,9 @@ def _heading(line: str, following: str) -> str | None:
     """The section name when ``line`` opens a section (unindented, body indented below it)."""
     if not line or line[0].isspace() or not following.startswith(" "):
         return None
-    name = re.split(r"\s*[(:]", line.strip(), maxsplit=1)[0]
-    return name if name in SECTIONS or line.rstrip().endswith("::") else None
+    if line.lstrip().startswith(("*", "-")):
+        return None
+    return re.split(r"\s*[(:]", line.strip(), maxsplit=1)[0]
 
 
 def parse_package_doc(doc: str) -> PackageDoc:
@@ -258,7 +248,7 @@ def load(path: Path) -> dict[str, Any] | None:
 
 def rate(r: float, low: float, high: float) -> str:
     """A win rate with its interval."""
-    return f"{r:.3f} [{low:.3f}, {high:.3f}]"
+    return f"{r:.3f}\u00a0[{low:.3f},\u00a0{high:.3f}]"
 
 
 def seat_balance_files(name: str) -> list[Path]:
@@ -554,6 +544,14 @@ def ladder_part(name: str) -> list[str]:
     ]
 
 
+def spec_cell(spec: str) -> str:
+    """An agent spec in a table cell, broken after each option so that the column can wrap."""
+    parts = spec.split(",")
+    return (
+        " ".join(f"`{p},`" for p in parts[:-1]) + (" " if len(parts) > 1 else "") + f"`{parts[-1]}`"
+    )
+
+
 def rating_part(name: str) -> list[str]:
     """The ratings of the game's ladder tournament (``random`` anchored at 0)."""
     path = RESULTS / "ladder" / name / "results.json"
@@ -562,8 +560,8 @@ def rating_part(name: str) -> list[str]:
         return []
     body = [
         [
-            f"`{r['agent']}`",
-            f"{r['rating']:.0f} [{r['rating_low']:.0f}, {r['rating_high']:.0f}]",
+            spec_cell(r["agent"]),
+            f"{r['rating']:.0f}\u00a0[{r['rating_low']:.0f},\u00a0{r['rating_high']:.0f}]",
             rate(r["win_rate"], r["win_low"], r["win_high"]),
             str(r["games"]),
         ]
