@@ -64,6 +64,7 @@ from boardgames_rl.envs.batched import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.envs.chunks import worker_chunks  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from lab.benchmarks.baselines import RandomActions  # noqa: E402
+from lab.provenance import provenance  # noqa: E402
 
 TARGETS: list[tuple[str, dict[str, Any]]] = [
     ("castle_flutterstone", {"num_players": 2}),
@@ -301,6 +302,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         },
         "rounds": raw,
         "table": table,
+        "provenance": provenance(),
     }
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,9 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pettingzoo
@@ -143,8 +145,11 @@ def main() -> None:
             cells = " | ".join(f"{x:.1f} ({100 * x / aec:.0f}%)" for x in parts)
             print(f"| {key} | {aec:.1f} | {cells} |")
     if args.json:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the lab's helpers
+        from lab.provenance import provenance
+
         with open(args.json, "w") as f:
-            json.dump(raw, f, indent=1)
+            json.dump({**raw, "provenance": provenance()}, f, indent=1)
 
 
 if __name__ == "__main__":

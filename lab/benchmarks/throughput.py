@@ -78,6 +78,7 @@ from lab.benchmarks.baselines import (  # noqa: E402
     random_legal_action,
     random_legal_actions,
 )
+from lab.provenance import provenance  # noqa: E402
 
 __all__ = ["main", "random_legal_action", "random_legal_actions", "targets_for"]
 
@@ -770,6 +771,7 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
         raise
     table = format_table(result)
     result["table"] = table
+    result["provenance"] = provenance()
     print(table)
     out = DEFAULT_OUT if args.out is None else (Path(args.out) if args.out else None)
     if out is not None:

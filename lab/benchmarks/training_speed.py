@@ -89,6 +89,7 @@ from boardgames_rl.envs.vector.gym_env import BatchedVectorEnv  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training import ppo, settings  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
+from lab.provenance import provenance  # noqa: E402
 
 
 def import_definition(name: str, modules: list[str]) -> Any:
@@ -605,6 +606,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "script_vs_fast_maskable_ppo": script_vs,
         "rounds": raw,
         "table": table,
+        "provenance": provenance(),
     }
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)

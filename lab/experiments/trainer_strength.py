@@ -461,6 +461,10 @@ def main(argv: list[str] | None = None) -> None:
         "runs": runs,
         "summary": summarise(runs, seeds),
     }
+    sys.path.insert(0, str(REPO_ROOT))  # the lab's helpers
+    from lab.provenance import provenance
+
+    result["provenance"] = provenance()
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
     section = markdown(result)
