@@ -16,7 +16,7 @@ import csv
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from statistics import median
+from statistics import mean, median
 from typing import Any
 
 from stamp import stamp
@@ -676,44 +676,53 @@ def _ratio(r: dict[str, Any]) -> str:
     return f"{r['ratio_to_cartpole']:.2f} ({low:.2f}-{high:.2f})"
 
 
+TRAINING_KINDS = (
+    ("results", "FastMaskablePPO"),
+    ("script", "`boardgames-rl train`"),
+    ("ceiling", "FastMaskablePPO, free env"),
+    ("script_ceiling", "`boardgames-rl train`, free env"),
+)
+
+
+def _net(layers: list[int]) -> str:
+    return " x ".join(str(n) for n in layers)
+
+
 def _training_section() -> str:
     data = _load(TRAINING)
-    script = {r["workload"]: r for r in data["script"]}
-    after = {r["workload"]: r for r in data["results"]}
+    kinds = {key: {r["workload"]: r for r in data[key]} for key, _ in TRAINING_KINDS}
     rows = []
     for workload, ratio in data["script_vs_fast_maskable_ppo"].items():
-        s, a, q = script[workload], after[workload], ratio["script / after"]
         rows.append(
             [
                 workload,
-                _ratio(s),
-                _ratio(a),
-                f"{q['median']:.2f} ({q['range'][0]:.2f}-{q['range'][1]:.2f})",
-                f"{s['env_share']:.0%}",
+                *(_ratio(kinds[key][workload]) for key, _ in TRAINING_KINDS),
+                *(
+                    f"{q['median']:.2f} ({q['range'][0]:.2f}-{q['range'][1]:.2f})"
+                    for q in ratio.values()
+                ),
             ]
         )
     table = _table(
-        [
-            "game",
-            "`boardgames-rl train` / CartPole PPO",
-            "FastMaskablePPO / CartPole PPO",
-            "train / FastMaskablePPO",
-            "env share of CPU (train)",
-        ],
+        ["game", *(h for _, h in TRAINING_KINDS), "train / FastMaskablePPO", "the same, free env"],
         rows,
-        " rrrr",
+        " rrrrrr",
     )
     st = data["settings"]
     return f"""
 ## Training speed
 
-Steps per CPU second of the library's trainer (`boardgames-rl train`, `training/ppo.py`) and of
-the SB3 recipe's `FastMaskablePPO` (`lab/recipes/sb3/fast_ppo.py`), each as a ratio to SB3 PPO on
-CartPole-v1 measured in the same process: the same hyperparameters on every side (network
-{st["net"]}, {st["n_envs"]} envs x {st["n_steps"]} steps, batch {st["batch_size"]},
-{st["n_epochs"]} epochs), one torch thread, random opponents; medians (range) over
-{st["rounds"]} rounds. Reproduce:
-`python lab/benchmarks/training_speed.py --rounds {st["rounds"]} --out {TRAINING}`.
+Learner steps per CPU second of the library's trainer (`boardgames-rl train`,
+`boardgames_rl/training/ppo.py`, masked PPO written out) and of the SB3 recipe's
+`FastMaskablePPO` (`lab/recipes/sb3/fast_ppo.py`), each divided by SB3 PPO's on CartPole-v1 in the
+same round. Every workload trains with the same learner settings (network {_net(st["net"])},
+{st["n_envs"]} envs x {st["n_steps"]} steps, minibatch {st["batch_size"]}, {st["n_epochs"]}
+epochs, SB3's PPO defaults for the rest) against random opponents, torch on one thread; medians
+(min-max) of {st["rounds"]} interleaved rounds of {st["timesteps"]:,} timed steps. "Free env"
+columns train on an env that replays observations recorded from the game: the learner's own
+cost. The last two columns divide the two trainers' speeds in the same round.
+
+Reproduce: `python lab/benchmarks/training_speed.py --rounds {st["rounds"]} --out {TRAINING}`.
 
 {table}
 
@@ -738,36 +747,66 @@ the main process; medians (min-max) over {s["rounds"]} rounds. Reproduce:
 """
 
 
+def _seed_cell(r: dict[str, Any]) -> str:
+    return f"{r['wins']:.0f}/{r['games']} = {_rate(r)}"
+
+
 def _trainer_section() -> str:
     data = _load(TRAINER)
     meta, pooled = data["meta"], data["summary"]["pooled"]
     diff = data["summary"]["new_minus_old"]
-    rows = []
-    for opponent in ("heuristic", "random"):
-        d = diff[opponent]["games_level"]
+    names = {"old": "FastMaskablePPO (SB3 recipe)", "new": "`boardgames-rl train`"}
+    rows = [
+        [
+            names[r["trainer"]],
+            r["seed"],
+            _seed_cell(r["eval"]["heuristic"]),
+            _seed_cell(r["eval"]["random"]),
+            f"{r['timing']['wall_s'] / 60:.1f} min",
+            f"{r['timing']['cpu_s'] / 60:.1f} min",
+        ]
+        for r in sorted(data["runs"], key=lambda r: (r["seed"], r["trainer"] != "old"))
+    ]
+    for trainer in ("old", "new"):
+        p = pooled[trainer]
         rows.append(
             [
-                opponent,
-                _rate(pooled["old"][opponent]),
-                _rate(pooled["new"][opponent]),
-                f"{d['diff']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}]",
+                f"**{names[trainer]}**, pooled",
+                "all",
+                _seed_cell(p["heuristic"]),
+                _seed_cell(p["random"]),
+                f"mean {mean(p['train_wall_s']) / 60:.1f} min",
+                f"mean {mean(p['train_cpu_s']) / 60:.1f} min",
             ]
         )
     table = _table(
-        ["opponent", "FastMaskablePPO [95%]", "`boardgames-rl train` [95%]", "difference [95%]"],
+        ["trainer", "seed", "vs heuristic [95%]", "vs random [95%]", "train wall", "train CPU"],
         rows,
-        " rrr",
+        " r  rr",
     )
-    seeds = len(data["summary"]["seeds"])
+    gaps = "; ".join(
+        f"against {opponent} {d['games_level']['diff']:+.3f} "
+        f"[{d['games_level']['low']:+.3f}, {d['games_level']['high']:+.3f}]"
+        for opponent, d in diff.items()
+        if isinstance(d, dict) and "games_level" in d
+    )
+    s = meta["shared_settings"]
     return f"""
 ## Trainer strength
 
 Does the library's trainer reach the strength of the SB3 recipe's `FastMaskablePPO` on the same
-budget? Both trained {_game(meta["game"])} ({meta["timesteps"]:,} steps, {seeds} seeds each,
-the same settings), each policy evaluated in {meta["games"]} games per opponent; rates pooled
-over the seeds. Reproduce: `python lab/experiments/trainer_strength.py`.
+budget? {_game(meta["game"])}, {meta["game_config"].get("num_players", 2)} players: per seed and
+trainer one run of {meta["timesteps"]:,} learner steps (network {s["net"]}; opponents
+{s["opponents"]} weighted {s["opponent_weights"]}; {s["num_envs"]} envs x {s["num_steps"]}
+steps, minibatch {s["batch_size"]}, {s["epochs"]} epochs, learning rate {s["learning_rate"]}),
+then each final policy, greedy, against the heuristic and random: {meta["games"]} games each,
+seats alternating, the same game seeds for every model. A shared win counts 1/2.
+
+Reproduce: `python lab/experiments/trainer_strength.py --code <a checkout of the trainers>`.
 
 {table}
+
+New minus old, pooled over the games: {gaps}.
 
 {_stamp(data, TRAINER)}
 """
