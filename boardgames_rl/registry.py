@@ -2,7 +2,7 @@
 a game by name (for :func:`make_game`, the agents, the CLI and :func:`load_state`).
 
 The four built-in games are registered when this module is imported (their specs are listed
-explicitly in :mod:`boardgames_rl.games`); :func:`register_game` adds a game defined anywhere::
+explicitly in ``boardgames_rl.games``); :func:`register_game` adds a game defined anywhere::
 
     from boardgames_rl.core.spec import GameSpec
     from boardgames_rl.registry import register_game
@@ -57,11 +57,12 @@ def make_game(name: str, **config: Any) -> Game:
 
 
 def load_state(d: Mapping[str, Any]) -> State:
-    """Rebuild a state of any registered game from :meth:`State.to_dict` output, checked first.
+    """Rebuild a state of any registered game from :meth:`State.to_dict
+    <boardgames_rl.core.State.to_dict>` output, checked first.
 
     The one checked path for a state dict: the dict is untrusted input, so its types, lengths,
     index ranges and consistency with the game (the game's ``GameSpec.state_checks``) are checked
-    (:mod:`boardgames_rl.state_checks`) and a state that loads plays by the rules.
+    (``boardgames_rl.state_checks``) and a state that loads plays by the rules.
 
     Raises:
         InvalidStateError: anything wrong with the dict (one line naming the field).

@@ -47,7 +47,7 @@ def register_agent(
     """``factory(game, **kwargs) -> Agent``. ``options(game)``, when the spec's keys are not the
     agent class's constructor parameters, gives them with their defaults for ``game`` (what
     ``boardgames-rl list`` shows). ``setups()``, for an agent that plays only some game setups
-    (games, player counts, options), says which in one line (:func:`agent_setups`)."""
+    (games, player counts, options), says which in one line (``agent_setups(name)``)."""
     _AGENTS[name] = factory
     for table, value in ((_SPEC_OPTIONS, options), (_SETUPS, setups)):
         if value is None:
@@ -210,7 +210,7 @@ def make_agent(spec: str | Agent, game: Game, source: str | None = None) -> Agen
     """An agent from a spec string (or an Agent, returned as is).
 
     ``source``: the spec was read from a file (``source`` names it); it is checked by
-    :func:`file_spec` first, so it cannot opt in to running code.
+    ``file_spec`` first, so it cannot opt in to running code.
     """
     if isinstance(spec, Agent):
         return spec

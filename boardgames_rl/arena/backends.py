@@ -1,9 +1,10 @@
 """Where a tournament's games are played: this machine's worker processes, or a Ray cluster.
 
-A backend turns the scheduled games into records, in any order; :func:`~boardgames_rl.arena.
-tournament` writes them to ``games.jsonl`` as they come and sorts them at the end, so the files
-of a tournament do not depend on the backend. Every game is played from its own seed by agents
-rebuilt from their spec strings, so a game gives the same record in any process on any machine.
+A backend turns the scheduled games into records, in any order;
+:func:`~boardgames_rl.arena.tournament` writes them to ``games.jsonl`` as they come and sorts them
+at the end, so the files of a tournament do not depend on the backend. Every game is played from its
+own seed by agents rebuilt from their spec strings, so a game gives the same record in any process
+on any machine.
 
 - ``"process"`` (default): the games run in this process (``workers=1``) or in a
   ``multiprocessing`` spawn pool of ``workers`` processes.

@@ -113,11 +113,12 @@ def ladder_agents(
 ) -> dict[str, str]:
     """The reference agents of ``game``'s ladder, ``{label: spec}``, weakest kind first.
 
-    ``random``, ``heuristic``, ``ismcts-<b>`` (the tuned ISMCTS of the game at ``b`` iterations)
-    for each budget, and, when ``pretrained`` and a shipped entry covers every seat of the game
-    (:func:`pretrained_coverage`), ``pretrained`` and ``pretrained+search-<b>`` at the smallest
-    budget; then the game's own agents that apply to it (``GameSpec.agents``). A game without a
-    tuned ISMCTS preset gets the default ISMCTS at each budget.
+    ``random``, ``heuristic``, ``ismcts-<b>`` (the tuned ISMCTS of the game at ``b`` iterations) for
+    each budget, and, when ``pretrained`` and a shipped entry covers every seat of the game
+    (:func:`~boardgames_rl.arena.ladder.pretrained_coverage`), ``pretrained`` and
+    ``pretrained+search-<b>`` at the smallest budget; then the game's own agents that apply to it
+    (``GameSpec.agents``). A game without a tuned ISMCTS preset gets the default ISMCTS at each
+    budget.
     """
     game = ladder_game(game)
     budgets = _check_budgets(budgets)
@@ -475,7 +476,8 @@ def rate_against_ladder(
     """Play ``candidates`` and the ladder of ``game`` in a round robin; rate everyone.
 
     Args:
-        game: a Game, or a registered name (played in its :data:`LADDER_GAMES` configuration).
+        game: a Game, or a registered name (played in its
+            :data:`~boardgames_rl.arena.ladder.LADDER_GAMES` configuration).
         candidates: ``{label: spec string or Agent object}`` (may be empty: the ladder alone).
         games_per_pair: games per table (a pair in 2-player games; "one agent alone against a
             field of another" in games of more players); >= 1. Seats are rotated, so an even
@@ -494,7 +496,8 @@ def rate_against_ladder(
 
     Raises:
         InvalidConfigError: an unknown or malformed spec (the message names the label).
-        ValueError / TypeError: bad arguments (one line each).
+        ValueError: bad arguments (one line each).
+        TypeError: arguments of the wrong type (one line each).
     """
     game = ladder_game(game)
     if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int | np.integer):

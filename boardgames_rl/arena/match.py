@@ -94,7 +94,7 @@ def play_series(
     ``workers > 1`` the games are shared among that many spawned processes (the tournament's
     pool, one BLAS thread each), every agent rebuilt there from its spec string, and the records
     are the same as in one process. That needs every agent given as a spec string; an
-    :class:`Agent` object is played in this process only."""
+    :class:`~boardgames_rl.agents.Agent` object is played in this process only."""
     names = [a if isinstance(a, str) else a.name for a in agents]
     if not 1 <= len(names) <= game.num_players:
         raise ValueError(f"{game.name}: give 1..{game.num_players} agents, got {len(names)}")

@@ -138,7 +138,7 @@ def fit_ratings(
         agents: agent names.
         bootstrap: number of bootstrap resamples for the interval (0: no interval).
         seed: seed of the bootstrap resampling.
-        prior: weak prior strength (see :func:`fit_bradley_terry`).
+        prior: weak prior strength (see :func:`~boardgames_rl.arena.ratings.fit_bradley_terry`).
     """
     n = len(agents)
     if n < 1:

@@ -109,7 +109,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str, source: str = "game record") -> GameRecord:
-        """Inverse of :meth:`to_json` (strict JSON: :func:`~boardgames_rl.core.files.loads_json`;
+        """Inverse of :meth:`to_json` (strict JSON: ``boardgames_rl.core.files.loads_json``;
         ``source`` names the text in an error)."""
         return cls.from_dict(loads_json(text, source))
 

@@ -94,8 +94,8 @@ class TournamentResult:
     tables: list[list[int]]
     records: list[GameRecord] = field(default_factory=list)
     agent_files: dict[str, str] = field(default_factory=dict)
-    """Spec -> what identifies the files its play depends on (:meth:`Agent.files_digest`); only
-    the agents that have any (``pretrained``)."""
+    """Spec -> what identifies the files its play depends on (:meth:`Agent.files_digest
+    <boardgames_rl.agents.Agent.files_digest>`); only the agents that have any (``pretrained``)."""
     skipped_pictures: list[str] = field(default_factory=list, init=False, compare=False)
     """One line per picture the last :meth:`save` could not draw (no matplotlib): which file and
     which extra draws it; empty when every picture was written."""
@@ -121,8 +121,8 @@ class TournamentResult:
 
         Raises:
             FileNotFoundError: no ``tournament.json`` in ``out``.
-            InvalidConfigError: a file that is not what it should be (see :func:`read_params`
-                and :func:`~boardgames_rl.arena.records.read_jsonl`), in one line.
+            InvalidConfigError: a file that is not what it should be (the checks of
+                ``read_params`` and ``read_jsonl``), in one line.
         """
         out = Path(out)
         params = read_params(out)

@@ -7,7 +7,10 @@ from boardgames_rl.core.errors import (
     GameOverError,
     IllegalActionError,
     InvalidConfigError,
+    InvalidPlayerError,
+    InvalidStateError,
     MalformedActionError,
+    MissingExtraError,
     WrongPlayerError,
 )
 from boardgames_rl.core.game import TERMINAL, Game, InfoSet, State
@@ -24,7 +27,10 @@ __all__ = [
     "IllegalActionError",
     "InfoSet",
     "InvalidConfigError",
+    "InvalidPlayerError",
+    "InvalidStateError",
     "MalformedActionError",
+    "MissingExtraError",
     "ObservationSpec",
     "State",
     "WrongPlayerError",

@@ -26,11 +26,12 @@ class Agent(ABC):
     draw any randomness from ``rng`` only, so that a seeded match is reproducible.
 
     ``needs_info_set`` (class attribute, default True): False declares that ``act`` reads only
-    ``game``, ``player``, ``current_player`` and ``legal_action_mask`` (see :func:`agent_view`).
+    ``game``, ``player``, ``current_player`` and ``legal_action_mask`` (see
+    :func:`~boardgames_rl.core.agent.agent_view`).
 
     ``memoryless`` (class attribute, default False): True declares that ``act`` depends on its
-    arguments alone and ``reset`` clears nothing, so an env may play the agent's moves of the
-    next game while the current one still runs (see :func:`is_memoryless`).
+    arguments alone and ``reset`` clears nothing, so an env may play the agent's moves of the next
+    game while the current one still runs (see :func:`~boardgames_rl.core.agent.is_memoryless`).
     """
 
     name: str = "agent"
@@ -90,7 +91,7 @@ def is_memoryless(agent: Agent) -> bool:
 
 def agent_view(agent: Agent, state: State, player: int) -> InfoSet:
     """What ``agent`` is given for ``player``'s move: ``state.info_set(player)``, or a
-    :class:`MaskInfoSet` when the agent declares ``needs_info_set = False``."""
+    ``MaskInfoSet`` when the agent declares ``needs_info_set = False``."""
     if agent.needs_info_set:
         return state.info_set(player)
     return MaskInfoSet(

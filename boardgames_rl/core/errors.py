@@ -38,9 +38,9 @@ class UnknownAgentError(InvalidConfigError):
 
 
 class InvalidStateError(GameError, ValueError):
-    """A state dict given to :func:`boardgames_rl.load_state` is malformed or inconsistent with its
-    game: wrong types, lengths or index ranges, unknown or missing fields, or a state that breaks
-    the rules."""
+    """A state dict given to :func:`boardgames_rl.load_state <boardgames_rl.registry.load_state>`
+    is malformed or inconsistent with its game: wrong types, lengths or index ranges, unknown or
+    missing fields, or a state that breaks the rules."""
 
 
 class InvalidPlayerError(GameError, ValueError):

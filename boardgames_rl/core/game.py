@@ -85,8 +85,8 @@ class Game(ABC):
     def state_from_dict(self, d: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (exact round trip), unchecked: the
         engine's fast path for dicts this process made itself (clones, worker processes). A dict
-        from a file or from anyone else goes through :func:`boardgames_rl.load_state`, which
-        checks it first."""
+        from a file or from anyone else goes through :func:`boardgames_rl.load_state
+        <boardgames_rl.registry.load_state>`, which checks it first."""
 
     def action_name(self, action: int) -> str:
         """Readable name of an action id (the same in every state).
@@ -325,9 +325,9 @@ class State(ABC):
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> State:
-        """Deprecated: :func:`boardgames_rl.load_state` (the same checks; this alias goes in the
-        next release). Rebuilds any registered game's state from :meth:`to_dict` output, checked
-        first.
+        """Deprecated: :func:`boardgames_rl.load_state <boardgames_rl.registry.load_state>` (the
+        same checks; this alias goes in the next release). Rebuilds any registered game's state from
+        :meth:`to_dict` output, checked first.
 
         Raises:
             InvalidStateError: anything wrong with the dict (one line naming the field).

@@ -53,10 +53,10 @@ def _generator(source: dict | int) -> np.random.Generator:
 
 
 class PlainDataState(State):
-    """A :class:`State` whose fields are the plain data named in ``FIELDS``.
+    """A :class:`~boardgames_rl.core.State` whose fields are the plain data named in ``FIELDS``.
 
     Subclasses list their fields in ``FIELDS`` (``decision`` and ``truncated_flag`` among them)
-    and may override :meth:`_copy_caches` to carry derived caches (e.g. a board) into clones.
+    and may override ``_copy_caches`` to carry derived caches (e.g. a board) into clones.
     A field may be a property with a setter (Castle Flutterstone's ``truncated``).
 
     Fields are read and written with ``getattr`` / ``setattr``, never through ``__dict__``:

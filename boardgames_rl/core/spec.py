@@ -41,8 +41,9 @@ class GameSpec:
         state_checks: ``state_checks(game, inner) -> str | None``: the game's consistency checks
             of an untrusted inner state dict (ids in range, per-player lengths, conserved decks),
             a one-line message naming the broken field or ``None`` (written with
-            :mod:`boardgames_rl.core.dict_checks`); :func:`boardgames_rl.load_state` runs them
-            for a registered game (:mod:`boardgames_rl.state_checks`). Or ``None``.
+            ``boardgames_rl.core.dict_checks``); :func:`boardgames_rl.load_state
+            <boardgames_rl.registry.load_state>` runs them for a registered game
+            (``boardgames_rl.state_checks``). Or ``None``.
         rules_help: ``rules_help(state, player) -> str``: for a person at ``player``'s seat, the
             rules summary of the pending decision and the text of the cards or tiles it involves,
             in words (``?`` in ``boardgames-rl play``); it may only use what that seat can see.
