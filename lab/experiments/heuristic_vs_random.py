@@ -16,7 +16,9 @@ One question, asked of each game in the shape its seats call for (``--game`` pic
   every sharer) and "1/k share". A random seat's interval is taken over the N games (the four
   seats of one game are not independent); a truncated game is nobody's win.
 
-Writes every game's record to ``--out`` (JSON) and the figures to ``.summary.json`` beside it.
+Writes every game's record to ``--out`` (JSON) and the figures with their provenance to
+``--summary`` (default: ``.summary.json`` beside the records); the site's page is written from
+``docs/results/heuristic_vs_random/<game>.json`` by ``python docs/generate.py``.
 
     python lab/experiments/heuristic_vs_random.py --game white_castle
     python lab/experiments/heuristic_vs_random.py --game castle_flutterstone -c pesky_ghosts=true
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -223,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-c", "--config", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--out", help="the records' JSON file (default: the game's, in runs/)")
+    parser.add_argument("--summary", help="the figures' JSON file (default: beside --out)")
     args = parser.parse_args(argv)
     setup = SETUPS[args.game]
     games = setup.games if args.games is None else args.games
@@ -235,8 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out or setup.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(records)
-    out.with_suffix(".summary.json").write_text(json.dumps(summary, indent=1))
-    print(f"saved {out}")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the lab's helpers
+    from lab.provenance import provenance
+
+    figures = Path(args.summary) if args.summary else out.with_suffix(".summary.json")
+    figures.parent.mkdir(parents=True, exist_ok=True)
+    summary = {**summary, "game": args.game, "config": game.config, "seed": args.seed}
+    figures.write_text(json.dumps({**summary, "provenance": provenance()}, indent=1) + "\n")
+    print(f"saved {out} and {figures}")
     return 0
 
 
