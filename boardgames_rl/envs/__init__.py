@@ -1,7 +1,7 @@
 """Environments: PettingZoo AEC (:mod:`~boardgames_rl.envs.aec`), the batched multi-agent
 :mod:`~boardgames_rl.envs.vector`, the single-agent gymnasium view
 (:mod:`~boardgames_rl.envs.single_agent`), and PettingZoo registration
-(:mod:`~boardgames_rl.envs.pettingzoo`).
+(``boardgames_rl.envs.pettingzoo``, the functions below).
 
 Importing this package registers every game of :func:`boardgames_rl.registry.list_games` with
 PettingZoo and gymnasium as ``boardgames_rl/<game>-v<version>``, so that

@@ -277,8 +277,9 @@ def _forward(name: str) -> property:
 
 
 class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
-    """PettingZoo's :class:`OrderEnforcingWrapper` (what ``env()`` / ``pettingzoo.make`` return),
-    with the same checks and errors, minus its per-step forwarding cost.
+    """PettingZoo's :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` (what ``env()`` /
+    ``pettingzoo.make`` return), with the same checks and errors, minus its per-step forwarding
+    cost.
 
     The parent class reaches every attribute of the inner env (``agent_selection``,
     ``terminations``, ...) through ``__getattr__``, about eight times per step of the usual
@@ -303,14 +304,15 @@ class GameOrderEnforcingWrapper(OrderEnforcingWrapper[str, ObsDict, int]):
         return self.env.observe(agent)
 
     def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
-        """:meth:`OrderEnforcingWrapper.agent_iter` whose iterator reads the inner env directly."""
+        """:meth:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper.agent_iter` whose iterator reads
+        the inner env directly."""
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
         return _OrderEnforcingIterable(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict]:
-        """:meth:`AECEnv.last` reading the inner env directly (the same values and the same
-        before-``reset`` error as reading ``agent_selection`` through the wrapper)."""
+        """:meth:`~pettingzoo.AECEnv.last` reading the inner env directly (the same values and the
+        same before-``reset`` error as reading ``agent_selection`` through the wrapper)."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         env = self.env

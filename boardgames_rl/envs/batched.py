@@ -3,10 +3,10 @@
 The learner slots of the vector runtime (:mod:`boardgames_rl.envs.vector`) behind two facades:
 
 * :class:`~boardgames_rl.envs.vector.sb3.BatchedVecEnv` (also importable from
-  :mod:`boardgames_rl.envs.batched_sb3`): a stable-baselines3 ``VecEnv`` with ``action_masks()``
+  ``boardgames_rl.envs.batched_sb3``): a stable-baselines3 ``VecEnv`` with ``action_masks()``
   (sb3-contrib ``MaskablePPO`` uses it directly; needs the ``[train]`` extra);
-* :class:`BatchedVectorEnv`: a ``gymnasium.vector.VectorEnv`` (autoreset mode ``SAME_STEP``),
-  what ``gymnasium.make_vec("boardgames_rl/<game>-v<version>")`` gives.
+* :class:`~boardgames_rl.envs.vector.BatchedVectorEnv`: a ``gymnasium.vector.VectorEnv`` (autoreset
+  mode ``SAME_STEP``), what ``gymnasium.make_vec("boardgames_rl/<game>-v<version>")`` gives.
 
 ::
 
@@ -18,7 +18,8 @@ The learner slots of the vector runtime (:mod:`boardgames_rl.envs.vector`) behin
     model = MaskablePPO("MlpPolicy", venv).learn(100_000)
     venv.close()
 
-Constructor (the same keywords for both facades and :class:`BatchedCore`):
+Constructor (the same keywords for both facades and
+:class:`~boardgames_rl.envs.vector.learner_slots.BatchedCore`):
 
 * ``game``: the configured game; ``num_envs``: slots N.
 * ``seat``: the learner's seat, or ``"random"`` (drawn per game, as in
@@ -30,21 +31,21 @@ Constructor (the same keywords for both facades and :class:`BatchedCore`):
 * ``reward_shaping``: optional ``f(previous_state, new_state) -> per-seat array`` (the learner's
   entry is added to each step's reward, as in ``SingleAgentEnv``).
 * ``seat_feature``: append the one-hot of the learner's seat to the observation where the game's
-  view is seat-relative (:mod:`boardgames_rl.envs.policy_obs`, what training uses); default False
+  view is seat-relative (``boardgames_rl.envs.policy_obs``, what training uses); default False
   (the observation is ``state.observation(seat)``).
 * ``prior``: optional picklable ``factory() -> Agent`` (e.g. ``functools.partial(make_agent,
   "heuristic", game)``): each slot gets its own prior agent, and the observation ends with the
   one-hot of the move it would make for the learner
-  (:func:`~boardgames_rl.envs.policy_obs.prior_feature`; what a residual policy such as
-  :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy` reads). Default None.
+  (``boardgames_rl.envs.policy_obs.prior_feature``; what a residual policy such as
+  ``boardgames_rl.agents.prior_policy.PriorMaskablePolicy`` reads). Default None.
 * ``seed``: base seed; slot ``i`` is seeded ``(seed, i)`` at the first reset
-  (:func:`~boardgames_rl.envs.vector.core.slot_seeds`), so slot ``i`` plays exactly the games of
+  (:func:`~boardgames_rl.envs.vector.slot_seeds`), so slot ``i`` plays exactly the games of
   a ``GameAECEnv`` (or ``SingleAgentEnv``) reset with ``(seed, i)`` and then reset without a seed
   after each game, as
   in :class:`~boardgames_rl.envs.vector.VectorEnv`. The same seed gives the same trajectories
   in-process and with any worker count.
 * ``num_workers``: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
-  contiguous chunks (:func:`~boardgames_rl.envs.chunks.worker_chunks`) stepped by ``k`` workers.
+  contiguous chunks (``boardgames_rl.envs.chunks.worker_chunks``) stepped by ``k`` workers.
 * ``main_steps``: whether this process is one of the ``k`` workers (default False). If False,
   ``k`` worker processes step the chunks, and this process is free from ``step_async`` to
   ``step_wait`` (for a learner that overlaps its own work with the step). If True, ``k - 1``
@@ -76,13 +77,14 @@ encodes the learner's first observation too.
 
 Errors: malformed or illegal actions (checked against the current masks) raise before any slot
 moves. A step is all or nothing: an exception inside a slot (an opponent agent, the shaping
-callback) propagates naming the slot (:class:`SlotError`), and every slot that moved is rebuilt
-from its game's seed and the learner's moves (the chunks of other workers are rolled back the
-same way), so the env is as it was before the step and may step again; no game is copied on a
-step that succeeds. A slot whose game cannot be rebuilt so (an agent whose moves depend on more
-than the game and its generator) raises :class:`BrokenSlotsError`, and the env must then be
-``reset()``. A worker that dies raises a one-line ``RuntimeError`` naming it (worker, pid,
-slots, exit code); ``close()`` stops every worker.
+callback) propagates naming the slot (:class:`~boardgames_rl.envs.vector.SlotError`), and every slot
+that moved is rebuilt from its game's seed and the learner's moves (the chunks of other workers are
+rolled back the same way), so the env is as it was before the step and may step again; no game is
+copied on a step that succeeds. A slot whose game cannot be rebuilt so (an agent whose moves depend
+on more than the game and its generator) raises
+:class:`~boardgames_rl.envs.vector.BrokenSlotsError`, and the env must then be ``reset()``. A worker
+that dies raises a one-line ``RuntimeError`` naming it (worker, pid, slots, exit code); ``close()``
+stops every worker.
 """
 
 from __future__ import annotations

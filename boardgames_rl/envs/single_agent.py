@@ -17,15 +17,16 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
   itself) is played inline: the same draw from the state's mask, no view built, and the action,
   taken from the mask, is not checked a second time.
 * The reward is the learner's final return, given on the last step (plus optional shaping).
-* Opponents: ``None`` (a :class:`~boardgames_rl.agents.random_agent.RandomAgent` on every other
-  seat), one :class:`~boardgames_rl.agents.base.Agent` for every other seat, a sequence with one
-  agent per other seat (in seat order), or a callable ``pool(rng) -> agent(s)`` sampled at each
-  reset (self-play pools). An agent spec string (``"heuristic"``, ``"ismcts:iterations=50"``)
-  stands for the agent :func:`boardgames_rl.make_agent` builds from it, alone or in the sequence:
+* Opponents: ``None`` (a :class:`~boardgames_rl.agents.RandomAgent` on every other seat), one
+  :class:`~boardgames_rl.agents.Agent` for every other seat, a sequence with one agent per other
+  seat (in seat order), or a callable ``pool(rng) -> agent(s)`` sampled at each reset (self-play
+  pools). An agent spec string (``"heuristic"``, ``"ismcts:iterations=50"``) stands for the agent
+  :func:`~boardgames_rl.agents.make_agent` builds from it, alone or in the sequence:
   ``opponents="heuristic"``, ``opponents=["heuristic", "random"]``.
-* Seeding: ``reset(seed)`` starts a seed stream exactly like :class:`~boardgames_rl.envs.aec.
-  GameAECEnv`; game ``k`` is the same game as the AEC env's game ``k`` for the same seed. The
-  opponents' randomness (and a random seat) comes from a generator derived from each game's seed.
+* Seeding: ``reset(seed)`` starts a seed stream exactly like
+  :class:`~boardgames_rl.envs.aec.GameAECEnv`; game ``k`` is the same game as the AEC env's game
+  ``k`` for the same seed. The opponents' randomness (and a random seat) comes from a generator
+  derived from each game's seed.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ OpponentsSpec = (
     | Callable[[np.random.Generator], Agent | Sequence[Agent]]
     | None
 )
+"""Who plays the seats other than the learner's: ``None`` (random agents), one agent or spec string
+for every other seat, one per other seat in seat order, or ``pool(rng) -> agent(s)`` drawn at each
+reset (see the module docstring)."""
 
 _OPPONENT_STREAM = 0x0BB0_5EED
 """Extra entropy word separating the opponents' generator from the game's own seed."""

@@ -1,7 +1,7 @@
 """The vector runtime: N games stepped together, in this process or in worker processes.
 
 One core (:mod:`~boardgames_rl.envs.vector.core`: slots over shared buffers, one process pool on
-shared memory, one wire, :mod:`~boardgames_rl.envs.vector.wire`) with slots of two kinds: every
+shared memory, one wire, ``boardgames_rl.envs.vector.wire``) with slots of two kinds: every
 seat (:mod:`~boardgames_rl.envs.vector.seat_slots`) or the learner's seat with the opponents
 played inside (:mod:`~boardgames_rl.envs.vector.learner_slots`). Thin facades over it:
 

@@ -3,7 +3,7 @@
 One core serves every facade (:mod:`boardgames_rl.envs.vector`): the slots are of one of two
 kinds, every seat (:mod:`~boardgames_rl.envs.vector.seat_slots`) or the learner's seat with the
 opponents played inside (:mod:`~boardgames_rl.envs.vector.learner_slots`), and the pool, its
-wire (:mod:`~boardgames_rl.envs.vector.wire`), the validation and the failure contract are
+wire (``boardgames_rl.envs.vector.wire``), the validation and the failure contract are
 written here once.
 
 A worker waiting for its next post does work ahead for its slots (a learner slot builds its next
@@ -155,7 +155,7 @@ DEFAULT_SPIN = 0.002
 class VectorCore:
     """N slots of one kind stepped together over shared buffers: in this process
     (``num_workers=0``) or by a pool of worker processes on the wire of
-    :mod:`boardgames_rl.envs.vector.wire`; the facades read and write :attr:`buffers`.
+    ``boardgames_rl.envs.vector.wire``; the facades read and write ``buffers``.
 
     Args:
         kind: what a slot is (:class:`~boardgames_rl.envs.vector.seat_slots.SeatKind`: every
@@ -163,17 +163,17 @@ class VectorCore:
             seat, opponents played inside); picklable, it travels to the workers.
         num_envs: slots N.
         num_workers: 0 steps every slot in this process; ``k > 0`` splits the slots into ``k``
-            contiguous chunks (:func:`~boardgames_rl.envs.chunks.worker_chunks`).
+            contiguous chunks (``boardgames_rl.envs.chunks.worker_chunks``).
         main_steps: whether this process is one of the ``k`` workers: ``k - 1`` processes are
             started and this process steps the first chunk itself in :meth:`wait`, then watches
             the shared block for the others (no process wakes up to finish a step; ``k = 1``
             with it is the in-process core). If False, this process is free from :meth:`start`
             to :meth:`wait`. Results are the same either way.
         mp_context: multiprocessing start method for workers (default ``"spawn"``).
-        worker_spin: seconds a worker that has stepped keeps watching the shared block for the
-            next step (yielding its core at every look) before it sleeps on its socket; default
-            :data:`DEFAULT_SPIN` when every worker can have a core (``num_workers <=
-            os.cpu_count()``), else 0. It never changes results.
+        worker_spin: seconds a worker that has stepped keeps watching the shared block for the next
+            step (yielding its core at every look) before it sleeps on its socket; default
+            :data:`~boardgames_rl.envs.vector.core.DEFAULT_SPIN` when every worker can have a core
+            (``num_workers <= os.cpu_count()``), else 0. It never changes results.
 
     A step is all or nothing: actions are checked against the mask buffer before any slot moves
     (:meth:`validate`); a chunk whose slot raised puts itself back, the chunks that stepped are

@@ -11,8 +11,9 @@
     obs, rewards, terminated, truncated, infos = venv.step(actions)  # infos["action_mask"]
 
 :class:`BatchedVectorEnv` takes :class:`~boardgames_rl.envs.vector.learner_slots.BatchedCore`'s
-keywords (see :mod:`boardgames_rl.envs.batched`). :func:`register_gymnasium_envs` registers every
-game under the PettingZoo id (``boardgames_rl/<game>-v<version>``): ``gymnasium.make`` gives its
+keywords (see :mod:`boardgames_rl.envs.batched`).
+:func:`~boardgames_rl.envs.vector.gym_env.register_gymnasium_envs` registers every game under the
+PettingZoo id (``boardgames_rl/<game>-v<version>``): ``gymnasium.make`` gives its
 :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv`, ``gymnasium.make_vec`` this env (its
 vector entry point); keywords the game's config takes go to the game, the others to the env.
 """
@@ -37,7 +38,8 @@ from boardgames_rl.envs.vector.learner_slots import BatchedCore
 
 
 class BatchedVectorEnv(gym.vector.VectorEnv):
-    """:class:`BatchedCore` as a ``gymnasium.vector.VectorEnv`` (same constructor keywords).
+    """:class:`~boardgames_rl.envs.vector.learner_slots.BatchedCore` as a
+    ``gymnasium.vector.VectorEnv`` (same constructor keywords).
 
     * ``single_observation_space`` ``Box(float32)``, ``single_action_space`` ``Discrete(A)``;
       ``observation_space`` / ``action_space`` are their batched forms (``MultiDiscrete`` for
@@ -93,6 +95,8 @@ class BatchedVectorEnv(gym.vector.VectorEnv):
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One action per slot; ``(observations, rewards, terminated, truncated, infos)``, a slot
+        whose game ended already on its next game (autoreset mode ``SAME_STEP``)."""
         self.core.start(actions)
         self.core.wait()
         b = self.core.buffers

@@ -31,7 +31,8 @@ from boardgames_rl.envs.vector.errors import BrokenSlotsError, SlotError
 
 
 class SlotFactory:
-    """The default ``env_factory``: a :class:`SingleAgentEnv` per call, with its own deep copy of
+    """The default ``env_factory``: a
+    :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` per call, with its own deep copy of
     ``opponents`` (picklable: what worker processes receive)."""
 
     def __init__(

@@ -24,9 +24,9 @@ The constructor keywords, the seeding, the shared-memory workers and the error h
   sum of the rewards given, the number of learner steps, seconds since construction), plus
   ``"returns"`` (per seat) and ``"episode_steps"``; every step's info holds
   ``"TimeLimit.truncated"`` (as in ``DummyVecEnv``). So ``env_is_wrapped(Monitor)`` answers True.
-* :meth:`action_masks` returns the ``[N, A]`` masks; ``env_method("action_masks")`` (what
-  ``sb3_contrib.common.maskable.utils.get_action_masks`` calls) is answered from the shared mask
-  buffer without visiting any slot. Other ``env_method`` / ``get_attr`` / ``set_attr`` calls
+* :meth:`BatchedVecEnv.action_masks` returns the ``[N, A]`` masks; ``env_method("action_masks")``
+  (what ``sb3_contrib.common.maskable.utils.get_action_masks`` calls) is answered from the shared
+  mask buffer without visiting any slot. Other ``env_method`` / ``get_attr`` / ``set_attr`` calls
   reach every slot's :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` (in its worker).
 """
 

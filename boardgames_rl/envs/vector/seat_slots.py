@@ -115,7 +115,7 @@ class SeatSlots:
         committed (a new game's seed is drawn from a copy of its stream). An exception puts
         every slot that moved back as it was, so the env is as it was: from the clone
         ``reward_shaping`` needs anyway, else rebuilt from its game's seed and moves
-        (:meth:`_replay`; games are deterministic), so a step copies no game. :meth:`rollback`
+        (``_replay``; games are deterministic), so a step copies no game. :meth:`rollback`
         undoes the last committed step (used when another worker's chunk failed)."""
         n = len(self.states)
         shaping, new_state = self.reward_shaping, self.game.new_state
