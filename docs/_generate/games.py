@@ -17,6 +17,7 @@ Every fact on a page is read from where it lives, so the pages cannot drift from
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import re
@@ -348,13 +349,22 @@ def spec_table(name: str, doc: PackageDoc) -> str:
         ["Typical length", length],
         ["Seat balance", "<br>".join(balance) or "not measured"],
         ["Environment id", f"`{env}`"],
-        ["Import", f'`pettingzoo.make("aec", "{env}")` after `import boardgames_rl`'],
-        ["Game", f'`boardgames_rl.make_game("{name}")`'],
+        ["Import", import_line(name)],
+        ["By id", f'`pettingzoo.make("aec", "{env}")` after `import boardgames_rl`'],
+        ["Rules engine", f'`boardgames_rl.make_game("{name}")`'],
     ]
     notes = [stamp(json.loads(p.read_text(encoding="utf-8")), p) for p in seat_balance_files(name)]
     if length_path is not None:
         notes.insert(0, stamp(json.loads(length_path.read_text(encoding="utf-8")), length_path))
     return table(["", ""], rows) + "\n\n" + "\n\n".join(notes)
+
+
+def import_line(name: str) -> str:
+    """The PettingZoo-style env module of the game and its ``env()``."""
+    module = env_id(name).split("/")[-1].replace("-", "_")
+    if importlib.util.find_spec(f"boardgames_rl.envs.{module}") is None:
+        return "—"
+    return f"`from boardgames_rl.envs import {module}`; `env = {module}.env()`"
 
 
 def _players_text(counts: list[int], default: Any) -> str:

@@ -49,7 +49,9 @@ v2 = 5 yaws x 11 elevations (10..60 deg in 5 deg) x 11 forces."""
 class CastleFlutterstoneGame(Game):
     """Castle Flutterstone (Drei Magier Spiele, 2016) for 2–4 players.
 
-    Config (all keyword arguments, JSON-safe):
+    The options are keyword arguments, every value JSON-safe.
+
+    Config:
         num_players: 2–4 (default 2).
         pesky_ghosts: play the variant with the 14 pesky ghosts shuffled in (default False).
         landing_model: ``"v2"`` (default, data sheet 7.2b: three windows at distinct places, a

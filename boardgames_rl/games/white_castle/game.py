@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 class WhiteCastleGame(Game):
     """The White Castle, 2 to 4 players. Returns +1 winner, -1 others.
 
-    Config (keyword arguments, JSON-safe):
+    The options are keyword arguments, every value JSON-safe.
+
+    Config:
         num_players: 2-4 (default 2).
         well_one_pays_tiles: a die showing 1 on the Well pays both Well tiles too (default
             False, the literal rulebook reading: "If you place a die with a value greater than
