@@ -337,6 +337,10 @@ def spec_table(name: str, doc: PackageDoc) -> str:
         else str(g.observation_spec.size)
         for n, g in games.items()
     )
+    states = " · ".join(
+        f"{n} players: {g.state_spec.size}" if len(counts) > 1 else str(g.state_spec.size)
+        for n, g in games.items()
+    )
     length, length_path = length_cell(name)
     balance = [seat_balance_cell(name, p) for p in seat_balance_files(name)]
     env = env_id(name)
@@ -344,6 +348,11 @@ def spec_table(name: str, doc: PackageDoc) -> str:
         ["Players", players],
         ["Actions", " / ".join(f"`Discrete({a})`" for a in actions) + " (default options)"],
         ["Observation", f"`float32` vector, {sizes} floats"],
+        [
+            "State vector",
+            f"`state.state_vector()` (every seat's information, for centralised critics): "
+            f"{states} floats",
+        ],
         ["Hidden information", first_sentence(doc.sections.get("Hidden information", ""))],
         ["Chance", first_sentence(doc.sections.get("Chance", ""))],
         ["Typical length", length],

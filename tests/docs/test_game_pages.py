@@ -77,10 +77,13 @@ def _counts(name: str) -> list[int]:
     return counts
 
 
-def _spec(name: str, count: int) -> ObservationSpec:
+def _config(name: str, count: int) -> dict[str, int]:
     params = inspect.signature(game_spec(name).game.__init__).parameters
-    config = {"num_players": count} if "num_players" in params else {}
-    return boardgames_rl.make_game(name, **config).observation_spec
+    return {"num_players": count} if "num_players" in params else {}
+
+
+def _spec(name: str, count: int) -> ObservationSpec:
+    return boardgames_rl.make_game(name, **_config(name, count)).observation_spec
 
 
 def test_every_builtin_game_has_a_page_and_a_row_in_the_index(pages: dict[str, str]) -> None:
@@ -132,6 +135,8 @@ def test_the_sizes_by_player_count_are_the_spec_at_each_count(
     text = pages[f"games/{name}.md"]
     for n, spec in specs.items():
         assert str(spec.size) in text, (name, n)
+        state_size = boardgames_rl.make_game(name, **_config(name, n)).state_spec.size
+        assert f"{state_size} floats" in text or f": {state_size} ·" in text, (name, n)
     if len(counts) == 1:
         return
     rows = {row[0]: row[1:] for row in _table(text, "field", f"{counts[0]}p")}

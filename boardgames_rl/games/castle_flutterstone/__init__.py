@@ -51,7 +51,7 @@ Observation (``float32``, ``game.observation_spec``; 122 / 167 / 214 floats for 
     last landing zone, the draw pile's contents by kind, the discard pile, every seat's skill
     sigmas, the fraction of the turn cap used. Field table: ``observation`` module. Ghost cards
     lie face up; only the order of the draw pile is hidden. ``state_vector()`` (for centralised
-    critics, ``game.state_spec``: 126 / 176 / 230 floats) is seat 0's view in absolute seat order
+    critics, ``game.state_spec``) is seat 0's view in absolute seat order
     plus the order in which the figures reached the last step.
 
 Hidden information

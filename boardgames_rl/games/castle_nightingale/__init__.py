@@ -45,7 +45,7 @@ Observation (``float32``, 2441 floats, ``game.observation_spec``)
     figurines, start square, zones marked (samurai, Watch Fire, decision); the decision and its
     decider; tiles face up, revealed, known programmed or not; the viewer's hand, card and tokens;
     cards shown, discards, tokens used openly, counts; flags of the turn. Nothing hidden from the
-    viewer (``infoset`` deals the rest again). ``state_vector()`` (``game.state_spec``, 4882) is
+    viewer (``infoset`` deals the rest again). ``state_vector()`` (``game.state_spec``) is
     both views concatenated (omniscient, for centralised critics).
 
 Hidden information
