@@ -20,21 +20,21 @@ be read that way (custom policy settings, a ``.pth`` holding Python objects) rai
 :data:`MAX_MODEL_BYTES` (a FIFO or a link to ``/dev/zero`` is refused) and unzipped in memory,
 each entry read with a bounded read (at most :data:`MAX_MEMBER_BYTES`, whatever its header
 claims); every tensor must be a plain one with finite values (no broadcast or overlapping view,
-no NaN); the network's layers are at most :data:`~boardgames_rl.agents.pretrained.MAX_UNITS`
-wide and hold at most :data:`~boardgames_rl.agents.pretrained.MAX_PARAMETERS` weights, and with
+no NaN); the network's layers are at most ``MAX_UNITS`` wide and hold at most
+``MAX_PARAMETERS`` weights (``boardgames_rl.agents.pretrained``), and with
 a game given its input and action sizes must be the game's -- all before the policy is built.
 
 Both agents see only ``info_set.observation``, ``info_set.legal_action_mask`` and their own seat
-(``info_set.player``, for the seat feature of :mod:`boardgames_rl.envs.policy_obs`). A model trained
+(``info_set.player``, for the seat feature of ``boardgames_rl.envs.policy_obs``). A model trained
 on a plain :class:`~boardgames_rl.envs.single_agent.SingleAgentEnv` (no seat feature) is told
 apart by its input size and fed the plain observation. ``deterministic=True`` plays the most
 probable legal action; ``False`` draws from the masked policy distribution with the ``rng`` given
-to :meth:`act` (reproducible).
+to ``act`` (reproducible).
 
-A residual policy (:class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, trained with
+A residual policy (``boardgames_rl.agents.prior_policy.PriorMaskablePolicy``, trained with
 ``--prior heuristic``) also gets the prior feature: the agent builds its own prior agent from the
 policy's ``prior`` spec and appends the one-hot of that agent's move
-(:func:`~boardgames_rl.envs.policy_obs.prior_feature`), exactly as the training env did.
+(``boardgames_rl.envs.policy_obs.prior_feature``), exactly as the training env did.
 """
 
 from __future__ import annotations

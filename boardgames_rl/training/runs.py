@@ -18,7 +18,7 @@ so every reader of model files reads it, and runs written by earlier versions (t
 are: :func:`settings_of_old_run` maps their settings to today's names, and refuses in one line
 what this trainer does not do (a residual ``--prior``, reward shaping), naming the lab recipe.
 
-Checkpoints are written by :func:`~boardgames_rl.training.checkpoint.save_checkpoint` (atomic
+Checkpoints are written by ``boardgames_rl.training.checkpoint.save_checkpoint`` (atomic
 files inside the folder, links replaced, never followed; ``config.json`` is the commit point).
 Everything read back is data: ``config.json`` is checked value by value, weights are read with
 ``weights_only`` through :func:`~boardgames_rl.agents.ppo.read_model_file` (nothing unpickled).

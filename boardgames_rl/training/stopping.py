@@ -37,6 +37,7 @@ class StopRequests:
     def __init__(self, max_seconds: float = 0.0):
         self.max_seconds = float(max_seconds)
         self.signal: int | None = None
+        """The first signal received inside the ``with`` block, or None."""
         self._started = time.perf_counter()
         self._previous: dict[int, object] = {}
 
@@ -63,6 +64,7 @@ class StopRequests:
 
     @property
     def timed_out(self) -> bool:
+        """Whether the wall-clock limit has passed."""
         return self.max_seconds > 0 and time.perf_counter() - self._started >= self.max_seconds
 
     @property
