@@ -526,7 +526,33 @@ def agents_section(name: str) -> str:
         table(["agent", "what it is"], rows),
     ]
     parts += ladder_part(name) + rating_part(name) + pretrained_part(name)
-    return "\n\n".join(parts)
+    parts.append(results_links())
+    return "\n\n".join(filter(None, parts))
+
+
+RESULTS_PAGES = ("strength_ladder", "tournaments", "pretrained", "seat_balance")
+
+
+def results_links() -> str:
+    """Links to the results pages that hold every game's measurements in full."""
+    links = []
+    for page in RESULTS_PAGES:
+        path = RESULTS / f"{page}.md"
+        if path.is_file():
+            title = next(
+                (
+                    ln[2:].strip()
+                    for ln in path.read_text(encoding="utf-8").splitlines()
+                    if ln.startswith("# ")
+                ),
+                page,
+            )
+            links.append(f"[{title}](../results/{page}.md)")
+    return (
+        "Every game's measurements in full, with how they were made: " + ", ".join(links) + "."
+        if links
+        else ""
+    )
 
 
 def agent_summary(name: str, agent: str) -> str:
@@ -621,8 +647,22 @@ def pretrained_part(name: str) -> list[str]:
         )
         if body:
             parts.append(table(["opponent", "seat", "wins / games", "win rate"], body))
-        parts.append(stamp(data, path))
+        parts.append(stamp(entry_provenance(data), path))
     return parts
+
+
+def entry_provenance(entry: dict[str, Any]) -> dict[str, Any]:
+    """A pretrained entry's ``provenance``: its own key, else where the entry keeps the facts
+    (``strength.measured_at``, ``commit``, ``training.machine``), as the results pages read it."""
+    if entry.get("provenance"):
+        return entry
+    return {
+        "provenance": {
+            "date": entry.get("strength", {}).get("measured_at") or "not recorded",
+            "commit": entry.get("commit") or "not recorded",
+            "machine": entry.get("training", {}).get("machine") or "not recorded",
+        }
+    }
 
 
 def _seat_names(name: str, entry: dict[str, Any]) -> str:
