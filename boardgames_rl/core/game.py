@@ -83,10 +83,11 @@ class Game(ABC):
 
     @abstractmethod
     def state_from_dict(self, d: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_dict` output (exact round trip), unchecked: the
-        engine's fast path for dicts this process made itself (clones, worker processes). A dict
-        from a file or from anyone else goes through :func:`boardgames_rl.load_state
-        <boardgames_rl.registry.load_state>`, which checks it first."""
+        """Rebuild a state from :meth:`State.to_dict <boardgames_rl.core.State.to_dict>` output
+        (exact round trip), unchecked: the engine's fast path for dicts this process made itself
+        (clones, worker processes). A dict from a file or from anyone else goes through
+        :func:`boardgames_rl.load_state <boardgames_rl.registry.load_state>`, which checks it
+        first."""
 
     def action_name(self, action: int) -> str:
         """Readable name of an action id (the same in every state).

@@ -1,7 +1,7 @@
 """The conformance suite: does a game honour the contract, and work unchanged through every adapter?
 
-Call :func:`check_game` on a configured game, in a test of your own (``pytest`` shows the first
-failed check with its message) or from a script::
+Call :func:`~boardgames_rl.testing.check_game` on a configured game, in a test of your own
+(``pytest`` shows the first failed check with its message) or from a script::
 
     from boardgames_rl.testing import check_game
     report = check_game(MyGame(num_players=3))
@@ -32,8 +32,8 @@ test file can parametrise over them. A failed check raises :class:`ConformanceEr
 * ``single_agent_env``: gymnasium's ``check_env`` on ``SingleAgentEnv`` and (with the ``[train]``
   extra) a few steps of sb3-contrib ``MaskablePPO`` that only ever take legal actions.
 
-:func:`check_agent_no_peeking` checks an agent: on two different true states that share the
-player's information set, the agent, given the same seed, chooses the same action.
+:func:`~boardgames_rl.testing.check_agent_no_peeking` checks an agent: on two different true states
+that share the player's information set, the agent, given the same seed, chooses the same action.
 """
 
 from __future__ import annotations
@@ -338,8 +338,9 @@ def check_clone(game: Game, states: int = 40, seed: int = 5) -> None:
 
 
 def check_dict_round_trip(game: Game, states: int = 40, seed: int = 6) -> None:
-    """``to_dict`` is JSON-safe; :func:`boardgames_rl.load_state` (a registered game) and
-    ``game.state_from_dict`` rebuild it."""
+    """``to_dict`` is JSON-safe; :func:`boardgames_rl.load_state
+    <boardgames_rl.registry.load_state>` (a registered game) and ``game.state_from_dict`` rebuild
+    it."""
     rng = np.random.default_rng(seed - 2)
     registered = _registered_name(game) is not None
     for k, state in enumerate(random_states(game, states, seed=seed)):
@@ -634,7 +635,7 @@ def check_single_agent_env(game: Game, train: bool | None = None) -> None:
 def check_agent_no_peeking(
     agent: Any, game: Game, states: int = 30, samples: int = 3, seed: int = 0
 ) -> None:
-    """An agent (an :class:`~boardgames_rl.agents.base.Agent` or a spec string) sees only its
+    """An agent (an :class:`~boardgames_rl.agents.Agent` or a spec string) sees only its
     information set: on two true states that share it, with the same seed, it acts the same.
 
     For each random state, the player on move's information set is sampled to a second true
@@ -685,7 +686,7 @@ def boolean_options(game: Game) -> list[str]:
 def check_options(game: Game) -> None:
     """Every on/off option parses like every other game's (``core.options.parse_bool``): the words
     ``true/false, yes/no, on/off, 1/0`` in any case and Python bools give the same game as
-    ``True``/``False``; anything else (:data:`NOT_BOOLEANS`) is an ``InvalidConfigError`` naming
+    ``True``/``False``; anything else (``NOT_BOOLEANS``) is an ``InvalidConfigError`` naming
     the option, never read as on."""
     cls, config = type(game), dict(game.config)
     for key in boolean_options(game):
@@ -741,6 +742,8 @@ CHECKS: dict[str, Callable[..., None]] = {
     "vector_env": check_vector_env,
     "single_agent_env": check_single_agent_env,
 }
+"""Every check of :func:`~boardgames_rl.testing.check_game` by name, in the order it runs them (its
+``checks`` and ``skip`` arguments take these names)."""
 
 
 @dataclass
