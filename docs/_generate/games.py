@@ -17,6 +17,7 @@ Every fact on a page is read from where it lives, so the pages cannot drift from
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import inspect
 import json
@@ -397,7 +398,34 @@ def actions_section(name: str, doc: PackageDoc) -> str:
         "`game.action_name(a)` names an id, `state.action_name(a)` names it in context."
     )
     words = markdown(doc.sections.get("Actions", ""))
-    return "\n\n".join(filter(None, [intro, words, table(["ids", "count", "names"], rows)]))
+    parts = [intro, words, table(["ids", "count", "names"], rows), first_decision(name)]
+    return "\n\n".join(filter(None, parts))
+
+
+FIRST_DECISION_SHOWN = 5
+
+
+def first_decision(name: str) -> str:
+    """The legal actions of a game's first decision, by id, generic name and name in context."""
+    game = boardgames_rl.make_game(name)
+    state = game.new_state(seed=0)
+    legal = [int(a) for a in state.legal_actions()]
+    seat = game.player_names[state.current_player]
+    package = sys.modules[game.__module__].__package__
+    found = importlib.util.find_spec(f"{package}.naming") if package else None
+    naming = importlib.import_module(found.name) if found else None
+    source = f"Names in context are written by `{naming.__name__}`. " if naming else ""
+    rows = [
+        [str(a), f"`{game.action_name(a)}`", state.action_name(a)]
+        for a in legal[:FIRST_DECISION_SHOWN]
+    ]
+    more = len(legal) - len(rows)
+    tail = f"; the first {len(rows)}" if more else ""
+    return (
+        f"{source}The first decision of `game.new_state(seed=0)` is `{seat}`'s, among "
+        f"{len(legal)} legal actions{tail}:\n\n"
+        + table(["id", "`game.action_name(a)`", "`state.action_name(a)`"], rows)
+    )
 
 
 def observation_section(name: str, doc: PackageDoc) -> str:
