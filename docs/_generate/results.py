@@ -154,6 +154,11 @@ The ISMCTS settings per game (`boardgames_rl.agents.ismcts.TUNED_SETTINGS`):
 {specs}
 
 {reruns}
+
+Where the search falls short: in Castle Flutterstone a flick's landing is random enough that the
+heuristic against itself is close to a coin toss, and the search spreads its iterations over
+dozens of flicks; in Night of the Ninja the cut-off evaluation sees only the Honor already
+banked, not the current round's likely outcome.
 """
 
 
@@ -232,7 +237,10 @@ def _solver_section() -> str:
 
 The `solver` agent plays the basic 2-player race by value iteration over every position of fields
 and helpful cards: each decision takes the highest chance of winning. Seeded games, seats
-rotated. Reproduce: `python lab/experiments/flutterstone_solver.py --games {data["games"]}`.
+rotated. The heuristic plays for the most expected fields per flick; the solver aims at the moat
+early for cards, holds cards back, and takes the flick with the best chance of arriving first
+rather than the most fields. Reproduce:
+`python lab/experiments/flutterstone_solver.py --games {data["games"]}` (games per opponent).
 
 {_table(["opponent", "games", "solver's win rate [95%]", "by seat"], rows, " r")}
 
@@ -240,12 +248,95 @@ rotated. Reproduce: `python lab/experiments/flutterstone_solver.py --games {data
 """
 
 
+HEURISTIC = "docs/results/heuristic_vs_random/*.json"
+
+
+def _ci(rate: float, ci: list[float]) -> str:
+    return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+def _heuristic_rows(data: dict[str, Any]) -> list[list[str]]:
+    """One row per matchup of a game's heuristic-vs-random summary (the shapes of
+    ``lab/experiments/heuristic_vs_random.py``)."""
+    name = _game(data["game"])
+    if "summary" in data:  # Castle Nightingale: fixed roles, three matchups
+        return [
+            [
+                name,
+                matchup,
+                f"{m['games']:,}",
+                f"ninja {_ci(m['ninja']['rate'], m['ninja']['ci95'])}",
+                f"samurai {_ci(m['samurai']['rate'], m['samurai']['ci95'])}; "
+                f"draws {m['draw']['rate']:.3f}",
+            ]
+            for matchup, m in data["summary"].items()
+        ]
+    if "share" in data:  # Night of the Ninja: one heuristic seat among random ones
+        share = data["share"]
+        players = data["config"]["num_players"]
+        return [
+            [
+                name,
+                f"one heuristic seat, {players - 1} random",
+                f"{data['games']:,}",
+                f"heuristic seat {_ci(share['heuristic'], share['heuristic_ci95'])}",
+                f"a random seat {_ci(share['random_seat'], share['random_seat_ci95'])}; "
+                f"ratio {share['ratio']:.2f}",
+            ]
+        ]
+    scores = data.get("mean_score")
+    other = (
+        f"mean final score {scores['heuristic']:.1f} against {scores['random']:.1f}"
+        if scores
+        else ""
+    )
+    return [
+        [
+            name,
+            "heuristic vs random, seats swapped",
+            f"{data['games']:,}",
+            f"heuristic {_ci(data['win_rate'], data['ci95'])}",
+            other,
+        ]
+    ]
+
+
+def _heuristic_section() -> str:
+    rels = sorted(_glob(HEURISTIC), key=lambda p: _game_order(Path(p).stem))
+    if not rels:
+        return ""
+    parts = [
+        """
+## The heuristics against random play
+
+Each game's hand-written agent (`heuristic`) against uniform random play, seeded. In the
+2-player games the two swap seats every game. In Castle Nightingale the roles are fixed, so each
+role is played both ways and the heuristic also against itself (a draw is the turn limit). In
+Night of the Ninja one heuristic seat (a different one each game) plays against random seats; a
+win shared by k players counts 1/k. Reproduce, per game:
+`python lab/experiments/heuristic_vs_random.py --game GAME --summary
+docs/results/heuristic_vs_random/GAME.json`.
+"""
+    ]
+    for rel in rels:
+        data = _load(rel)
+        table = _table(
+            ["game", "matchup", "games", "win rate [95%]", "the other side"],
+            _heuristic_rows(data),
+            "  r",
+        )
+        parts.append(f"{table}\n\n{_stamp(data, rel)}")
+    return "\n\n".join(parts)
+
+
 def strength_page() -> str:
     return _page(
         "Strength ladder",
-        [LADDER, RATINGS, SOLVER],
-        "How strong each agent is in each game: the tuned ISMCTS against random play and the "
-        "heuristic, every agent rated on one scale per game, and Castle Flutterstone's solver.",
+        [HEURISTIC, LADDER, RATINGS, SOLVER],
+        "How strong each agent is in each game: the heuristics and the tuned ISMCTS against "
+        "random play and the heuristic, every agent rated on one scale per game, and Castle "
+        "Flutterstone's solver.",
+        _heuristic_section(),
         _ismcts_section(),
         _rating_section(),
         _solver_section(),
@@ -553,7 +644,8 @@ opponent pool with the shaping in the 'training' column. Castle Nightingale's ru
 warm-started by behaviour cloning of the heuristic (`bc N games`) and then fine-tuned: it does not
 learn from scratch within the budget. Evaluation: the {mode} policy, {data["eval_games"]} games
 per opponent in the seats it trained in, 95% Wilson intervals. The random agent in the same seats
-is the baseline of Night of the Ninja's aim (at least 1.5 times its rate).
+is the baseline of Night of the Ninja's aim (at least 1.5 times its rate). The runs were made on
+the rules of their date (the stamp's); every game's rules have been revised since.
 
 Reproduce: `python lab/experiments/ppo_results.py` (about 45 minutes; it writes `{PPO}` and the
 learning curves in `docs/img/`). The library's own trainer, `boardgames-rl train`, is a different
@@ -850,7 +942,7 @@ or load and play to the end by the rules; each game declares its own consistency
 `GameSpec` (ids in range, every card and token in exactly one place). Any other outcome is a
 violation.
 
-Reproduce: `python lab/experiments/reliability.py --seconds 180 --seed 21 --out {RELIABILITY}`
+Reproduce: `python lab/experiments/reliability.py --seconds 180 --seed SEED --out {RELIABILITY}`
 (it exits 1 on any violation and adds its run to the file).
 
 {table}
