@@ -393,9 +393,9 @@ def actions_section(name: str, doc: PackageDoc) -> str:
         names = f"`{first_label}`" + ("" if first == last else f" … `{last_label}`")
         rows.append([ids, str(last - first + 1), names])
     intro = (
-        f"`Discrete({game.num_actions})` with the default options. Each decision opens only its "
-        'own actions (the legal-action mask, `observation["action_mask"]` in the env); '
-        "`game.action_name(a)` names an id, `state.action_name(a)` names it in context."
+        f"`Discrete({game.num_actions})` with the default options; the env's "
+        '`observation["action_mask"]` marks the legal ones. `game.action_name(a)` names an id, '
+        "`state.action_name(a)` names it in the context of the pending decision."
     )
     words = markdown(doc.sections.get("Actions", ""))
     parts = [intro, words, table(["ids", "count", "names"], rows), first_decision(name)]
@@ -699,9 +699,15 @@ def _seat_names(name: str, entry: dict[str, Any]) -> str:
     return ", ".join(f"`{names[s]}`" for s in entry.get("seats", range(len(names))))
 
 
-def history_section(doc: PackageDoc) -> str:
-    """The package docstring's version history (and observation version history)."""
-    parts = [markdown(doc.sections.get("Version history", ""))]
+def history_section(name: str, doc: PackageDoc) -> str:
+    """The env's version, then the package docstring's version history (and observation
+    version history)."""
+    game_class = game_spec(name).game
+    now = (
+        f"The environment is `{env_id(name)}` (`{game_class.__name__}.version = "
+        f"{game_class.version}`). The changes made under that id:"
+    )
+    parts = [now, markdown(doc.sections.get("Version history", ""))]
     if doc.sections.get("Observation version history"):
         parts += ["**Observation.** " + markdown(doc.sections["Observation version history"])]
     return "\n\n".join(filter(None, parts)) or "No version history recorded."
@@ -743,7 +749,7 @@ def game_page(name: str) -> str:
         "## Agents and their measured strength",
         agents_section(name),
         "## Version history",
-        history_section(doc),
+        history_section(name, doc),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
 
