@@ -20,6 +20,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.registry import GameSpec, list_games, load_state, make_game, register_game
 
 __version__ = "0.1.0"
+"""The installed version of boardgames-rl."""
 
 __all__ = [
     "Agent",

@@ -21,7 +21,7 @@ turns it off.
 One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``demo``,
 ``listing``); ``common`` holds the shared argument and error helpers and ``session`` the
 seat-by-seat game loop that ``play`` and ``watch`` share. The benchmarks are the lab's, not the
-package's: ``boardgames-rl bench`` only says where they are (:data:`BENCH_IS_THE_LABS`, exit 2).
+package's: ``boardgames-rl bench`` only says where they are (one line on stderr, exit 2).
 """
 
 from __future__ import annotations

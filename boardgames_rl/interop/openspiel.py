@@ -18,28 +18,28 @@ Then OpenSpiel's own algorithms run on our games, e.g. its information-set MCTS:
 
 How our contract maps onto OpenSpiel's:
 
-==========================  ==============================================================
-OpenSpiel                   boardgames_rl
-==========================  ==============================================================
-game type                   sequential, imperfect information, **sampled** chance (the
-                            state's own generator draws chance inside ``apply``, as in
-                            OpenSpiel's ``president``: there are no chance nodes), general
-                            sum, terminal rewards, ``players`` from the game's range
-game parameters             ``players`` (seats), ``seed`` (the first game's seed; each
-                            ``new_initial_state`` uses the next one) and ``config`` (the
-                            rest of the game's configuration as a JSON object string)
-``legal_actions``           ``np.flatnonzero(state.legal_action_mask())``
-``apply_action``            ``state.apply`` (an illegal action raises ``IllegalActionError``)
-``returns``                 ``state.returns()``
-``observation_tensor``      ``state.observation(player)``, laid out by the game's
-                            ``ObservationSpec`` (the tensor dict has one entry per field)
-``information_state_*``     the observation (which already holds every public fact a seat
-                            can remember) together with the seat's own past actions, so two
-                            histories with the same string are the same information set
-``resample_from_infostate`` ``state.info_set(player).sample(rng)``, the generator seeded from
-                            OpenSpiel's probability sampler; the player's own history is
-                            carried over, so their strings are equal in the sample
-==========================  ==============================================================
+============================  ==============================================================
+OpenSpiel                     boardgames_rl
+============================  ==============================================================
+game type                     sequential, imperfect information, **sampled** chance (the
+                              state's own generator draws chance inside ``apply``, as in
+                              OpenSpiel's ``president``: there are no chance nodes), general
+                              sum, terminal rewards, ``players`` from the game's range
+game parameters               ``players`` (seats), ``seed`` (the first game's seed; each
+                              ``new_initial_state`` uses the next one) and ``config`` (the
+                              rest of the game's configuration as a JSON object string)
+``legal_actions``             ``np.flatnonzero(state.legal_action_mask())``
+``apply_action``              ``state.apply`` (an illegal action raises ``IllegalActionError``)
+``returns``                   ``state.returns()``
+``observation_tensor``        ``state.observation(player)``, laid out by the game's
+                              ``ObservationSpec`` (the tensor dict has one entry per field)
+``information_state_*``       the observation (which already holds every public fact a seat
+                              can remember) together with the seat's own past actions, so two
+                              histories with the same string are the same information set
+``resample_from_infostate``   ``state.info_set(player).sample(rng)``, the generator seeded from
+                              OpenSpiel's probability sampler; the player's own history is
+                              carried over, so their strings are equal in the sample
+============================  ==============================================================
 
 In a resampled state only the resampling player's ``information_state_string`` is guaranteed
 (another seat's own past actions are not part of what the resampling player knows); algorithms
@@ -64,6 +64,7 @@ from boardgames_rl.registry import game_spec, list_games, make_game
 pyspiel = require("pyspiel", "the OpenSpiel bridge")
 
 PREFIX = "boardgames_rl_"
+"""What OpenSpiel's short name of every game starts with (:func:`openspiel_name`)."""
 MAX_PLAYERS_PROBED = 16
 
 __all__ = [

@@ -15,18 +15,17 @@ builds the policy and value networks::
 
 The layout of a TensorDict (``n`` seats, ``A`` actions, ``GROUP = "players"``):
 
-=========================================  ===================================================
-key                                        meaning
-=========================================  ===================================================
-``("players", "observation",               ``state.observation(p)`` of every seat ``[n, obs]``
-"observation")``
-``("players", "action_mask")``             legal actions of the seat on move ``[n, A]`` (the
-                                           wrapper sets all-true rows for the other seats)
-``("players", "mask")``                    ``[n]``: True for the seat on move (AEC: one seat)
-``("players", "action")``                  ``[n]`` action ids; only the seat on move's is played
-``("next", "players", "reward")``          ``[n, 1]``, the game's returns on the last step
-``("next", "players", "done")``            ``[n, 1]``, every seat at the end of the game
-=========================================  ===================================================
+=============================================  ===================================================
+key                                            meaning
+=============================================  ===================================================
+``("players", "observation", "observation")``  ``state.observation(p)`` of every seat ``[n, obs]``
+``("players", "action_mask")``                 legal actions of the seat on move ``[n, A]`` (the
+                                               wrapper sets all-true rows for the other seats)
+``("players", "mask")``                        ``[n]``: True for the seat on move (AEC: one seat)
+``("players", "action")``                      ``[n]`` action ids; only the seat on move's is played
+``("next", "players", "reward")``              ``[n, 1]``, the game's returns on the last step
+``("next", "players", "done")``                ``[n, 1]``, every seat at the end of the game
+=============================================  ===================================================
 
 The actor is a ``ProbabilisticActor`` whose distribution is TorchRL's ``MaskedCategorical`` over
 the ``action_mask``, so a sampled or greedy action is always legal; the critic is a

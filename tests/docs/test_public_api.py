@@ -92,3 +92,11 @@ def test_a_dataclass_without_a_docstring_has_none(
 def test_the_public_modules_import() -> None:
     for name in PUBLIC_MODULES:
         assert importlib.import_module(name).__all__
+
+
+def test_the_api_index_links_every_top_level_name() -> None:
+    import boardgames_rl
+
+    index = (ROOT / "docs" / "api" / "index.md").read_text(encoding="utf-8")
+    for name in boardgames_rl.__all__:
+        assert f"`boardgames_rl.{name}" in index, f"docs/api/index.md does not link {name}"
