@@ -19,7 +19,7 @@ from pathlib import Path
 from statistics import mean, median
 from typing import Any
 
-from stamp import stamp
+from stamp import provenance, stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -118,12 +118,21 @@ def _ismcts_rows(data: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
+def _rerun_stamp(rerun: dict[str, Any]) -> str:
+    """``, 2026-12-05 at commit abc`` when a rerun records its own provenance."""
+    if "provenance" not in rerun:
+        return ""
+    p = provenance(rerun)
+    return f", measured {p['date']} at commit `{p['commit']}` on {p['machine']}"
+
+
 def _ismcts_section() -> str:
     data = _load(LADDER)
     specs = "\n".join(f"- {_game(g)}: `{s}`" for g, s in sorted(data["specs"].items()))
     reruns = "\n".join(
         f"- {_game(r['game'])}: `{r['command'].replace(' experiments/', ' lab/experiments/')}` "
-        f"({r['minutes']:.1f} minutes); {r['earlier']}."
+        f"({r['minutes']:.1f} minutes{_rerun_stamp(r)})"
+        + (f"; {r['earlier']}." if r.get("earlier") else ".")
         for r in data.get("reruns", [])
     )
     if reruns:

@@ -14,7 +14,8 @@ with 95% Wilson intervals; a win shared by k players counts 1/k; a truncated gam
     python lab/experiments/strength_ladder.py --workers 2    # the same games in 2 processes
 
 Writes ``docs/results/strength_ladder.json`` (``--out`` changes the path) with its provenance;
-``python docs/generate.py`` then writes the site's page from it.
+``--only GAME`` replaces that game's rows in an existing file and lists the rerun with its own
+provenance. ``python docs/generate.py`` then writes the site's page from it.
 
 **The rating ladder** (issue 15.4), ``--ratings``: per game,
 :func:`boardgames_rl.arena.ladder.rate_against_ladder` (a round-robin tournament: every pair,
@@ -265,8 +266,26 @@ def main(argv: list[str] | None = None) -> None:
         "rows": rows,
         "provenance": provenance(),
     }
+    if args.only and out.is_file():
+        payload = rerun(json.loads(out.read_text()), payload, args.only, argv)
     out.write_text(json.dumps(payload, indent=1))
     print(f"wrote {out}; now run `python docs/generate.py` to write the site's pages")
+
+
+def rerun(saved: dict, new: dict, game: str, argv: list[str] | None) -> dict:
+    """``--only GAME`` into an existing file: that game's rows and spec replaced, the others
+    kept with the file's provenance, and the rerun (command, minutes, provenance) listed."""
+    command = "python lab/experiments/strength_ladder.py " + " ".join(
+        argv if argv is not None else sys.argv[1:]
+    )
+    entry = {"game": game, "command": command, "minutes": new["minutes"]}
+    return {
+        **saved,
+        "specs": {**saved.get("specs", {}), **new["specs"]},
+        "rows": [r for r in saved.get("rows", []) if r["game"] != game] + new["rows"],
+        "reruns": [r for r in saved.get("reruns", []) if r["game"] != game]
+        + [{**entry, "provenance": new["provenance"]}],
+    }
 
 
 if __name__ == "__main__":
