@@ -91,7 +91,7 @@ def parse_package_doc(doc: str) -> PackageDoc:
 def config_entries(doc: str) -> dict[str, str]:
     """The ``Config:`` entries of a Game class docstring: option name -> its text."""
     lines = inspect.cleandoc(doc or "").splitlines()
-    start = next((i for i, s in enumerate(lines) if s.strip().startswith("Config")), None)
+    start = next((i for i, s in enumerate(lines) if s.strip() == "Config:"), None)
     if start is None:
         return {}
     entries: dict[str, str] = {}
@@ -367,6 +367,12 @@ def spec_table(name: str, doc: PackageDoc) -> str:
     if length_path is not None:
         notes.insert(0, stamp(json.loads(length_path.read_text(encoding="utf-8")), length_path))
     return table(["", ""], rows) + "\n\n" + "\n\n".join(notes)
+
+
+def usage(doc: PackageDoc) -> str:
+    """The package docstring's usage example (run by ``tests/docs/test_docstring_examples.py``)."""
+    code = doc.sections.get("Usage", "")
+    return f"Usage:\n\n```python\n{code}\n```" if code else ""
 
 
 def import_line(name: str) -> str:
@@ -738,6 +744,7 @@ def game_page(name: str) -> str:
         picture(name),
         "## At a glance",
         spec_table(name, doc),
+        usage(doc),
         "## Actions",
         actions_section(name, doc),
         "## Observation",

@@ -10,6 +10,17 @@ the end of a round wins. See the module docstrings of ``state.py`` (decision kin
 interpretation and information choice, and ``docs/rules/night_of_the_ninja.md`` for the rules
 with their tests.
 
+Usage::
+
+    from boardgames_rl import make_game
+    game = make_game("night_of_the_ninja", num_players=5)
+    state = game.new_state(seed=0)
+    print(state.render(0))          # the text table as player_0 sees it
+    state.apply(int(state.legal_actions()[0]))
+
+    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    env = pettingzoo.make("aec", "boardgames_rl/night_of_the_ninja-v0", num_players=5)
+
 Players
     4-11 (``num_players``, default 5), seats ``player_0`` ..; each decision belongs to one
     player (the draft asks everyone in turn, one pick at a time).

@@ -8,6 +8,17 @@ courtiers climbing the castle, gardeners, warriors; steps on the Passage of Time
 left end also gives the Lantern reward. The most Clan Points after the final scoring wins.
 See ``docs/rules/white_castle.md`` for the rules, their readings and the engine notes.
 
+Usage::
+
+    from boardgames_rl import make_game
+    game = make_game("white_castle", num_players=3)
+    state = game.new_state(seed=0)
+    print(state.render(0))          # the text board as player_0 sees it
+    state.apply(int(state.legal_actions()[0]))
+
+    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    env = pettingzoo.make("aec", "boardgames_rl/white_castle-v0", num_players=3)
+
 Players
     2-4 (``num_players``, default 2), seats ``player_0`` ..; the turn order changes each round
     (farthest on the Passage of Time first).
