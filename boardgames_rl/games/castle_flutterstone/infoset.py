@@ -158,10 +158,11 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet):
         d["draw_pile"] = pile  # a new list: the knowledge's lists are never written
 
     def sample(self, rng: np.random.Generator) -> CastleFlutterstoneState:
-        """As :meth:`RedealtInfoSet.sample` (the same draws from ``rng``, so the same samples),
-        built directly: no first deep copy of the knowledge (``deal_hidden`` replaces the pile
-        instead of writing into it), and the new generator is seeded in place instead of going
-        through a state dict and a second generator."""
+        """As :meth:`RedealtInfoSet.sample <boardgames_rl.core.plain_state.RedealtInfoSet.sample>`
+        (the same draws from ``rng``, so the same samples), built directly: no first deep copy of
+        the knowledge (``deal_hidden`` replaces the pile instead of writing into it), and the new
+        generator is seeded in place instead of going through a state dict and a second
+        generator."""
         d = dict(self.knowledge)
         self.deal_hidden(d, self.player, rng)
         fresh = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))

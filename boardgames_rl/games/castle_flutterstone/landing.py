@@ -1098,7 +1098,9 @@ def landing_distribution(
         force: force command in ``[0, 1]``.
         skill: profile name, :class:`SkillProfile` or mapping of sigmas.
         effects: active pesky effects.
-        geometry: model constants (:data:`GEOMETRY_V2`, the default, or :data:`GEOMETRY_V1`).
+        geometry: model constants
+            (:data:`~boardgames_rl.games.castle_flutterstone.landing.GEOMETRY_V2`, the default, or
+            :data:`~boardgames_rl.games.castle_flutterstone.landing.GEOMETRY_V1`).
         yaw: lateral aim in degrees, ``|yaw| <= geometry.yaw_max``.
 
     Returns:

@@ -88,8 +88,9 @@ class CastleFlutterstoneState(PlainDataState):
         truncated: the game ended by the turn cap without a figure on the last step.
 
     Every field is plain data (ints, bools, lists), named in ``FIELDS``: ``to_dict`` and
-    ``from_state_dict`` come from :class:`PlainDataState`; ``clone`` copies the fields by hand
-    (measured faster than the base's marshal round trip for these few short lists).
+    ``from_state_dict`` come from :class:`~boardgames_rl.core.plain_state.PlainDataState`; ``clone``
+    copies the fields by hand (measured faster than the base's marshal round trip for these few
+    short lists).
     """
 
     game: CastleFlutterstoneGame
@@ -116,7 +117,7 @@ class CastleFlutterstoneState(PlainDataState):
     @classmethod
     def initial(cls, game: CastleFlutterstoneGame, seed: int | None) -> CastleFlutterstoneState:
         """A new game: every figure on its start field, the ghost cards shuffled into the pile,
-        the first player's turn started (hand-made positions: :func:`scenario.build`)."""
+        the first player's turn started (hand-made positions: ``scenario.build``)."""
         s = cls(game, make_rng(seed))
         p = game.num_players
         s.positions = [0] * p
@@ -146,7 +147,7 @@ class CastleFlutterstoneState(PlainDataState):
     def setup(
         cls, game: CastleFlutterstoneGame, positions: list[int], **kwargs: Any
     ) -> CastleFlutterstoneState:
-        """Deprecated: :func:`scenario.build` (cards by name). :func:`scenario.setup` (same
+        """Deprecated: ``scenario.build`` (cards by name). ``scenario.setup`` (same
         arguments: cards as counts)."""
         from boardgames_rl.games.castle_flutterstone.scenario import setup
 

@@ -151,8 +151,9 @@ class WhiteCastleInfoSet(RedealtInfoSet):
             d[key] = [deck[i] for i in rng.permutation(len(deck))]
 
     def sample(self, rng: np.random.Generator) -> PlainDataState:
-        """:meth:`RedealtInfoSet.sample` (the same state, the same draws from ``rng``) without
-        its second copy of every field and its generator round trip through a dict."""
+        """:meth:`RedealtInfoSet.sample <boardgames_rl.core.plain_state.RedealtInfoSet.sample>` (the
+        same state, the same draws from ``rng``) without its second copy of every field and its
+        generator round trip through a dict."""
         d = loads(dumps(self.knowledge, 2))
         self.deal_hidden(d, self.player, rng)
         s = self._state_class(

@@ -436,9 +436,9 @@ class WhiteCastleState(PlainDataState):
         return legal_mask(self, opts)
 
     def legal_action_mask(self) -> np.ndarray:
-        """:meth:`State.legal_action_mask` without its conversion and freezing of the hook's
-        result: ``_legal_action_mask`` returns shared masks that are already read-only bool
-        arrays (that step cost about 4% of an engine step)."""
+        """:meth:`State.legal_action_mask <boardgames_rl.core.State.legal_action_mask>` without its
+        conversion and freezing of the hook's result: ``_legal_action_mask`` returns shared masks
+        that are already read-only bool arrays (that step cost about 4% of an engine step)."""
         mask = self._mask
         if mask is None:
             mask = self._mask = self._legal_action_mask()

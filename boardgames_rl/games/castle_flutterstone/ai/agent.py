@@ -32,7 +32,7 @@ Handler = Callable[
 
 
 class CastleFlutterstoneHeuristic(Agent):
-    """Greedy expected-progress player (see :mod:`boardgames_rl.games.castle_flutterstone.ai`).
+    """Greedy expected-progress player (see ``boardgames_rl.games.castle_flutterstone.ai``).
     Deterministic given its inputs; reads only its info set's public view
     (:class:`~boardgames_rl.games.castle_flutterstone.infoset.CastleFlutterstoneView`)."""
 

@@ -43,7 +43,7 @@ class WhiteCastleHeuristic(Agent):
         self.weights = Weights(resource, coin, seal, pot_step, member, lantern, opponent)
 
     def value(self, state: WhiteCastleState, me: int) -> float:
-        """:func:`~.value.value` of ``me`` with this agent's weights."""
+        """The value of ``me`` (``ai.value.value``) with this agent's weights."""
         return state_value(state, me, self.weights)
 
     def _search(self, state: WhiteCastleState, me: int, depth: int) -> float:
