@@ -167,6 +167,8 @@ SPEC = GameSpec(
     rules_help=rules_help,
     agents={"solver": build_solver},
 )
+"""Castle Flutterstone's declaration for the registry (``boardgames_rl.registry``): the game
+class, its heuristic, value and shaping functions, test configurations and one-line summary."""
 
 __all__ = [
     "CastleFlutterstone",

@@ -134,5 +134,7 @@ SPEC = GameSpec(
     public_action_name=public_name,
     rules_help=rules_help,
 )
+"""Castle Nightingale's declaration for the registry (``boardgames_rl.registry``): the game
+class, its heuristic, value and shaping functions, test configurations and one-line summary."""
 
 __all__ = ["SPEC", "CastleNightingale"]

@@ -130,6 +130,8 @@ SPEC = GameSpec(
     potential=potential,
     rules_help=rules_help,
 )
+"""Night of the Ninja's declaration for the registry (``boardgames_rl.registry``): the game
+class, its heuristic, value and shaping functions, test configurations and one-line summary."""
 
 _RENAMED = {
     "NinjaState": "NightOfTheNinjaState",

@@ -100,6 +100,8 @@ SPEC = GameSpec(
     potential=potential,
     rules_help=rules_help,
 )
+"""The White Castle's declaration for the registry (``boardgames_rl.registry``): the game
+class, its heuristic, value and shaping functions, test configurations and one-line summary."""
 
 __all__ = [
     "SPEC",
