@@ -54,7 +54,9 @@ Hidden information
 
 Chance
     The deal of each round (House cards and Ninja cards), the Honor tokens' values (shuffled at
-    the start) and the Grave Digger's look at the discards.
+    the start), and every pick from cards or tokens a player cannot choose among: the Ninja
+    card a Mystic sees, the Honor token a Spirit Merchant looks at or a Thief takes, the discards
+    the Grave Digger sees.
 
 Rewards (at the end only)
     Mode "game": +1 for every player sharing the highest final score, -1 for the others (0 for

@@ -44,8 +44,9 @@ Hidden information
     else on the table is open. ``infoset`` shuffles both decks again.
 
 Chance
-    The dice rolled onto the bridges at the start of every round; the setup (decks, Daimyo card,
-    garden and yard tiles, the starting offer, the first turn order).
+    The dice rolled onto the bridges at the start of every round, and the setup: the shuffled
+    Steward and Diplomat decks (whose cards refill the castle rooms during play), the Daimyo
+    card, the Garden cards, the Yard tiles, the starting offer and the first turn order.
 
 Rewards (at the end only)
     +1 for the winner (most points; a tie goes to the player higher in the final turn order),
