@@ -139,10 +139,11 @@ def markdown(text: str) -> str:
     return "\n".join(out).strip()
 
 
-def first_sentence(text: str) -> str:
-    """The first sentence of a section, on one line (for a table cell)."""
+def first_sentence(text: str, stops: str = ".;") -> str:
+    """The first sentence of a section (up to one of ``stops``), on one line (for a table
+    cell)."""
     one_line = " ".join(markdown(text).split())
-    return re.split(r"(?<=[.;])\s", one_line, maxsplit=1)[0].rstrip(".;")
+    return re.split(rf"(?<=[{stops}])\s", one_line, maxsplit=1)[0].rstrip(stops)
 
 
 def cell(text: str) -> str:
@@ -492,27 +493,49 @@ def _shape(shape: tuple[int, ...]) -> str:
 
 
 def options_section(name: str) -> str:
-    """Every option with its default, what it does and a link to the rule it answers."""
+    """Every option with its default, what it does and the rule it answers (linked)."""
     game_class = game_spec(name).game
     words = config_entries(game_class.__doc__ or "")
     anchor = flags_anchor(name)
-    flagged = flags_text(name)
+    reasons = flag_reasons(name)
     rows = []
     for option, default in options(name):
-        link = (
-            f"[rules](../rules/{name}.md#{anchor})" if anchor and f"`{option}`" in flagged else ""
-        )
-        rows.append([f"`{option}`", f"`{default!r}`", markdown(words.get(option, "")), link])
+        rule = ""
+        if anchor and option in reasons:
+            rule = f"{reasons[option]} ([rules](../rules/{name}.md#{anchor}))"
+        rows.append([f"`{option}`", f"`{default!r}`", markdown(words.get(option, "")), rule])
     intro = (
         f'Keyword arguments of `boardgames_rl.make_game("{name}", ...)` (and of the env), '
         f"read from `{game_class.__name__}`; the defaults are the rulebook's game. "
     )
     if anchor:
         intro += (
-            f"Each rule an option answers, with its test: [the rules page, flags section]"
-            f"(../rules/{name}.md#{anchor})."
+            f"Each rule an option answers, in full and with its test: [the rules page, flags "
+            f"section](../rules/{name}.md#{anchor})."
         )
     return intro + "\n\n" + table(["option", "default", "what it does", "rule"], rows)
+
+
+def flag_reasons(name: str) -> dict[str, str]:
+    """Option -> the first sentence of its reason in the flags table of the rules page."""
+    rows = [
+        [c.strip() for c in line.strip().strip("|").split(" | ")]
+        for line in flags_text(name).splitlines()
+        if line.startswith("|") and not line.startswith("|---")
+    ]
+    if not rows:
+        return {}
+    header = [c.lower() for c in rows[0]]
+    column = next((i for i, c in enumerate(header) if "reason" in c), None)
+    if column is None:
+        return {}
+    reasons = {}
+    for row in rows[1:]:
+        if len(row) != len(header):
+            continue
+        for option in re.findall(r"`(\w+)`", row[0]):
+            reasons[option] = first_sentence(row[column], stops=".")
+    return reasons
 
 
 def _flags_heading(name: str) -> tuple[int, str] | None:

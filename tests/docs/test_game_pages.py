@@ -183,6 +183,18 @@ def test_every_option_appears_with_its_default(pages: dict[str, str], name: str)
 
 
 @pytest.mark.parametrize("name", BUILTIN)
+def test_every_flag_of_the_rules_page_links_its_rule(
+    games: ModuleType, pages: dict[str, str], name: str
+) -> None:
+    rows = {row[0]: row for row in _table(pages[f"games/{name}.md"], "option", "default")}
+    flags = games.flag_reasons(name)
+    assert flags, f"{name}: no flags table found on docs/rules/{name}.md"
+    for option in flags:
+        if f"`{option}`" in rows:
+            assert f"(../rules/{name}.md#" in rows[f"`{option}`"][3], option
+
+
+@pytest.mark.parametrize("name", BUILTIN)
 def test_every_page_has_its_sections_in_order(pages: dict[str, str], name: str) -> None:
     text = pages[f"games/{name}.md"]
     headings = [line for line in text.splitlines() if line.startswith("## ")]
