@@ -1,6 +1,6 @@
 """Sphinx extension: every public name is documented, and two docstring conventions of the package.
 
-The check: once every page is read, each name in ``__all__`` of the modules of
+The check: at the end of a build, each name in ``__all__`` of the modules of
 :data:`PUBLIC_MODULES` must have a docstring of its own and a description on the site (in the
 Python domain under its public name, or under its defining ``module.qualname``, which autodoc
 records as the canonical name of a re-exported object). Each name that fails is one warning, so
@@ -134,11 +134,12 @@ def _canonical_names(module: ModuleType, name: str, obj: Any) -> list[str]:
     return names
 
 
-def check_public_api(app: Any, env: Any) -> None:
-    """``env-check-consistency``: warn once per public name the site leaves undocumented."""
-    documented = env.get_domain("py").objects
-    for line in missing(PUBLIC_MODULES, documented):
-        logger.warning(line, type="public_api", subtype="undocumented")
+def check_public_api(app: Any, exception: BaseException | None) -> None:
+    """``build-finished``: warn once per public name the site leaves undocumented. Run at the end
+    of every build, so that an incremental build that read no page still checks the code."""
+    if exception is None:
+        for line in missing(PUBLIC_MODULES, app.env.get_domain("py").objects):
+            logger.warning(line, type="public_api", subtype="undocumented")
 
 
 # ------------------------------------------------------------------------ docstring conventions
@@ -164,5 +165,5 @@ def config_section(app: Any, config: Any) -> None:
 def setup(app: Any) -> dict[str, Any]:
     app.connect("config-inited", config_section)
     app.connect("autodoc-process-docstring", prose_attribute_docstring, priority=400)
-    app.connect("env-check-consistency", check_public_api)
+    app.connect("build-finished", check_public_api)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
