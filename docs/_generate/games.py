@@ -148,7 +148,8 @@ def first_sentence(text: str, stops: str = ".;") -> str:
 
 def cell(text: str) -> str:
     """Text safe inside one Markdown table cell."""
-    return " ".join(str(text).split()).replace("|", "\\|") or "—"
+    one_line = re.sub(r"[ \t\r\n]+", " ", str(text)).strip()  # keeps no-break spaces
+    return one_line.replace("|", "\\|") or "—"
 
 
 def table(header: list[str], rows: list[list[str]]) -> str:
