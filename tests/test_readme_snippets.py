@@ -6,8 +6,9 @@ repository root, without an error. A block that leans on names the reader suppli
 defines them (the toy game), and may be preceded by a ``<!-- check ... -->`` comment too: code run
 after the block that calls what the block only defines.
 
-**Shell blocks** (```bash, ```console, ```sh, ```shell, in docs/**/*.md: the site) run line by
-line, each in a subprocess, without an error:
+**Shell blocks** (```bash, ```console, ```sh, ```shell, in the site's pages: docs/**/*.md except
+README.md files and docs/_build, docs/_generate) run line by line, each in a subprocess, without
+an error:
 
 * a command is a line of a ```bash block, or a line starting with ``$ `` in a ```console block
   (the other lines of a console block are the output shown); blank lines and ``#`` comments are
@@ -44,7 +45,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-SITE_PAGES = [p for p in PAGES if p.is_relative_to(ROOT / "docs")]
+SITE_PAGES = [
+    p
+    for p in PAGES
+    if p.is_relative_to(ROOT / "docs")
+    and p.name != "README.md"  # a folder's notes: docs/conf.py leaves them off the site
+    and not {"_build", "_generate"} & set(p.relative_to(ROOT / "docs").parts)
+]
 BLOCK = re.compile(r"((?:<!-- (?:setup|check)[^\n]*\n.*?-->\n)*)```python\n(.*?)```", flags=re.S)
 COMMENT = re.compile(r"<!-- (setup|check)[^\n]*\n(.*?)-->", flags=re.S)
 SHELL_BLOCK = re.compile(
