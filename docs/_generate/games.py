@@ -444,7 +444,8 @@ def observation_section(name: str, doc: PackageDoc) -> str:
     parts = [markdown(doc.sections.get("Observation", ""))]
     parts.append(
         f"The fields at {default_count} players ({spec.size} floats), in order "
-        "(`game.observation_spec`; `spec.unflatten(vec)` reads a vector back by field name):"
+        "(`game.observation_spec`, whose `describe()` prints this table; `spec.unflatten(vec)` "
+        "reads a vector back by field name):"
     )
     parts.append(observation_table(spec))
     if len(specs) > 1:
@@ -627,9 +628,9 @@ def ladder_part(name: str) -> list[str]:
     path = RESULTS / "strength_ladder.json"
     data = load(path)
     rows = [r for r in (data or {}).get("rows", []) if r["game"] == name]
-    if not rows:
+    if data is None or not rows:
         return []
-    spec = data["specs"].get(name, "") if data else ""
+    spec = data["specs"].get(name, "")
     body = [
         [
             r["opponent"],
@@ -641,7 +642,8 @@ def ladder_part(name: str) -> list[str]:
         for r in rows
     ]
     return [
-        f"### Strength ladder\n\n`{spec}` against each opponent (win rate with its 95 % interval):",
+        f"### Strength ladder\n\n`{spec}` against each opponent (win rate with its Wilson 95 % "
+        "interval):",
         table(["opponent", "seat", "wins / games", "win rate", "target"], body),
         stamp(data, path),
     ]
@@ -732,10 +734,10 @@ def _seat_names(name: str, entry: dict[str, Any]) -> str:
 def history_section(name: str, doc: PackageDoc) -> str:
     """The env's version, then the package docstring's version history (and observation
     version history)."""
-    game_class = game_spec(name).game
+    game = boardgames_rl.make_game(name)
     now = (
-        f"The environment is `{env_id(name)}` (`{game_class.__name__}.version = "
-        f"{game_class.version}`). The changes made under that id:"
+        f"The environment is `{env_id(name)}` (`{type(game).__name__}.version = "
+        f"{game.version}`). The changes made under that id:"
     )
     parts = [now, markdown(doc.sections.get("Version history", ""))]
     if doc.sections.get("Observation version history"):
