@@ -172,11 +172,17 @@ def builtin_games() -> list[str]:
     ]
 
 
+def players_config(name: str, count: int) -> dict[str, int]:
+    """The option that sets the player count (none for a game with one count)."""
+    params = inspect.signature(game_spec(name).game.__init__).parameters
+    return {"num_players": count} if "num_players" in params else {}
+
+
 def player_counts(name: str) -> list[int]:
     """Every player count the game accepts (its default only, without ``num_players``)."""
-    params = inspect.signature(game_spec(name).game.__init__).parameters
-    if "num_players" not in params:
-        return [boardgames_rl.make_game(name).num_players]
+    default = boardgames_rl.make_game(name).num_players
+    if not players_config(name, default):
+        return [default]
     counts = []
     for n in range(1, MAX_PLAYERS_TRIED + 1):
         try:
@@ -189,10 +195,7 @@ def player_counts(name: str) -> list[int]:
 
 def game_for(name: str, count: int) -> Any:
     """The game at ``count`` players, otherwise with its defaults."""
-    params = inspect.signature(game_spec(name).game.__init__).parameters
-    return boardgames_rl.make_game(
-        name, **({"num_players": count} if "num_players" in params else {})
-    )
+    return boardgames_rl.make_game(name, **players_config(name, count))
 
 
 def observation_specs(name: str) -> dict[int, ObservationSpec]:
@@ -293,11 +296,7 @@ def setup_text(name: str, config: dict[str, Any]) -> str:
         return ", ".join(f"`{k}={v}`" for k, v in config.items())
     defaults = game_for(name, game.num_players).config
     changed = [f"`{k}={v!r}`" for k, v in game.config.items() if defaults.get(k) != v]
-    return ", ".join(
-        [f"{game.num_players} players", *changed]
-        if changed
-        else [f"{game.num_players} players", "default options"]
-    )
+    return ", ".join([f"{game.num_players} players", *(changed or ["default options"])])
 
 
 # --- page sections ------------------------------------------------------------------------------
@@ -334,16 +333,8 @@ def spec_table(name: str, doc: PackageDoc) -> str:
     games = {n: game_for(name, n) for n in counts}
     players = _players_text(counts, default)
     actions = sorted({g.num_actions for g in games.values()})
-    sizes = " · ".join(
-        f"{n} players: {g.observation_spec.size}"
-        if len(counts) > 1
-        else str(g.observation_spec.size)
-        for n, g in games.items()
-    )
-    states = " · ".join(
-        f"{n} players: {g.state_spec.size}" if len(counts) > 1 else str(g.state_spec.size)
-        for n, g in games.items()
-    )
+    sizes = per_count({n: g.observation_spec.size for n, g in games.items()})
+    states = per_count({n: g.state_spec.size for n, g in games.items()})
     length, length_path = length_cell(name)
     balance = [seat_balance_cell(name, p) for p in seat_balance_files(name)]
     env = env_id(name)
@@ -369,6 +360,13 @@ def spec_table(name: str, doc: PackageDoc) -> str:
     if length_path is not None:
         notes.insert(0, stamp(json.loads(length_path.read_text(encoding="utf-8")), length_path))
     return table(["", ""], rows) + "\n\n" + "\n\n".join(notes)
+
+
+def per_count(values: dict[int, int]) -> str:
+    """One figure per player count (``2 players: 122 · 3 players: 167``), or the one figure."""
+    if len(values) == 1:
+        return str(next(iter(values.values())))
+    return " · ".join(f"{n} players: {v}" for n, v in values.items())
 
 
 def usage(doc: PackageDoc) -> str:
