@@ -802,9 +802,15 @@ def index_page(names: list[str]) -> str:
                 header(["boardgames_rl.registry", "the game packages' docstrings"]),
                 "# Games",
                 "Every registered game, built by name with `boardgames_rl.make_game(name)` and "
-                "played "
-                'as a PettingZoo AEC env with `pettingzoo.make("aec", env_id)`.',
+                'played as a PettingZoo AEC env with `pettingzoo.make("aec", env_id)`.',
                 table(["game", "players", "in one line", "environment id"], rows),
+                "Each game's page gives, in this order: the game in a paragraph and its picture; "
+                "its facts at a glance (players, action count, observation size, hidden "
+                "information, chance, measured length and seat balance, env id); what the "
+                "actions and the observation hold; the rewards; the options and the rules they "
+                "answer; the agents and their measured strength; the version history. "
+                "`docs/generate.py` writes every page from the code, the rules pages and the "
+                "committed measurements.",
                 toctree,
             ]
         )
