@@ -52,36 +52,41 @@ logger = logging.getLogger(__name__)
 
 # ------------------------------------------------------------------------------------ the check
 def missing(module_names: Iterable[str], documented: Collection[str]) -> list[str]:
-    """One line per public name of ``module_names`` that lacks a docstring or a description.
+    """One line per public name of ``module_names`` that lacks a docstring or a description on
+    the site, naming the name, what it lacks and what to do.
 
     ``documented`` holds the full names the site describes (the Python domain's objects).
     """
-    problems = []
+    lines = []
     for module_name in module_names:
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", ()):
-            problems.extend(_problems(module, name, documented))
-    return problems
+            line = _problem(module, name, documented)
+            if line:
+                lines.append(line)
+    return lines
 
 
-def _problems(module: ModuleType, name: str, documented: Collection[str]) -> list[str]:
+def _problem(module: ModuleType, name: str, documented: Collection[str]) -> str | None:
     public = f"{module.__name__}.{name}"
     if not hasattr(module, name):
-        return [f"{public}: listed in __all__ but not defined; remove it from __all__"]
+        return f"{public}: listed in __all__ but not defined; remove it from __all__"
     obj = getattr(module, name)
-    problems = []
+    lacks, todo = [], []
     if not _has_docstring(module, name, obj):
-        what = "a docstring" if _is_code(obj) else "a '#:' comment or a docstring after it"
-        problems.append(
-            f"{public}: public (in __all__) but has no docstring of its own; write {what}"
+        lacks.append("docstring of its own")
+        todo.append(
+            "write a docstring" if _is_code(obj) else "write a '#:' comment or a docstring after it"
         )
-    names = {public, *_canonical_names(module, name, obj)}
-    if not names & set(documented):
-        problems.append(
-            f"{public}: public (in __all__) but not documented on the site; add its module to a "
-            "page of docs/api (automodule with :members:), or remove it from __all__"
+    if not {public, *_canonical_names(module, name, obj)} & set(documented):
+        lacks.append("description on the site")
+        todo.append(
+            "add its module to a page of docs/api (automodule with :members:) or describe it "
+            "there, or remove it from __all__"
         )
-    return problems
+    if not lacks:
+        return None
+    return f"{public} is public (in __all__) but has no {' and no '.join(lacks)}: {'; '.join(todo)}"
 
 
 def _is_code(obj: Any) -> bool:
