@@ -216,3 +216,22 @@ def games_section(name: str, section: str) -> str:
     module = importlib.import_module(game_spec(name).game.__module__.rsplit(".", 1)[0])
     doc = inspect.cleandoc(module.__doc__ or "")
     return next((line for line in doc.splitlines() if line.startswith(section)), "")
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_measurement_of_the_game_is_shown_with_its_stamp(
+    pages: dict[str, str], name: str
+) -> None:
+    root = DOCS.parent
+    sources = [
+        *sorted((DOCS / "results" / "seat_balance").glob(f"{name}-*/seat_balance.json")),
+        *sorted((root / "boardgames_rl" / "pretrained").glob(f"{name}-*.json")),
+        DOCS / "results" / "tournaments" / name / "results.json",
+        DOCS / "results" / "ladder" / name / "results.json",
+        DOCS / "results" / "strength_ladder.json",
+    ]
+    text = pages[f"games/{name}.md"]
+    for path in sources:
+        if path.is_file():
+            rel = path.relative_to(root).as_posix()
+            assert f"; data: `{rel}`.*" in text, f"{name}: no stamped figure from {rel}"
