@@ -80,26 +80,29 @@ Modules
     ``shaping`` re-export them).
 
 Version history
-    v0 (environment ``castle_nightingale-v0``): the rulebook with the data sheet's readings;
-    the last disc is removed like any other (``keep_last_disc`` the earlier reading); issue 12:
-    the tables moved into ``data`` (``cards`` and ``board_data`` removed), games unchanged.
-    Issue 40 (games change; config of the default game unchanged): "The ninja must place all
-    their footprint discs": a step is legal only if some completion from it places every disc
-    (or as many as any path can); after a step only a paid jump (or the Shuko) completes, that
-    spend is the only move, and "stop: the unplaced discs go back" is offered only where no disc
-    can be placed (was: also where only a token could go on, so the ninja could stop with 2 of 3
-    discs beside a free path); the earlier "spending is never forced" is the variant
-    ``never_force_token``, made consistent (such a step is refused). A lockdown captures the ninja
-    in the castle "whether they are spotted or still hidden", also after the samurai removed its
-    last disc (was: not captured; the variant ``lockdown_needs_trace``); a capture clears this
-    turn's start square (observation and text board), which now marks a ninja still in the
-    castle. Issue 41 (games, observations and every agent's moves unchanged): one class-name
-    stem, ``CastleNightingaleState`` (``state``), ``CastleNightingaleInfoSet`` (``infoset``),
-    ``CastleNightingaleHeuristic`` (``heuristic``, ``ai``); the old ``Nightingale*`` names still
-    import, with a ``DeprecationWarning``, for one release. The heuristic reads the info set's
-    typed ``view`` (``infoset.CastleNightingaleView``), never its state dict; rules help moved
-    to ``rules_help``; ``scenario.build`` takes ``Ninja`` / ``Samurai`` records and
-    ``scenario.FIELDS``; the package is type-checked (mypy).
+    v0 (environment ``castle_nightingale-v0``):
+
+    * the rulebook with the data sheet's readings; the last disc is removed like any other
+      (``keep_last_disc`` the earlier reading);
+    * issue 12: the tables moved into ``data`` (``cards`` and ``board_data`` removed), games
+      unchanged.
+    * issue 40 (games change; config of the default game unchanged): "The ninja must place all their
+      footprint discs": a step is legal only if some completion from it places every disc (or as
+      many as any path can); after a step only a paid jump (or the Shuko) completes, that spend is
+      the only move, and "stop: the unplaced discs go back" is offered only where no disc can be
+      placed (was: also where only a token could go on, so the ninja could stop with 2 of 3 discs
+      beside a free path); the earlier "spending is never forced" is the variant
+      ``never_force_token``, made consistent (such a step is refused). A lockdown captures the ninja
+      in the castle "whether they are spotted or still hidden", also after the samurai removed its
+      last disc (was: not captured; the variant ``lockdown_needs_trace``); a capture clears this
+      turn's start square (observation and text board), which now marks a ninja still in the castle.
+    * issue 41 (games, observations and every agent's moves unchanged): one class-name stem,
+      ``CastleNightingaleState`` (``state``), ``CastleNightingaleInfoSet`` (``infoset``),
+      ``CastleNightingaleHeuristic`` (``heuristic``, ``ai``); the old ``Nightingale*`` names still
+      import, with a ``DeprecationWarning``, for one release. The heuristic reads the info set's
+      typed ``view`` (``infoset.CastleNightingaleView``), never its state dict; rules help moved to
+      ``rules_help``; ``scenario.build`` takes ``Ninja`` / ``Samurai`` records and
+      ``scenario.FIELDS``; the package is type-checked (mypy).
 """
 
 from boardgames_rl.core.spec import GameSpec
