@@ -153,7 +153,8 @@ def prose_attribute_docstring(
 ) -> None:
     """``autodoc-process-docstring``, before napoleon: an attribute's first line is never read
     as ``type: description`` (an empty type goes first)."""
-    if what in ("attribute", "data", "property") and name.startswith(PACKAGE + ".") and lines:
+    ours = what in ("attribute", "data", "property") and name.startswith(PACKAGE + ".")
+    if ours and lines and getattr(app.config, "napoleon_google_docstring", False):
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         if first is not None:
             lines[first] = ":" + lines[first].lstrip()
