@@ -37,7 +37,8 @@ def _short(commit: str) -> str:
 def provenance(data: dict[str, Any]) -> dict[str, str]:
     """``date``, ``commit`` (12 characters) and ``machine`` of one results JSON."""
     p = data.get("provenance") or {}
-    date = str(p.get("date") or data.get("date") or data.get("timestamp") or "not recorded")[:10]
+    date = str(p.get("date") or data.get("date") or data.get("timestamp") or "")[:10]
+    date = date or "not recorded"
     commit = str(p.get("commit") or data.get("commit") or "not recorded")
     machine = _machine_line(p.get("machine") or data.get("machine"))
     return {

@@ -55,7 +55,7 @@ def make_spec(n: int) -> ObservationSpec:
             Field("context_card", (NC,), description="the card resolving / asked about"),
             Field("context_number", (1,), description="its number / 6"),
             Field("context_players", (2, n), description="owner of that card; its target"),
-            Field("alive", (n,)),
+            Field("alive", (n,), description="players still alive this round"),
             Field("tokens_held", (n,), high=cards.NUM_TOKENS, description="Honor tokens held"),
             Field(
                 "tokens_known",
@@ -81,7 +81,7 @@ def make_spec(n: int) -> ObservationSpec:
             Field("card_status", (NC, 3), description="played card waiting / resolved / lost"),
             Field("card_from_gd", (NC,), description="played card came from the Grave Digger"),
             Field("death_cause", (n, NC), description="card that killed the player"),
-            Field("own_hand", (NC,)),
+            Field("own_hand", (NC,), description="the cards in your hand"),
             Field("own_kept", (NC,), description="card you keep from the Grave Digger"),
             Field("own_committed", (NC,), description="cards you committed this phase"),
             Field("own_done", (1,), description="you are done committing this phase"),
