@@ -83,4 +83,7 @@ nitpick_ignore_regex = [
         r"frozenset|Exception|ValueError|RuntimeError|KeyError|TypeError|OSError|"
         r"Iterator|Callable|Sequence|Mapping|Iterable|Path|ndarray)",
     ),
+    # other packages' own annotations that autodoc shows unqualified: the inherited __init__ of
+    # PettingZoo's OrderEnforcingWrapper, RLlib's module written against ``gym``
+    (r"py:.*", r"(AECEnv|AgentID|ObsType|ActionType)|gym\..*"),
 ]

@@ -10,12 +10,15 @@ last step wins. The rules, every interpretation and the test of each:
 
 Usage::
 
+    import pettingzoo
+
     from boardgames_rl import make_game
+
     game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
     state = game.new_state(seed=0)
     state.apply(int(state.legal_actions()[0]))
 
-    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    # the AEC env: see boardgames_rl.envs
     env = pettingzoo.make("aec", "boardgames_rl/castle_flutterstone-v0", num_players=3)
 
 Players
@@ -168,7 +171,10 @@ SPEC = GameSpec(
     agents={"solver": build_solver},
 )
 """Castle Flutterstone's declaration for the registry (``boardgames_rl.registry``): the game
-class, its heuristic, value and shaping functions, test configurations and one-line summary."""
+class, its heuristic, value and shaping functions, test configurations and one-line summary.
+
+:meta hide-value:
+"""
 
 __all__ = [
     "CastleFlutterstone",

@@ -11,13 +11,16 @@ samurai by capturing 3 ninjas. The rules, every interpretation and the test of e
 
 Usage::
 
+    import pettingzoo
+
     from boardgames_rl import make_game
+
     game = make_game("castle_nightingale", side="B")
     state = game.new_state(seed=0)
-    print(state.render(0))          # the ninja's text board, with its legend
+    print(state.render(0))  # the ninja's text board, with its legend
     state.apply(int(state.legal_actions()[0]))
 
-    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    # the AEC env: see boardgames_rl.envs
     env = pettingzoo.make("aec", "boardgames_rl/castle_nightingale-v0")
 
 Players
@@ -138,6 +141,9 @@ SPEC = GameSpec(
     rules_help=rules_help,
 )
 """Castle Nightingale's declaration for the registry (``boardgames_rl.registry``): the game
-class, its heuristic, value and shaping functions, test configurations and one-line summary."""
+class, its heuristic, value and shaping functions, test configurations and one-line summary.
+
+:meta hide-value:
+"""
 
 __all__ = ["SPEC", "CastleNightingale"]

@@ -12,13 +12,16 @@ with their tests.
 
 Usage::
 
+    import pettingzoo
+
     from boardgames_rl import make_game
+
     game = make_game("night_of_the_ninja", num_players=5)
     state = game.new_state(seed=0)
-    print(state.render(0))          # the text table as player_0 sees it
+    print(state.render(0))  # the text table as player_0 sees it
     state.apply(int(state.legal_actions()[0]))
 
-    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    # the AEC env: see boardgames_rl.envs
     env = pettingzoo.make("aec", "boardgames_rl/night_of_the_ninja-v0", num_players=5)
 
 Players
@@ -133,7 +136,10 @@ SPEC = GameSpec(
     rules_help=rules_help,
 )
 """Night of the Ninja's declaration for the registry (``boardgames_rl.registry``): the game
-class, its heuristic, value and shaping functions, test configurations and one-line summary."""
+class, its heuristic, value and shaping functions, test configurations and one-line summary.
+
+:meta hide-value:
+"""
 
 _RENAMED = {
     "NinjaState": "NightOfTheNinjaState",

@@ -10,13 +10,16 @@ See ``docs/rules/white_castle.md`` for the rules, their readings and the engine 
 
 Usage::
 
+    import pettingzoo
+
     from boardgames_rl import make_game
+
     game = make_game("white_castle", num_players=3)
     state = game.new_state(seed=0)
-    print(state.render(0))          # the text board as player_0 sees it
+    print(state.render(0))  # the text board as player_0 sees it
     state.apply(int(state.legal_actions()[0]))
 
-    import pettingzoo  # the AEC env: see boardgames_rl.envs
+    # the AEC env: see boardgames_rl.envs
     env = pettingzoo.make("aec", "boardgames_rl/white_castle-v0", num_players=3)
 
 Players
@@ -102,7 +105,10 @@ SPEC = GameSpec(
     rules_help=rules_help,
 )
 """The White Castle's declaration for the registry (``boardgames_rl.registry``): the game
-class, its heuristic, value and shaping functions, test configurations and one-line summary."""
+class, its heuristic, value and shaping functions, test configurations and one-line summary.
+
+:meta hide-value:
+"""
 
 __all__ = [
     "SPEC",

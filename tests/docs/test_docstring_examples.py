@@ -1,0 +1,170 @@
+"""Every code example in a docstring of the package (what the API reference shows) runs.
+
+Three kinds of example are found in the docstrings of every module under ``boardgames_rl``, of its
+classes and their members:
+
+- ``>>>`` examples run as doctests (their printed output is compared);
+- literal blocks (a paragraph ending in ``::``, or ``.. code-block:: python``) are Python: each runs
+  in a fresh interpreter, in a temporary working directory;
+- ``.. code-block:: console`` blocks are commands of this project: each line runs, with the
+  ``boardgames-rl`` command as this interpreter's ``-m boardgames_rl.cli``.
+
+A block that is not code (a folder layout, a JSON schema) says so with ``.. code-block:: text``
+(or ``json``): it is shown as it is and not run. ``tests/docs/test_site.py`` checks that every
+code block on the built site comes from a source that a test runs.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+import os
+import pkgutil
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import boardgames_rl
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_CODE = {"text", "json", "none"}
+PYTHON = {"default", "python", "python3", "py"}
+CONSOLE = {"console", "bash", "shell"}
+DIRECTIVE = re.compile(r"^\.\. (?:code-block|code|sourcecode)::\s*(\S+)\s*$")
+
+
+@dataclass(frozen=True)
+class Example:
+    where: str
+    language: str
+    code: str
+
+
+def modules() -> list[ModuleType]:
+    """Every module of the package that imports here (``__main__`` modules are not imported)."""
+    found = [boardgames_rl]
+    for info in pkgutil.walk_packages(boardgames_rl.__path__, "boardgames_rl."):
+        if info.name.rsplit(".", 1)[-1] == "__main__":
+            continue
+        found.append(importlib.import_module(info.name))
+    return found
+
+
+def _docstrings(module: ModuleType) -> Iterator[tuple[str, str]]:
+    if module.__doc__:
+        yield module.__name__, module.__doc__
+    for name, obj in vars(module).items():
+        if getattr(obj, "__module__", None) != module.__name__ or name.startswith("_"):
+            continue
+        if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__doc__:
+            yield f"{module.__name__}.{name}", obj.__doc__
+        if inspect.isclass(obj):
+            for member_name, member in vars(obj).items():
+                doc = getattr(member, "__doc__", None)
+                target = member.fget if isinstance(member, property) else member
+                if isinstance(member, staticmethod | classmethod):
+                    target = member.__func__
+                if (
+                    callable(target)
+                    and doc
+                    and (member_name == "__init__" or not member_name.startswith("_"))
+                ):
+                    yield f"{module.__name__}.{name}.{member_name}", doc
+
+
+def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
+    """``(language, code)`` of each literal block of one docstring."""
+    lines = inspect.cleandoc(doc).splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        directive = DIRECTIVE.match(stripped)
+        if directive:
+            language = directive[1]
+        elif stripped.endswith("::") and not stripped.startswith(".. "):
+            language = "default"
+        else:
+            i += 1
+            continue
+        indent = len(line) - len(line.lstrip())
+        j = i + 1
+        while j < len(lines) and (lines[j].strip().startswith(":") and directive):
+            j += 1  # directive options
+        body: list[str] = []
+        while j < len(lines) and (
+            not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent
+        ):
+            body.append(lines[j])
+            j += 1
+        code = inspect.cleandoc("\n".join(body)) if any(b.strip() for b in body) else ""
+        if code:
+            yield language, code
+        i = j
+
+
+def examples() -> list[Example]:
+    """Every literal block in the package's docstrings."""
+    found = []
+    for module in modules():
+        for where, doc in _docstrings(module):
+            for language, code in literal_blocks(doc):
+                found.append(Example(where, language, code))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def test_every_block_names_a_known_language() -> None:
+    known = NOT_CODE | PYTHON | CONSOLE | {"pycon"}
+    odd = [f"{e.where}: {e.language}" for e in EXAMPLES if e.language not in known]
+    assert not odd, f"code blocks in an unknown language: {odd}"
+
+
+RUNNABLE = [e for e in EXAMPLES if e.language in PYTHON | CONSOLE and ">>>" not in e.code]
+
+
+@pytest.mark.parametrize("example", RUNNABLE, ids=[e.where for e in RUNNABLE])
+def test_example_runs(example: Example, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
+    if example.language in PYTHON:
+        commands = [[sys.executable, "-c", example.code]]
+    else:
+        commands = []
+        for line in example.code.replace("\\\n", " ").splitlines():
+            line = line.split("  #", 1)[0].strip()
+            if not line:
+                continue
+            argv = shlex.split(line)
+            if argv[0] == "boardgames-rl":
+                argv = [sys.executable, "-m", "boardgames_rl.cli", *argv[1:]]
+            elif argv[0] == "python":
+                argv = [sys.executable, *argv[1:]]
+            else:
+                pytest.fail(f"{example.where}: a console line that is not ours to run: {line}")
+            commands.append(argv)
+    for argv in commands:
+        proc = subprocess.run(
+            argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert proc.returncode == 0, (
+            f"{example.where} failed:\n{example.code}\n{proc.stderr[-3000:]}"
+        )
+
+
+DOCTEST_MODULES = [m for m in modules() if any(t.examples for t in doctest.DocTestFinder().find(m))]
+
+
+@pytest.mark.parametrize("module", DOCTEST_MODULES, ids=lambda m: m.__name__)
+def test_doctests_pass(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{module.__name__}: {result.failed} doctest(s) failed"
