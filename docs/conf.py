@@ -57,11 +57,14 @@ nb_execution_mode = "off"  # the notebooks are shown with the outputs they were 
 
 html_theme = "furo"
 html_title = f"boardgames-rl {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 html_show_sourcelink = False
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+# a dataclass lists its fields once, as attributes with their types, not again as parameters
+autodoc_typehints_description_target = "documented_params"
 autosummary_generate = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
