@@ -4,10 +4,16 @@ a game by name (for :func:`make_game`, the agents, the CLI and :func:`load_state
 The four built-in games are registered when this module is imported (their specs are listed
 explicitly in ``boardgames_rl.games``); :func:`register_game` adds a game defined anywhere::
 
+    from boardgames_rl import make_game
     from boardgames_rl.core.spec import GameSpec
     from boardgames_rl.registry import register_game
+    from boardgames_rl.testing.toy_game import ToyGame  # stands for your Game subclass
 
-    register_game(GameSpec(name="my_game", game=MyGame, heuristic=MyHeuristic))
+    register_game(GameSpec(name="toy_bluff", game=ToyGame, summary="a toy bluffing game"))
+    game = make_game("toy_bluff", num_players=3)
+
+The spec's name is the game class's ``name``; ``heuristic=`` adds the game's hand-written agent
+(see :class:`~boardgames_rl.core.GameSpec` for every field).
 """
 
 from __future__ import annotations

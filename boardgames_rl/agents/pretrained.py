@@ -5,7 +5,9 @@ description ``<entry>.json`` and its weights ``<entry>.npz``. The weights are pl
 in an uncompressed ``.npz`` (what ``numpy.savez`` writes), read with numpy alone --
 ``numpy.load(..., allow_pickle=False)``, no torch anywhere on the path -- so ``pretrained`` plays
 on the base install. The JSON (format :data:`FORMAT`) says what the weights are and what they
-were measured at::
+were measured at:
+
+.. code-block:: text
 
     {"format": "boardgames_rl.pretrained/2", "name": "white_castle-2p",
      "game": "white_castle", "config": {...the full game.config...}, "seats": [0, 1],

@@ -19,11 +19,28 @@ intervals, and a heatmap. The same seed gives the same result, whatever ``worker
 A candidate is an agent spec string (``"ismcts:iterations=100"``) or your own
 :class:`~boardgames_rl.core.agent.Agent` object::
 
-    from boardgames_rl.arena.ladder import rate_against_ladder
+    import numpy as np
 
-    result = rate_against_ladder("white_castle", {"mine": MyAgent()}, games_per_pair=20)
+    from boardgames_rl.arena.ladder import rate_against_ladder
+    from boardgames_rl.core.agent import Agent
+
+
+    class FirstLegal(Agent):
+        name = "first_legal"
+        needs_info_set = False  # reads the legal-action mask only
+
+        def act(self, info_set, rng):
+            return int(np.flatnonzero(info_set.legal_action_mask)[0])
+
+
+    result = rate_against_ladder(
+        "castle_flutterstone", {"mine": FirstLegal()}, games_per_pair=2, budgets=(4, 8)
+    )
     print(result.table())
     result.heatmap().savefig("ladder.png")
+
+(Two games per table and tiny search budgets keep the example quick; the defaults,
+``games_per_pair=20`` and ``budgets=(50, 400)``, give ratings worth reading.)
 
 An Agent object is copied (``copy.deepcopy``) for every seat it holds, so that a field of it in
 Night of the Ninja does not share one memory, and your object itself is left untouched; its games

@@ -1,14 +1,18 @@
 """The ``boardgames-rl`` command: list | play | watch | replay | arena | train | demo.
 
-Examples::
+Examples:
+
+.. code-block:: console
 
     boardgames-rl list                                         # games, options, agents
-    boardgames-rl play castle_flutterstone --vs heuristic      # you against the heuristic
     boardgames-rl watch castle_flutterstone --agents heuristic random --seed 3
-    boardgames-rl arena castle_flutterstone heuristic random --games 200 --out results/cf
-    boardgames-rl replay results/cf --game-index 0 --step       # board by board
-    boardgames-rl replay results/cf --game-index 0 --html g.html  # one page, a picture each
+    boardgames-rl arena castle_flutterstone heuristic random --games 4 --out results/cf
+    boardgames-rl replay results/cf --game-index 0 --step      # board by board, Enter for more
     boardgames-rl train --help                                 # PPO training options
+
+``boardgames-rl play castle_flutterstone --vs heuristic`` puts you at the table against the
+heuristic (it reads your moves from the terminal), and ``boardgames-rl replay results/cf
+--game-index 0 --html g.html`` writes one page of that game, with a picture of every decision.
 
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
 line saying what to do: a bad option value, an unreadable or tampered file, a model file that

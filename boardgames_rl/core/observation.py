@@ -3,10 +3,14 @@
 Engines write their observation into one flat vector (what networks and PettingZoo spaces want);
 notebooks and agents read it back by name::
 
-    spec = ObservationSpec([Field("position", (4,), high=22), Field("my_cards", (3,), high=3)])
-    vec = spec.zeros()
-    spec.view(vec, "position")[:] = [3, 0, 7, 1]
-    spec.unflatten(vec)["position"]    # array([3., 0., 7., 1.], dtype=float32)
+    >>> from boardgames_rl.core.observation import Field, ObservationSpec
+    >>> spec = ObservationSpec([Field("position", (4,), high=22), Field("my_cards", (3,), high=3)])
+    >>> vec = spec.zeros()
+    >>> spec.view(vec, "position")[:] = [3, 0, 7, 1]
+    >>> vec
+    array([3., 0., 7., 1., 0., 0., 0.], dtype=float32)
+    >>> spec.unflatten(vec)["position"]
+    array([3., 0., 7., 1.], dtype=float32)
 """
 
 from __future__ import annotations

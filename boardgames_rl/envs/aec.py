@@ -2,15 +2,20 @@
 
 Written once against the game contract; every game gets the same environment::
 
+    import numpy as np
+
     from boardgames_rl import make_game
     from boardgames_rl.envs.aec import GameAECEnv
 
+    rng = np.random.default_rng(0)
     env = GameAECEnv(make_game("castle_flutterstone", num_players=3), render_mode="ansi")
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         done = terminated or truncated
-        env.step(None if done else my_policy(obs["observation"], obs["action_mask"]))
+        legal = np.flatnonzero(obs["action_mask"])  # a policy reads obs["observation"] too
+        env.step(None if done else int(rng.choice(legal)))
+    print(env.render())
 
 Conventions:
 

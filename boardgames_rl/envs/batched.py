@@ -10,13 +10,18 @@ The learner slots of the vector runtime (:mod:`boardgames_rl.envs.vector`) behin
 
 ::
 
-    from boardgames_rl.envs.batched import BatchedVectorEnv
+    from sb3_contrib import MaskablePPO
+
+    from boardgames_rl import make_game
     from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 
-    venv = BatchedVecEnv(make_game("white_castle", num_players=2), num_envs=64, seat=0,
+    venv = BatchedVecEnv(make_game("white_castle", num_players=2), num_envs=8, seat=0,
                          opponents=None, seed=0, num_workers=2)   # None: random opponents
-    model = MaskablePPO("MlpPolicy", venv).learn(100_000)
+    model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64).learn(128)
     venv.close()
+
+(``learn(128)`` is one short update, to show the wiring; real runs take millions of steps:
+:mod:`boardgames_rl.training.ppo`.)
 
 Constructor (the same keywords for both facades and
 :class:`~boardgames_rl.envs.vector.learner_slots.BatchedCore`):

@@ -4,8 +4,11 @@ For single-agent RL libraries (stable-baselines3, sb3-contrib's ``MaskablePPO``)
 
     from sb3_contrib import MaskablePPO
 
+    from boardgames_rl import make_game
+    from boardgames_rl.envs.single_agent import SingleAgentEnv
+
     env = SingleAgentEnv(make_game("castle_flutterstone", num_players=3), seat="random")
-    model = MaskablePPO("MlpPolicy", env).learn(100_000)
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=64).learn(64)  # one update
 
 * ``observation_space`` is ``Box(spec.low, spec.high, float32)`` (the learner's
   ``state.observation(seat)``), ``action_space`` is ``Discrete(num_actions)`` and

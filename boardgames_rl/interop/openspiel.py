@@ -10,11 +10,25 @@
     state = game.new_initial_state()
     state.legal_actions(); state.observation_tensor(); state.information_state_string()
 
-Then OpenSpiel's own algorithms run on our games, e.g. its information-set MCTS::
+Then OpenSpiel's own algorithms run on our games, e.g. its information-set MCTS (here against
+three random bots in one round of 4-player Night of the Ninja)::
 
-    bot = pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, 200,
-                            use_observation_string=True, allow_inconsistent_action_sets=True)
-    pyspiel.evaluate_bots(game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, 0)], 0)
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts
+
+    from boardgames_rl.interop import openspiel
+
+    openspiel.register_games()
+    game = pyspiel.load_game(
+        "boardgames_rl_night_of_the_ninja", {"players": 4, "config": '{"mode": "round"}'}
+    )
+    bot = ismcts.ISMCTSBot(game, openspiel.ValueEvaluator(rollout_steps=1000), 2.0, 30,
+                           random_state=np.random.RandomState(0),
+                           allow_inconsistent_action_sets=True)
+    bot.set_resampler(openspiel.seeded_resampler(7))
+    bots = [bot] + [pyspiel.make_uniform_random_bot(p, p) for p in range(1, 4)]
+    print(pyspiel.evaluate_bots(game.new_initial_state(), bots, 0))  # the returns per seat
 
 How our contract maps onto OpenSpiel's:
 
@@ -343,7 +357,19 @@ def seeded_resampler(seed: int) -> Any:
     Without it the bot makes a new ``pyspiel.UniformProbabilitySampler(0, 1)`` for every sample,
     and those are seeded afresh by pyspiel, so a search is not reproducible::
 
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts
+
+        from boardgames_rl.interop import openspiel
+
+        openspiel.register_games()
+        game = pyspiel.load_game("boardgames_rl_white_castle", {"players": 2})
+        bot = ismcts.ISMCTSBot(game, openspiel.ValueEvaluator(rollout_steps=10), 2.0, 20,
+                               random_state=np.random.RandomState(0),
+                               allow_inconsistent_action_sets=True)
         bot.set_resampler(openspiel.seeded_resampler(7))
+        print(bot.step(game.new_initial_state()))  # the same action on every run
     """
     sampler = pyspiel.UniformProbabilitySampler(int(seed), 0.0, 1.0)
 

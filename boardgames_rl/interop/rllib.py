@@ -1,18 +1,22 @@
 """RLlib recipe: every game as an RLlib ``MultiAgentEnv``, and a PPO module with masked logits
 (the ``[rllib]`` extra, RLlib's new API stack).
 
-::
+The config, the env and the masked module, and one move of the (untrained) module::
 
-    from ray.rllib.algorithms.ppo import PPOConfig
     from boardgames_rl.interop import rllib
 
     config = rllib.ppo_config("night_of_the_ninja", {"num_players": 5}, policies="shared")
     config.env_runners(num_env_runners=0).training(train_batch_size_per_learner=512)
-    algo = config.build_algo()
-    algo.train()
-    module = algo.get_module("shared")
-    action = rllib.greedy_action(module, obs)  # obs: {"observations": ..., "action_mask": ...}
 
+    env = rllib.RLlibMultiAgentEnv({"game": "night_of_the_ninja", "config": {"num_players": 5}})
+    obs, infos = env.reset(seed=0)
+    module = config.rl_module_spec.build()["shared"]
+    [(agent, agent_obs)] = obs.items()  # the seat on move: {"observations", "action_mask"}
+    action = rllib.greedy_action(module, agent_obs)
+    obs, rewards, terminateds, truncateds, infos = env.step({agent: action})
+
+Training is ``algo = config.build_algo()`` then ``algo.train()`` in a loop; after it,
+``algo.get_module("shared")`` is the trained module ``greedy_action`` takes.
 ``lab/experiments/rllib_ppo.py`` is the whole training script, every knob a flag.
 
 How our contract maps onto RLlib's:

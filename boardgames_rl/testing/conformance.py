@@ -4,7 +4,9 @@ Call :func:`~boardgames_rl.testing.check_game` on a configured game, in a test o
 (``pytest`` shows the first failed check with its message) or from a script::
 
     from boardgames_rl.testing import check_game
-    report = check_game(MyGame(num_players=3))
+    from boardgames_rl.testing.toy_game import ToyGame  # stands for your game
+
+    report = check_game(ToyGame(num_players=3))
     print(report)
 
 Each check is also a public function of its own (``check_random_games(game)`` and so on), so a

@@ -1,9 +1,14 @@
 """Masked PPO on one seat of a game, read top to bottom (in the spirit of CleanRL's ``ppo.py``).
 
-::
+.. code-block:: console
 
-    boardgames-rl train --game white_castle --timesteps 300000 --out runs/wc
-    python -m boardgames_rl.training.ppo --game castle_flutterstone --num-envs 8 --num-workers 2
+    boardgames-rl train --game white_castle --timesteps 256 --num-steps 64 --eval-games 4 \\
+        --out runs/wc
+    python -m boardgames_rl.training.ppo --game castle_flutterstone --timesteps 256 \\
+        --num-envs 8 --num-workers 2 --num-steps 32 --eval-games 4 --out runs/cf
+
+(256 steps: one update, to try the commands; a run that learns takes ``--timesteps 300000``
+and more, with the default ``--num-steps`` and ``--eval-games``.)
 
 Every setting is a documented field of :class:`~boardgames_rl.training.settings.Args` (its
 flag: the name with hyphens; a game may give a field its own default,

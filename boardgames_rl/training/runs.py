@@ -1,6 +1,6 @@
 """A training run's folder: what :mod:`boardgames_rl.training.ppo` writes, and reading it back.
 
-::
+.. code-block:: text
 
     runs/ppo_white_castle_s0/
         config.json         every setting, the step count, whether the run is complete,

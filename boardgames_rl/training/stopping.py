@@ -1,13 +1,22 @@
 """When a training run stops early: SIGINT / SIGTERM, and a wall-clock limit.
 
-::
+A loop that a SIGTERM stops (here the process sends it to itself)::
 
+    import os
+    import signal
+
+    from boardgames_rl.training.stopping import StopRequests
+
+    steps = 0
     with StopRequests(max_seconds=600) as stop:
-        while ...:
-            if stop.requested:   # checked between env steps and between evaluation games
+        while steps < 1000:
+            if steps == 10:
+                os.kill(os.getpid(), signal.SIGTERM)  # what a `kill` from outside sends
+            if stop.requested:  # checked between env steps and between evaluation games
                 break
-    if stop.signal:              # save the checkpoint, then exit 128 + signal
-        ...
+            steps += 1
+    if stop.signal:  # a run saves its checkpoint here, then exits 128 + signal
+        print(f"stopped by signal {stop.signal} after {steps} steps")
 
 Inside the ``with`` block SIGINT and SIGTERM only set :attr:`StopRequests.signal` (the first one
 received); the previous handlers come back on leaving it. The wall clock only sets

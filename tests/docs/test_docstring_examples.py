@@ -1,13 +1,15 @@
 """Every code example in a docstring of the package (what the API reference shows) runs.
 
 Three kinds of example are found in the docstrings of every module under ``boardgames_rl``, of its
-classes and their members:
+classes and their members (methods, properties), and in the attribute docstrings autodoc shows
+(the string after an assignment):
 
 - ``>>>`` examples run as doctests (their printed output is compared);
 - literal blocks (a paragraph ending in ``::``, or ``.. code-block:: python``) are Python: each runs
-  in a fresh interpreter, in a temporary working directory;
-- ``.. code-block:: console`` blocks are commands of this project: each line runs, with the
-  ``boardgames-rl`` command as this interpreter's ``-m boardgames_rl.cli``.
+  in a fresh interpreter, in a temporary working directory, with no input;
+- ``.. code-block:: console`` blocks are commands of this project: each line runs (or, when some
+  lines start with ``$ ``, each of those: the others are output), with the ``boardgames-rl``
+  command as this interpreter's ``-m boardgames_rl.cli``.
 
 A block that is not code (a folder layout, a JSON schema) says so with ``.. code-block:: text``
 (or ``json``): it is shown as it is and not run. ``tests/docs/test_site.py`` checks that every
@@ -17,6 +19,7 @@ code block on the built site comes from a source that a test runs.
 from __future__ import annotations
 
 import doctest
+import functools
 import importlib
 import inspect
 import os
@@ -38,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_CODE = {"text", "json", "none"}
 PYTHON = {"default", "python", "python3", "py"}
 CONSOLE = {"console", "bash", "shell"}
-DIRECTIVE = re.compile(r"^\.\. (?:code-block|code|sourcecode)::\s*(\S+)\s*$")
+DIRECTIVE = re.compile(r"^\.\. (?:code-block|code|sourcecode)::(?:\s+(\S+))?\s*$")
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,30 @@ def modules() -> list[ModuleType]:
     return found
 
 
+def _member_doc(member: object) -> str | None:
+    """The docstring of a class member autodoc shows: a method, property or nested class."""
+    if isinstance(member, staticmethod | classmethod):
+        member = member.__func__
+    if isinstance(member, property):
+        member = member.fget
+    if isinstance(member, functools.cached_property):
+        member = member.func
+    if inspect.isfunction(member) or inspect.isclass(member):
+        return member.__doc__
+    return None
+
+
+def _attribute_docs(module: ModuleType) -> Iterator[tuple[str, str]]:
+    """The attribute docstrings of ``module`` (a string after an assignment, at module level, in
+    a class or as ``self.x`` in a method), as autodoc reads them."""
+    analyzer = pytest.importorskip("sphinx.pycode").ModuleAnalyzer.for_module(module.__name__)
+    for (namespace, name), lines in analyzer.find_attr_docs().items():
+        if name.startswith("_") or not any(line.strip() for line in lines):
+            continue
+        where = ".".join(part for part in (module.__name__, namespace, name) if part)
+        yield where, "\n".join(lines)
+
+
 def _docstrings(module: ModuleType) -> Iterator[tuple[str, str]]:
     if module.__doc__:
         yield module.__name__, module.__doc__
@@ -68,16 +95,10 @@ def _docstrings(module: ModuleType) -> Iterator[tuple[str, str]]:
             yield f"{module.__name__}.{name}", obj.__doc__
         if inspect.isclass(obj):
             for member_name, member in vars(obj).items():
-                doc = getattr(member, "__doc__", None)
-                target = member.fget if isinstance(member, property) else member
-                if isinstance(member, staticmethod | classmethod):
-                    target = member.__func__
-                if (
-                    callable(target)
-                    and doc
-                    and (member_name == "__init__" or not member_name.startswith("_"))
-                ):
+                doc = _member_doc(member)
+                if doc and (member_name == "__init__" or not member_name.startswith("_")):
                     yield f"{module.__name__}.{name}.{member_name}", doc
+    yield from _attribute_docs(module)
 
 
 def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
@@ -89,7 +110,7 @@ def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
         stripped = line.strip()
         directive = DIRECTIVE.match(stripped)
         if directive:
-            language = directive[1]
+            language = directive[1] or "default"
         elif stripped.endswith("::") and not stripped.startswith(".. "):
             language = "default"
         else:
@@ -97,7 +118,7 @@ def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
             continue
         indent = len(line) - len(line.lstrip())
         j = i + 1
-        while j < len(lines) and (lines[j].strip().startswith(":") and directive):
+        while directive and j < len(lines) and lines[j].strip().startswith(":"):
             j += 1  # directive options
         body: list[str] = []
         while j < len(lines) and (
@@ -112,12 +133,13 @@ def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
 
 
 def examples() -> list[Example]:
-    """Every literal block in the package's docstrings."""
+    """Every literal block in the package's docstrings (the second and later of one docstring
+    named ``<where>#2`` and so on)."""
     found = []
     for module in modules():
         for where, doc in _docstrings(module):
-            for language, code in literal_blocks(doc):
-                found.append(Example(where, language, code))
+            for k, (language, code) in enumerate(literal_blocks(doc), 1):
+                found.append(Example(where if k == 1 else f"{where}#{k}", language, code))
     return found
 
 
@@ -140,7 +162,10 @@ def test_example_runs(example: Example, tmp_path: Path) -> None:
         commands = [[sys.executable, "-c", example.code]]
     else:
         commands = []
-        for line in example.code.replace("\\\n", " ").splitlines():
+        lines = example.code.replace("\\\n", " ").splitlines()
+        if any(line.startswith("$ ") for line in lines):
+            lines = [line[2:] for line in lines if line.startswith("$ ")]
+        for line in lines:
             line = line.split("  #", 1)[0].strip()
             if not line:
                 continue
@@ -154,7 +179,13 @@ def test_example_runs(example: Example, tmp_path: Path) -> None:
             commands.append(argv)
     for argv in commands:
         proc = subprocess.run(
-            argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+            argv,
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert proc.returncode == 0, (
             f"{example.where} failed:\n{example.code}\n{proc.stderr[-3000:]}"
@@ -164,7 +195,23 @@ def test_example_runs(example: Example, tmp_path: Path) -> None:
 DOCTEST_MODULES = [m for m in modules() if any(t.examples for t in doctest.DocTestFinder().find(m))]
 
 
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
 @pytest.mark.parametrize("module", DOCTEST_MODULES, ids=lambda m: m.__name__)
-def test_doctests_pass(module: ModuleType) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+def test_doctests_pass(module: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # an example that writes a file writes it there
+    result = doctest.testmod(module, optionflags=FLAGS)
     assert result.failed == 0, f"{module.__name__}: {result.failed} doctest(s) failed"
+
+
+def test_attribute_docstring_doctests_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``>>>`` examples in attribute docstrings, which ``doctest.testmod`` does not see."""
+    monkeypatch.chdir(tmp_path)
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=FLAGS)
+    for module in modules():
+        for where, doc in _attribute_docs(module):
+            if ">>>" in doc:
+                test = parser.get_doctest(doc, dict(vars(module)), where, module.__file__, 0)
+                runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} attribute-docstring doctest(s) failed"

@@ -3,12 +3,18 @@
 ::
 
     import gymnasium
+    import numpy as np
+
     import boardgames_rl.envs  # registers boardgames_rl/<game>-v<version>
 
     venv = gymnasium.make_vec("boardgames_rl/castle_flutterstone-v0", num_envs=8,
                               num_players=2, seat=0, seed=0, num_workers=2)
+    rng = np.random.default_rng(0)
     obs, infos = venv.reset()
-    obs, rewards, terminated, truncated, infos = venv.step(actions)  # infos["action_mask"]
+    for _ in range(10):
+        actions = [rng.choice(np.flatnonzero(mask)) for mask in infos["action_mask"]]
+        obs, rewards, terminated, truncated, infos = venv.step(np.array(actions))
+    venv.close()
 
 :class:`BatchedVectorEnv` takes :class:`~boardgames_rl.envs.vector.learner_slots.BatchedCore`'s
 keywords (see :mod:`boardgames_rl.envs.batched`).

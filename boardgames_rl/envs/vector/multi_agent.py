@@ -2,6 +2,11 @@
 
 ::
 
+    import numpy as np
+
+    from boardgames_rl import make_game
+    from boardgames_rl.envs.vector import VectorEnv
+
     venv = VectorEnv(make_game("castle_flutterstone", num_players=3), num_envs=64, seed=0)
     out = venv.reset()
     rng = np.random.default_rng(0)
@@ -9,6 +14,7 @@
         actions = venv.sample_random_actions(rng)   # or policy(out.observation, out.action_mask)
         out = venv.step(actions)
         finished = out.terminated | out.truncated           # those slots already hold a new game
+    venv.close()
 
 Each slot holds one game and is stepped for the player on move in that game
 (:mod:`~boardgames_rl.envs.vector.seat_slots`). When a game ends the step reports its outcome

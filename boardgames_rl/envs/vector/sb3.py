@@ -3,11 +3,13 @@
 ::
 
     from sb3_contrib import MaskablePPO
+
+    from boardgames_rl import make_game
     from boardgames_rl.envs.vector.sb3 import BatchedVecEnv
 
-    venv = BatchedVecEnv(make_game("castle_flutterstone", num_players=2), 64, seat=0, seed=0,
+    venv = BatchedVecEnv(make_game("castle_flutterstone", num_players=2), 8, seat=0, seed=0,
                          num_workers=2)
-    MaskablePPO("MlpPolicy", venv).learn(10_000)
+    MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64).learn(128)  # one short update
     venv.close()
 
 The constructor keywords, the seeding, the shared-memory workers and the error handling are

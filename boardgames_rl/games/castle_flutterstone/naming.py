@@ -3,7 +3,9 @@
 ``game.action_name(a)`` is the short, fixed name of an action id (``flick aim 15 force 1.00 yaw
 -15``; code and records use it). ``state.action_name(a)`` -- what the CLI lists and
 ``scenario.play`` reads -- is the same name, and for a flick followed by what its three numbers
-mean (:func:`flick_words`)::
+mean (:func:`flick_words`):
+
+.. code-block:: text
 
     flick aim 15 force 1.00 yaw -15: at window 1 (left), low arc, full force
 

@@ -8,8 +8,15 @@ the game's state checks (``state_checks.problems``, :func:`check_invariants`). :
 (from :mod:`boardgames_rl.testing.scenario`) then answers decisions by their action names
 (``state.action_name(a)``), so a test reads like the rulebook::
 
-    s = build(game, positions=[4, 0], cards={0: ["Ghost jump"]}, draw_pile=["Eyes closed"])
-    play(s, "play Ghost jump", "start flicking")
+    from boardgames_rl import make_game
+    from boardgames_rl.games.castle_flutterstone.scenario import build
+    from boardgames_rl.testing.scenario import legal_names, play
+
+    game = make_game("castle_flutterstone", num_players=2)
+    s = build(game, positions=[7, 3], turn=1, cards={1: ["Ghost jump"]}, draw_pile=["Second go"])
+    print(legal_names(s))       # ['play Ghost jump', 'start flicking']
+    play(s, "play Ghost jump")  # to the field behind the next figure in front
+    assert s.positions == [7, 6] and s.phase_name == "flick"
 
 Cards are named as in ``data.CARD_NAMES`` ("Second go", "Moving forward", "Ghost jump",
 "Eyes closed", "Change hands", "Pesky ghost"; case-insensitive) or given as ``data.Card``.

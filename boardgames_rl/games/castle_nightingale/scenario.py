@@ -12,9 +12,17 @@ those, the programming is played and the state stops at the next decision).
 :func:`play` (from :mod:`boardgames_rl.testing.scenario`) answers decisions by their contextual
 names (``state.action_name(a)``), so a test reads like the rulebook::
 
-    s = build(game, samurai=Samurai(square="E2", card="Forced March", tiles="red"),
-              ninja=Ninja(card="Supply Cache"), discs=["J5"])
-    play(s, "ninja starts on J5", "disc -> K5", "disc -> K4")
+    from boardgames_rl import make_game
+    from boardgames_rl.games.castle_nightingale.scenario import Ninja, Samurai, build
+    from boardgames_rl.testing.scenario import legal_names, play
+
+    samurai = Samurai(square="E2", hand=["Forced March", "Patrol", "Twin Nightingales"],
+                      card="Forced March", tiles="red", tokens=[], stack=[])
+    ninja = Ninja(hand=["False Trail", "Supply Cache", "Scout"], card="Supply Cache",
+                  tokens=[], stack=[])
+    s = build(make_game("castle_nightingale"), samurai=samurai, ninja=ninja)
+    play(s, "ninja starts on J7", "disc -> J6", "disc -> J5")
+    print(legal_names(s))  # the samurai's zone entries: 'samurai enters zone I-A white', ...
 
 Squares are global labels ("C4"), cards, tokens and colours are their names (case-insensitive) or
 their ids; see ``data.py`` (``NINJA_CARDS`` ... ``COLOURS``).

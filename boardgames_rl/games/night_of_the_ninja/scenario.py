@@ -10,11 +10,16 @@ at the start of a Night phase (or of the draft), and runs the game's state check
 commitment asks, :func:`play` (from :mod:`boardgames_rl.testing.scenario`) answers decisions by
 their contextual names (``state.action_name(a)``), so a test reads like the rulebook::
 
+    from boardgames_rl import make_game
+    from boardgames_rl.games.night_of_the_ninja.scenario import build, commit, play
+
+    game = make_game("night_of_the_ninja", num_players=5)
     s = build(game, houses=["L1", "C1", "L2", "C2", "R"],
-              hands=[["Spy 1", "Shinobi 2"], ["Blind Assassin 3", "Mystic 2"], ...])
+              hands=[["Spy 1", "Shinobi 2"], ["Blind Assassin 3", "Mystic 2"],
+                     ["Shinobi 1", "Spy 4"], ["Mystic 1", "Spy 5"], ["Shapeshifter", "Spy 2"]])
     commit(s, {0: ["Spy 1"]})                  # Spy phase: only player_0 plays a card
     play(s, "Spy 1 looks at player_2")
-    commit(s, {1: ["Mystic 2"]})               # Mystic phase ...
+    commit(s, {1: ["Mystic 2"]})               # Mystic phase: only player_1 plays a card
 
 Cards are named as in ``cards.CARD_NAMES`` ("Spy 3", "Grave Digger", "Mirror Monk"), House cards
 as ``"L1".."L5"``, ``"C1".."C5"``, ``"R"`` (or their full names), players by seat.

@@ -8,9 +8,14 @@ draft is over, the seat chooses a die). Then it runs the game's state checks and
 its first decision. :func:`play` and :func:`legal_names` (from
 :mod:`boardgames_rl.testing.scenario`) answer decisions by their contextual names::
 
+    from boardgames_rl.games.white_castle import WhiteCastleGame
+    from boardgames_rl.games.white_castle.scenario import build
+    from boardgames_rl.testing.scenario import legal_names, play
+
     s = build(WhiteCastleGame(num_players=2), rooms=["S2", "S4", "S9", "D2", "D7"],
               bridges=[[1, 3], [2], [6]], players={0: {"coin": 5, "pearl": 4}}, turn=0)
-    play(s, s.action_name(0))
+    print(legal_names(s))  # the dice player_0 may take: 'take the coral 1 from the left end', ...
+    play(s, "take the coral 1 from the left end", "place die: the Well (no coins)")
 
 :func:`blank_fields` are the fields of a blank table (no castle cards, empty bridges, fixed
 tiles, gardens and yards, every player holding a Courtier starting Action card and nothing
