@@ -28,6 +28,7 @@ import re
 import shlex
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,13 +103,21 @@ def _docstrings(module: ModuleType) -> Iterator[tuple[str, str]]:
 
 
 def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
-    """``(language, code)`` of each literal block of one docstring."""
+    """``(language, code)`` of each literal block of one docstring, and of each doctest block (a
+    paragraph starting with ``>>>``: ``pycon``, run by ``doctest``)."""
     lines = inspect.cleandoc(doc).splitlines()
     i = 0
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
         directive = DIRECTIVE.match(stripped)
+        if stripped.startswith(">>>"):
+            j = i
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            yield "pycon", textwrap.dedent("\n".join(lines[i:j]))
+            i = j
+            continue
         if directive:
             language = directive[1] or "default"
         elif stripped.endswith("::") and not stripped.startswith(".. "):
@@ -126,7 +135,7 @@ def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
         ):
             body.append(lines[j])
             j += 1
-        code = inspect.cleandoc("\n".join(body)) if any(b.strip() for b in body) else ""
+        code = textwrap.dedent("\n".join(body)).strip("\n")
         if code:
             yield language, code
         i = j
@@ -153,6 +162,7 @@ def test_every_block_names_a_known_language() -> None:
 
 
 RUNNABLE = [e for e in EXAMPLES if e.language in PYTHON | CONSOLE and ">>>" not in e.code]
+"""The blocks run here; the ``>>>`` ones run as doctests (``test_doctests_pass``)."""
 
 
 @pytest.mark.parametrize("example", RUNNABLE, ids=[e.where for e in RUNNABLE])
