@@ -2,7 +2,7 @@
 
 Examples:
 
-.. code-block:: console
+.. code-block:: bash
 
     boardgames-rl list                                         # games, options, agents
     boardgames-rl watch castle_flutterstone --agents heuristic random --seed 3

@@ -1,6 +1,6 @@
 """Masked PPO on one seat of a game, read top to bottom (in the spirit of CleanRL's ``ppo.py``).
 
-.. code-block:: console
+.. code-block:: bash
 
     boardgames-rl train --game white_castle --timesteps 256 --num-steps 64 --eval-games 4 \\
         --out runs/wc

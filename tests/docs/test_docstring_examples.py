@@ -7,9 +7,10 @@ classes and their members (methods, properties), and in the attribute docstrings
 - ``>>>`` examples run as doctests (their printed output is compared);
 - literal blocks (a paragraph ending in ``::``, or ``.. code-block:: python``) are Python: each runs
   in a fresh interpreter, in a temporary working directory, with no input;
-- ``.. code-block:: console`` blocks are commands of this project: each line runs (or, when some
-  lines start with ``$ ``, each of those: the others are output), with the ``boardgames-rl``
-  command as this interpreter's ``-m boardgames_rl.cli``.
+- ``.. code-block:: bash`` (or ``console``) blocks are commands of this project: each line runs
+  (or, when some lines start with ``$ ``, each of those: the others are output), with the
+  ``boardgames-rl`` command as this interpreter's ``-m boardgames_rl.cli`` and ``python`` as
+  this interpreter.
 
 A block that is not code (a folder layout, a JSON schema) says so with ``.. code-block:: text``
 (or ``json``): it is shown as it is and not run. ``tests/docs/test_site.py`` checks that every
