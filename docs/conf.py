@@ -43,6 +43,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "viewcode_backlinks",  # docs/_ext/viewcode_backlinks.py: [docs] links land on the object
     "sphinx_copybutton",
     "public_api",  # docs/_ext/public_api.py: an undocumented public name fails the build
 ]

@@ -177,7 +177,62 @@ def test_the_home_page_shows_the_sections_and_a_picture(site: Path) -> None:
 def test_a_game_page_shows_its_picture_and_sections_in_order(site: Path) -> None:
     page = (site / "games" / "white_castle.html").read_text(encoding="utf-8")
     assert re.search(r"<img [^>]*src=\"\.\./_images/[^\"]+\.png\"", page)
+    article = page[page.index("<article") :]  # the page itself, not the sidebar's links
     order = ["Actions", "Observation", "Rewards", "Options", "Agents", "Version history"]
-    where = [page.find(f">{title}") for title in order]
+    where = [article.find(f">{title}") for title in order]
     assert all(w > 0 for w in where), dict(zip(order, where, strict=True))
     assert where == sorted(where), f"sections out of order: {dict(zip(order, where, strict=True))}"
+
+
+CODE_BLOCK = re.compile(
+    r'<div class="highlight-([\w+-]+) notranslate"><div class="highlight"><pre>(.*?)</pre>', re.S
+)
+NOT_CODE = {"text", "none", "json"}
+
+
+def _normal(code: str) -> str:
+    return "\n".join(line.rstrip() for line in code.strip("\n").splitlines()).strip()
+
+
+def _run_sources() -> set[str]:
+    """The text of every block that a test runs: fenced blocks of the Markdown pages (the snippet
+    test), notebook code cells (the notebook test), docstring examples (the docstring test)."""
+    import json
+
+    from tests.docs.test_docstring_examples import CONSOLE, EXAMPLES, PYTHON
+
+    texts = set()
+    for page in (ROOT / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        for language, code in re.findall(r"```(\w+)\n(.*?)```", text, flags=re.S):
+            if language not in NOT_CODE:
+                texts.add(_normal(code))
+    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                texts.add(_normal("".join(cell["source"])))
+    for example in EXAMPLES:
+        if example.language in PYTHON | CONSOLE or ">>>" in example.code:
+            texts.add(_normal(example.code))
+    return texts
+
+
+def test_every_code_block_on_the_site_is_run_by_a_test(site: Path) -> None:
+    import html as html_lib
+
+    sources = _run_sources()
+    unrun = []
+    for page in sorted(site.rglob("*.html")):
+        if page.relative_to(site).parts[0] == "_modules":
+            continue  # the highlighted source code of the package, not examples
+        for language, body in CODE_BLOCK.findall(page.read_text(encoding="utf-8")):
+            if language in NOT_CODE:
+                continue
+            code = _normal(html_lib.unescape(re.sub(r"<[^>]+>", "", body)))
+            if code not in sources and not any(code in source for source in sources):
+                first = code.splitlines()[0] if code else ""
+                unrun.append(f"{page.relative_to(site)} ({language}): {first[:80]}")
+    assert not unrun, (
+        f"{len(unrun)} code blocks on the site that no test runs (mark what is not code "
+        "```text / .. code-block:: text):\n" + "\n".join(unrun)
+    )
