@@ -6,9 +6,9 @@ repository root, without an error. A block that leans on names the reader suppli
 defines them (the toy game), and may be preceded by a ``<!-- check ... -->`` comment too: code run
 after the block that calls what the block only defines.
 
-**Shell blocks** (```bash, ```console, ```sh, ```shell, in the site's pages: docs/**/*.md except
-README.md files and docs/_build, docs/_generate) run line by line, each in a subprocess, without
-an error:
+**Shell blocks** (```bash, ```console, ```sh, ```shell, in the README and the site's pages:
+docs/**/*.md except a folder's README.md and docs/_build, docs/_generate) run line by line, each
+in a subprocess, without an error:
 
 * a command is a line of a ```bash block, or a line starting with ``$ `` in a ```console block
   (the other lines of a console block are the output shown); blank lines and ``#`` comments are
@@ -24,7 +24,10 @@ an error:
   ``'boardgames-rl[train,viz]'``, must be one of pyproject.toml's optional dependencies;
 * any other line (``cd``, ``source``, pipes, ``&&``, variables) fails the test, unless the block
   is preceded by ``<!-- not run: <reason> -->``: then nothing in it is run or checked. Use it
-  sparingly (a command that needs a Ray cluster, one that creates a virtual environment).
+  sparingly (a command that needs a Ray cluster, one that creates a virtual environment). The
+  README's three such blocks each name the test that runs them: the test command is what
+  ``.ci/run`` runs, the docs command is run by ``tests/docs/test_site.py``, and the quick-start
+  demo by :func:`test_the_readme_demo_runs_in_a_fresh_virtual_environment` below.
 
 Keep every command small (``train --timesteps 256``, ``arena --games 4``): the whole file should
 take under three minutes on two cores.
@@ -45,7 +48,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-SITE_PAGES = [
+SITE_PAGES = [ROOT / "README.md"] + [
     p
     for p in PAGES
     if p.is_relative_to(ROOT / "docs")
@@ -289,3 +292,34 @@ def test_shell_block_conventions() -> None:
     with pytest.raises(AssertionError, match="no extra"):
         check_pip_install("pip install 'boardgames-rl[no_such_extra]'")
     check_pip_install("pip install -e '.[train,viz]'")
+
+
+def test_the_readme_demo_runs_in_a_fresh_virtual_environment(tmp_path: Path) -> None:
+    """The README's first command, exactly as written, in a copy of the repository's tracked files:
+    a new virtual environment, the base install (numpy, gymnasium, pettingzoo from the package
+    index), then ``boardgames-rl demo``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- not run: [^\n]*the_readme_demo[^\n]*-->\n```bash\n(.*?)\n```", readme)
+    assert match, "the README's demo block, marked as run by this test, is missing"
+    command = match[1].strip()
+    assert command.endswith("boardgames-rl demo"), command
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file() and not source.is_symlink():
+            target = tmp_path / "clone" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    proc = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", command],
+        cwd=tmp_path / "clone",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, f"{command}\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+    assert "heuristic" in proc.stdout, proc.stdout[-2000:]

@@ -36,7 +36,7 @@ def docs_command() -> list[str]:
     """The README's docs command as an argument list, run with this interpreter's Sphinx."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("<!-- docs-command -->")[1].split("<!-- /docs-command -->")[0]
-    lines = [line for line in block.strip().splitlines() if not line.startswith("```")]
+    lines = [line for line in block.strip().splitlines() if not line.startswith(("```", "<!--"))]
     assert len(lines) == 1, f"the README's docs command is one line, got {lines}"
     argv = shlex.split(lines[0])
     assert argv[0].endswith("sphinx-build"), argv
