@@ -717,32 +717,40 @@ compared. Reproduce: `python lab/benchmarks/step_cpu.py --rounds 7 --json {STEP_
 """
 
 
-THROUGHPUT_COLUMNS = (
+THROUGHPUT_ENV_COLUMNS = (
     ("engine", "engine / c4 raw"),
     ("aec_make", "AEC / c4 make"),
     ("aec_raw", "raw AEC / c4 raw"),
     ("vec", "vec64 / AEC"),
     ("batched", "batched64 / AEC"),
     ("workers", "2 workers / 0"),
+)
+THROUGHPUT_AGENT_COLUMNS = (
     ("clone", "clone"),
     ("sample", "sample"),
     ("ismcts", "ISMCTS move"),
     ("ppo", "PPO / CartPole"),
 )
+"""The columns of the two throughput tables (one table of ten columns does not fit a page)."""
+
+
+def _throughput_table(games: dict[str, Any], columns: Sequence[tuple[str, str]]) -> str:
+    rows = []
+    for key, g in games.items():
+        cells = [key.strip()]
+        for col, _ in columns:
+            r = g.get(col)
+            fmt = ",.0f" if col == "ismcts" else ".2f"
+            cells.append("–" if r is None else _range(r, fmt))
+        rows.append(cells)
+    return _table(["game", *(h for _, h in columns)], rows, " " + "r" * len(columns))
 
 
 def _throughput_section() -> str:
     data = _load(THROUGHPUT)
     c4 = data["connect_four_us_per_step"]
-    rows = []
-    for key, g in data["games"].items():
-        cells = [key.strip()]
-        for col, _ in THROUGHPUT_COLUMNS:
-            r = g.get(col)
-            fmt = ",.0f" if col == "ismcts" else ".2f"
-            cells.append("–" if r is None else _range(r, fmt))
-        rows.append(cells)
-    table = _table(["game", *(h for _, h in THROUGHPUT_COLUMNS)], rows, " " + "r" * 10)
+    envs = _throughput_table(data["games"], THROUGHPUT_ENV_COLUMNS)
+    agents = _throughput_table(data["games"], THROUGHPUT_AGENT_COLUMNS)
     base = _table(
         ["baseline", "steps / c4 raw steps"],
         [[name, _range(r)] for name, r in data["baselines"].items()],
@@ -764,7 +772,15 @@ PPO at least 0.7x CartPole's, an ISMCTS move within 5,000 c4 steps.
 Reproduce (from a clone, with the `[bench]` extra): `python lab/benchmarks/throughput.py`
 (`lab/benchmarks/README.md` explains every column).
 
-{table}
+The environments:
+
+{envs}
+
+Search and training (`clone`, `sample` and an ISMCTS move in c4 raw steps; PPO as a ratio):
+
+{agents}
+
+OpenSpiel's and PettingZoo's other games in the same run:
 
 {base}
 
@@ -792,23 +808,21 @@ def _net(layers: list[int]) -> str:
 def _training_section() -> str:
     data = _load(TRAINING)
     kinds = {key: {r["workload"]: r for r in data[key]} for key, _ in TRAINING_KINDS}
-    rows = []
+    speeds, between = [], []
     for workload, ratio in data["script_vs_fast_maskable_ppo"].items():
-        rows.append(
+        speeds.append([workload, *(_ratio(kinds[key][workload]) for key, _ in TRAINING_KINDS)])
+        between.append(
             [
                 workload,
-                *(_ratio(kinds[key][workload]) for key, _ in TRAINING_KINDS),
                 *(
                     f"{q['median']:.2f} ({q['range'][0]:.2f}-{q['range'][1]:.2f})"
                     for q in ratio.values()
                 ),
             ]
         )
-    table = _table(
-        ["game", *(h for _, h in TRAINING_KINDS), "train / FastMaskablePPO", "the same, free env"],
-        rows,
-        " rrrrrr",
-    )
+    align = " " + "r" * len(TRAINING_KINDS)
+    table = _table(["game", *(h for _, h in TRAINING_KINDS)], speeds, align)
+    ratios = _table(["game", "train / FastMaskablePPO", "the same, free env"], between, " rr")
     st = data["settings"]
     return f"""
 ## Training speed
@@ -821,11 +835,15 @@ same round. Every workload trains with the same learner settings (network {_net(
 epochs, SB3's PPO defaults for the rest) against random opponents, torch on one thread; medians
 (min-max) of {st["rounds"]} interleaved rounds of {st["timesteps"]:,} timed steps. "Free env"
 columns train on an env that replays observations recorded from the game: the learner's own
-cost. The last two columns divide the two trainers' speeds in the same round.
+cost.
 
 Reproduce: `python lab/benchmarks/training_speed.py --rounds {st["rounds"]} --out {TRAINING}`.
 
 {table}
+
+The two trainers' speeds divided in the same round:
+
+{ratios}
 
 {_stamp(data, TRAINING)}
 """
