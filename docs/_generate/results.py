@@ -1187,9 +1187,25 @@ of date).
     )
 
 
+BC_PROBES = "docs/results/behind_the_code/bc_probes.json"
+
+
+def bc_probes_fragment() -> str:
+    """The behaviour-cloning probes' table, included by the hand-written
+    ``results/behind_the_code.md`` (a fragment, not a page of its own)."""
+    data = _load(BC_PROBES)
+    rows = [[r["step"], r["ninja"], r["samurai"]] for r in data["rows"]]
+    return f"""{_header([BC_PROBES])}
+{_table(data["columns"], rows)}
+
+{_stamp(data, BC_PROBES)}
+"""
+
+
 def pages() -> dict[str, str]:
     """Every page of the Results section: its path under ``docs/`` and its text."""
     out = {"results/index.md": index_page()}
     for name, (_, make) in SUBPAGES.items():
         out[f"results/{name}.md"] = make()
+    out["results/behind_the_code/bc_probes.md"] = bc_probes_fragment()
     return out
