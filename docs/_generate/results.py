@@ -1145,6 +1145,68 @@ the variant won in that role, `-` those only the entry won, and z is the sign te
 
 
 # --------------------------------------------------------------------------- index
+# ----------------------------------------------------------------------------- exploitability
+EXPLOITABILITY = "docs/results/exploitability/*.json"
+
+
+def exploitability_page() -> str:
+    files = _glob(EXPLOITABILITY)
+    rows, stamps, setups = [], [], []
+    for rel in files:
+        d = _load(rel)
+        rows.append(
+            [
+                d["setup"],
+                f"`{d['target']}`",
+                f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
+                f"{d['games']}",
+                f"{d['timesteps']:,} ({d['steps_trained']:,})",
+                f"{d['minutes']:.0f} min",
+            ]
+        )
+        stamps.append(_stamp(d, rel))
+        if d["setup"] not in setups:
+            setups.append(d["setup"])
+    table = _table(
+        [
+            "setup",
+            "agent measured",
+            "best response's win rate [95%]",
+            "games",
+            "budget (trained)",
+            "wall time",
+        ],
+        rows,
+        "  rrrr",
+    )
+    curves = "\n\n".join(
+        f"![Approximate exploitability, {s}](exploitability/{s}.png)"
+        for s in setups
+        if (ROOT / "docs" / "results" / "exploitability" / f"{s}.png").is_file()
+    )
+    return _page(
+        "Approximate exploitability",
+        [EXPLOITABILITY],
+        f"""
+How easily a learner beats an agent: a best response, the library's masked PPO trained from
+scratch against the frozen agent (in every seat, the agent in the other) for the same budget for
+every agent, then played against it in new games, seed 9001, seats rotated. The lower its win
+rate, the harder the agent is to exploit (approximate exploitability, Timbers et al., IJCAI
+2022). The measurement is
+{{py:func}}`~boardgames_rl.training.exploitability.approximate_exploitability`, for any agent spec.
+
+Reproduce: `python lab/experiments/exploitability.py` (every 2-player setup, the heuristic and
+the pretrained entry; resumable).
+
+{table}
+
+{(chr(10) * 2).join(stamps)}
+
+{curves}
+""",
+    )
+
+
 SUBPAGES: dict[str, tuple[str, Callable[[], str]]] = {
     "strength_ladder": ("how strong each agent is in each game", strength_page),
     "pretrained": ("the shipped policies and how they were trained", pretrained_page),
@@ -1160,9 +1222,19 @@ SUBPAGES: dict[str, tuple[str, Callable[[], str]]] = {
 }
 
 
+def subpages() -> dict[str, tuple[str, Callable[[], str]]]:
+    """The pages of the section: :data:`SUBPAGES`, and the exploitability page once a
+    measurement is committed (a results page without figures has nothing to stamp)."""
+    pages = dict(SUBPAGES)
+    if _glob(EXPLOITABILITY):
+        what = "how easily a trained best response beats each agent"
+        pages["exploitability"] = (what, exploitability_page)
+    return pages
+
+
 def index_page() -> str:
-    listing = "\n".join(f"- {{doc}}`{name}`: {what}" for name, (what, _) in SUBPAGES.items())
-    toctree = "\n".join(SUBPAGES) + "\nbehind_the_code"
+    listing = "\n".join(f"- {{doc}}`{name}`: {what}" for name, (what, _) in subpages().items())
+    toctree = "\n".join(subpages()) + "\nbehind_the_code"
     return _page(
         "Results",
         ["docs/_generate/results.py"],
@@ -1205,7 +1277,7 @@ def bc_probes_fragment() -> str:
 def pages() -> dict[str, str]:
     """Every page of the Results section: its path under ``docs/`` and its text."""
     out = {"results/index.md": index_page()}
-    for name, (_, make) in SUBPAGES.items():
+    for name, (_, make) in subpages().items():
         out[f"results/{name}.md"] = make()
     out["results/behind_the_code/bc_probes.md"] = bc_probes_fragment()
     return out
