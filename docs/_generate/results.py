@@ -1161,7 +1161,6 @@ def exploitability_page() -> str:
                 f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
                 f"{d['games']}",
                 f"{d['timesteps']:,} ({d['steps_trained']:,})",
-                f"{d['minutes']:.0f} min",
             ]
         )
         stamps.append(_stamp(d, rel))
@@ -1173,11 +1172,10 @@ def exploitability_page() -> str:
             "agent measured",
             "best response's win rate [95%]",
             "games",
-            "budget (trained)",
-            "wall time",
+            "budget in steps (trained)",
         ],
         rows,
-        "  rrrr",
+        "  rrr",
     )
     curves = "\n\n".join(
         f"![Approximate exploitability, {s}](exploitability/{s}.png)"
