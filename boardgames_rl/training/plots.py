@@ -17,7 +17,9 @@ from boardgames_rl.core.files import printable, read_text, write_stream
 from boardgames_rl.training.checkpoint import MAX_LOG_BYTES
 
 
-def _read_csv(path: Path) -> list[dict[str, str]]:
+def read_log(path: Path) -> list[dict[str, str]]:
+    """The rows of a run's CSV log (``eval.csv``, ``progress.csv``): a regular file, capped at
+    ``MAX_LOG_BYTES``; no rows when there is no such file."""
     try:
         text = read_text(path, MAX_LOG_BYTES, "training log")
     except FileNotFoundError:
@@ -25,7 +27,9 @@ def _read_csv(path: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def _number(path: Path, row: dict[str, str], column: str) -> float:
+def log_number(path: Path, row: dict[str, str], column: str) -> float:
+    """``row[column]`` of the log ``path`` as a finite number; anything else is refused in one
+    line naming the file."""
     try:
         value = float(row[column])
     except (KeyError, TypeError, ValueError):
@@ -63,19 +67,19 @@ def plot_learning_curve(
     run = Path(run_dir)
     out = Path(out_png) if out_png is not None else run / "learning_curve.png"
     eval_path, progress_path = run / "eval.csv", run / "progress.csv"
-    evals = _read_csv(eval_path)
-    progress = _read_csv(progress_path)
+    evals = read_log(eval_path)
+    progress = read_log(progress_path)
     fig = Figure(figsize=(10, 3.6))
     ax1, ax2 = fig.subplots(1, 2)
     for opp in dict.fromkeys(r.get("opponent") for r in evals):
         rows = [r for r in evals if r.get("opponent") == opp]
-        x = [_number(eval_path, r, "timesteps") for r in rows]
-        y = [_number(eval_path, r, "rate") for r in rows]
+        x = [log_number(eval_path, r, "timesteps") for r in rows]
+        y = [log_number(eval_path, r, "rate") for r in rows]
         ax1.plot(x, y, marker="o", label=f"vs {printable(str(opp))}")
         ax1.fill_between(
             x,
-            [_number(eval_path, r, "low") for r in rows],
-            [_number(eval_path, r, "high") for r in rows],
+            [log_number(eval_path, r, "low") for r in rows],
+            [log_number(eval_path, r, "high") for r in rows],
             alpha=0.2,
         )
     share = even_share(run)
@@ -89,8 +93,8 @@ def plot_learning_curve(
                  transform=ax1.transAxes, color="grey")  # fmt: skip
     pts = [
         (
-            _number(progress_path, r, "time/total_timesteps"),
-            _number(progress_path, r, "rollout/ep_rew_mean"),
+            log_number(progress_path, r, "time/total_timesteps"),
+            log_number(progress_path, r, "rollout/ep_rew_mean"),
         )
         for r in progress
         if r.get("rollout/ep_rew_mean") and r.get("time/total_timesteps")

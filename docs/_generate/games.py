@@ -178,6 +178,11 @@ def players_config(name: str, count: int) -> dict[str, int]:
     return {"num_players": count} if "num_players" in params else {}
 
 
+def game_title(name: str) -> str:
+    """The game's name as people write it: its package docstring's title before the colon."""
+    return package_doc(name).title.partition(":")[0].strip()
+
+
 def player_counts(name: str) -> list[int]:
     """Every player count the game accepts (its default only, without ``num_players``)."""
     default = boardgames_rl.make_game(name).num_players
@@ -791,7 +796,7 @@ def index_page(names: list[str]) -> str:
     for name in names:
         counts = player_counts(name)
         players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        title = package_doc(name).title.partition(":")[0].strip()
+        title = game_title(name)
         rows.append(
             [f"[{title}]({name}.md)", players, game_spec(name).summary, f"`{env_id(name)}`"]
         )

@@ -19,17 +19,13 @@ from pathlib import Path
 from statistics import mean, median
 from typing import Any
 
+from games import builtin_games, game_title
 from stamp import provenance, stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 
-GAME_NAMES = {
-    "castle_flutterstone": "Castle Flutterstone",
-    "castle_nightingale": "Castle Nightingale",
-    "night_of_the_ninja": "Night of the Ninja",
-    "white_castle": "The White Castle",
-}
-GAME_ORDER = tuple(GAME_NAMES)
+GAME_ORDER = tuple(sorted(builtin_games()))
+"""The order of the games in every table (the game pages' names, alphabetical)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -72,7 +68,7 @@ def _range(r: dict[str, Any], fmt: str = ".2f") -> str:
 
 
 def _game(name: str) -> str:
-    return GAME_NAMES.get(name, name)
+    return game_title(name) if name in GAME_ORDER else name
 
 
 def _game_order(name: str) -> int:
