@@ -1,4 +1,4 @@
-"""The ``boardgames-rl`` command: list | play | watch | replay | arena | train | demo.
+"""The ``boardgames-rl`` command: list | play | watch | replay | arena | train | league | demo.
 
 Examples:
 
@@ -9,6 +9,7 @@ Examples:
     boardgames-rl arena castle_flutterstone heuristic random --games 4 --out results/cf
     boardgames-rl replay results/cf --game-index 0 --step      # board by board, Enter for more
     boardgames-rl train --help                                 # PPO training options
+    boardgames-rl league --help                                # league self-play options
 
 ``boardgames-rl play castle_flutterstone --vs heuristic`` puts you at the table against the
 heuristic (it reads your moves from the terminal), and ``boardgames-rl replay results/cf
@@ -17,13 +18,13 @@ heuristic (it reads your moves from the terminal), and ``boardgames-rl replay re
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
 line saying what to do: a bad option value, an unreadable or tampered file, a model file that
 would run code), 2 a usage error (one line: an unknown flag, a flag without its value),
-130 interrupted (Ctrl-C; ``train`` saves a checkpoint first, 143 on SIGTERM). An abandoned
+130 interrupted (Ctrl-C; ``train`` and ``league`` save a checkpoint first, 143 on SIGTERM). An abandoned
 ``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long commands
-(arena, demo, train, replay --html) draw a progress bar only on a terminal; --no-progress
+(arena, demo, train, league, replay --html) draw a progress bar only on a terminal; --no-progress
 turns it off.
 
-One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``demo``,
-``listing``); ``common`` holds the shared argument and error helpers and ``session`` the
+One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``league``,
+``demo``, ``listing``); ``common`` holds the shared argument and error helpers and ``session`` the
 seat-by-seat game loop that ``play`` and ``watch`` share. The benchmarks are the lab's, not the
 package's: ``boardgames-rl bench`` only says where they are (one line on stderr, exit 2).
 """
@@ -36,11 +37,11 @@ import sys
 from collections.abc import Sequence
 
 from boardgames_rl import __version__
-from boardgames_rl.cli import arena, demo, listing, play, replay, train, watch
+from boardgames_rl.cli import arena, demo, league, listing, play, replay, train, watch
 from boardgames_rl.cli.common import CliError
 from boardgames_rl.core.errors import GameError
 
-_COMMANDS = (listing, play, watch, replay, arena, train, demo)
+_COMMANDS = (listing, play, watch, replay, arena, train, league, demo)
 
 BENCH_IS_THE_LABS = (
     "boardgames-rl: error: `bench` is the lab's command, not the package's: in a clone of the "
@@ -92,12 +93,24 @@ def _train(rest: list[str]) -> int:
     return train.forward(rest)
 
 
+def _league(rest: list[str]) -> int:
+    """``league ...`` bypasses argparse so ``--help`` and every option reach the script."""
+    if {"-h", "--help"} & set(rest[:1]):
+        print(
+            "usage: boardgames-rl league [ARGS...]: every argument goes to "
+            "boardgames_rl.training.league.main(ARGS); its own --help follows.\n"
+        )
+    return league.forward(rest)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 1 runtime error, 2 usage, 130 ^C)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] == "train":
             return _train(argv[1:])
+        if argv and argv[0] == "league":
+            return _league(argv[1:])
         if argv and argv[0] == "bench":  # moved to the lab: say where, in one line
             print(BENCH_IS_THE_LABS, file=sys.stderr)
             return 2

@@ -58,8 +58,8 @@ from boardgames_rl.core.files import (
     write_text,
 )
 
-LOGS = ("progress.csv", "eval.csv")
-"""The CSV logs cut back to the checkpoint on resume."""
+LOGS = ("progress.csv", "eval.csv", "league.csv")
+"""The CSV logs cut back to the checkpoint on resume (``league.csv``: the league's)."""
 RUN_LOGS = (*LOGS, "bc.csv")
 """The logs a fresh run starts anew (removed first: a file or a link left there goes)."""
 CHECKPOINT_DIR = "checkpoints"

@@ -65,13 +65,32 @@ def active_columns(x: th.Tensor) -> th.Tensor | None:
 
 class ActorCritic(nn.Module):
     """Actor and critic MLPs over one observation (``hidden`` units per layer, tanh), an action
-    head of ``num_actions`` logits and a value head."""
+    head of ``num_actions`` logits and a value head.
 
-    def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int]):
+    A residual network (``prior``: the prior agent's spec, ``heuristic``) reads observations
+    that end with the prior feature (:func:`~boardgames_rl.envs.policy_obs.prior_feature`, the
+    one-hot of the prior's move) and adds ``prior_scale`` (a learned scalar, state dict key
+    ``prior_scale``) times it to its logits: sb3-contrib's layout of
+    :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, so its ``model.zip`` plays
+    as ``ppo:path=...`` and exports to a pretrained entry with its prior."""
+
+    def __init__(
+        self,
+        obs_size: int,
+        num_actions: int,
+        hidden: Sequence[int],
+        prior: str | None = None,
+        prior_scale: float = 3.0,
+    ):
         super().__init__()
         if not hidden or min(hidden) < 1:
             raise ValueError(f"the network needs at least one hidden layer, got {list(hidden)}")
         self.obs_size, self.num_actions, self.hidden = obs_size, num_actions, list(hidden)
+        self.prior = prior or None
+        if self.prior is not None:
+            if obs_size <= num_actions:
+                raise ValueError("a residual network's input ends with the prior's one-hot")
+            self.prior_scale = nn.Parameter(th.tensor(float(prior_scale)))
         self.mlp_extractor = nn.Module()
         self.mlp_extractor.policy_net = _mlp(obs_size, hidden)
         self.mlp_extractor.value_net = _mlp(obs_size, hidden)
@@ -97,7 +116,10 @@ class ActorCritic(nn.Module):
         x = obs if cols is None else obs.index_select(1, cols)
         latent_pi = self._trunk(self.mlp_extractor.policy_net, x, cols)
         latent_vf = self._trunk(self.mlp_extractor.value_net, x, cols)
-        return self.action_net(latent_pi), self.value_net(latent_vf).squeeze(-1)
+        logits = self.action_net(latent_pi)
+        if self.prior is not None:
+            logits = logits + self.prior_scale * obs[:, -self.num_actions :]
+        return logits, self.value_net(latent_vf).squeeze(-1)
 
 
 class RolloutWeights:
@@ -124,6 +146,7 @@ class RolloutWeights:
                 )
             )
         self.num_actions = net.num_actions
+        self.prior_scale = float(net.prior_scale.detach()) if net.prior is not None else None
 
     def __call__(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         cols = active_columns(obs)
@@ -136,7 +159,10 @@ class RolloutWeights:
             h = th.addmm(b, h, w)
             if i < len(self.layers) - 1:
                 h.tanh_()
-        return h[:, : self.num_actions], h[:, self.num_actions]
+        logits = h[:, : self.num_actions]
+        if self.prior_scale is not None:
+            logits = logits + self.prior_scale * obs[:, -self.num_actions :]
+        return logits, h[:, self.num_actions]
 
 
 def masked_log_softmax(logits: th.Tensor, legal: th.Tensor) -> th.Tensor:

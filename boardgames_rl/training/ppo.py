@@ -46,7 +46,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch as th
@@ -102,6 +102,25 @@ CSV_FIELDS = [
 EVAL_FIELDS = ["timesteps", "opponent", "games", "wins", "rate", "low", "high", "mean_return"]
 EVAL_FIELDS.append("wall_time")
 """Columns of ``eval.csv``."""
+
+
+class UpdateSettings(Protocol):
+    """What :func:`update` reads of a run's settings (:class:`Args`, the league's too)."""
+
+    update_epochs: int
+    batch_size: int
+    clip_coef: float
+    ent_coef: float
+    vf_coef: float
+    max_grad_norm: float
+
+
+class EvalSettings(Protocol):
+    """What :func:`evaluate_and_keep` reads of a run's settings."""
+
+    eval_games: int
+    eval_opponents: list[str]
+    seed: int
 
 
 def train(args: Args) -> dict[str, Any]:
@@ -382,7 +401,7 @@ def update(
     optimizer: th.optim.Optimizer,
     buffer: Rollout,
     advantages: th.Tensor,
-    args: Args,
+    args: UpdateSettings,
     rng: np.random.Generator,
 ) -> list[float]:
     """``update_epochs`` passes over the rollout in minibatches: the clipped policy loss on
@@ -461,7 +480,7 @@ def load_checkpoint(
 
 
 def evaluate_and_keep(
-    args: Args,
+    args: EvalSettings,
     game: Any,
     seat: Any,
     net: ActorCritic,

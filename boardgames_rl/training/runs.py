@@ -190,10 +190,15 @@ def settings_of_old_run(config: Mapping[str, Any], out: Path) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- opening
-def open_run(out: Path, resume: bool) -> tuple[Run, bool]:
+TRAINERS = {"ppo": "boardgames-rl train", "league": "boardgames-rl league"}
+"""``config.json``'s ``trainer`` (absent: ``ppo``) and the command that continues such a run."""
+
+
+def open_run(out: Path, resume: bool, trainer: str = "ppo") -> tuple[Run, bool]:
     """The run folder ``out`` (created when missing; nothing below it is written through a
     link), and whether this invocation created it. ``resume``: continue its checkpoint; a
-    folder holding an interrupted run (``complete`` false) is continued without it.
+    folder holding an interrupted run (``complete`` false) is continued without it. A run of
+    another ``trainer`` (:data:`TRAINERS`) is refused, naming the command that continues it.
 
     Raises:
         InvalidConfigError: a folder that holds a finished run without ``resume``, a
@@ -207,6 +212,13 @@ def open_run(out: Path, resume: bool) -> tuple[Run, bool]:
         raise InvalidConfigError(f"--out {out}: cannot create the run folder ({e})") from e
     has_model = os.path.lexists(out / MODEL_FILE)
     saved = read_config(out) if (resume or has_model) else {}
+    theirs = saved.get("trainer", "ppo") if saved else trainer
+    if theirs != trainer:
+        command = TRAINERS.get(theirs) if isinstance(theirs, str) else None
+        how = f"continue it with `{command} --resume --out {out}`" if command else "restore it"
+        raise InvalidConfigError(
+            f"{out} holds a run of another trainer ({theirs!r:.30}): {how}, or give another --out"
+        )
     if has_model and not resume and saved.get("complete", True):
         raise InvalidConfigError(
             f"{out} already holds a finished run: add --resume (and --timesteps N for N more "
@@ -289,7 +301,10 @@ def model_zip(net: th.nn.Module, optimizer: th.optim.Optimizer | None) -> Callab
     """A writer of ``model.zip`` in sb3-contrib's layout: ``data`` (JSON: the network's hidden
     sizes), ``policy.pth`` and ``policy.optimizer.pth`` (state dicts: tensors and numbers)."""
     hidden = list(getattr(net, "hidden", []))
-    data = {"policy_kwargs": {"net_arch": {"pi": hidden, "vf": hidden}}, "trainer": "ppo"}
+    kwargs: dict[str, Any] = {"net_arch": {"pi": hidden, "vf": hidden}}
+    if getattr(net, "prior", None) is not None:  # a residual network: its prior agent's spec
+        kwargs.update(prior=net.prior, prior_scale=float(net.prior_scale.detach()))
+    data = {"policy_kwargs": kwargs, "trainer": "ppo"}
 
     def write(f: IO) -> None:
         with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:

@@ -131,16 +131,16 @@ IN_THE_LAB = (
 LIST_ITEM = {"net": int, "opponents": str, "opponent_weights": float, "eval_opponents": str}
 
 
-def _types() -> dict[str, Any]:
-    return typing.get_type_hints(Args)
+def _types(cls: type = Args) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
 
 
-def _help() -> dict[str, str]:
-    """Each field's documentation (the string under it in :class:`Args`)."""
+def _help(cls: type = Args) -> dict[str, str]:
+    """Each field's documentation (the string under it in the dataclass ``cls``)."""
     import ast
     import inspect
 
-    tree = ast.parse(inspect.getsource(Args))
+    tree = ast.parse(inspect.getsource(cls))
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs = {}
     for a, b in zip(body, body[1:], strict=False):
