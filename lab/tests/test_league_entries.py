@@ -1,0 +1,63 @@
+"""``lab/recipes/league_entries.py`` run as a person runs it: a real process trains a setup's
+league for a tiny budget (then resumes it), exports the entry with its recipe, budget and
+strength, and says whether the issue's target holds; ``--ship`` refuses an entry off target."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = [sys.executable, str(ROOT / "lab" / "recipes" / "league_entries.py")]
+
+sys.path.insert(0, str(ROOT))
+from lab.recipes.league_entries import SETUPS, target  # noqa: E402
+
+
+def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    proc = subprocess.run([*SCRIPT, *args], cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    return proc
+
+
+def test_train_resume_export_and_the_target(tmp_path: Path) -> None:
+    runs, staged = tmp_path / "runs", tmp_path / "entries"
+    setup = "castle_flutterstone-3p"
+    first = run(["train", setup, "--runs", str(runs), "--timesteps", "150"], tmp_path)
+    assert first.returncode == 0 and "league: done" in first.stdout
+    again = run(["train", setup, "--runs", str(runs), "--timesteps", "150"], tmp_path)
+    assert "resuming at step" in again.stdout
+    commands = (runs / setup / "commands.txt").read_text().splitlines()
+    assert len(commands) == 2 and all("league_entries.py train" in c for c in commands)
+    out = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "6",
+               "--ship"], tmp_path)  # fmt: skip
+    meta = json.loads((staged / f"{setup}.json").read_text())
+    assert meta["config"]["num_players"] == 3 and meta["architecture"]["prior"]["agent"]
+    training = meta["training"]
+    assert training["timesteps"] > 150 and training["wall_time_seconds"] > 0
+    assert training["commands"] == commands and training["machine"]
+    row = meta["strength"]["vs heuristic"]
+    assert row["all"]["games"] == 6 and "a heuristic seat" in row
+    assert f"{setup}: vs heuristic" in out.stdout and "target 1.25x" in out.stdout
+    if "misses" in out.stdout:  # a 300-step league is not on target: never shipped
+        assert out.returncode == 1 and "not shipped" in out.stderr
+        assert not (ROOT / "boardgames_rl" / "pretrained" / f"{setup}.json").exists()
+
+
+def test_targets_read_as_the_issue_states_them() -> None:
+    def row(rate, low, seat=None):
+        r = {"all": {"rate": rate, "low": low, "high": rate + 0.05}}
+        if seat is not None:
+            r["a heuristic seat"] = {"rate": seat}
+        return r
+
+    assert target("white_castle", 2, row(0.61, 0.56))[0]
+    assert not target("white_castle", 2, row(0.58, 0.53))[0]
+    assert target("castle_flutterstone", 2, row(0.56, 0.51))[0]
+    assert not target("castle_flutterstone", 2, row(0.56, 0.49))[0], "low end above 0.5"
+    assert target("white_castle", 4, row(0.33, 0.29, 0.24))[0]  # 1.375x, low above 0.24
+    assert not target("white_castle", 4, row(0.29, 0.25, 0.24))[0]  # 1.21x
+    assert not target("white_castle", 4, row(0.31, 0.23, 0.24))[0], "low end above the seat"
+    assert len(SETUPS) == 13
