@@ -47,6 +47,8 @@ from boardgames_rl.envs.policy_obs import (
 )
 from boardgames_rl.training.network import ActorCritic, RolloutWeights, masked_distribution
 
+MAX_CACHED_NETWORKS = 32
+"""Networks a worker keeps built (the learner's weights change every iteration; snapshots stay)."""
 NETWORK = "net:"
 """Prefix of a lineup entry played by a network of the task (``net:<name>``)."""
 
@@ -117,8 +119,8 @@ class TaskPlayer:
             size = policy_obs_size(self.game, prior=bool(prior))
             net = ActorCritic(size, self.num_actions, list(hidden), prior or None)
             net.load_state_dict({k: th.as_tensor(v) for k, v in state.items()}, strict=True)
-            if len(self._networks) > 64:  # snapshots come and go; keep the cache bounded
-                self._networks.clear()
+            while len(self._networks) >= MAX_CACHED_NETWORKS:  # the oldest goes first
+                del self._networks[next(iter(self._networks))]
             self._networks[key] = RolloutWeights(net)
         return self._networks[key]
 
@@ -400,14 +402,19 @@ class RayRollouts:
             self.actors += new
 
     def _state_ref(self, state: Any) -> Any:
+        """The object-store ref of a network's state, put once while it is in use (snapshots
+        stay from one iteration to the next; the learner's weights are new each time)."""
         import ray
 
         key = id(state)
         if key not in self._refs:
-            if len(self._refs) > 256:
-                self._refs.clear()
             self._refs[key] = (ray.put(state), state)  # the state kept alive with its id
         return self._refs[key][0]
+
+    def _keep_refs_of(self, tasks: Sequence[RolloutTask]) -> None:
+        """Drop the refs of states no task of this iteration carries."""
+        used = {id(state) for task in tasks for state in task.networks.values()}
+        self._refs = {k: v for k, v in self._refs.items() if k in used}
 
     def run(self, tasks: Sequence[RolloutTask]) -> list[Trajectories]:
         """Each task's trajectories, in task order."""
@@ -415,6 +422,7 @@ class RayRollouts:
 
         if len(self.actors) < self.size:
             self._top_up(wait=not self.actors)
+        self._keep_refs_of(tasks)
         results: list[Trajectories | None] = [None] * len(tasks)
         attempts = [0] * len(tasks)
         queue = list(range(len(tasks)))
