@@ -68,10 +68,10 @@ class ActorCritic(nn.Module):
     head of ``num_actions`` logits and a value head.
 
     A residual network (``prior``: the prior agent's spec, ``heuristic``) reads observations
-    that end with the prior feature (:func:`~boardgames_rl.envs.policy_obs.prior_feature`, the
+    that end with the prior feature (``boardgames_rl.envs.policy_obs.prior_feature``, the
     one-hot of the prior's move) and adds ``prior_scale`` (a learned scalar, state dict key
     ``prior_scale``) times it to its logits: sb3-contrib's layout of
-    :class:`~boardgames_rl.agents.prior_policy.PriorMaskablePolicy`, so its ``model.zip`` plays
+    ``boardgames_rl.agents.prior_policy.PriorMaskablePolicy``, so its ``model.zip`` plays
     as ``ppo:path=...`` and exports to a pretrained entry with its prior."""
 
     def __init__(

@@ -24,7 +24,7 @@ or when ``freeze_every`` learner steps have passed since the last snapshot, whic
 first (and never sooner than ``freeze_min_steps``). At most ``max_snapshots`` are kept: beyond
 it the snapshot the learner beats most is dropped.
 
-The population is plain data (:meth:`to_dict` / :meth:`from_dict`: names, kinds, specs, results),
+The population is plain data (:meth:`Population.to_dict` / :meth:`Population.restore`: names, kinds, specs, results),
 checked value by value when read back; the snapshots' weights are stored beside it.
 """
 
@@ -202,6 +202,7 @@ class Population:
 
     # ------------------------------------------------------------------ files
     def to_dict(self) -> dict[str, Any]:
+        """The population as plain data: the last freeze, each member with its results."""
         return {
             "last_freeze": self.last_freeze,
             "members": [
@@ -217,7 +218,7 @@ class Population:
         }
 
     def restore(self, data: Any, source: str) -> None:
-        """The state :meth:`to_dict` saved, read as data and checked value by value (the fixed
+        """The state :meth:`Population.to_dict` saved, read as data and checked value by value (the fixed
         members must be this population's own)."""
         fix = "restore the file, or start a new league with another --out"
 

@@ -105,7 +105,8 @@ EVAL_FIELDS.append("wall_time")
 
 
 class UpdateSettings(Protocol):
-    """What :func:`update` reads of a run's settings (:class:`Args`, the league's too)."""
+    """What :func:`update` reads of a run's settings: the fields of
+    :class:`~boardgames_rl.training.settings.Args` (and of the league's settings) it uses."""
 
     update_epochs: int
     batch_size: int

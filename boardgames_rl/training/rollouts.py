@@ -1,7 +1,7 @@
 """League rollouts: whole games played by networks and agents, a pure function of their task.
 
 A :class:`RolloutTask` names a few games (their seeds, the learner's seat, who sits at every
-other seat) and the networks they need (weights as plain state dicts); :func:`play_task` plays
+other seat) and the networks they need (weights as plain state dicts); :meth:`TaskPlayer.play` plays
 them side by side and returns a :class:`Trajectories` of the learner's decisions. Nothing else
 goes in, so a task gives the same trajectories in this process, in a worker process or on a Ray
 node (every process plays with one torch thread), and a task lost with its node is simply played
@@ -17,7 +17,7 @@ again. Where it runs:
 Both take the tasks of one iteration and return their results in task order.
 
 A seat held by a network (the learner, a frozen snapshot) is played from the policy observation
-(:func:`~boardgames_rl.envs.policy_obs.policy_observation`: the seat's own observation and the
+(``boardgames_rl.envs.policy_obs.policy_observation``: the seat's own observation and the
 seat feature), drawing from the masked policy with that seat's generator; the decisions of every
 game waiting on one network are computed in one batch. A seat held by an agent spec is played by
 that agent, built once per worker and game slot, reset at every game, shown only
