@@ -18,10 +18,10 @@ heuristic (it reads your moves from the terminal), and ``boardgames-rl replay re
 Every subcommand has ``--help`` with examples. Exit codes: 0 success, 1 a runtime error (one
 line saying what to do: a bad option value, an unreadable or tampered file, a model file that
 would run code), 2 a usage error (one line: an unknown flag, a flag without its value),
-130 interrupted (Ctrl-C; ``train`` and ``league`` save a checkpoint first, 143 on SIGTERM). An abandoned
-``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long commands
-(arena, demo, train, league, replay --html) draw a progress bar only on a terminal; --no-progress
-turns it off.
+130 interrupted (Ctrl-C; ``train`` and ``league`` save a checkpoint first, 143 on SIGTERM). An
+abandoned ``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long
+commands (arena, demo, train, league, replay --html) draw a progress bar only on a terminal;
+--no-progress turns it off.
 
 One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``league``,
 ``demo``, ``listing``); ``common`` holds the shared argument and error helpers and ``session`` the

@@ -24,8 +24,9 @@ or when ``freeze_every`` learner steps have passed since the last snapshot, whic
 first (and never sooner than ``freeze_min_steps``). At most ``max_snapshots`` are kept: beyond
 it the snapshot the learner beats most is dropped.
 
-The population is plain data (:meth:`Population.to_dict` / :meth:`Population.restore`: names, kinds, specs, results),
-checked value by value when read back; the snapshots' weights are stored beside it.
+The population is plain data (:meth:`Population.to_dict` / :meth:`Population.restore`: names,
+kinds, specs, results), checked value by value when read back; the snapshots' weights are stored
+beside it.
 """
 
 from __future__ import annotations
@@ -218,8 +219,8 @@ class Population:
         }
 
     def restore(self, data: Any, source: str) -> None:
-        """The state :meth:`Population.to_dict` saved, read as data and checked value by value (the fixed
-        members must be this population's own)."""
+        """The state :meth:`Population.to_dict` saved, read as data and checked value by value
+        (the fixed members must be this population's own)."""
         fix = "restore the file, or start a new league with another --out"
 
         def bad(what: str) -> InvalidConfigError:
