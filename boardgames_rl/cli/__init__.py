@@ -21,7 +21,8 @@ would run code), 2 a usage error (one line: an unknown flag, a flag without its 
 130 interrupted (Ctrl-C; ``train`` and ``league`` save a checkpoint first, 143 on SIGTERM). An
 abandoned ``play`` (``quit``, end of input) exits 1 with one line on stderr, 130 on Ctrl-C. Long
 commands (arena, demo, train, league, replay --html) draw a progress bar only on a terminal;
---no-progress turns it off.
+--no-progress (arena, demo, replay) or ``BOARDGAMES_RL_NO_PROGRESS=1`` (every command) turns it
+off.
 
 One module per subcommand (``play``, ``watch``, ``replay``, ``arena``, ``train``, ``league``,
 ``demo``, ``listing``); ``common`` holds the shared argument and error helpers and ``session`` the
