@@ -115,10 +115,10 @@ def test_every_subcommand_has_help_with_examples(command, capsys):
 def test_top_level_help_lists_every_subcommand(capsys):
     code, out, _ = run_cli(["--help"], capsys)
     assert code == 0
-    for command in [*COMMANDS, "train"]:
+    for command in [*COMMANDS, "train", "league"]:
         assert command in out
     assert sorted(build_parser()._subparsers._group_actions[0].choices) == sorted(
-        [*COMMANDS, "train"]
+        [*COMMANDS, "train", "league"]
     )
 
 

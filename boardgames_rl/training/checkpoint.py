@@ -58,8 +58,10 @@ from boardgames_rl.core.files import (
     write_text,
 )
 
-LOGS = ("progress.csv", "eval.csv", "league.csv")
-"""The CSV logs cut back to the checkpoint on resume (``league.csv``: the league's)."""
+LOGS = ("progress.csv", "eval.csv")
+"""The CSV logs cut back to the checkpoint on resume."""
+LEAGUE_LOGS = ("league.csv",)
+"""A league run's own logs: recorded when present, and cut back on resume like :data:`LOGS`."""
 RUN_LOGS = (*LOGS, "bc.csv")
 """The logs a fresh run starts anew (removed first: a file or a link left there goes)."""
 CHECKPOINT_DIR = "checkpoints"
@@ -80,11 +82,12 @@ def save_model(model: Any, path: Path, root: Path) -> None:
 def log_sizes(out: Path) -> dict[str, int]:
     """Byte size of each CSV log now (0 when absent or not a regular file)."""
     sizes = {}
-    for name in LOGS:
+    for name in (*LOGS, *LEAGUE_LOGS):
         try:
             st = os.lstat(out / name)
         except FileNotFoundError:
-            sizes[name] = 0
+            if name in LOGS:
+                sizes[name] = 0
             continue
         sizes[name] = st.st_size if stat.S_ISREG(st.st_mode) else 0
     return sizes
@@ -93,7 +96,7 @@ def log_sizes(out: Path) -> dict[str, int]:
 def cut_logs(out: Path, sizes: Mapping[str, int]) -> None:
     """Truncate each CSV log to its size at the checkpoint (rows after it are dropped); a log
     that is a link is refused (:class:`~boardgames_rl.core.files.UnsafeFileError`)."""
-    for name in LOGS:
+    for name in (*LOGS, *LEAGUE_LOGS):
         truncate_file(out / name, int(sizes.get(name, 0)), root=out)
 
 

@@ -22,7 +22,7 @@ from boardgames_rl.agents.registry import file_spec, spec_for_file, split_specs
 from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.envs.policy_obs import SAFE_PRIORS
-from boardgames_rl.training.settings import _help, _types
+from boardgames_rl.training.settings import field_help, field_types
 
 BACKENDS = ("local", "ray")
 TRAINER = "league"
@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
             f"{g}: {', '.join(f'{k}={v}' for k, v in d.items())}" for g, d in PER_GAME.items()
         ),
     )
-    types, docs, base = _types(LeagueArgs), _help(LeagueArgs), defaults_for("")
+    types, docs, base = field_types(LeagueArgs), field_help(LeagueArgs), defaults_for("")
     for f in dataclasses.fields(LeagueArgs):
         flag = "--" + f.name.replace("_", "-")
         value = base[f.name]
@@ -252,7 +252,7 @@ def saved_for_resume(given: dict[str, Any]) -> dict[str, Any]:
 
 def check(args: LeagueArgs) -> None:
     """Refuse a value that is not what it should be, in one line."""
-    types = _types(LeagueArgs)
+    types = field_types(LeagueArgs)
     for f in dataclasses.fields(LeagueArgs):
         value, kind = getattr(args, f.name), types[f.name]
         ok = {

@@ -131,11 +131,12 @@ IN_THE_LAB = (
 LIST_ITEM = {"net": int, "opponents": str, "opponent_weights": float, "eval_opponents": str}
 
 
-def _types(cls: type = Args) -> dict[str, Any]:
+def field_types(cls: type = Args) -> dict[str, Any]:
+    """Each field's type of the dataclass ``cls`` (its annotations, resolved)."""
     return typing.get_type_hints(cls)
 
 
-def _help(cls: type = Args) -> dict[str, str]:
+def field_help(cls: type = Args) -> dict[str, str]:
     """Each field's documentation (the string under it in the dataclass ``cls``)."""
     import ast
     import inspect
@@ -181,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
             f"{g}: {', '.join(f'{k}={v}' for k, v in d.items())}" for g, d in PER_GAME.items()
         ),
     )
-    types, docs, base = _types(), _help(), defaults_for("")
+    types, docs, base = field_types(), field_help(), defaults_for("")
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
         kind = types[f.name]
@@ -280,7 +281,7 @@ def _saved_for_resume(given: dict[str, Any]) -> dict[str, Any]:
 
 def check(args: Args) -> None:
     """Refuse a value that is not what it should be, in one line."""
-    types = _types()
+    types = field_types()
     for f in dataclasses.fields(Args):
         value, kind = getattr(args, f.name), types[f.name]
         ok = {
