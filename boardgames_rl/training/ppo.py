@@ -447,10 +447,11 @@ def update(
 
 
 # ---------------------------------------------------------------------------- helpers
-def snapshot_policy(state: dict[str, Any]) -> Any:
+def snapshot_policy(state: dict[str, Any], prior: str | None = None) -> Any:
     """A frozen policy (what :class:`~boardgames_rl.agents.ppo.PolicyAgent` plays) from the
-    network's weights."""
-    policy = policy_from_weights(state, "a self-play snapshot")
+    network's weights (``prior``: a residual network's prior agent)."""
+    kwargs = {"prior": prior} if prior else None
+    policy = policy_from_weights(state, "a self-play snapshot", kwargs)
     policy.set_training_mode(False)
     for p in policy.parameters():
         p.requires_grad_(False)
@@ -494,7 +495,8 @@ def evaluate_and_keep(
     returns the rows (none without evaluation games)."""
     if args.eval_games < 1 or not args.eval_opponents:
         return []
-    agent = PolicyAgent(snapshot_policy(net.state_dict()), deterministic=True, name="learner")
+    policy = snapshot_policy(net.state_dict(), net.prior)
+    agent = PolicyAgent(policy, deterministic=True, name="learner")
     seats = list(range(game.num_players)) if seat == "random" else [seat]
     rows = []
     for spec in args.eval_opponents:

@@ -333,3 +333,16 @@ def test_a_trust_option_in_a_saved_league_is_refused_never_honoured(tmp_path, ca
     err = capsys.readouterr().err
     assert code == 2 and "trust" in err
     assert os.path.exists(out / "model.zip")
+
+
+def test_the_evaluation_plays_the_network_with_its_own_prior(tmp_path):
+    """A residual network on the random agent's moves is evaluated with that prior, not the
+    heuristic (the default of a file that names none): its best/ model says so too."""
+    out = tmp_path / "random_prior"
+    run([*TINY, "--timesteps", "100", "--prior", "random", "--eval-games", "2", "--out", str(out)])
+    for path in (out / "model.zip", out / "best" / "model.zip"):
+        with zipfile.ZipFile(path) as z:
+            assert json.loads(z.read("data"))["policy_kwargs"]["prior"] == "random"
+    from boardgames_rl.training.ppo import snapshot_policy
+
+    assert snapshot_policy(weights(out / "model.zip"), "random").prior == "random"
