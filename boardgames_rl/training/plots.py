@@ -84,7 +84,8 @@ def plot_learning_curve(
         )
     share = even_share(run)
     if share is not None:
-        ax1.axhline(share, color="grey", linestyle="--", linewidth=1, label=f"even share {share:g}")
+        shown = f"1/{round(1 / share)}" if share < 0.5 else f"{share:g}"  # 1/3, not 0.333333
+        ax1.axhline(share, color="grey", linestyle="--", linewidth=1, label=f"even share {shown}")
     ax1.set(xlabel="timesteps", ylabel="win rate", ylim=(0, 1), title="evaluation (95% CI)")
     if evals:
         ax1.legend(loc="lower right")

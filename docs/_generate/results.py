@@ -494,8 +494,14 @@ def _by_seat_against_balance(entry: dict[str, Any]) -> str:
         if own is None:
             continue
         rows.append([s["name"], _rate(s), _rate(own), f"{own['rate'] / s['rate']:.2f}"])
+    others = {2: "two", 3: "three", 4: "four"}.get(players - 1, str(players - 1))
     table = _table(
-        ["seat", "heuristic, all-heuristic table", "the entry against four heuristics", "ratio"],
+        [
+            "seat",
+            "heuristic, all-heuristic table",
+            f"the entry against {others} heuristics",
+            "ratio",
+        ],
         rows,
         "   r",
     )
@@ -503,6 +509,13 @@ def _by_seat_against_balance(entry: dict[str, Any]) -> str:
         "By seat, against what the seat wins among equals (the heuristic in every seat, "
         f"{balance['games']:,} games, {{doc}}`seat_balance`):\n\n{table}"
     )
+
+
+def _recipe(training: dict[str, Any]) -> str:
+    """Where an entry's recipe lives now: the league's, or the SB3 recipe of the first entries."""
+    if "boardgames_rl.training.league" in str(training.get("recipe", "")):
+        return "the league recipe, `lab/recipes/league_entries.py`"
+    return "the recipe now lives in `lab/recipes/train_strong.py`"
 
 
 def _entry_section(rel: str) -> str:
@@ -542,8 +555,7 @@ opponent.
 
 {_by_seat_against_balance(entry)}
 
-The commands of its last run, as recorded in the entry (the recipe now lives in
-`lab/recipes/train_strong.py`):
+The commands of its last run, as recorded in the entry ({_recipe(training)}):
 
 ```text
 {commands.strip() or "not recorded"}

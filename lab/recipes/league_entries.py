@@ -167,8 +167,22 @@ def export(a: argparse.Namespace) -> int:
         dest = REPO_ROOT / "boardgames_rl" / "pretrained"
         for suffix in (".json", ".npz"):
             shutil.copyfile(out_dir / f"{name}{suffix}", dest / f"{name}{suffix}")
-        print(f"{name}: shipped into {dest}")
+        curves = learning_curve(run, name, Path(a.curves))
+        print(f"{name}: shipped into {dest}, its learning curve in {curves}")
     return 0
+
+
+def learning_curve(run: Path, name: str, folder: Path) -> Path:
+    """The run's evaluations (``eval.csv``) and their curve beside the shipped entry's page
+    (``docs/results/pretrained/<name>/``, read by ``docs/generate.py``)."""
+    from boardgames_rl.core.files import make_dir, read_text, write_text
+    from boardgames_rl.training.plots import plot_learning_curve
+
+    out = make_dir(folder / name, root=folder)
+    evals = read_text(run / "eval.csv", 1 << 24, "the run's evaluations")
+    write_text(out / "eval.csv", evals, folder)
+    plot_learning_curve(run, out / "learning_curve.png", f"{name}: league")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--workers", type=int, default=1)
     e.add_argument("--machine", default=f"{platform.machine()} CPU, 1 core of 2")
     e.add_argument("--ship", action="store_true", help="copy into the package if on target")
+    e.add_argument("--curves", default=str(REPO_ROOT / "docs" / "results" / "pretrained"),
+                   help="where a shipped entry's learning curve goes")  # fmt: skip
     a = p.parse_args(argv)
     a.argv = list(sys.argv[1:] if argv is None else argv)
     if a.command == "list":
