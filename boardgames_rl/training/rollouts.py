@@ -31,7 +31,7 @@ import multiprocessing
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import torch as th
@@ -81,6 +81,11 @@ class Trajectories:
     """The learner's decisions in a task's games, game after game (each game's rows together,
     in the order played), and each game's outcome."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "obs", "legal", "actions", "logprobs", "values", "lengths", "returns", "win_shares"
+    )  # fmt: skip
+    """The arrays, in order (what :meth:`concatenate` joins)."""
+
     obs: np.ndarray  # float32 [N, obs_size]
     legal: np.ndarray  # bool [N, num_actions]
     actions: np.ndarray  # int64 [N]
@@ -92,11 +97,10 @@ class Trajectories:
 
     @staticmethod
     def concatenate(parts: Sequence[Trajectories]) -> Trajectories:
+        """The tasks' trajectories one after the other (games stay whole, in task order)."""
         return Trajectories(
             *(np.concatenate([getattr(p, f) for p in parts]) for f in Trajectories.FIELDS)
         )
-
-    FIELDS = ("obs", "legal", "actions", "logprobs", "values", "lengths", "returns", "win_shares")
 
 
 # ---------------------------------------------------------------------------- playing a task
