@@ -57,7 +57,17 @@ def test_list_names_the_setups_of_the_pretrained_agents() -> None:
 @pytest.mark.parametrize("agent", ["pretrained", "pretrained+search"])
 def test_an_unsupported_setup_fails_in_one_short_line(agent: str) -> None:
     proc = subprocess.run(
-        [*CLI, "arena", "white_castle", agent, "random", "-c", "num_players=3", "--games", "1"],
+        [
+            *CLI,
+            "arena",
+            "night_of_the_ninja",
+            agent,
+            "random",
+            "-c",
+            "target_score=5",
+            "--games",
+            "1",
+        ],
         capture_output=True,
         text=True,
         timeout=120,
@@ -68,6 +78,6 @@ def test_an_unsupported_setup_fails_in_one_short_line(agent: str) -> None:
     line = lines[0]
     assert len(line) < 200, line
     assert "Traceback" not in proc.stderr
-    assert f"{agent} has no entry for white_castle 3p" in line
+    assert f"{agent} has no entry for night_of_the_ninja 5p target_score=5" in line
     # the setups it does have, the same game's first
-    assert "shipped: white_castle 2p" in line
+    assert "shipped: night_of_the_ninja " in line
