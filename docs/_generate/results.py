@@ -565,6 +565,16 @@ The commands of its last run, as recorded in the entry ({_recipe(training)}):
 """
 
 
+def _heuristic_seat(strength: dict[str, Any]) -> str:
+    """A heuristic seat's rate in the entry's games against heuristics, and the entry's ratio to
+    it (more than two players; a dash otherwise)."""
+    row = strength.get("vs heuristic", {})
+    seat, mine = row.get("a heuristic seat"), row.get("all")
+    if not seat or not mine or not seat.get("rate"):
+        return "–"
+    return f"{seat['rate']:.3f} ({mine['rate'] / seat['rate']:.2f}x)"
+
+
 def pretrained_page() -> str:
     rels = sorted(_glob(ENTRIES), key=lambda p: (_game_order(Path(p).stem), p))
     rows = []
@@ -575,22 +585,30 @@ def pretrained_page() -> str:
             [
                 f"`{entry['name']}`",
                 _game(entry["game"]),
+                str(entry["config"].get("num_players", 2)),
                 _steps(entry.get("training", {}).get("exported_timesteps")),
                 _vs(strength, "heuristic"),
+                _heuristic_seat(strength),
                 _vs(strength, "random"),
             ]
         )
+    header = ["entry", "game", "players", "PPO steps", "vs heuristic [95%]"]
+    header += ["a heuristic seat, same games", "vs random [95%]"]
     intro = f"""
 The policies shipped in `boardgames_rl/pretrained/` and played by the `pretrained` agent. Most
-are residual policies trained on top of the game's heuristic with
-`lab/recipes/train_strong.py train --prior heuristic`; Castle Flutterstone's is cloned from the
-race solver. Each entry's JSON holds its architecture, game configuration, recipe, commit and
-measured strength (seats rotated unless the entry plays one seat, 95% Wilson intervals); the
-tables below are read from it. Measure an entry again with
-`python lab/recipes/train_strong.py export --eval-games N` (`--workers 2` plays the same games in
-two processes). An entry trained for fewer seats overrides a shared one in those seats.
+are residual policies trained on top of the game's heuristic: the first ones with
+`lab/recipes/train_strong.py train --prior heuristic`, the later ones by league self-play
+(`boardgames-rl league --prior heuristic`, the recipes in `lab/recipes/league_entries.py`);
+Castle Flutterstone's 2-player entry is cloned from the race solver. Each entry's JSON holds its
+architecture, game configuration, recipe, commit and measured strength (seats rotated unless the
+entry plays one seat, 95% Wilson intervals); the tables below are read from it. With more than
+two players an entry plays alone against a table of heuristics, and the rate of a heuristic
+seat in the same games stands beside its own (the ratio: how much better than a heuristic it
+does). Measure an entry again with `python lab/recipes/train_strong.py export --eval-games N`
+(`--workers 2` plays the same games in two processes) or `python lab/recipes/league_entries.py
+export SETUP`. An entry trained for fewer seats overrides a shared one in those seats.
 
-{_table(["entry", "game", "PPO steps", "vs heuristic [95%]", "vs random [95%]"], rows, "  r")}
+{_table(header, rows, "  rr")}
 """
     return _page(
         "Pretrained agents",
