@@ -1203,6 +1203,7 @@ def exploitability_page() -> str:
         rows,
         "  rrr",
     )
+    verdicts = _exploitability_verdicts([_load(rel) for rel in files])
     curves = "\n\n".join(
         f"![Approximate exploitability, {s}](exploitability/{s}.png)"
         for s in setups
@@ -1224,11 +1225,32 @@ the pretrained entry; resumable).
 
 {table}
 
+{verdicts}
+
 {(chr(10) * 2).join(stamps)}
 
 {curves}
 """,
     )
+
+
+def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
+    """Per setup: is the pretrained entry less exploitable than the heuristic, the intervals
+    apart (the entry's upper end below the heuristic's lower end)?"""
+    by = {(d["setup"], d["target"]): d for d in results}
+    lines = []
+    for setup in dict.fromkeys(d["setup"] for d in results):
+        mine, theirs = by.get((setup, "pretrained")), by.get((setup, "heuristic"))
+        if mine is None or theirs is None:
+            continue
+        if mine["high"] < theirs["low"]:
+            verdict = "less exploitable than the heuristic, the intervals apart"
+        elif mine["rate"] == theirs["rate"] == 0:
+            verdict = "not separated: at this budget the best response beats neither"
+        else:
+            verdict = "not separated from the heuristic: the intervals overlap"
+        lines.append(f"- {setup}: the pretrained entry is {verdict}.")
+    return "\n".join(lines)
 
 
 SUBPAGES: dict[str, tuple[str, Callable[[], str]]] = {
