@@ -84,34 +84,31 @@ def _error(message: str) -> int:
     return 1
 
 
-def _train(rest: list[str]) -> int:
-    """``train ...`` bypasses argparse so ``--help`` and every option reach the script."""
-    if {"-h", "--help"} & set(rest[:1]):
-        print(
-            "usage: boardgames-rl train [ARGS...]: every argument goes to "
-            "boardgames_rl.training.ppo.main(ARGS); its own --help follows.\n"
-        )
-    return train.forward(rest)
+SCRIPTS = {
+    "train": (train.forward, "boardgames_rl.training.ppo"),
+    "league": (league.forward, "boardgames_rl.training.league"),
+}
+"""Subcommands that hand every argument to a training script (its own ``--help`` included)."""
 
 
-def _league(rest: list[str]) -> int:
-    """``league ...`` bypasses argparse so ``--help`` and every option reach the script."""
+def _script(command: str, rest: list[str]) -> int:
+    """``train ...`` / ``league ...`` bypass argparse so ``--help`` and every option reach the
+    script."""
+    forward, module = SCRIPTS[command]
     if {"-h", "--help"} & set(rest[:1]):
         print(
-            "usage: boardgames-rl league [ARGS...]: every argument goes to "
-            "boardgames_rl.training.league.main(ARGS); its own --help follows.\n"
+            f"usage: boardgames-rl {command} [ARGS...]: every argument goes to "
+            f"{module}.main(ARGS); its own --help follows.\n"
         )
-    return league.forward(rest)
+    return forward(rest)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 1 runtime error, 2 usage, 130 ^C)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] == "train":
-            return _train(argv[1:])
-        if argv and argv[0] == "league":
-            return _league(argv[1:])
+        if argv and argv[0] in SCRIPTS:
+            return _script(argv[0], argv[1:])
         if argv and argv[0] == "bench":  # moved to the lab: say where, in one line
             print(BENCH_IS_THE_LABS, file=sys.stderr)
             return 2

@@ -8,31 +8,28 @@ rates)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
-from boardgames_rl.cli.common import CliError, add_command
+from boardgames_rl.cli.common import add_command
+from boardgames_rl.cli.train import run_script
 
 
 def forward(argv: list[str]) -> int:
-    """Run ``boardgames_rl.training.league.main(argv)``; returns the exit code: 0 when the
-    league is saved, 1 a runtime error (one line, raised as :class:`CliError`), 2 a bad flag,
-    130 / 143 after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
-    try:
+    """Run ``boardgames_rl.training.league.main(argv)``; the exit codes of ``train``'s
+    (:func:`boardgames_rl.cli.train.forward`): 0 saved, 1 a runtime error, 2 a bad flag, 130 /
+    143 after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
+
+    def flags(argv: list[str]) -> object:
         from boardgames_rl.training.league_settings import parse_league_args
 
-        parse_league_args(argv)  # the flags first: a typo or --help needs no torch
-        try:
-            from boardgames_rl.training.league import main as league_main
-        except ImportError as e:
-            raise CliError(
-                "training needs torch and the [train] extra (`pip install 'boardgames-rl[train]'`)"
-                f": {e}"
-            ) from e
-        league_main(argv)
-    except SystemExit as e:
-        if e.code is None or isinstance(e.code, int):
-            return int(e.code or 0)
-        raise CliError(str(e.code).removeprefix("league: error: ")) from None
-    return 0
+        return parse_league_args(argv)
+
+    def script() -> Callable[[list[str]], object]:
+        from boardgames_rl.training.league import main
+
+        return main
+
+    return run_script(argv, flags, script, "league")
 
 
 def run(args: argparse.Namespace) -> int:

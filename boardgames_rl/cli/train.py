@@ -7,6 +7,7 @@ a summary at the end (where the model, the best model and the logs are; the fina
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from boardgames_rl.cli.common import CliError, add_command
 
@@ -15,22 +16,42 @@ def forward(argv: list[str]) -> int:
     """Run ``boardgames_rl.training.ppo.main(argv)``; returns the exit code: 0 when the run is
     saved, 1 a runtime error (one line, raised as :class:`CliError`), 2 a bad flag, 130 / 143
     after SIGINT / SIGTERM (the checkpoint is saved; rerun the command to continue)."""
-    try:
+
+    def flags(argv: list[str]) -> object:
         from boardgames_rl.training.settings import parse_args
 
-        parse_args(argv)  # the flags first: a typo or --help needs no torch
+        return parse_args(argv)
+
+    def script() -> Callable[[list[str]], object]:
+        from boardgames_rl.training.ppo import main
+
+        return main
+
+    return run_script(argv, flags, script, "train")
+
+
+def run_script(
+    argv: list[str],
+    flags: Callable[[list[str]], object],
+    script: Callable[[], Callable[[list[str]], object]],
+    name: str,
+) -> int:
+    """The flags read first (a typo or ``--help`` needs no torch), then the script's ``main``;
+    the exit codes of :func:`forward` (what ``train`` and ``league`` share)."""
+    try:
+        flags(argv)
         try:
-            from boardgames_rl.training.ppo import main as train_main
+            main = script()
         except ImportError as e:
             raise CliError(
                 "training needs torch and the [train] extra (`pip install 'boardgames-rl[train]'`)"
                 f": {e}"
             ) from e
-        train_main(argv)
+        main(argv)
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):
             return int(e.code or 0)
-        raise CliError(str(e.code).removeprefix("train: error: ")) from None
+        raise CliError(str(e.code).removeprefix(f"{name}: error: ")) from None
     return 0
 
 

@@ -30,3 +30,22 @@ TINY = [
 def tiny_run(out: Path, game: str, timesteps: int = 128, *extra: str) -> dict[str, Any]:
     """Train a tiny run into ``out``; returns its ``config.json``."""
     return main(["--game", game, "--timesteps", str(timesteps), "--out", str(out), *TINY, *extra])
+
+
+def model_weights(path: Path) -> dict[str, Any]:
+    """The policy state dict of a ``model.zip`` (tensors only, ``weights_only``)."""
+    import io
+    import zipfile
+
+    import torch as th
+
+    with zipfile.ZipFile(path) as z:
+        return th.load(io.BytesIO(z.read("policy.pth")), weights_only=True)
+
+
+def same_weights(a: Path, b: Path) -> bool:
+    """Whether two ``model.zip`` files hold bit-identical weights."""
+    import torch as th
+
+    wa, wb = model_weights(a), model_weights(b)
+    return wa.keys() == wb.keys() and all(th.equal(wa[k], wb[k]) for k in wa)

@@ -11,7 +11,6 @@ The Ray half (a local Ray, a simulated multi-node cluster, a node lost) is
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import signal
@@ -24,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch as th
 
 from boardgames_rl import make_game
 from boardgames_rl.agents.registry import make_agent
@@ -35,6 +33,7 @@ from boardgames_rl.training.league import advantages, main_tasks, train_league
 from boardgames_rl.training.league_settings import parse_league_args
 from boardgames_rl.training.population import LATEST, Population, PopulationSettings
 from boardgames_rl.training.rollouts import LocalRollouts, RolloutTask, TaskPlayer, Trajectories
+from tests.training.helpers import model_weights, same_weights
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -44,16 +43,6 @@ TINY = [
     "200", "--freeze-min-steps", "0", "--freeze-every", "300", "--net", "32,32",
 ]  # fmt: skip
 """A few iterations of a 2-player league: snapshots frozen by the step cap, checkpoints often."""
-
-
-def weights(path: Path) -> dict[str, th.Tensor]:
-    with zipfile.ZipFile(path) as z:
-        return th.load(io.BytesIO(z.read("policy.pth")), weights_only=True)
-
-
-def same_weights(a: Path, b: Path) -> bool:
-    wa, wb = weights(a), weights(b)
-    return wa.keys() == wb.keys() and all(th.equal(wa[k], wb[k]) for k in wa)
 
 
 def rows(path: Path, drop: tuple[str, ...] = ()) -> list[dict[str, str]]:
@@ -277,7 +266,7 @@ def test_a_residual_league_starts_from_its_prior_and_its_model_plays(tmp_path):
     with its prior, as the exporter reads it."""
     out = tmp_path / "prior"
     run([*TINY, "--timesteps", "200", "--prior", "heuristic", "--out", str(out)])
-    w = weights(out / "model.zip")
+    w = model_weights(out / "model.zip")
     assert "prior_scale" in w
     with zipfile.ZipFile(out / "model.zip") as z:
         kwargs = json.loads(z.read("data"))["policy_kwargs"]
@@ -345,4 +334,4 @@ def test_the_evaluation_plays_the_network_with_its_own_prior(tmp_path):
             assert json.loads(z.read("data"))["policy_kwargs"]["prior"] == "random"
     from boardgames_rl.training.ppo import snapshot_policy
 
-    assert snapshot_policy(weights(out / "model.zip"), "random").prior == "random"
+    assert snapshot_policy(model_weights(out / "model.zip"), "random").prior == "random"

@@ -8,15 +8,12 @@ joins it."""
 
 from __future__ import annotations
 
-import io
 import threading
 import time
-import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
-import torch as th
 
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
@@ -32,6 +29,7 @@ from boardgames_rl.training.rollouts import (  # noqa: E402
     Trajectories,
     plain_state,
 )
+from tests.training.helpers import same_weights  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -40,16 +38,6 @@ LEAGUE = [
     "8", "--games-per-task", "2", "--eval-games", "0", "--freeze-min-steps", "0",
     "--freeze-every", "200", "--net", "32,32",
 ]  # fmt: skip
-
-
-def weights(path: Path) -> dict[str, th.Tensor]:
-    with zipfile.ZipFile(path) as z:
-        return th.load(io.BytesIO(z.read("policy.pth")), weights_only=True)
-
-
-def same_weights(a: Path, b: Path) -> bool:
-    wa, wb = weights(a), weights(b)
-    return wa.keys() == wb.keys() and all(th.equal(wa[k], wb[k]) for k in wa)
 
 
 def same(a: list[Trajectories], b: list[Trajectories]) -> bool:
