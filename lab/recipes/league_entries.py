@@ -38,7 +38,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
     sys.path.insert(0, str(REPO_ROOT))
 
-from boardgames_rl.core.files import append_text  # noqa: E402
+from boardgames_rl.core.files import append_text, write_text  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 
 COMMON = [
@@ -157,7 +157,7 @@ def export(a: argparse.Namespace) -> int:
         strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
     meta = json.loads(json_path.read_text())
     meta["strength"] = strength
-    json_path.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    write_text(json_path, json.dumps(meta, indent=1, sort_keys=True) + "\n", out_dir)
     ok, figure = target(game.name, game.num_players, strength["vs heuristic"])
     print(f"{name}: vs heuristic {figure}: {'meets' if ok else 'misses'} the target")
     if a.ship:
