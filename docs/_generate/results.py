@@ -91,6 +91,7 @@ def _page(title: str, sources: Iterable[str], *blocks: str) -> str:
 LADDER = "docs/results/strength_ladder.json"
 RATINGS = "docs/results/ladder/*/results.json"
 SOLVER = "docs/results/flutterstone_solver.json"
+SOLVER_TABLES = "docs/results/flutterstone_solver_*p.json"
 
 
 def _ismcts_rows(data: dict[str, Any]) -> list[list[str]]:
@@ -250,6 +251,48 @@ rather than the most fields. Reproduce:
 {_table(["opponent", "games", "solver's win rate [95%]", "by seat"], rows, " r")}
 
 {_stamp(data, SOLVER)}
+{_solver_tables_section()}"""
+
+
+def _solver_tables_section() -> str:
+    """The solver at bigger tables: alone against copies of one opponent, racing its rival."""
+    rels = _glob(SOLVER_TABLES)
+    if not rels:
+        return ""
+    rows, stamps = [], []
+    for rel in rels:
+        data = _load(rel)
+        for opponent, r in data["vs"].items():
+            seat = r["opponent_seat"]
+            rows.append([data["config"]["num_players"], opponent, data["games"], _rate(r),
+                         f"{seat:.3f}", f"{r['rate'] / seat:.2f}x"])  # fmt: skip
+        stamps.append(_stamp(data, rel))
+    return f"""
+### At 3 and 4 players
+
+With more players the solver races its *rival*, the opponent likeliest to win a two-player race
+against it from here, by the two-player tables; every figure on the path still moves its own.
+It sits alone against copies of one opponent, seats rotated, beside one of their seats' rate in
+the same games. An approximation: at 3 players it is far ahead of a heuristic seat; at 4 it
+falls behind one (the two-player values leave out the other racers, and at 4 they are two).
+Reproduce: `python lab/experiments/flutterstone_solver.py --players N --opponents heuristic`.
+
+{
+        _table(
+            [
+                "players",
+                "opponents",
+                "games",
+                "solver's win rate [95%]",
+                "an opponent's seat",
+                "ratio",
+            ],
+            rows,
+            "  rrrr",
+        )
+    }
+
+{(chr(10) * 2).join(stamps)}
 """
 
 
@@ -337,7 +380,7 @@ docs/results/heuristic_vs_random/GAME.json`.
 def strength_page() -> str:
     return _page(
         "Strength ladder",
-        [HEURISTIC, LADDER, RATINGS, SOLVER],
+        [HEURISTIC, LADDER, RATINGS, SOLVER, SOLVER_TABLES],
         "How strong each agent is in each game: the heuristics and the tuned ISMCTS against "
         "random play and the heuristic, every agent rated on one scale per game, and Castle "
         "Flutterstone's solver.",

@@ -48,9 +48,13 @@ COMMON = [
 ]  # fmt: skip
 """Every setup's league: a residual policy on the heuristic's moves (it starts at the
 heuristic's strength), against the heuristic, random and its own past selves."""
+CF_FLAGS = ["--prior-scale", "10"]
+"""Castle Flutterstone offers ~600 flicks: at the default scale 3 the prior's flick would get 3%
+of a new policy's mass (e^3 against 600 near-equal logits), at 10 about 97%, so the league starts
+at the prior's strength there too."""
 SETUPS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "castle_flutterstone-3p": ("castle_flutterstone", {"num_players": 3}, []),
-    "castle_flutterstone-4p": ("castle_flutterstone", {"num_players": 4}, []),
+    "castle_flutterstone-4p": ("castle_flutterstone", {"num_players": 4}, CF_FLAGS),
     "castle_flutterstone-2p-pesky": ("castle_flutterstone", {"pesky_ghosts": True}, []),
     "white_castle-3p": ("white_castle", {"num_players": 3}, ["--games-per-iteration", "32"]),
     "white_castle-4p": ("white_castle", {"num_players": 4}, ["--games-per-iteration", "32"]),

@@ -24,7 +24,9 @@ from boardgames_rl.games.castle_flutterstone.ai.solver import (
     _turn_values,
     hand_index,
     solve,
+    two_player_twin,
 )
+from boardgames_rl.games.castle_flutterstone.infoset import flutterstone_info_set
 from boardgames_rl.games.castle_flutterstone.landing import Zone
 from boardgames_rl.games.castle_flutterstone.scenario import build
 from boardgames_rl.registry import make_game
@@ -145,10 +147,12 @@ def test_the_spec_exists_only_where_the_solver_applies():
     game = small_game()
     assert "solver" in list_agents(game) and "solver" not in list_agents()
     assert isinstance(make_agent("solver:cache=false,progress=false", game), RaceSolverAgent)
-    with pytest.raises(InvalidConfigError, match="basic 2-player game only"):
-        make_agent("solver", make_game("castle_flutterstone", num_players=3))
-    with pytest.raises(InvalidConfigError, match="basic 2-player game only"):
+    for players in (3, 4):
+        assert isinstance(make_agent("solver", small_game(num_players=players)), RaceSolverAgent)
+    with pytest.raises(InvalidConfigError, match="basic 2/3/4-player game only"):
         make_agent("solver", make_game("castle_flutterstone", pesky_ghosts=True))
+    with pytest.raises(InvalidConfigError, match="basic 2/3/4-player game only"):
+        make_agent("solver", make_game("castle_flutterstone", play_on=True))
     with pytest.raises(InvalidConfigError, match="unknown agent 'solver' for white_castle"):
         make_agent("solver", make_game("white_castle"))
 
@@ -162,3 +166,74 @@ def test_hands_cover_every_holding_once():
 def test_it_reads_only_its_information_set():
     """The only hidden fact, the order of the draw pile, never changes a decision."""
     check_agent_no_peeking("solver", small_game(), states=30, samples=3)
+
+
+# ---------------------------------------------------------------- three and four players
+
+
+def test_with_more_players_it_reads_the_two_player_race_of_each_pair_of_skills():
+    """A bigger table is raced with the 2-player tables of the two seats' skills: the twin game
+    has the track, landing model and skills of the pair, and one table per skill pair is
+    solved (and shared by the process)."""
+    game = small_game(num_players=3, skills=["average", "average", "novice"])
+    twin = two_player_twin(game, (0, 2))
+    assert twin.num_players == 2 and twin.config["skills"] == ["average", "novice"]
+    assert {k: v for k, v in twin.config.items() if k not in ("num_players", "skills",
+            "max_turns")} == {k: v for k, v in game.config.items()
+                              if k not in ("num_players", "skills", "max_turns")}  # fmt: skip
+    agent = RaceSolverAgent(game, progress=False)
+    race = agent.race(0, 2)
+    _, tables = solved(twin, progress=False)
+    assert race.tables is tables and (race.mover, race.rival) == (0, 1)
+    same = agent.race(0, 1)
+    assert same.tables is solved(two_player_twin(game, (0, 1)), progress=False)[1]
+
+
+def test_its_rival_is_the_opponent_likeliest_to_win_their_race():
+    """Seat 0's rival is the opponent whose chance to win a two-player race against it, as the
+    next mover, is highest: here the one nearest the last step, whoever sits where."""
+    game = small_game(num_players=4)
+    agent = RaceSolverAgent(game, progress=False)
+    for ahead in (1, 2, 3):
+        positions = [0, 0, 0, 0]  # the start field holds any number of figures
+        positions[ahead] = game.goal - 1
+        state = build(game, positions=positions)
+        view = flutterstone_info_set(state.info_set(0)).view
+        assert agent.rival(view, 0) == ahead
+        t = agent.race(0, ahead)
+        chances = [float(t.tables.value[t.rival, positions[j], 0, 0, 0]) for j in (1, 2, 3)]
+        assert max(chances) == chances[ahead - 1]
+
+
+def test_with_more_players_where_a_move_ends_counts_every_figure():
+    """'Only free fields count': moving one field with figures on the next two fields ends
+    beyond both of them, which the 2-player tables alone (one other figure) cannot know; the
+    agent reads it from the path. One field short of the last step behind two figures, a
+    'Moving forward' card wins, and the agent plays it."""
+    game = small_game(num_players=3)
+    goal = game.goal
+    state = build(game, positions=[goal - 3, goal - 2, goal - 1], cards={0: ["Moving forward"]})
+    agent = RaceSolverAgent(game, progress=False)
+    action = agent.act(state.info_set(0), np.random.default_rng(0))
+    assert game.action_name(action) == "play Moving forward"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_with_more_players_decisions_are_deterministic_legal_and_finish(players):
+    game = small_game(num_players=players)
+    agent = make_agent("solver:progress=false", game)
+    for seed in range(3):
+        state = game.new_state(seed)
+        steps = 0
+        while not state.is_terminal():
+            info = state.info_set(state.current_player)
+            a = agent.act(info, np.random.default_rng(seed))
+            assert a == agent.act(info, np.random.default_rng(seed + 100))
+            assert info.legal_action_mask[a]
+            state.apply(a)
+            steps += 1
+        assert not state.truncated and steps < 2000
+
+
+def test_with_more_players_it_reads_only_its_information_set():
+    check_agent_no_peeking("solver", small_game(num_players=3), states=20, samples=3)

@@ -84,7 +84,8 @@ Modules
     ``ai``), ``aiming`` (a flick typed or chosen number by number, for ``play``), ``ai`` (the
     heuristic in small modules; ``ai.value`` is the one value function of ``evaluate`` and
     ``potential``; ``heuristic`` and ``shaping`` re-export them; ``ai.solver`` and
-    ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``), ``plots``
+    ``ai.race_agent`` solve the basic 2-player race, the agent spec ``solver``, which at 3 or 4
+    players races its likeliest winner with those tables), ``plots``
     (figures for the docs; the engine never imports it).
 
 Version history

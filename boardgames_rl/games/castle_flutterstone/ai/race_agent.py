@@ -4,7 +4,15 @@
 :mod:`.solver`: a flick by its zone chances times the chance of winning after each zone, a move
 by where it ends, a card by what follows playing it, a discard by the three cards kept. The draw
 chances of the moat come from the true pile (its contents are public; only its order is hidden).
-It is deterministic; it plays the basic two-player game only.
+It is deterministic.
+
+With two players it plays the solved race. With three or four it races its **rival**, the
+opponent most likely to win a two-player race against it from here (that opponent's chance as
+the next mover in the tables of the two seats' skills), by the two-player tables; where its
+figure ends is moved by every figure on the path, as the rules move it. That is an
+approximation whose worth depends on the table: the strength ladder's page has its win rates
+alone against heuristics (``lab/experiments/flutterstone_solver.py --players N``): well ahead of
+a heuristic seat at three players, behind one at four.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import json
 import os
 import zipfile
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -28,12 +37,14 @@ from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.castle_flutterstone.ai.solver import (
     DECK_SHARE,
     HANDS,
+    MAX_HELPFUL_HELD,
     MINUS,
     RaceModel,
     RaceTables,
     check_solvable,
     hand_index,
     solve,
+    two_player_twin,
 )
 from boardgames_rl.games.castle_flutterstone.data import Card, Phase
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
@@ -42,6 +53,14 @@ from boardgames_rl.games.castle_flutterstone.infoset import (
     flutterstone_info_set,
 )
 from boardgames_rl.games.castle_flutterstone.landing import Zone
+from boardgames_rl.games.castle_flutterstone.movement import (
+    advance,
+    ghost_jump,
+    occupied_by_others,
+)
+
+PLAYER_COUNTS = (2, 3, 4)
+"""The player counts the agent plays: the solved race with two, its rival's race with more."""
 
 _SOLVED: dict[str, tuple[RaceModel, RaceTables]] = {}
 """Solved tables by game configuration (JSON), shared by every agent of this process."""
@@ -162,7 +181,8 @@ def solved(
 
 
 def build_solver(game: CastleFlutterstoneGame, cache: bool = True, progress: bool = True) -> Agent:
-    """Plays the basic 2-player race solved: every decision for the highest chance to win.
+    """Plays the basic race for the highest chance to win: solved with 2 players, against its
+    likeliest winner by the 2-player tables with 3 or 4.
 
     From value-iteration tables, solved at its first decision once per configuration and cached
     (``cache=false`` solves in memory only; ``progress`` draws a bar while it solves)."""
@@ -177,8 +197,29 @@ def draw_share(view: CastleFlutterstoneView) -> np.ndarray:
     return counts / total if total else DECK_SHARE
 
 
+def capped_hand_index(counts: list[int]) -> int:
+    """:func:`~.solver.hand_index` of a holding, a fourth card (held only while choosing which to
+    discard) left out: one of the kind held most."""
+    counts = list(counts)
+    while sum(counts) > MAX_HELPFUL_HELD:
+        counts[counts.index(max(counts))] -= 1
+    return hand_index(counts)
+
+
+@dataclass(frozen=True)
+class Race:
+    """The two-player race a seat plays: its tables, and the table classes of the seat (the
+    mover) and of its rival."""
+
+    model: RaceModel
+    tables: RaceTables
+    mover: int
+    rival: int
+
+
 class RaceSolverAgent(Agent):
-    """Plays the basic two-player race to win, from value-iteration tables (:mod:`.solver`)."""
+    """Plays the basic race to win, from value-iteration tables (:mod:`.solver`): the solved
+    race with two players, the race against its rival with three or four."""
 
     name = "solver"
 
@@ -190,20 +231,25 @@ class RaceSolverAgent(Agent):
         cache: bool = True,
         progress: bool = True,
     ):
-        """``tables`` (with their ``model``) from :func:`.solver.solve`, else the configuration's
-        solved tables (:func:`solved`), fetched at the first decision: building the agent is
-        cheap and checks only that the game is one the solver plays."""
-        check_solvable(game)
+        """``tables`` (with their ``model``) from :func:`.solver.solve` of a 2-player game, else
+        the configuration's solved tables (:func:`solved`; with more players those of its
+        2-player twins, :func:`.solver.two_player_twin`), fetched at the first decision:
+        building the agent is cheap and checks only that the game is one the solver plays."""
+        check_solvable(game, PLAYER_COUNTS)
+        if tables is not None and game.num_players != 2:
+            raise ValueError("RaceSolverAgent: given tables are a 2-player game's")
         self.game = game
         self._model = model
         self._tables = tables
         self._cache = cache
         self._progress = progress
+        self._races: dict[str, tuple[RaceModel, RaceTables]] = {}
 
     @property
     def tables(self) -> RaceTables:
+        """The solved race of the game (with more players: of seats 0 and 1)."""
         if self._tables is None:
-            self._model, self._tables = solved(self.game, self._cache, self._progress)
+            self._model, self._tables = self._solved(0, 1)
         return self._tables
 
     @property
@@ -212,17 +258,50 @@ class RaceSolverAgent(Agent):
             if self._tables is not None:
                 self._model = RaceModel(self.game)
             else:
-                self._model, self._tables = solved(self.game, self._cache, self._progress)
+                self._model, self._tables = self._solved(0, 1)
         return self._model
 
+    def _solved(self, me: int, rival: int) -> tuple[RaceModel, RaceTables]:
+        if self.game.num_players == 2:
+            return solved(self.game, self._cache, self._progress)
+        skills = self.game.config["skills"]
+        key = json.dumps([skills[me], skills[rival]], sort_keys=True)
+        if key not in self._races:
+            twin = two_player_twin(self.game, (me, rival))
+            self._races[key] = solved(twin, self._cache, self._progress)
+        return self._races[key]
+
+    def race(self, me: int, rival: int) -> Race:
+        """The race seat ``me`` plays against seat ``rival``."""
+        if self.game.num_players == 2:
+            t = self.tables
+            return Race(self.model, t, t.seat_class[me], t.seat_class[rival])
+        model, t = self._solved(me, rival)
+        return Race(model, t, t.seat_class[0], t.seat_class[1])
+
+    def rival(self, view: CastleFlutterstoneView, me: int) -> int:
+        """The opponent most likely to win a two-player race against seat ``me`` from here:
+        its chance as the next mover in their race's table (ties: the first after ``me`` in
+        turn order). With two players, the other seat."""
+        n = self.game.num_players
+        if n == 2:
+            return 1 - me
+        a, h = view.positions[me], capped_hand_index(view.hand(me))
+
+        def chance(j: int) -> float:
+            race = self.race(me, j)
+            o = capped_hand_index(view.hand(j))
+            return float(race.tables.value[race.rival, view.positions[j], a, o, h])
+
+        return max(((me + k) % n for k in range(1, n)), key=chance)
+
     # ------------------------------------------------------------------------ values
-    def _after_shot(self, me: int, shots: int, here: int, b: int, o: int):
+    def _after_shot(self, race: Race, shots: int, here: int, b: int, o: int):
         """``f(a', h')``: the chance to win once the shot is resolved (figure on ``a'``, cards
         ``h'``), with ``shots`` bats left before it and the figure on ``here`` before it (a last
         shot that moves nothing is discounted as in :mod:`.solver`)."""
-        t, goal = self.tables, self.model.goal
-        m = t.seat_class[me]
-        other = t.seat_class[1 - me]
+        t, goal = race.tables, race.model.goal
+        m, other = race.mover, race.rival
 
         def value(a: int, h: int) -> float:
             if a >= goal:
@@ -234,10 +313,10 @@ class RaceSolverAgent(Agent):
 
         return value
 
-    def _play_value(self, me: int, shots: int, a: int, b: int, h: int, o: int) -> float:
-        if a >= self.model.goal:
+    def _play_value(self, race: Race, shots: int, a: int, b: int, h: int, o: int) -> float:
+        if a >= race.model.goal:
             return 1.0
-        return float(self.tables.play[self.tables.seat_class[me], shots - 1, a, b, h, o])
+        return float(race.tables.play[race.mover, shots - 1, a, b, h, o])
 
     # ------------------------------------------------------------------------ decisions
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
@@ -247,51 +326,56 @@ class RaceSolverAgent(Agent):
         view = info.view
         legal = info.legal_action_mask
         me = info.player
-        a, b = view.positions[me], view.positions[1 - me]
-        hand = view.hand(me)
-        o = hand_index(view.hand(1 - me))
-        shots = view.shots_left
         phase = view.phase
-        dest = self.model.dest
+        if phase == Phase.DRAW:
+            return lay.draw if legal[lay.draw] else lay.decline
+        rival = self.rival(view, me)
+        race = self.race(me, rival)
+        a, b = view.positions[me], view.positions[rival]
+        hand = view.hand(me)
+        o = hand_index(view.hand(rival))
+        shots = view.shots_left
+        occupied = occupied_by_others(view.positions, me, game.goal)
+        # where k fields take the figure, every figure on the path jumped as the rules say
+        dest = [advance(a, k, occupied, game.bridges, game.goal) for k in range(4)]
         if phase == Phase.FLICK:
-            after = self._after_shot(me, shots, a, b, o)
+            after = self._after_shot(race, shots, a, b, o)
             h = hand_index(hand)
             w = np.zeros(5)
             w[Zone.MISS] = after(a, h)
-            reach = [after(int(dest[a, b, n]), h) for n in range(4)]
+            reach = [after(dest[n], h) for n in range(4)]
             w[Zone.COURTYARD] = max(reach[:2]) if game.courtyard_optional else reach[1]
             w[Zone.CASTLE] = max(reach[:3])
             w[Zone.WINDOW] = max(reach)
             w[Zone.MOAT] = self._moat_value(after, a, hand, draw_share(view))
-            table = self.model.tables[self.tables.seat_class[me]]
+            table = race.model.tables[race.mover]
             scores = np.where(legal[: lay.num_flicks], table @ w, -np.inf)
             return int(np.argmax(scores))
         if phase == Phase.MOVE:
-            after = self._after_shot(me, shots, a, b, o)
+            after = self._after_shot(race, shots, a, b, o)
             h = hand_index(hand)
             options = [n for n in range(view.move_points, -1, -1) if legal[lay.move + n]]
-            return lay.move + max(options, key=lambda n: after(int(dest[a, b, n]), h))
+            return lay.move + max(options, key=lambda n: after(dest[n], h))
         if phase == Phase.PLAY_CARDS:
             h = hand_index(hand)
             choice = lay.end_play
-            best = float(self.tables.flick[self.tables.seat_class[me], shots - 1, a, b, h, o])
+            best = float(race.tables.flick[race.mover, shots - 1, a, b, h, o])
             for card in (Card.MOVE_FORWARD, Card.GHOST_JUMP, Card.SECOND_GO):
                 if not legal[lay.play + card]:
                     continue
                 rest = int(MINUS[h, card])
                 if card == Card.SECOND_GO:
-                    v = self._play_value(me, shots + 1, a, b, rest, o)
+                    v = self._play_value(race, shots + 1, a, b, rest, o)
                 elif card == Card.MOVE_FORWARD:
-                    v = self._play_value(me, shots, int(dest[a, b, 1]), b, rest, o)
+                    v = self._play_value(race, shots, dest[1], b, rest, o)
                 else:
-                    v = self._play_value(me, shots, int(self.model.jump[a, b]), b, rest, o)
+                    jump = ghost_jump(a, occupied, game.bridges, game.goal)
+                    v = self._play_value(race, shots, jump, b, rest, o)
                 if v > best + 1e-12:
                     best, choice = v, lay.play + card
             return int(choice)
-        if phase == Phase.DRAW:
-            return lay.draw if legal[lay.draw] else lay.decline
         if phase == Phase.DISCARD:
-            after = self._after_shot(me, shots, a, b, o)
+            after = self._after_shot(race, shots, a, b, o)
             kinds = [c for c in range(3) if legal[lay.discard + c]]
 
             def kept(c: int) -> float:

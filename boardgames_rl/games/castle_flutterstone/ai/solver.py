@@ -104,13 +104,30 @@ def hand_index(counts) -> int:
     return HAND_INDEX[(int(counts[0]), int(counts[1]), int(counts[2]))]
 
 
-def check_solvable(game: CastleFlutterstoneGame) -> None:
-    """Refuse, in one line, a configuration the solver does not model."""
-    if game.num_players != 2 or game.pesky_ghosts or game.play_on:
+def check_solvable(game: CastleFlutterstoneGame, players: tuple[int, ...] = (2,)) -> None:
+    """Refuse, in one line, a configuration the solver does not model (``players``: the player
+    counts the caller accepts; the tables themselves are of the 2-player race)."""
+    if game.num_players not in players or game.pesky_ghosts or game.play_on:
+        counts = "/".join(str(n) for n in players)
         raise InvalidConfigError(
-            "castle_flutterstone solver: solves the basic 2-player game only "
-            "(num_players=2, pesky_ghosts=false, play_on=false); use the heuristic otherwise"
+            f"castle_flutterstone solver: solves the basic {counts}-player game only "
+            f"(num_players in {list(players)}, pesky_ghosts=false, play_on=false); use the "
+            "heuristic otherwise"
         )
+
+
+def two_player_twin(game: CastleFlutterstoneGame, seats: tuple[int, int]) -> CastleFlutterstoneGame:
+    """The basic 2-player game of ``game`` 's track and landing model with the skills of these
+    two seats (in this order): the race whose tables a seat of a bigger table reads (the turn
+    cap scaled to two players; the solver ignores it)."""
+    config = dict(game.config)
+    config.update(
+        num_players=2,
+        skills=[game.config["skills"][seat] for seat in seats],
+        max_turns=max(2, game.max_turns * 2 // game.num_players),
+        first_player=0,
+    )
+    return CastleFlutterstoneGame(**config)
 
 
 @dataclass
