@@ -32,21 +32,23 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet
 from boardgames_rl.registry import game_spec
 
-SAFE_PRIORS = ("heuristic", "random")
+SAFE_PRIORS = ("heuristic", "random", "solver")
 """The prior agents a model file or a pretrained entry may name: a file is data, so it may not
-name an agent that reads other files (``ppo:path=...``) or takes options."""
+name an agent that reads other files (``ppo:path=...``) or takes options. ``solver`` is the
+game's own agent of that name (Castle Flutterstone's race solver), for games that declare one."""
 
 
 def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
     """The prior agent a model file or a pretrained entry names (one of :data:`SAFE_PRIORS`):
-    ``random`` (a :class:`~boardgames_rl.core.agent.RandomAgent`) or ``heuristic`` (the game's
-    heuristic), as ``make_agent`` builds them. This closed set, without options, is the one
+    ``random`` (a :class:`~boardgames_rl.core.agent.RandomAgent`), ``heuristic`` (the game's
+    heuristic) or ``solver`` (the game's agent of that name, without a progress bar), as
+    ``make_agent`` builds them. This closed set, without options, is the one
     place outside the agent registry where a name becomes an agent, so the agents that read a
     prior from their files do not import the registry.
 
     Raises:
         InvalidConfigError: ``spec`` is not one of :data:`SAFE_PRIORS` (``source`` names it), or
-            the game declares no heuristic.
+            the game declares no such agent (or the agent refuses the game's configuration).
     """
     if spec == "random":
         return RandomAgent()
@@ -57,6 +59,14 @@ def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
                 f"{source}: game {game.name!r} declares no heuristic agent in its GameSpec"
             )
         return heuristic()
+    if spec == "solver":
+        factory = game_spec(game.name).agents.get(spec)
+        if factory is None:
+            raise InvalidConfigError(
+                f"{source}: game {game.name!r} declares no 'solver' agent (Castle Flutterstone "
+                "does); use the heuristic or random as the prior"
+            )
+        return factory(game, progress=False)
     raise InvalidConfigError(
         f"{source}: a prior must be one of {', '.join(SAFE_PRIORS)}, got {spec!r:.60}"
     )

@@ -22,6 +22,7 @@ from boardgames_rl.agents.registry import file_spec, spec_for_file, split_specs
 from boardgames_rl.core.errors import GameError, InvalidConfigError
 from boardgames_rl.core.options import parse_options
 from boardgames_rl.envs.policy_obs import SAFE_PRIORS
+from boardgames_rl.registry import game_spec
 from boardgames_rl.training.settings import field_help, field_types
 
 BACKENDS = ("local", "ray")
@@ -102,7 +103,8 @@ class LeagueArgs:
     net: list[int] = field(default_factory=lambda: [256, 256])
     """hidden layer sizes of the actor and of the critic"""
     prior: str = ""
-    """a residual policy on this agent's moves (heuristic or random; empty: none)"""
+    """a residual policy on this agent's moves (heuristic, random, or solver where the game has
+    one; empty: none)"""
     prior_scale: float = 3.0
     """initial weight of the prior's move in the logits (learned)"""
     eval_every: int = 100_000
@@ -320,6 +322,11 @@ def check(args: LeagueArgs) -> None:
     if args.prior not in ("", *SAFE_PRIORS):
         raise InvalidConfigError(
             f"--prior must be one of {', '.join(SAFE_PRIORS)} (or empty), got {args.prior!r}"
+        )
+    if args.prior == "solver" and "solver" not in game_spec(args.game).agents:
+        raise InvalidConfigError(
+            f"--prior solver: game {args.game!r} declares no 'solver' agent (Castle Flutterstone "
+            "does); use --prior heuristic or random"
         )
     if args.backend not in BACKENDS:
         raise InvalidConfigError(f"--backend must be one of {BACKENDS}, got {args.backend!r}")

@@ -335,3 +335,30 @@ def test_the_evaluation_plays_the_network_with_its_own_prior(tmp_path):
     from boardgames_rl.training.ppo import snapshot_policy
 
     assert snapshot_policy(model_weights(out / "model.zip"), "random").prior == "random"
+
+
+def test_a_solver_prior_league_plays_three_players_on_the_solver(tmp_path, monkeypatch):
+    """``--prior solver``: Castle Flutterstone's race solver (racing its rival at 3 players) is
+    the prior a residual league starts from; the model names it, and plays with it. A small
+    track solves in a second, into a cache folder of the test's own."""
+    monkeypatch.setenv("BOARDGAMES_RL_CACHE", str(tmp_path / "cache"))
+    small = ["-c", "num_players=3", "-c", "goal=8", "-c", "bridges=3,5", "-c", "aim_levels=3",
+             "-c", "force_levels=4", "-c", "yaws=-15,0"]  # fmt: skip
+    out = tmp_path / "solver"
+    run([*TINY, *small, "--timesteps", "200", "--prior", "solver", "--prior-scale", "6",
+         "--out", str(out)])  # fmt: skip
+    with zipfile.ZipFile(out / "model.zip") as z:
+        assert json.loads(z.read("data"))["policy_kwargs"]["prior"] == "solver"
+    game = make_game("castle_flutterstone", num_players=3, goal=8, bridges=[3, 5], aim_levels=3,
+                     force_levels=4, yaws=[-15, 0])  # fmt: skip
+    agent = make_agent(f"ppo:path={out / 'model.zip'}", game)
+    assert play_game(game, [agent, *[make_agent("heuristic", game)] * 2], 3).length > 0
+
+
+def test_a_solver_prior_is_refused_where_the_game_has_no_solver(tmp_path, capsys):
+    out = tmp_path / "nosolver"
+    code = cli(["league", "--game", "white_castle", "--prior", "solver", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code in (1, 2) and "declares no 'solver' agent" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (out / "config.json").exists()
