@@ -73,6 +73,7 @@ from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.envs.policy_obs import policy_obs_size
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.evaluation import EvaluationStopped
+from boardgames_rl.training.from_entry import check_fit, copy_actor, resolve_entry
 from boardgames_rl.training.league_settings import (
     TRAINER,
     LeagueArgs,
@@ -139,6 +140,10 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
         raise InvalidConfigError(f"{game.name}: a league needs at least 2 players")
     for spec in [*args.members, *args.eval_opponents]:
         make_agent(spec, game)  # a bad spec fails now, with the registry's message
+    entry = None
+    if args.init_from and not args.resume:  # refused before the run folder is made
+        entry = resolve_entry(args.init_from)
+        check_fit(entry, game, args.net, "tanh", args.prior, same_config=False)
     out = Path(args.out)
     run, created = open_run(out, args.resume, trainer=TRAINER)
     saved = read_config(out) if run.resumed else {}
@@ -151,6 +156,14 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
         "target_timesteps": target,
         "complete": False,
     }
+    if entry is not None and not run.resumed:
+        settings["initialised_from"] = {
+            "entry": entry.name,
+            "weights_sha256": entry.meta["sha256"],
+            "config": entry.config,
+        }
+    elif isinstance(saved.get("initialised_from"), dict):  # kept as it was (data: never read)
+        settings["initialised_from"] = saved["initialised_from"]
     if not run.resumed:
         write_run_config(out, {"format": FORMAT, **settings, "num_timesteps": 0})
 
@@ -168,6 +181,10 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
             for g in main.optimizer.param_groups:
                 g["lr"] = args.learning_rate
             snapshots = restore_league(saved, run.snapshots, population, exploiters, out)
+        elif entry is not None:
+            copy_actor(main.net, entry)
+            report(f"league: the main learner's actor starts from entry {entry.name} "
+                   f"({entry.game} {entry.config}); its critic starts new")  # fmt: skip
         rollouts = make_rollouts(args, game)
     except BaseException:
         if not run.resumed:

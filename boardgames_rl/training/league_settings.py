@@ -105,6 +105,10 @@ class LeagueArgs:
     prior: str = ""
     """a residual policy on this agent's moves (heuristic, random, or solver where the game has
     one; empty: none)"""
+    init_from: str = ""
+    """start the main learner's actor from this pretrained entry (a shipped name or an entry's
+    .json): the run's game, --net and --prior; its configuration may be another variant whose
+    sizes fit (a new start only)"""
     prior_scale: float = 3.0
     """initial weight of the prior's move in the logits (learned)"""
     eval_every: int = 100_000

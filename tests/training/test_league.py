@@ -362,3 +362,41 @@ def test_a_solver_prior_is_refused_where_the_game_has_no_solver(tmp_path, capsys
     assert code in (1, 2) and "declares no 'solver' agent" in err
     assert len(err.strip().splitlines()) == 1
     assert not (out / "config.json").exists()
+
+
+def test_a_league_starts_from_an_entry_even_of_another_variant(tmp_path, capsys):
+    """``--init-from ENTRY``: the main learner's actor is the entry's, float for float (here the
+    basic game's shipped entry starting a pesky-ghost league, whose sizes fit); config.json
+    names the entry and its weights' sha256. An entry that is not the run's network is refused
+    in one line naming the flag, before a run folder exists."""
+    from boardgames_rl.agents.pretrained import load_weights
+    from boardgames_rl.training.from_entry import resolve_entry
+
+    out = tmp_path / "pesky"
+    code = cli(["league", "--game", "castle_flutterstone", "-c", "pesky_ghosts=true", "--net",
+                "256,256", "--init-from", "castle_flutterstone-2p", "--timesteps", "0",
+                "--eval-games", "2", "--out", str(out)])  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    entry = resolve_entry("castle_flutterstone-2p")
+    w = model_weights(out / "model.zip")
+    names = ["mlp_extractor.policy_net.0", "mlp_extractor.policy_net.2", "action_net"]
+    for name, (weight, bias) in zip(names, load_weights(entry), strict=True):
+        assert np.array_equal(w[f"{name}.weight"].numpy(), weight)
+        assert np.array_equal(w[f"{name}.bias"].numpy(), bias)
+    config = json.loads((out / "config.json").read_text())
+    assert config["initialised_from"]["entry"] == "castle_flutterstone-2p"
+    assert config["initialised_from"]["weights_sha256"] == entry.meta["sha256"]
+    refusals = {
+        ("--prior", "heuristic"): "it is a plain policy (no prior): drop --prior",
+        ("--net", "64"): "pass --net 256,256",
+        ("-c", "num_players=3"): "takes (124,) observations",
+        ("--init-from", "no_such_entry"): "no shipped entry of that name",
+    }
+    for flags, message in refusals.items():
+        bad = tmp_path / "bad"
+        argv = ["league", "--game", "castle_flutterstone", "--init-from", "castle_flutterstone-2p",
+                *flags, "--out", str(bad)]  # fmt: skip
+        assert cli(argv) != 0
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, (flags, err)
+        assert not bad.exists()

@@ -18,21 +18,22 @@ and the commands that trained it, so an entry exported from the run names its wh
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-from boardgames_rl.agents.pretrained import (
-    PACKAGE_DIR,
-    Entry,
-    PretrainedError,
-    check_fits_game,
-    load_weights,
-    read_entry,
-)
-from boardgames_rl.core.errors import InvalidConfigError
+from boardgames_rl.agents.pretrained import Entry, PretrainedError
 from boardgames_rl.core.files import UnsafeFileError, read_json, write_text
 from boardgames_rl.core.game import Game
+from boardgames_rl.training.from_entry import (  # the library's: the league starts from entries too
+    InitFromError,
+    copy_actor,
+    linear_layers,
+    resolve_entry,
+)
+from boardgames_rl.training.from_entry import check_fit as check_entry_fit
+
+__all__ = ["INIT_FILE", "InitFromError", "check_fit", "init_policy_from_entry", "read_record",
+           "resolve_entry", "write_record"]  # fmt: skip
 
 INIT_FILE = "INIT_FROM.json"
 """Where a run started from an entry records it (in the run folder)."""
@@ -40,92 +41,24 @@ MAX_RECORD_BYTES = 2**20
 """Cap of ``INIT_FROM.json`` read back."""
 
 
-class InitFromError(InvalidConfigError):
-    """The entry does not fit the run (one line, naming the flag to change)."""
-
-
-def resolve_entry(ref: str | os.PathLike) -> Entry:
-    """An entry given by name (a shipped one, ``castle_nightingale-2p``) or by the path of its
-    JSON file. Raises :class:`InitFromError` (one line) when there is none, or a
-    :class:`PretrainedError` when its JSON is damaged."""
-    text = str(ref)
-    path = Path(text)
-    if path.suffix == ".json" or os.sep in text:
-        if not path.is_file():
-            raise InitFromError(f"--init-from {text}: no such entry JSON file")
-        return read_entry(path)
-    shipped = PACKAGE_DIR / f"{text}.json"
-    if not shipped.is_file():
-        names = sorted(p.stem for p in PACKAGE_DIR.glob("*.json"))
-        raise InitFromError(
-            f"--init-from {text}: no shipped entry of that name; one of {', '.join(names)} "
-            "or the path of an entry's .json"
-        )
-    return read_entry(shipped)
-
-
-def _linear_layers(net: Any) -> list[Any]:
-    import torch as th
-
-    return [m for m in net if isinstance(m, th.nn.Linear)]
-
-
 def check_fit(entry: Entry, game: Game, policy: Any, prior: str) -> None:
-    """Refuse (one line, :class:`InitFromError`) an entry that is not the run's network: the
-    run's game, hidden layers, activation and prior here; the sizes it shares with every use of
-    an entry by :func:`~boardgames_rl.agents.pretrained.check_fits_game`."""
+    """Refuse (one line, :class:`InitFromError`) an entry that is not the run's SB3 policy:
+    :func:`boardgames_rl.training.from_entry.check_fit` with the policy's hidden layers and
+    activation, the same game configuration."""
     import torch as th
 
-    arch = entry.meta["architecture"]
-    if entry.game != game.name or entry.config != dict(game.config):
-        raise InitFromError(
-            f"--init-from {entry.name}: it plays {entry.game} {entry.config}, the run is "
-            f"{game.name} {dict(game.config)}; give the entry's game and -c options"
-        )
-    hidden = [layer.out_features for layer in _linear_layers(policy.mlp_extractor.policy_net)]
-    if hidden != list(arch["hidden"]):
-        net = ",".join(str(h) for h in arch["hidden"])
-        raise InitFromError(
-            f"--init-from {entry.name}: its network is {arch['hidden']}, the run's {hidden}; "
-            f"pass --net {net}"
-        )
-    want_act = th.nn.Tanh if arch["activation"] == "tanh" else th.nn.ReLU
-    if policy.activation_fn is not want_act:
-        raise InitFromError(
-            f"--init-from {entry.name}: its activation is {arch['activation']}, the run's "
-            f"{policy.activation_fn.__name__}"
-        )
-    entry_prior = entry.prior[0] if entry.prior is not None else ""
-    if entry_prior != (prior or ""):
-        raise InitFromError(
-            f"--init-from {entry.name}: "
-            + (
-                f"it is a residual policy on {entry_prior}: pass --prior {entry_prior}"
-                if entry_prior
-                else "it is a plain policy (no prior): drop --prior"
-            )
-        )
-    try:  # observation (with the seat feature and the prior's part), action and seat sizes
-        check_fits_game(entry, game)
-    except PretrainedError as e:
-        raise InitFromError(f"--init-from {entry.name}: {e}") from e
+    hidden = [layer.out_features for layer in linear_layers(policy.mlp_extractor.policy_net)]
+    activation = "tanh" if policy.activation_fn is th.nn.Tanh else policy.activation_fn.__name__
+    activation = "relu" if policy.activation_fn is th.nn.ReLU else activation
+    check_entry_fit(entry, game, hidden, activation, prior)
 
 
 def init_policy_from_entry(policy: Any, entry: Entry, game: Game, prior: str = "") -> None:
     """Copy ``entry``'s actor (hidden layers, action head, prior scale) into the SB3 policy
     ``policy`` after :func:`check_fit`; the critic and the optimiser state are left as they
     are (new). The copied actor plays exactly as the entry does (same float values)."""
-    import torch as th
-
     check_fit(entry, game, policy, prior)
-    layers = load_weights(entry)  # checked: checksum, keys, shapes, finite; nothing unpickled
-    targets = [*_linear_layers(policy.mlp_extractor.policy_net), policy.action_net]
-    with th.no_grad():
-        for module, (w, b) in zip(targets, layers, strict=True):
-            module.weight.copy_(th.as_tensor(w))
-            module.bias.copy_(th.as_tensor(b))
-        if entry.prior is not None:
-            policy.prior_scale.copy_(th.tensor(entry.prior[1]))
+    copy_actor(policy, entry)
 
 
 def write_record(out: Path, entry: Entry) -> dict[str, Any]:
