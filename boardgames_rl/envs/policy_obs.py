@@ -41,7 +41,7 @@ game's own agent of that name (Castle Flutterstone's race solver), for games tha
 def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
     """The prior agent a model file or a pretrained entry names (one of :data:`SAFE_PRIORS`):
     ``random`` (a :class:`~boardgames_rl.core.agent.RandomAgent`), ``heuristic`` (the game's
-    heuristic) or ``solver`` (the game's agent of that name, without a progress bar), as
+    heuristic) or ``solver`` (the game's agent of that name, with its defaults), as
     ``make_agent`` builds them. This closed set, without options, is the one
     place outside the agent registry where a name becomes an agent, so the agents that read a
     prior from their files do not import the registry.
@@ -66,7 +66,7 @@ def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
                 f"{source}: game {game.name!r} declares no 'solver' agent (Castle Flutterstone "
                 "does); use the heuristic or random as the prior"
             )
-        return factory(game, progress=False)
+        return factory(game)  # its defaults: solved once per machine and cached, with a bar
     raise InvalidConfigError(
         f"{source}: a prior must be one of {', '.join(SAFE_PRIORS)}, got {spec!r:.60}"
     )
