@@ -184,7 +184,7 @@ def export(a: argparse.Namespace) -> int:
         if not ok:
             print(f"{name}: not shipped (the target is not met)", file=sys.stderr)
             return 1
-        dest = REPO_ROOT / "boardgames_rl" / "pretrained"
+        dest = Path(a.package_dir)
         for suffix in (".json", ".npz"):
             shutil.copyfile(out_dir / f"{name}{suffix}", dest / f"{name}{suffix}")
         curves = learning_curve(run, name, Path(a.curves))
@@ -223,6 +223,11 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--workers", type=int, default=1)
     e.add_argument("--machine", default=f"{platform.machine()} CPU, 1 core of 2")
     e.add_argument("--ship", action="store_true", help="copy into the package if on target")
+    e.add_argument(
+        "--package-dir",
+        default=str(REPO_ROOT / "boardgames_rl" / "pretrained"),
+        help="where --ship copies the entry (the package's entries)",
+    )
     e.add_argument("--curves", default=str(REPO_ROOT / "docs" / "results" / "pretrained"),
                    help="where a shipped entry's learning curve goes")  # fmt: skip
     a = p.parse_args(argv)
