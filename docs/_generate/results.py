@@ -578,6 +578,14 @@ def _entry_section(rel: str) -> str:
         if steps is None
         else f"{steps:,} PPO steps of its last run" + (" (cloned, no PPO)" if steps == 0 else "")
     )
+    alone = strength.get("its prior alone")
+    alone_line = ""
+    if prior and isinstance(alone, dict) and "all" in alone.get("vs heuristic", {}):
+        mine, its = strength["vs heuristic"]["all"], alone["vs heuristic"]["all"]
+        alone_line = (
+            f"What the league added: its prior alone (`{alone['agent']}`), in the same seats and "
+            f"games against the heuristic, wins {_rate(its)}; the entry {_rate(mine)}."
+        )
     seat_rows = _seat_rows(strength)
     seat_table = (
         _table(["opponent", "seat", "games", "win rate [95%]"], seat_rows, "  r")
@@ -591,6 +599,8 @@ def _entry_section(rel: str) -> str:
 {entry["architecture"]["hidden"]}; exported at {exported}. Measured with seed
 {strength.get("seed")}, deterministic play, {strength.get("games_per_opponent", 0):,} games per
 opponent.
+
+{alone_line}
 
 {seat_table}
 
@@ -642,7 +652,8 @@ The policies shipped in `boardgames_rl/pretrained/` and played by the `pretraine
 are residual policies trained on top of the game's heuristic: the first ones with
 `lab/recipes/train_strong.py train --prior heuristic`, the later ones by league self-play
 (`boardgames-rl league --prior heuristic`, the recipes in `lab/recipes/league_entries.py`);
-Castle Flutterstone's 2-player entry is cloned from the race solver. Each entry's JSON holds its
+Castle Flutterstone's 2-player entry is cloned from the race solver, and its 3-player entry is a
+league residual on the solver (`--prior solver`). Each entry's JSON holds its
 architecture, game configuration, recipe, commit and measured strength (seats rotated unless the
 entry plays one seat, 95% Wilson intervals); the tables below are read from it. With more than
 two players an entry plays alone against a table of heuristics, and the rate of a heuristic
