@@ -34,7 +34,8 @@ heuristic's move (:func:`~boardgames_rl.envs.policy_obs.prior_feature`, counted 
 ``observation_size``) and its logits add ``scale`` times that one-hot. Only the agents in
 :data:`~boardgames_rl.envs.policy_obs.SAFE_PRIORS` may be named. ``castle_flutterstone-3p``
 names ``solver``: its first move on a machine solves the 2-player race once (a minute or two,
-with a progress bar) and caches the tables (:func:`~boardgames_rl.games.castle_flutterstone.ai.race_agent.cache_dir`).
+with a progress bar) and caches the tables in the solver's cache folder
+(``$BOARDGAMES_RL_CACHE``, else ``~/.cache/boardgames_rl``).
 
 The network is the policy half of an SB3 ``MlpPolicy`` (``mlp_extractor.policy_net`` then
 ``action_net``, tanh): arrays ``pi.<i>.weight`` / ``pi.<i>.bias`` for each hidden layer and
