@@ -177,7 +177,7 @@ def export(a: argparse.Namespace) -> int:
     strength = measure(spec, game.name, game.config, seats, a.games, MEASURE_SEED, a.workers,
                        ["heuristic"])  # fmt: skip
     if game.num_players == 2 and a.ismcts_games:
-        ismcts = tuned_spec(game, 400)
+        ismcts = tuned_spec(game.name, 400)
         more = measure(spec, game.name, game.config, seats, a.ismcts_games, MEASURE_SEED + 1,
                        a.workers, [ismcts])  # fmt: skip
         strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
