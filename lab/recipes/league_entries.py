@@ -61,10 +61,10 @@ it wins 0.56 of pesky-ghost games and 0.445 of side-B games against the heuristi
 seed 9001), at a third of the learning rate, so that a critic that starts new does not undo it."""
 NOTN_CLOSER = ["--members", "heuristic", "--prior-scale", "5"]
 """7 to 9 and 11 players, where the first recipe stalled near a heuristic seat's rate (7p, 9p;
-8p and 11p had too few steps to say): the learner's
-sampled play scored 0.13-0.28 (0.5 even) against every member, so most of its games were played
-by a policy much noisier than the greedy one measured. Here its sampled moves stay nearer the
-heuristic's (scale 5) and its tables are those it is measured at (heuristics, and itself)."""
+8p and 11p had too few steps to say): the learner's sampled play scored 0.13-0.28 (0.5 even)
+against every member, so most of its games were played by a policy much noisier than the greedy
+one measured. Here its sampled moves stay nearer the heuristic's (scale 5) and its tables are
+those it is measured at (heuristics, and itself)."""
 SETUPS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "castle_flutterstone-3p": ("castle_flutterstone", {"num_players": 3}, CF_SOLVER),
     "castle_flutterstone-4p": ("castle_flutterstone", {"num_players": 4}, []),
