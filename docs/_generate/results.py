@@ -586,6 +586,12 @@ def _entry_section(rel: str) -> str:
             f"What the league added: its prior alone (`{alone['agent']}`), in the same seats and "
             f"games against the heuristic, wins {_rate(its)}; the entry {_rate(mine)}."
         )
+    search = strength.get("vs tuned ismcts 400", {}).get("all")
+    if search:
+        alone_line += (
+            f"\n\nAgainst the tuned ISMCTS at 400 iterations (seed {strength.get('seed', 0) + 1}, "
+            f"seats rotated): {_rate(search)} over {search['games']:,} games."
+        )
     seat_rows = _seat_rows(strength)
     seat_table = (
         _table(["opponent", "seat", "games", "win rate [95%]"], seat_rows, "  r")
