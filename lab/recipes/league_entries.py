@@ -28,7 +28,6 @@ import argparse
 import json
 import platform
 import shlex
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -38,7 +37,12 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone: the lab's helpers
     sys.path.insert(0, str(REPO_ROOT))
 
-from boardgames_rl.core.files import append_text, write_text  # noqa: E402
+from boardgames_rl.core.files import (  # noqa: E402
+    append_text,
+    read_bytes,
+    write_stream,
+    write_text,
+)
 from boardgames_rl.registry import make_game  # noqa: E402
 
 COMMON = [
@@ -200,7 +204,8 @@ def export(a: argparse.Namespace) -> int:
             return 1
         dest = Path(a.package_dir)
         for suffix in (".json", ".npz"):
-            shutil.copyfile(out_dir / f"{name}{suffix}", dest / f"{name}{suffix}")
+            data = read_bytes(out_dir / f"{name}{suffix}", 64 << 20, "the staged entry")
+            write_stream(dest / f"{name}{suffix}", lambda f, d=data: f.write(d), dest)
         curves = learning_curve(run, name, Path(a.curves))
         print(f"{name}: shipped into {dest}, its learning curve in {curves}")
     return 0

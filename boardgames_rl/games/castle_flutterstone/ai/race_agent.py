@@ -243,7 +243,7 @@ class RaceSolverAgent(Agent):
         self._tables = tables
         self._cache = cache
         self._progress = progress
-        self._races: dict[str, tuple[RaceModel, RaceTables]] = {}
+        self._races: dict[tuple[int, int], Race] = {}
 
     @property
     def tables(self) -> RaceTables:
@@ -262,22 +262,21 @@ class RaceSolverAgent(Agent):
         return self._model
 
     def _solved(self, me: int, rival: int) -> tuple[RaceModel, RaceTables]:
-        if self.game.num_players == 2:
-            return solved(self.game, self._cache, self._progress)
-        skills = self.game.config["skills"]
-        key = json.dumps([skills[me], skills[rival]], sort_keys=True)
-        if key not in self._races:
-            twin = two_player_twin(self.game, (me, rival))
-            self._races[key] = solved(twin, self._cache, self._progress)
-        return self._races[key]
+        game = self.game if self.game.num_players == 2 else two_player_twin(self.game, (me, rival))
+        return solved(game, self._cache, self._progress)  # shared by configuration
 
     def race(self, me: int, rival: int) -> Race:
-        """The race seat ``me`` plays against seat ``rival``."""
-        if self.game.num_players == 2:
-            t = self.tables
-            return Race(self.model, t, t.seat_class[me], t.seat_class[rival])
-        model, t = self._solved(me, rival)
-        return Race(model, t, t.seat_class[0], t.seat_class[1])
+        """The race seat ``me`` plays against seat ``rival`` (built once per seat pair)."""
+        race = self._races.get((me, rival))
+        if race is None:
+            if self.game.num_players == 2:
+                t = self.tables
+                race = Race(self.model, t, t.seat_class[me], t.seat_class[rival])
+            else:
+                model, t = self._solved(me, rival)
+                race = Race(model, t, t.seat_class[0], t.seat_class[1])
+            self._races[me, rival] = race
+        return race
 
     def rival(self, view: CastleFlutterstoneView, me: int) -> int:
         """The opponent most likely to win a two-player race against seat ``me`` from here:
