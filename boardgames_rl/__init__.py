@@ -5,6 +5,8 @@ Importing the package registers every game with PettingZoo's registry, so
 ``import boardgames_rl``.
 """
 
+# First: which build of the engines runs (compiled or pure Python; see boardgames_rl.compiled).
+from boardgames_rl.compiled import build_info  # noqa: I001
 import boardgames_rl.envs  # noqa: F401  (registers every game with PettingZoo)
 from boardgames_rl.agents.registry import make_agent
 from boardgames_rl.core import (
@@ -33,6 +35,7 @@ __all__ = [
     "ObservationSpec",
     "State",
     "__version__",
+    "build_info",
     "list_games",
     "load_state",
     "make_agent",

@@ -7,6 +7,7 @@ Build (from the repository root, after ``pip install -e '.[docs]'``)::
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,9 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(DOCS / "_ext"))
+# The site documents the readable source: autodoc reads the pure-Python modules (their signatures
+# and docstrings as written), whichever build of the engines is installed.
+os.environ["BOARDGAMES_RL_PURE"] = "1"
 
 import boardgames_rl  # noqa: E402
 

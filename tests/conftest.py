@@ -7,6 +7,7 @@ common fixtures.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -16,7 +17,29 @@ _TESTS_DIR = str(Path(__file__).resolve().parent)
 if _TESTS_DIR not in sys.path:  # e.g. under --import-mode=importlib
     sys.path.insert(0, _TESTS_DIR)
 
+from boardgames_rl.compiled import build_info  # noqa: E402
 from boardgames_rl.testing.toy_game import ToyGame, register_toy_game  # noqa: E402
+
+EXPECT_BUILD = "BOARDGAMES_RL_EXPECT_BUILD"
+"""Set by the README's test command: the build of the engines the session must run (``compiled``
+or ``pure``), so that a compiled build that silently fell back to pure fails CI."""
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    info = build_info()
+    return f"boardgames_rl engines: {info['build']} ({info['compiler'] or info['reason']})"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    expected = os.environ.get(EXPECT_BUILD, "")
+    if expected not in ("", "compiled", "pure"):
+        raise pytest.UsageError(f"{EXPECT_BUILD} must be compiled or pure, got {expected!r}")
+    info = build_info()
+    if expected and info["build"] != expected:
+        raise pytest.UsageError(
+            f"{EXPECT_BUILD}={expected} but the engines run {info['build']}: {info['reason']}"
+        )
+
 
 # Registered at import time (before collection) so that the conformance suite, parametrised over
 # the registry, includes the toy game. Guarded: safe when conftest is imported more than once.

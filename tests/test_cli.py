@@ -17,6 +17,7 @@ from boardgames_rl.arena import play_game
 from boardgames_rl.cli import build_parser, main
 from boardgames_rl.cli import play as play_cmd
 from boardgames_rl.cli.play import format_menu, parse_choice
+from boardgames_rl.compiled import build_info
 from boardgames_rl.core import InvalidConfigError
 from boardgames_rl.core.options import parse_option_string, parse_options, parse_value
 from boardgames_rl.registry import make_game
@@ -502,6 +503,8 @@ def test_module_entry_point_runs():
         timeout=60,
     )
     assert proc.returncode == 0 and proc.stdout.startswith("boardgames-rl ")
+    engines = "pure Python" if build_info()["build"] == "pure" else "compiled, mypyc"
+    assert f"(engines: {engines}" in proc.stdout
 
 
 # ----------------------------------------------------------------------------- options

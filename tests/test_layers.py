@@ -18,10 +18,12 @@ No circles: the module import graph has no cycle except among the modules of one
 (``boardgames_rl/games/<game>/``: an engine and its naming, legality and rendering may use each
 other), and no module imports another's private (``_``-prefixed) name, outside one game package.
 
-The contract (``core``) and ``_util`` import numpy and the standard library only at module level
-(optional packages only inside the function that needs them), and the games never import
+The contract (``core``) and ``_util`` import numpy, ``mypy_extensions`` (the compiler's class
+options, ``mypyc_attr``) and the standard library only at module level (optional packages only
+inside the function that needs them), and the games never import
 gymnasium or pettingzoo. The top-level ``boardgames_rl/__init__.py`` is the public API above
-``envs`` and ``agents``; ``boardgames_rl/state_checks.py`` belongs to the registry's layer.
+``envs`` and ``agents``; ``boardgames_rl/state_checks.py`` belongs to the registry's layer and
+``boardgames_rl/compiled.py`` (which build of the engines runs) to ``_util``'s.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ RANK = {
     "testing": 8,
     "cli": 9,
 }
-TOP_LEVEL_MODULES = {"registry": "registry", "state_checks": "registry"}
+TOP_LEVEL_MODULES = {"registry": "registry", "state_checks": "registry", "compiled": "_util"}
 """Single-file modules directly in ``boardgames_rl/`` and the layer each belongs to."""
 SIBLINGS = {frozenset({"training", "interop"})}
 NOT_IMPORTABLE = {"testing", "interop", "cli"}  # by any other layer
@@ -175,7 +177,7 @@ def test_the_contract_imports_numpy_only(path: Path) -> None:
         for target, line, top in _imports(path)
         if top
         and target.split(".")[0] not in STDLIB
-        and target.split(".")[0] not in {"numpy", "boardgames_rl", "__future__"}
+        and target.split(".")[0] not in {"numpy", "mypy_extensions", "boardgames_rl", "__future__"}
     ]
     assert not bad, f"{_module_name(path)} imports more than numpy at module level: {bad}"
 

@@ -60,10 +60,12 @@ def _run_blocked(code: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_base_dependencies_are_numpy_gymnasium_pettingzoo() -> None:
+def test_base_dependencies_are_numpy_gymnasium_pettingzoo_and_mypy_extensions() -> None:
+    """mypy_extensions (one pure-Python file) holds ``mypyc_attr``, the compiled engines' class
+    options, which the engines' source imports in both builds."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     names = sorted(d.split(">")[0].split("=")[0].split("[")[0] for d in project["dependencies"])
-    assert names == ["gymnasium", "numpy", "pettingzoo"]
+    assert names == ["gymnasium", "mypy_extensions", "numpy", "pettingzoo"]
     extras = project["optional-dependencies"]
     assert {"train", "viz", "bench", "dev"} <= set(extras)
     assert any(d.startswith("torch") for d in extras["train"])

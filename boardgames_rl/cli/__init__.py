@@ -37,7 +37,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from boardgames_rl import __version__
+from boardgames_rl import __version__, build_info
 from boardgames_rl.cli import arena, demo, league, listing, play, replay, train, watch
 from boardgames_rl.cli.common import CliError
 from boardgames_rl.core.errors import GameError
@@ -67,7 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=doc.split("\n", 1)[1].split("\n\nOne module")[0].replace("::", ":"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    info = build_info()
+    engines = f"compiled, {info['compiler']}" if info["build"] == "compiled" else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__} (engines: {engines})"
+    )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=OneLineParser
     )

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import importlib
 import json
+import operator
 import warnings
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from boardgames_rl.core.errors import (
     GameOverError,
@@ -39,7 +41,8 @@ TERMINAL = -1
 """Value of ``State.current_player`` once the game is over."""
 
 
-class Game(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game:
     """Immutable description of one configured game, and the factory of its states.
 
     Subclasses set the attributes below in ``__init__`` from keyword configuration values, and
@@ -80,6 +83,7 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, seed: int | None = None) -> State:
         """A new game at its initial decision, with all setup chance drawn from ``seed``."""
+        raise NotImplementedError(f"{type(self).__name__} must define new_state")
 
     @abstractmethod
     def state_from_dict(self, d: Mapping[str, Any]) -> State:
@@ -88,8 +92,9 @@ class Game(ABC):
         (clones, worker processes). A dict from a file or from anyone else goes through
         :func:`boardgames_rl.load_state <boardgames_rl.registry.load_state>`, which checks it
         first."""
+        raise NotImplementedError(f"{type(self).__name__} must define state_from_dict")
 
-    def action_name(self, action: int) -> str:
+    def action_name(self, action: SupportsIndex) -> str:
         """Readable name of an action id (the same in every state).
 
         Raises:
@@ -100,6 +105,7 @@ class Game(ABC):
     @abstractmethod
     def _action_name(self, action: int) -> str:
         """Name of an action id already checked to be in range (unique among all actions)."""
+        raise NotImplementedError(f"{type(self).__name__} must define _action_name")
 
     def action_from_name(self, name: str) -> int:
         """Inverse of :meth:`action_name`."""
@@ -108,14 +114,22 @@ class Game(ABC):
             raise KeyError(f"{self.name}: no action named {name!r}")
         return table[name]
 
+    _names_index: dict[str, int] | None = None
+
     def _action_names_index(self) -> dict[str, int]:
-        cache = self.__dict__.get("_names_index")
+        cache = self._names_index
         if cache is None:
             cache = {self.action_name(a): a for a in range(self.num_actions)}
             if len(cache) != self.num_actions:
                 raise RuntimeError(f"{self.name}: action names are not unique")
-            self.__dict__["_names_index"] = cache
+            self._names_index = cache
         return cache
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and configuration, and made again from them (a compiled class
+        keeps no ``__dict__`` for pickle to read; pickles pass only between this package's own
+        worker processes)."""
+        return _make_game, (type(self), dict(self._config))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.name == self.name and other.config == self.config
@@ -126,6 +140,14 @@ class Game(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._config.items())
         return f"{type(self).__name__}({args})"
+
+
+def _make_game(cls: type[Game], config: dict[str, Any]) -> Game:
+    return cls(**config)
+
+
+def _load_state(game: Game, d: dict[str, Any]) -> State:
+    return game.state_from_dict(d)
 
 
 def check_player(game: Game, player: Any) -> int:
@@ -166,48 +188,73 @@ def check_action_id(game: Game, action: Any) -> int:
     return a
 
 
-class State(ABC):
+GameT = TypeVar("GameT", bound="Game")
+"""The game class a state or an information set belongs to (``State[CastleFlutterstoneGame]``)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Generic[GameT]):
     """The full true state of one game. Mutable, cheap to clone, JSON round-trippable.
 
     Subclasses implement the ``_``-prefixed hooks; the public methods here add validation,
     mask caching and the shared conventions.
     """
 
-    def __init__(self, game: Game, rng: np.random.Generator):
+    game: GameT
+
+    def __init__(self, game: GameT, rng: np.random.Generator):
         self.game = game
         self.rng = rng
         self._mask: np.ndarray | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's chance generator (``clone`` copies it, ``InfoSet.sample`` replaces it).
+
+        A property, so that a game may make its generator lazily (``PlainDataState``)."""
+        return self._generator
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._generator = value
 
     # ----------------------------------------------------------------- hooks for subclasses
     @property
     @abstractmethod
     def current_player(self) -> int:
         """Seat whose decision it is, or ``TERMINAL`` (-1) when the game is over."""
+        raise NotImplementedError(f"{type(self).__name__} must define current_player")
 
     @abstractmethod
     def _legal_action_mask(self) -> np.ndarray:
         """Boolean mask of legal actions for ``current_player`` (all False when terminal)."""
+        raise NotImplementedError(f"{type(self).__name__} must define _legal_action_mask")
 
     @abstractmethod
     def _apply(self, action: int) -> None:
         """Apply an action already checked to be legal."""
+        raise NotImplementedError(f"{type(self).__name__} must define _apply")
 
     @abstractmethod
     def is_terminal(self) -> bool:
         """True once the game is over (won, drawn, or cut by the engine's safety cap)."""
+        raise NotImplementedError(f"{type(self).__name__} must define is_terminal")
 
     @abstractmethod
     def returns(self) -> np.ndarray:
         """Per-seat outcome (float64). +1 win / -1 loss / 0 draw unless the game says otherwise;
         all zeros before the end."""
+        raise NotImplementedError(f"{type(self).__name__} must define returns")
 
     @abstractmethod
     def _observation(self, player: int) -> np.ndarray:
         """:meth:`observation` for a seat already checked to be in range."""
+        raise NotImplementedError(f"{type(self).__name__} must define _observation")
 
     @abstractmethod
     def _info_set(self, player: int) -> InfoSet:
         """:meth:`info_set` for a seat already checked to be in range."""
+        raise NotImplementedError(f"{type(self).__name__} must define _info_set")
 
     def _action_name(self, action: int) -> str:
         """:meth:`action_name` for an action id already checked (default: the game's name)."""
@@ -216,14 +263,17 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent deep copy (including the chance generator)."""
+        raise NotImplementedError(f"{type(self).__name__} must define clone")
 
     @abstractmethod
     def _render(self, player: int | None = None) -> str:
         """:meth:`render` for ``None`` or a seat already checked to be in range."""
+        raise NotImplementedError(f"{type(self).__name__} must define _render")
 
     @abstractmethod
     def _to_dict(self) -> dict[str, Any]:
         """JSON-safe dict of everything except the game config (added by :meth:`to_dict`)."""
+        raise NotImplementedError(f"{type(self).__name__} must define _to_dict")
 
     @abstractmethod
     def state_vector(self) -> np.ndarray:
@@ -232,9 +282,10 @@ class State(ABC):
         The same meaning in every game: everything any seat knows (at least the union of every
         seat's observation, hands and hidden positions included), and never what no seat knows
         (the order of undrawn cards, future chance), so a critic cannot predict the deck."""
+        raise NotImplementedError(f"{type(self).__name__} must define state_vector")
 
     # ----------------------------------------------------------------- shared behaviour
-    def observation(self, player: int) -> np.ndarray:
+    def observation(self, player: SupportsIndex) -> np.ndarray:
         """What ``player`` may know now, as a flat ``float32`` vector laid out by
         ``game.observation_spec``: every public fact, nothing hidden from that player.
 
@@ -243,7 +294,7 @@ class State(ABC):
         """
         return self._observation(check_player(self.game, player))
 
-    def info_set(self, player: int) -> InfoSet:
+    def info_set(self, player: SupportsIndex) -> InfoSet:
         """What ``player`` knows, packaged for an agent (never the true state).
 
         Raises:
@@ -264,7 +315,7 @@ class State(ABC):
             self._mask = mask
         return self._mask
 
-    def legal_action_mask_for(self, player: int) -> np.ndarray:
+    def legal_action_mask_for(self, player: SupportsIndex) -> np.ndarray:
         """The mask seen by ``player``: the legal actions if on move, else all False."""
         if check_player(self.game, player) == self.current_player:
             return self.legal_action_mask()
@@ -274,7 +325,7 @@ class State(ABC):
         """Ids of the legal actions (ascending)."""
         return self.legal_action_mask().nonzero()[0]  # 1-D by contract; faster than flatnonzero
 
-    def validate_action(self, action: Any, player: int | None = None) -> int:
+    def validate_action(self, action: Any, player: SupportsIndex | None = None) -> int:
         """Check an action without applying it; return it as a Python int.
 
         Raises:
@@ -287,8 +338,9 @@ class State(ABC):
         if self.is_terminal():
             raise GameOverError(f"{self.game.name}: the game is over; call reset/new_state")
         if player is not None and player != self.current_player:
+            who = self._seat_name(operator.index(player))
             raise WrongPlayerError(
-                f"{self.game.name}: {self._seat_name(player)} tried to act but it is "
+                f"{self.game.name}: {who} tried to act but it is "
                 f"{self._seat_name(self.current_player)}'s decision"
             )
         if not self.legal_action_mask()[a]:
@@ -302,7 +354,7 @@ class State(ABC):
             )
         return a
 
-    def apply(self, action: int, player: int | None = None) -> None:
+    def apply(self, action: SupportsIndex, player: SupportsIndex | None = None) -> None:
         """Apply ``action`` for the player on move (optionally asserting who acts).
 
         Validation happens before any change, so after an exception the state is unchanged.
@@ -312,7 +364,7 @@ class State(ABC):
         self._apply(a)
         self._mask = None
 
-    def action_name(self, action: int) -> str:
+    def action_name(self, action: SupportsIndex) -> str:
         """Readable name of an action id in this state (may say more than the game's name).
 
         Raises:
@@ -341,7 +393,7 @@ class State(ABC):
         # The contract imports nothing above it: the registry is found when the alias is used.
         return importlib.import_module("boardgames_rl.registry").load_state(d)
 
-    def render(self, player: int | None = None, **options: Any) -> str:
+    def render(self, player: SupportsIndex | None = None, **options: Any) -> str:
         """Text picture of the state from ``player`` 's view (what that seat may see);
         ``None`` = the omniscient view of an observer. ``options`` are the game's own (e.g.
         Castle Nightingale's ``colour=True``).
@@ -351,7 +403,7 @@ class State(ABC):
         """
         return self._render(None if player is None else check_player(self.game, player), **options)
 
-    def render_rgb(self, player: int | None = None) -> np.ndarray:
+    def render_rgb(self, player: SupportsIndex | None = None) -> np.ndarray:
         """``uint8`` RGB image ``[H, W, 3]`` of the state from ``player`` 's view (``None``: the
         omniscient view). Needs matplotlib (the ``[viz]`` extra).
 
@@ -377,6 +429,11 @@ class State(ABC):
             return self.game.player_names[player]
         return f"seat {player}"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and :meth:`to_dict` (the generator's state included), rebuilt by
+        ``game.state_from_dict`` (a compiled class keeps no ``__dict__`` for pickle to read)."""
+        return _load_state, (self.game, self.to_dict())
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game!r} current_player={self.current_player}>"
 
@@ -397,7 +454,8 @@ def apply_legal(state: State, action: int) -> None:
         state.apply(action)
 
 
-class InfoSet(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class InfoSet(Generic[GameT]):
     """What one player knows at one moment: the only thing agents are given.
 
     Attributes:
@@ -408,9 +466,11 @@ class InfoSet(ABC):
         legal_action_mask: legal actions if ``player`` is on move, else all False.
     """
 
+    game: GameT
+
     def __init__(
         self,
-        game: Game,
+        game: GameT,
         player: int,
         current_player: int,
         observation: np.ndarray,
@@ -433,3 +493,4 @@ class InfoSet(ABC):
     def sample(self, rng: np.random.Generator) -> State:
         """A full state consistent with everything this player has seen, hidden parts (and the
         state's chance generator) drawn from ``rng``."""
+        raise NotImplementedError(f"{type(self).__name__} must define sample")

@@ -26,9 +26,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import TERMINAL, InfoSet, State
+from boardgames_rl.core.game import TERMINAL, GameT, InfoSet, State
 from boardgames_rl.core.seeding import rng_from_state, rng_to_state
 
 _THROWAWAY_SEED = np.random.SeedSequence(0)
@@ -52,7 +53,8 @@ def _generator(source: dict | int) -> np.random.Generator:
     return np.random.Generator(bits)
 
 
-class PlainDataState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class PlainDataState(State[GameT]):
     """A :class:`~boardgames_rl.core.State` whose fields are the plain data named in ``FIELDS``.
 
     Subclasses list their fields in ``FIELDS`` (``decision`` and ``truncated_flag`` among them)
@@ -71,6 +73,14 @@ class PlainDataState(State):
     _rng: np.random.Generator | None
     _rng_state: Any  # until the first draw: a PCG64 state snapshot or an int seed
 
+    def __init__(self, game: GameT, rng: np.random.Generator | None) -> None:
+        """A state of ``game`` with no fields set yet; ``rng`` None: the generator is made from
+        ``_rng_state`` (set by the caller) at the first draw."""
+        self.game = game
+        self._rng = rng
+        self._rng_state = None
+        self._mask = None
+
     @property
     def rng(self) -> np.random.Generator:
         """The state's chance generator (made from its snapshot or seed at the first draw)."""
@@ -83,10 +93,8 @@ class PlainDataState(State):
     def rng(self, value: np.random.Generator) -> None:
         self._rng = value
 
-    def clone(self) -> PlainDataState:
-        s = type(self).__new__(type(self))
-        s.game = self.game
-        s._rng = None  # a snapshot of this generator, made into a generator at the first draw
+    def clone(self) -> PlainDataState[GameT]:
+        s = type(self)(self.game, None)  # a snapshot of this generator, made at the first draw
         s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
         s._mask = self._mask
         for k, v in zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS]), strict=True):
@@ -94,7 +102,7 @@ class PlainDataState(State):
         self._copy_caches(s)
         return s
 
-    def _copy_caches(self, other: PlainDataState) -> None:
+    def _copy_caches(self, other: PlainDataState[GameT]) -> None:
         """Copy derived caches into a clone (none by default)."""
 
     def _to_dict(self) -> dict[str, Any]:
@@ -129,7 +137,8 @@ class PlainDataState(State):
         return self.decision is None
 
 
-class RedealtInfoSet(InfoSet):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RedealtInfoSet(InfoSet[GameT]):
     """An information set of a :class:`PlainDataState` game.
 
     Subclasses implement :meth:`deal_hidden`, which deals again, in place, every part of a state
@@ -154,6 +163,7 @@ class RedealtInfoSet(InfoSet):
     @abstractmethod
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         """Deal again, in place, everything ``player`` cannot see in the state dict ``d``."""
+        raise NotImplementedError(f"{type(self).__name__} must define deal_hidden")
 
     def sample(self, rng: np.random.Generator) -> PlainDataState:
         """The knowledge copied once, its hidden parts dealt from ``rng``, and a generator seeded
@@ -161,7 +171,7 @@ class RedealtInfoSet(InfoSet):
         d = _copy(self.knowledge)
         self.deal_hidden(d, self.player, rng)
         cls = self._state_class
-        s = cls(self.game, None)  # type: ignore[arg-type]  # the generator comes next
+        s = cls(self.game, None)  # the generator comes next
         s._rng_state = int(rng.integers(2**63))
         for k in cls.FIELDS:
             setattr(s, k, d[k])

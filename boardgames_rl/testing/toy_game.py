@@ -112,7 +112,7 @@ class ToyGame(Game):
         return ACTION_NAMES[action]
 
 
-class ToyState(State):
+class ToyState(State[ToyGame]):
     """Full state of the toy game."""
 
     FIELDS = (
@@ -312,7 +312,7 @@ class ToyState(State):
         return d
 
 
-class ToyInfoSet(InfoSet):
+class ToyInfoSet(InfoSet[ToyGame]):
     """What one player knows: public facts and their own card."""
 
     def __init__(
@@ -330,7 +330,7 @@ class ToyInfoSet(InfoSet):
         self.my_card = my_card
 
     def sample(self, rng: np.random.Generator) -> ToyState:
-        game: ToyGame = self.game  # type: ignore[assignment]
+        game = self.game
         pub = self.public
         s = ToyState(game, make_rng(int(rng.integers(2**63 - 1))))
         pool = [game.copies - d for d in pub["discards"]]

@@ -50,7 +50,7 @@ def test_legal_actions_stay_in_their_decision_block_and_the_heuristic_answers_ea
     seen = set()
     game = make_game("castle_flutterstone", aim_levels=3, force_levels=3)
     s = build(game, positions=[2, 0], cards={0: ["Ghost jump"] * 3}, draw_pile=["Second go"])
-    monkeypatch.setattr(state_module, "sample_flick", lambda *args, **kw: Zone.MOAT)
+    monkeypatch.setattr(state_module, "landing_draw", lambda *args, **kw: Zone.MOAT)
     play(s, s.action_name(0), "draw ghost card")  # no figure ahead: no Ghost jump to play
     monkeypatch.undo()
     assert s.phase == data.DISCARD

@@ -31,7 +31,7 @@ def forced_zones(monkeypatch):
         seen.append(effects)
         return queue.pop(0)
 
-    monkeypatch.setattr(state_module, "sample_flick", fake)
+    monkeypatch.setattr(state_module, "landing_draw", fake)
     return queue, seen
 
 

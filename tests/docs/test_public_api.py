@@ -63,12 +63,13 @@ def test_each_undocumented_name_is_one_line(throwaway: str) -> None:
 
 
 def test_a_re_exported_class_counts_under_its_canonical_name() -> None:
-    # boardgames_rl.Game is boardgames_rl.core.game.Game, described once as boardgames_rl.core.Game
-    # (canonical name boardgames_rl.core.game.Game)
-    assert missing(["boardgames_rl"], {"boardgames_rl.core.game.Game"}) == [
-        line
-        for line in missing(["boardgames_rl"], set())
-        if not line.startswith("boardgames_rl.Game ")
+    # boardgames_rl.Agent is boardgames_rl.core.agent.Agent, described once under its canonical
+    # name. (Agent, not Game: the compiled build keeps no class docstrings, and the site reads
+    # the pure build, docs/conf.py.)
+    without = missing(["boardgames_rl"], set())
+    assert any(line.startswith("boardgames_rl.Agent ") for line in without)
+    assert missing(["boardgames_rl"], {"boardgames_rl.core.agent.Agent"}) == [
+        line for line in without if not line.startswith("boardgames_rl.Agent ")
     ]
 
 

@@ -39,6 +39,10 @@ class ActionLayout:
         self.place = self.give + 3  # + (band - 1)
         self.num_actions = self.place + data.WINDOW_BANDS
 
+    def __reduce__(self) -> tuple[type[ActionLayout], tuple[int, int, int]]:
+        """Pickled as its three sizes (a compiled class has no ``__dict__`` to pickle)."""
+        return ActionLayout, (self.num_aims, self.num_forces, self.num_yaws)
+
     def flick(self, aim_index: int, force_index: int, yaw_index: int = 0) -> int:
         return (yaw_index * self.num_aims + aim_index) * self.num_forces + force_index
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,7 +22,7 @@ from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.castle_flutterstone.data import Phase
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
+    from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame  # noqa: F401
     from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 
@@ -112,15 +112,13 @@ def _fixed_order(n: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-class CastleFlutterstoneInfoSet(RedealtInfoSet):
+class CastleFlutterstoneInfoSet(RedealtInfoSet["CastleFlutterstoneGame"]):
     """What one player knows.
 
     ``knowledge`` is the state dict with the draw pile already reshuffled from a fixed generator
     (its contents are known, its order is not) and no chance generator; ``sample`` deals the
     known pile contents in a random order and gives the state a fresh generator.
     """
-
-    game: CastleFlutterstoneGame
 
     def __init__(self, state: CastleFlutterstoneState, player: int):
         """As :class:`RedealtInfoSet` (the same ``knowledge``), without building the fixed
@@ -147,10 +145,15 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet):
         self.knowledge: dict[str, Any] = d
         self._state_class: type[CastleFlutterstoneState] = type(state)
 
-    @cached_property
+    _view: CastleFlutterstoneView | None = None
+
+    @property
     def view(self) -> CastleFlutterstoneView:
         """The typed public view agents read (built at the first read, once per info set)."""
-        return table_view(self.knowledge, self.player)
+        view = self._view
+        if view is None:
+            view = self._view = table_view(self.knowledge, self.player)
+        return view
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         pile = sorted(d["draw_pile"])

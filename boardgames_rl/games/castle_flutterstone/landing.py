@@ -64,11 +64,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
+from typing import SupportsFloat
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 __all__ = [
     "AIM_RANGE",
@@ -237,6 +239,7 @@ PESKY_MODIFIERS: dict[str, PeskyModifier] = {
 """Section 7.7 modifiers; several cards stack by multiplying the k and adding the bias."""
 
 
+@mypyc_attr(native_class=False)  # validates what a caller passes (np.int64, 1.5) itself
 @dataclass(frozen=True)
 class Effects:
     """Pesky-ghost effects active for a shot.
@@ -258,7 +261,7 @@ class Effects:
             if not isinstance(value, (bool, np.bool_)):
                 raise ValueError(f"Effects.{attr} must be a bool, got {value!r}")
             object.__setattr__(self, attr, bool(value))
-        band = self.blocked_band
+        band = getattr(self, "blocked_band")  # noqa: B009  (as given: not read as an int yet)
         if isinstance(band, (bool, np.bool_)) or not isinstance(band, (int, np.integer)):
             raise ValueError(f"Effects.blocked_band must be an int in 0..3, got {band!r}")
         if not 0 <= int(band) <= 3:
@@ -342,7 +345,8 @@ class LandingGeometry:
         object.__setattr__(self, "window_bands", bands)
         lateral = tuple((float(lo), float(hi)) for lo, hi in self.window_lateral)
         object.__setattr__(self, "window_lateral", lateral)
-        for name, value in self.__dict__.items():
+        for f in fields(self):
+            name, value = f.name, getattr(self, f.name)
             if name not in ("window_bands", "window_lateral") and not math.isfinite(value):
                 raise ValueError(f"LandingGeometry.{name} must be finite, got {value!r}")
         checks = [
@@ -400,7 +404,7 @@ YAW_GRID_V2: tuple[float, ...] = (-25.0, -15.0, 0.0, 15.0, 25.0)
 
 
 def _check_action(
-    aim: float, force: float, geometry: LandingGeometry, yaw: float = 0.0
+    aim: SupportsFloat, force: SupportsFloat, geometry: LandingGeometry, yaw: SupportsFloat = 0.0
 ) -> tuple[float, float, float]:
     try:
         a = float(aim)
@@ -536,13 +540,13 @@ def _landing_time(a_coef: float, z0: float, tau: float, g_tau: float) -> float:
 
 
 def sample_flick(
-    aim: float,
-    force: float,
+    aim: SupportsFloat,
+    force: SupportsFloat,
     skill: SkillLike,
     effects: Effects,
     rng: np.random.Generator,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
-    yaw: float = 0.0,
+    yaw: SupportsFloat = 0.0,
 ) -> Zone:
     """Simulate ONE physical shot and return its landing zone.
 
@@ -695,14 +699,14 @@ def _landing_times(a_coef: np.ndarray, z0: float, tau: float, g_tau: float) -> n
 
 
 def sample_flicks(
-    aim: float,
-    force: float,
+    aim: SupportsFloat,
+    force: SupportsFloat,
     skill: SkillLike,
     effects: Effects,
     rng: np.random.Generator,
     n: int,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
-    yaw: float = 0.0,
+    yaw: SupportsFloat = 0.0,
 ) -> np.ndarray:
     """Simulate ``n`` independent shots at once (same model as :func:`sample_flick`).
 
@@ -1084,12 +1088,12 @@ def _check_model(effects: Effects, geometry: LandingGeometry) -> None:
 
 
 def landing_distribution(
-    aim: float,
-    force: float,
+    aim: SupportsFloat,
+    force: SupportsFloat,
     skill: SkillLike = "average",
     effects: Effects = NO_EFFECTS,
     geometry: LandingGeometry = DEFAULT_GEOMETRY,
-    yaw: float = 0.0,
+    yaw: SupportsFloat = 0.0,
 ) -> np.ndarray:
     """Exact outcome probabilities of one shot, by deterministic numerical integration.
 

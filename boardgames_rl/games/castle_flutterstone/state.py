@@ -15,6 +15,7 @@ The first figure to reach the last step wins at once (also in the middle of a do
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -62,8 +63,10 @@ __all__ = [
     "FlutterstoneState",
 ]
 
-_THROWAWAY_SEED = np.random.SeedSequence(0)
-"""Seeds a bit generator whose state is overwritten at once (cheaper than OS entropy)."""
+
+landing_draw: Callable[..., Zone] = sample_flick
+"""The draw of a flick's landing zone, ``landing.sample_flick`` (the module's variable, so a test
+can force the zones a scenario needs: ``tests/castle_flutterstone/test_rules.py``)."""
 
 _ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
 _EFFECTS = {
@@ -74,7 +77,7 @@ _EFFECTS = {
 }
 
 
-class CastleFlutterstoneState(PlainDataState):
+class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
     """Full state of a Castle Flutterstone game.
 
     Public attributes (read them, don't write them; use ``apply``):
@@ -93,7 +96,6 @@ class CastleFlutterstoneState(PlainDataState):
     short lists).
     """
 
-    game: CastleFlutterstoneGame
     positions: list[int]
     finished: list[int]
     helpful_ready: list[list[int]]
@@ -175,9 +177,7 @@ class CastleFlutterstoneState(PlainDataState):
     )
 
     def clone(self) -> CastleFlutterstoneState:
-        s = CastleFlutterstoneState.__new__(CastleFlutterstoneState)
-        s.game = self.game
-        s._rng = None  # the generator is copied when the clone first draws (see ``rng``)
+        s = CastleFlutterstoneState(self.game, None)  # its generator: made at the first draw
         s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
         s._mask = self._mask
         s.positions = self.positions[:]
@@ -199,23 +199,6 @@ class CastleFlutterstoneState(PlainDataState):
         s.winner = self.winner
         s._truncated = self._truncated
         return s
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's chance generator. A clone holds only a snapshot of its parent's generator
-        state and builds its own generator from it when it first draws: most clones (reward
-        shaping's previous state, backups) never draw, and the snapshot is the costly part's
-        third. The draws are exactly those of a copied generator."""
-        rng = self._rng
-        if rng is None:
-            bits = np.random.PCG64(_THROWAWAY_SEED)  # seeded cheaply, then overwritten
-            bits.state = self._rng_state
-            rng = self._rng = np.random.Generator(bits)
-        return rng
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        self._rng = value
 
     # ------------------------------------------------------------------------- contract
     @property
@@ -359,7 +342,7 @@ class CastleFlutterstoneState(PlainDataState):
         g = self.game
         p = self.turn_player
         yaw, aim, force = g._flicks[action]
-        zone = sample_flick(aim, force, g.skills[p], self.effects(), self.rng, g.geometry, yaw)
+        zone = landing_draw(aim, force, g.skills[p], self.effects(), self.rng, g.geometry, yaw)
         self.last_outcome = int(zone)
         points = _ZONE_POINTS.get(zone, 0)
         if points:

@@ -20,9 +20,11 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from boardgames_rl.games.castle_nightingale.data import (
     BOARD_COLS,
@@ -104,6 +106,7 @@ def parse_side(board: int, side: str) -> tuple[tuple[tuple[int, str], ...], ...]
 
 
 # ------------------------------------------------------------------------------------ layouts (2.5)
+@mypyc_attr(native_class=False)  # validates what a caller passes (lists, numpy ints) itself
 @dataclass(frozen=True)
 class Layout:
     """Which board lies at which position, on which side, and which boards are turned 180°."""
@@ -117,23 +120,29 @@ class Layout:
     def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise ValueError(f"Layout side must be 'A' or 'B', got {self.side!r}")
+        # As given (any objects, not yet the fields' types: a bool is not a board id).
+        raw_boards: Any = getattr(self, "boards")  # noqa: B009
+        raw_rotated: Any = getattr(self, "rotated")  # noqa: B009
         try:
-            boards = tuple(self.boards)
-            rotated = tuple(self.rotated)
+            given_boards: tuple[object, ...] = tuple(raw_boards)
+            given_rotated: tuple[object, ...] = tuple(raw_rotated)
         except TypeError as exc:
             raise ValueError(f"Layout boards/rotated must be sequences of 4: {exc}") from None
-        if len(boards) != 4 or any(
-            isinstance(b, (bool, np.bool_)) or not isinstance(b, (int, np.integer)) for b in boards
+        if len(given_boards) != 4 or any(
+            isinstance(b, (bool, np.bool_)) or not isinstance(b, (int, np.integer))
+            for b in given_boards
         ):
-            raise ValueError(f"Layout boards must be 4 board ids 0..3, got {self.boards!r}")
-        boards = tuple(int(b) for b in boards)
+            raise ValueError(f"Layout boards must be 4 board ids 0..3, got {raw_boards!r}")
+        boards = tuple(int(b) for b in given_boards)  # type: ignore[call-overload]
         if sorted(boards) != [0, 1, 2, 3]:
             raise ValueError(
                 f"Layout boards must be a permutation of 0..3 (each board used once), got {boards}"
             )
-        if len(rotated) != 4 or any(not isinstance(f, (bool, np.bool_)) for f in rotated):
-            raise ValueError(f"Layout rotated must be 4 booleans, got {self.rotated!r}")
-        rotated = tuple(bool(f) for f in rotated)
+        if len(given_rotated) != 4 or any(
+            not isinstance(f, (bool, np.bool_)) for f in given_rotated
+        ):
+            raise ValueError(f"Layout rotated must be 4 booleans, got {raw_rotated!r}")
+        rotated = tuple(bool(f) for f in given_rotated)
         if self.side == "A" and any(rotated):
             raise ValueError(
                 "side A boards are never rotated (the vase icons must stay on the outer border)"
@@ -409,9 +418,17 @@ class Board:
         kind = PASSAGE if self.passage[sq] else VASE if self.vase_icon[sq] else "."
         return COLOUR_LETTERS[self.colour[sq]] + kind
 
-    @cached_property
+    _zone_distances: tuple[tuple[int, ...], ...] | None = None
+
+    @property
     def zone_distances(self) -> tuple[tuple[int, ...], ...]:
-        """All-pairs shortest path lengths in the zone graph (-1 when unreachable)."""
+        """All-pairs shortest path lengths in the zone graph (-1 when unreachable; computed at
+        the first read)."""
+        if self._zone_distances is None:
+            self._zone_distances = self._all_zone_distances()
+        return self._zone_distances
+
+    def _all_zone_distances(self) -> tuple[tuple[int, ...], ...]:
         out = []
         for start in range(self.num_zones):
             dist = [-1] * self.num_zones

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from functools import cached_property
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +30,9 @@ from boardgames_rl.games.castle_nightingale.data import (
     SAMURAI,
 )
 from boardgames_rl.games.castle_nightingale.renamed import renamed
+
+if TYPE_CHECKING:
+    from boardgames_rl.games.castle_nightingale.game import CastleNightingale  # noqa: F401
 
 Decision = Mapping[str, Any]
 """A pending decision: ``kind``, ``player`` and its public context (``token``, ``when``...)."""
@@ -151,7 +153,7 @@ _VIEW_FIELDS = tuple(
 )
 
 
-class CastleNightingaleInfoSet(RedealtInfoSet):
+class CastleNightingaleInfoSet(RedealtInfoSet["CastleNightingale"]):
     """One player's information state. ``sample(rng)`` deals everything that player cannot see
     (see the module docstring); ``knowledge`` carries nothing hidden; ``view`` is its typed
     public view (:class:`CastleNightingaleView`, built on first use)."""
@@ -159,10 +161,15 @@ class CastleNightingaleInfoSet(RedealtInfoSet):
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         _deal_hidden(d, player, rng)
 
-    @cached_property
+    _view: CastleNightingaleView | None = None
+
+    @property
     def view(self) -> CastleNightingaleView:
-        """What this seat knows, typed (the heuristic reads it)."""
-        return CastleNightingaleView.of(self.player, self.knowledge)
+        """What this seat knows, typed (the heuristic reads it; built at the first read)."""
+        view = self._view
+        if view is None:
+            view = self._view = CastleNightingaleView.of(self.player, self.knowledge)
+        return view
 
 
 def _deal_hidden(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:

@@ -77,7 +77,7 @@ _FIELDS = (
 # fmt: on
 
 
-class CastleNightingaleState(PlainDataState):
+class CastleNightingaleState(PlainDataState["CastleNightingale"]):
     """Full state of a Castle Nightingale game (see the module docstring)."""
 
     FIELDS = _FIELDS
@@ -85,7 +85,6 @@ class CastleNightingaleState(PlainDataState):
     # in ``_obs_base`` and reuses them while their inputs are equal (observation._base).
     _obs_base: list[Any] | None = None
 
-    game: CastleNightingale
     # The plain fields (``FIELDS``), set by ``initial`` / ``from_state_dict`` / ``clone``:
     layout: list[Any]
     """``Layout.to_list()``: ``[side, boards by position, rotated by position]``."""
@@ -215,7 +214,7 @@ class CastleNightingaleState(PlainDataState):
         s._run()
         return s
 
-    def __init__(self, game, rng: np.random.Generator):
+    def __init__(self, game: CastleNightingale, rng: np.random.Generator | None):
         super().__init__(game, rng)
         self._board: Board | None = None
 
@@ -1312,100 +1311,108 @@ class CastleNightingaleState(PlainDataState):
 
     # ====================================================================== dispatch tables
     # The engine loop reaches every handler through these tables, and only through them.
-    STAGES: ClassVar[dict[str, Callable[[CastleNightingaleState], None]]] = {
-        "setup_close": _stage_setup_close,
-        "setup_start": _stage_setup_start,
-        "turn_start": _stage_turn_start,
-        "prog_s_card": _stage_prog_s_card,
-        "prog_s_tile": _stage_prog_s_tile,
-        "prog_n_card": _stage_prog_n_card,
-        "n_reveal": _stage_n_reveal,
-        "w2": _stage_w2,
-        "n_action": _stage_n_action,
-        "n_start": _stage_n_start,
-        "n_place": _stage_n_place,
-        "n_move_end": _stage_n_move_end,
-        "n_decoys": _stage_n_decoys,
-        "w5": _stage_w5,
-        "n_phase_end": _stage_n_phase_end,
-        "s_reveal": _stage_s_reveal,
-        "w6_n": _stage_w6_n,
-        "s_entries": _stage_s_entries,
-        "s_final_square": _stage_s_final_square,
-        "w9_before": _stage_w9_before,
-        "w9_after": _stage_w9_after,
-        "s_action": _stage_s_action,
-        "turn_end": _stage_turn_end,
-    }
+    STAGES: ClassVar[dict[str, Callable[[CastleNightingaleState], None]]]
     """``stage`` -> its step of the turn structure (it may set a decision or the next stage)."""
 
-    TASKS: ClassVar[dict[str, Callable[[CastleNightingaleState, Any], None]]] = {
-        "draw_equipment": _task_draw_equipment,
-        "ask_w3_end": _task_ask_w3_end,
-        "ask_again": _task_ask_again,
-        "close": _task_close,
-        "lockdown": _task_lockdown,
-        "capture": _task_capture,
-        "confiscate": _task_confiscate,
-        "reopen_start": _task_reopen_start,
-        "reopen_next": _task_reopen_next,
-        "ask_w9": _task_ask_w9,
-    }
+    TASKS: ClassVar[dict[str, Callable[[CastleNightingaleState, Any], None]]]
     """Task name -> its procedure, called with its argument (``tasks`` holds ``[name, arg]``)."""
 
-    ON_DECISION: ClassVar[dict[str, Callable[[CastleNightingaleState, int, dict], None]]] = {
-        "setup_close": _on_setup_close,
-        "setup_start": _on_setup_start,
-        "prog_s_card": _on_prog_s_card,
-        "prog_s_tile": _on_prog_s_tile,
-        "prog_n_card": _on_prog_n_card,
-        "w2": _on_w2,
-        "bell_out": _on_bell_out,
-        "bell_in": _on_bell_in,
-        "sprint_out": _on_sprint_out,
-        "sprint_in": _on_sprint_in,
-        "pick_lock": _on_pick_lock,
-        "pebble": _on_pebble,
-        "scout": _on_scout,
-        "listen": _on_listen,
-        "meditate": _on_meditate,
-        "start": _on_start,
-        "place": _on_place,
-        "jump_token": _on_jump_token,
-        "jump_land": _on_jump_land,
-        "lockpick": _on_lockpick,
-        "map_vase": _on_map_vase,
-        "w4": _on_w4,
-        "w3_end": _on_w3_end,
-        "decoy": _on_decoy,
-        "w5": _on_w5,
-        "lantern_zone": _on_lantern_zone,
-        "lantern_choice": _on_lantern_choice,
-        "lantern_disc": _on_lantern_disc,
-        "w6_s": _on_w6_s,
-        "sandals": _on_sandals,
-        "w6_n": _on_w6_n,
-        "entry": _on_entry,
-        "entry_end": _on_entry_end,
-        "adjust_token": _on_adjust_token,
-        "final_square": _on_final_square,
-        "vase_move": _on_vase_move,
-        "w8": _on_w8,
-        "confiscate": _on_confiscate,
-        "reopen": _on_reopen,
-        "reopen_extra": _on_reopen_extra,
-        "w9": _on_w9,
-        "iron_bar": _on_iron_bar,
-        "hound": _on_hound,
-        "track": _on_track,
-        "bar": _on_bar,
-        "sweep_keep": _on_sweep_keep,
-        "inspect": _on_inspect,
-        "inspect_move": _on_inspect_move,
-        "muster": _on_muster,
-        "ledger": _on_ledger,
-    }
+    ON_DECISION: ClassVar[dict[str, Callable[[CastleNightingaleState, int, dict], None]]]
     """Decision kind -> its handler ``(state, action, decision)``, in the order of ``DECISIONS``."""
+
+
+# The dispatch tables: set after the class, whose methods they name.
+CastleNightingaleState.STAGES = {
+    "setup_close": CastleNightingaleState._stage_setup_close,
+    "setup_start": CastleNightingaleState._stage_setup_start,
+    "turn_start": CastleNightingaleState._stage_turn_start,
+    "prog_s_card": CastleNightingaleState._stage_prog_s_card,
+    "prog_s_tile": CastleNightingaleState._stage_prog_s_tile,
+    "prog_n_card": CastleNightingaleState._stage_prog_n_card,
+    "n_reveal": CastleNightingaleState._stage_n_reveal,
+    "w2": CastleNightingaleState._stage_w2,
+    "n_action": CastleNightingaleState._stage_n_action,
+    "n_start": CastleNightingaleState._stage_n_start,
+    "n_place": CastleNightingaleState._stage_n_place,
+    "n_move_end": CastleNightingaleState._stage_n_move_end,
+    "n_decoys": CastleNightingaleState._stage_n_decoys,
+    "w5": CastleNightingaleState._stage_w5,
+    "n_phase_end": CastleNightingaleState._stage_n_phase_end,
+    "s_reveal": CastleNightingaleState._stage_s_reveal,
+    "w6_n": CastleNightingaleState._stage_w6_n,
+    "s_entries": CastleNightingaleState._stage_s_entries,
+    "s_final_square": CastleNightingaleState._stage_s_final_square,
+    "w9_before": CastleNightingaleState._stage_w9_before,
+    "w9_after": CastleNightingaleState._stage_w9_after,
+    "s_action": CastleNightingaleState._stage_s_action,
+    "turn_end": CastleNightingaleState._stage_turn_end,
+}
+
+CastleNightingaleState.TASKS = {
+    "draw_equipment": CastleNightingaleState._task_draw_equipment,
+    "ask_w3_end": CastleNightingaleState._task_ask_w3_end,
+    "ask_again": CastleNightingaleState._task_ask_again,
+    "close": CastleNightingaleState._task_close,
+    "lockdown": CastleNightingaleState._task_lockdown,
+    "capture": CastleNightingaleState._task_capture,
+    "confiscate": CastleNightingaleState._task_confiscate,
+    "reopen_start": CastleNightingaleState._task_reopen_start,
+    "reopen_next": CastleNightingaleState._task_reopen_next,
+    "ask_w9": CastleNightingaleState._task_ask_w9,
+}
+
+CastleNightingaleState.ON_DECISION = {
+    "setup_close": CastleNightingaleState._on_setup_close,
+    "setup_start": CastleNightingaleState._on_setup_start,
+    "prog_s_card": CastleNightingaleState._on_prog_s_card,
+    "prog_s_tile": CastleNightingaleState._on_prog_s_tile,
+    "prog_n_card": CastleNightingaleState._on_prog_n_card,
+    "w2": CastleNightingaleState._on_w2,
+    "bell_out": CastleNightingaleState._on_bell_out,
+    "bell_in": CastleNightingaleState._on_bell_in,
+    "sprint_out": CastleNightingaleState._on_sprint_out,
+    "sprint_in": CastleNightingaleState._on_sprint_in,
+    "pick_lock": CastleNightingaleState._on_pick_lock,
+    "pebble": CastleNightingaleState._on_pebble,
+    "scout": CastleNightingaleState._on_scout,
+    "listen": CastleNightingaleState._on_listen,
+    "meditate": CastleNightingaleState._on_meditate,
+    "start": CastleNightingaleState._on_start,
+    "place": CastleNightingaleState._on_place,
+    "jump_token": CastleNightingaleState._on_jump_token,
+    "jump_land": CastleNightingaleState._on_jump_land,
+    "lockpick": CastleNightingaleState._on_lockpick,
+    "map_vase": CastleNightingaleState._on_map_vase,
+    "w4": CastleNightingaleState._on_w4,
+    "w3_end": CastleNightingaleState._on_w3_end,
+    "decoy": CastleNightingaleState._on_decoy,
+    "w5": CastleNightingaleState._on_w5,
+    "lantern_zone": CastleNightingaleState._on_lantern_zone,
+    "lantern_choice": CastleNightingaleState._on_lantern_choice,
+    "lantern_disc": CastleNightingaleState._on_lantern_disc,
+    "w6_s": CastleNightingaleState._on_w6_s,
+    "sandals": CastleNightingaleState._on_sandals,
+    "w6_n": CastleNightingaleState._on_w6_n,
+    "entry": CastleNightingaleState._on_entry,
+    "entry_end": CastleNightingaleState._on_entry_end,
+    "adjust_token": CastleNightingaleState._on_adjust_token,
+    "final_square": CastleNightingaleState._on_final_square,
+    "vase_move": CastleNightingaleState._on_vase_move,
+    "w8": CastleNightingaleState._on_w8,
+    "confiscate": CastleNightingaleState._on_confiscate,
+    "reopen": CastleNightingaleState._on_reopen,
+    "reopen_extra": CastleNightingaleState._on_reopen_extra,
+    "w9": CastleNightingaleState._on_w9,
+    "iron_bar": CastleNightingaleState._on_iron_bar,
+    "hound": CastleNightingaleState._on_hound,
+    "track": CastleNightingaleState._on_track,
+    "bar": CastleNightingaleState._on_bar,
+    "sweep_keep": CastleNightingaleState._on_sweep_keep,
+    "inspect": CastleNightingaleState._on_inspect,
+    "inspect_move": CastleNightingaleState._on_inspect_move,
+    "muster": CastleNightingaleState._on_muster,
+    "ledger": CastleNightingaleState._on_ledger,
+}
 
 
 def as_nightingale_state(state: State) -> CastleNightingaleState:

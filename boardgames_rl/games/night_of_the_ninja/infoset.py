@@ -63,12 +63,10 @@ NOT_IN_CLASS, WINNING_HOUSE, OTHER_HOUSE = 0, 1, 2
 """A seat's House class on the deal: unknown, in the winning House, not in it (``_houses``)."""
 
 
-class NightOfTheNinjaInfoSet(RedealtInfoSet):
+class NightOfTheNinjaInfoSet(RedealtInfoSet["NightOfTheNinja"]):
     """One player's information state. ``sample(rng)`` deals everything that player cannot see
     (see the module docstring); ``knowledge`` carries nothing hidden; ``view()`` is the typed
     :class:`PlayerView` the heuristic reads."""
-
-    game: NightOfTheNinja
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         deal_hidden(d, player, self.game, rng)

@@ -71,7 +71,7 @@ from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
 from boardgames_rl.games.night_of_the_ninja.observation import encode
 
 if TYPE_CHECKING:
-    from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
+    from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja  # noqa: F401
 
 DECISIONS = (
     "draft_pick1",
@@ -158,7 +158,7 @@ _FIELDS = (
 )
 
 
-class NightOfTheNinjaState(PlainDataState):
+class NightOfTheNinjaState(PlainDataState["NightOfTheNinja"]):
     """Full state of a Night of the Ninja game (see the module docstring).
 
     Game-long fields: ``round`` (1-based), ``token_value[t]`` (hidden values of the 35 tokens),
@@ -183,7 +183,6 @@ class NightOfTheNinjaState(PlainDataState):
 
     FIELDS = _FIELDS
 
-    game: NightOfTheNinja
     # game-long fields
     round: int
     token_value: list[int]

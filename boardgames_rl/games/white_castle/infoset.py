@@ -19,6 +19,7 @@ from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import ROUNDS
 
 if TYPE_CHECKING:
+    from boardgames_rl.games.white_castle.game import WhiteCastleGame  # noqa: F401
     from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 HIDDEN_DECKS = ("steward_deck", "diplomat_deck")
@@ -127,7 +128,7 @@ def public_view(state: WhiteCastleState, player: int) -> PublicView:
     )
 
 
-class WhiteCastleInfoSet(RedealtInfoSet):
+class WhiteCastleInfoSet(RedealtInfoSet["WhiteCastleGame"]):
     """Sampling reshuffles the Steward and Diplomat decks and replaces the chance generator.
 
     ``knowledge`` holds the state with both decks already reshuffled from a fixed generator, so

@@ -210,7 +210,7 @@ def _dark_kind(card: str) -> str:
     return ""
 
 
-class WhiteCastleState(PlainDataState):
+class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
     """Full true state of a game of The White Castle.
 
     Plain data named in ``FIELDS`` (clone / to_dict / from_state_dict come from
@@ -220,7 +220,6 @@ class WhiteCastleState(PlainDataState):
 
     FIELDS = KEYS
 
-    game: WhiteCastleGame
     n: int
     round: int
     phase: str

@@ -37,9 +37,9 @@ from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 
 def player_facts(state: NightOfTheNinjaState) -> dict[str, Any]:
-    """The state's fields by name, not copied (the heuristic's rules never write to them): the
-    state's own attribute dict, which holds every name of ``FIELDS`` (and a few private ones)."""
-    return vars(state)
+    """The state's fields by name (``FIELDS``), not copied: the heuristic's rules never write to
+    them."""
+    return {k: getattr(state, k) for k in state.FIELDS}
 
 
 class DeterminizedView(View):

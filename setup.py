@@ -1,0 +1,143 @@
+"""The compiled build: the rules engines compiled by mypyc from their own (typed) Python source.
+
+``pip install .`` and ``pip install -e .`` run this. The modules in ``COMPILED`` are compiled to C
+extension modules beside their ``.py`` files; the package then imports the compiled ones. If the
+compiler is missing or a compile fails, the install goes on and the package runs the same ``.py``
+files (the pure build), saying why once at import. ``BOARDGAMES_RL_PURE=1`` at install time builds
+nothing; at run time it makes the package import the ``.py`` files even where a compiled build
+exists (``boardgames_rl/compiled.py``).
+
+A successful build writes ``boardgames_rl/_compiled.json``: the compiler's version and the
+sha256 of every compiled module's source. At import, a source that no longer matches (an edited
+engine in an editable install) makes the package run the pure build and say so, so an edit is
+never silently shadowed by an old compiled copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+
+COMPILED = [
+    # The game contract and the plain-data state every engine builds on.
+    "boardgames_rl/core/game.py",
+    "boardgames_rl/core/plain_state.py",
+    # Castle Flutterstone's engine.
+    "boardgames_rl/games/castle_flutterstone/actions.py",
+    "boardgames_rl/games/castle_flutterstone/infoset.py",
+    "boardgames_rl/games/castle_flutterstone/legal.py",
+    "boardgames_rl/games/castle_flutterstone/movement.py",
+    "boardgames_rl/games/castle_flutterstone/observation.py",
+    "boardgames_rl/games/castle_flutterstone/state.py",
+    # Castle Nightingale's engine.
+    "boardgames_rl/games/castle_nightingale/board.py",
+    "boardgames_rl/games/castle_nightingale/infoset.py",
+    "boardgames_rl/games/castle_nightingale/legal.py",
+    "boardgames_rl/games/castle_nightingale/observation.py",
+    "boardgames_rl/games/castle_nightingale/paths.py",
+    "boardgames_rl/games/castle_nightingale/state.py",
+]
+"""The modules compiled, as paths from the repository's root (one mypyc group)."""
+
+MANIFEST = "boardgames_rl/_compiled.json"
+
+
+def _pure_requested() -> bool:
+    value = os.environ.get("BOARDGAMES_RL_PURE", "")
+    if value not in ("", "0", "1"):
+        sys.exit(f"BOARDGAMES_RL_PURE must be 1 (pure Python) or 0 / unset, got {value!r}")
+    return value == "1"
+
+
+def _say(message: str) -> None:
+    print(f"boardgames-rl: {message}", file=sys.stderr, flush=True)
+
+
+_MADE: list = []
+
+
+def _extensions() -> list:
+    """mypyc's extension modules for ``COMPILED`` (made once per process), or none (the pure
+    build) with the reason said."""
+    if not _MADE:
+        _MADE.append(_make_extensions())
+    return _MADE[0]
+
+
+def _make_extensions() -> list:
+    if _pure_requested():
+        _say("BOARDGAMES_RL_PURE=1: building the pure-Python package only")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as e:  # pragma: no cover - the build requirements bring mypy
+        _say(f"mypyc is not importable ({e}); building the pure-Python package only")
+        return []
+    try:
+        return mypycify(COMPILED, opt_level="3", group_name="boardgames_rl")
+    except (Exception, SystemExit) as e:  # mypyc exits on type errors
+        _say(f"mypyc could not compile the engines ({e!r}); building the pure-Python package only")
+        return []
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that runs mypyc only when extensions are built (not on every call of this
+    script: pip calls it three times), never fails the install (a compile error leaves the pure
+    build), and on success writes the manifest the package checks at import."""
+
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self.parallel = os.cpu_count() or 1
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = _extensions()
+        super().finalize_options()
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as e:  # no compiler, missing headers, a compile error
+            _say(f"compiling the engines failed ({e}); installing the pure-Python package only")
+            for ext in self.extensions:
+                target = Path(self.get_ext_fullpath(ext.name))
+                if target.is_file() and not target.is_symlink():
+                    target.unlink()
+            self.extensions = self.distribution.ext_modules = []
+            return
+        self._write_manifest()
+
+    def _write_manifest(self) -> None:
+        from importlib.metadata import version
+
+        modules = {
+            path[: -len(".py")].replace("/", "."): hashlib.sha256(
+                (ROOT / path).read_bytes()
+            ).hexdigest()
+            for path in COMPILED
+        }
+        text = json.dumps(
+            {"compiler": f"mypyc {version('mypy')}", "modules": modules}, indent=1, sort_keys=True
+        )
+        base = ROOT if self.inplace else Path(self.build_lib)
+        target = base / MANIFEST
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(text + "\n")
+        os.replace(tmp, target)
+
+
+# A stand-in, replaced by mypyc's extensions when build_ext runs: it marks the wheel as holding
+# compiled code and makes setuptools call build_ext.
+PLACEHOLDER = Extension("boardgames_rl._engines", sources=[])
+
+setup(ext_modules=[PLACEHOLDER], cmdclass={"build_ext": BuildExt})

@@ -1,0 +1,107 @@
+"""Which build of the engines runs, and the refusals around it (issue 44, deliverable 1).
+
+``boardgames_rl.compiled`` picks the compiled (mypyc) build where one is installed and up to date,
+else the pure-Python one; ``BOARDGAMES_RL_PURE=1`` forces the pure one. Each case runs in a real
+process, as a user's would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import boardgames_rl
+from boardgames_rl.compiled import PURE_ENV, build_info
+
+INFO = "import json, boardgames_rl; print(json.dumps(boardgames_rl.build_info()))"
+
+
+def _python(code: str, env_extra: dict[str, str], cwd: Path | None = None, path: str = ""):
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    env.update(env_extra)
+    if path:
+        env["PYTHONPATH"] = path
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_build_info_says_which_build_and_why():
+    info = build_info()
+    assert info["build"] in ("compiled", "pure")
+    assert info["reason"]
+    if info["build"] == "compiled":
+        assert info["compiler"].startswith("mypyc ")
+        assert "boardgames_rl.games.castle_flutterstone.state" in info["modules"]
+        assert set(info["loaded_compiled"]) <= set(info["modules"])
+        assert "boardgames_rl.core.game" in info["loaded_compiled"]
+    else:
+        assert info["modules"] == [] and info["loaded_compiled"] == []
+
+
+def test_the_pure_variable_forces_the_pure_build():
+    done = _python(INFO + "\nimport boardgames_rl.games.castle_flutterstone.state", {PURE_ENV: "1"})
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout.splitlines()[0])
+    assert info["build"] == "pure" and info["reason"] == f"{PURE_ENV}=1"
+    assert info["loaded_compiled"] == []
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "2", " 1"])
+def test_a_bad_pure_value_is_refused_in_one_line(value):
+    done = _python("import boardgames_rl", {PURE_ENV: value})
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ValueError: BOARDGAMES_RL_PURE must be 1"), last
+    assert repr(value) in last
+
+
+def _copy_of_the_package(tmp_path: Path) -> Path:
+    """The installed package (compiled files included) in a folder of its own."""
+    source = Path(boardgames_rl.__file__).parent
+    root = tmp_path / "site"
+    shutil.copytree(
+        source,
+        root / "boardgames_rl",
+        ignore=shutil.ignore_patterns("__pycache__", "pretrained", "*.npz"),
+    )
+    group = sys.modules.get("boardgames_rl__mypyc")
+    if group is not None and group.__file__:
+        shutil.copy2(group.__file__, root / Path(group.__file__).name)
+    return root
+
+
+@pytest.mark.skipif(build_info()["build"] != "compiled", reason="needs the compiled build")
+def test_an_edited_engine_runs_pure_and_says_so(tmp_path):
+    """A compiled module whose source changed since the build (an edit in an editable install)
+    is never run: the package runs the pure build, with one warning naming the file."""
+    root = _copy_of_the_package(tmp_path)
+    done = _python(INFO, {}, cwd=tmp_path, path=str(root))
+    assert json.loads(done.stdout.splitlines()[0])["build"] == "compiled", done.stderr
+    legal = root / "boardgames_rl/games/castle_flutterstone/legal.py"
+    legal.write_text(legal.read_text() + "\n# an edit\n")
+    done = _python(INFO, {}, cwd=tmp_path, path=str(root))
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout.splitlines()[0])
+    assert info["build"] == "pure" and info["loaded_compiled"] == []
+    assert "castle_flutterstone/legal.py changed since the compiled build" in info["reason"]
+    assert "RuntimeWarning" in done.stderr and "pip install -e ." in done.stderr
+
+
+@pytest.mark.skipif(build_info()["build"] != "compiled", reason="needs the compiled build")
+@pytest.mark.parametrize(
+    "manifest", ["not json", '{"compiler": "x"}', '{"compiler": "x", "modules": {"os.path": "0"}}']
+)
+def test_a_bad_manifest_runs_pure(tmp_path, manifest):
+    root = _copy_of_the_package(tmp_path)
+    (root / "boardgames_rl/_compiled.json").write_text(manifest)
+    done = _python(INFO, {}, cwd=tmp_path, path=str(root))
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout.splitlines()[0])
+    assert info["build"] == "pure" and info["loaded_compiled"] == [], info
