@@ -44,6 +44,21 @@ COMPILED = [
     "boardgames_rl/games/castle_nightingale/observation.py",
     "boardgames_rl/games/castle_nightingale/paths.py",
     "boardgames_rl/games/castle_nightingale/state.py",
+    # Night of the Ninja's engine.
+    "boardgames_rl/games/night_of_the_ninja/actions.py",
+    "boardgames_rl/games/night_of_the_ninja/cards.py",
+    "boardgames_rl/games/night_of_the_ninja/events.py",
+    "boardgames_rl/games/night_of_the_ninja/infoset.py",
+    "boardgames_rl/games/night_of_the_ninja/legal.py",
+    "boardgames_rl/games/night_of_the_ninja/observation.py",
+    "boardgames_rl/games/night_of_the_ninja/state.py",
+    # The White Castle's engine.
+    "boardgames_rl/games/white_castle/actions.py",
+    "boardgames_rl/games/white_castle/infoset.py",
+    "boardgames_rl/games/white_castle/legal.py",
+    "boardgames_rl/games/white_castle/observation.py",
+    "boardgames_rl/games/white_castle/scoring.py",
+    "boardgames_rl/games/white_castle/state.py",
 ]
 """The modules compiled, as paths from the repository's root (one mypyc group)."""
 

@@ -30,6 +30,18 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"boardgames_rl engines: {info['build']} ({info['compiler'] or info['reason']})"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if build_info()["build"] != "compiled":
+        return
+    skip = pytest.mark.skip(
+        reason="pure_only: spies on an engine's internals, which the compiled build does not "
+        "allow; the README's pure-build session runs it"
+    )
+    for item in items:
+        if "pure_only" in item.keywords:
+            item.add_marker(skip)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     expected = os.environ.get(EXPECT_BUILD, "")
     if expected not in ("", "compiled", "pure"):

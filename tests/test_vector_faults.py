@@ -15,20 +15,23 @@ from boardgames_rl.core.seeding import next_game_seed, seed_stream
 from boardgames_rl.envs.batched import SHARED, SlotError
 from boardgames_rl.envs.batched_sb3 import BatchedVecEnv
 from boardgames_rl.envs.vector import VectorEnv
-from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstone
 from boardgames_rl.registry import make_game
+from boardgames_rl.testing.toy_game import ToyGame
 
 GAME = make_game("castle_flutterstone", num_players=2)
 _FAULTY_APPLIES = [0]  # moves made by faulty states in this process
 
 
-class FaultyFlutterstone(CastleFlutterstone):
-    """Castle Flutterstone whose game ``faulty_seed`` raises on the ``fail_at``-th move made by
-    such games in a process (an engine fault, injected: a replay of that game counts too)."""
+class FaultyToy(ToyGame):
+    """The toy game whose game ``faulty_seed`` raises on the ``fail_at``-th move made by such
+    games in a process (an engine fault, injected: a replay of that game counts too). A toy
+    game, not a built-in engine: a compiled engine's state class cannot be subclassed here.
+    The two values are configuration, so that the game pickles to the workers."""
 
     def __init__(self, faulty_seed: int, fail_at: int, **config):
         super().__init__(**config)
         self.faulty_seed, self.fail_at = faulty_seed, fail_at
+        self._config.update(faulty_seed=faulty_seed, fail_at=fail_at)
 
     def new_state(self, seed=None):
         state = super().new_state(seed)
@@ -115,9 +118,9 @@ def test_an_engine_fault_leaves_every_slot_unchanged(workers: int) -> None:
     env's step."""
     _FAULTY_APPLIES[0] = 0
     faulty_seed = next_game_seed(seed_stream((0, 3)))
-    game = FaultyFlutterstone(faulty_seed, fail_at=2, num_players=2)
+    game = FaultyToy(faulty_seed, fail_at=2, num_players=2)
     venv = VectorEnv(game, 4, seed=0, num_workers=workers)
-    clean = VectorEnv(GAME, 4, seed=0)
+    clean = VectorEnv(ToyGame(num_players=2), 4, seed=0)
     try:
         out, want = venv.reset(seed=0), clean.reset(seed=0)
         rng = np.random.default_rng(0)

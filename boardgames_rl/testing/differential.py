@@ -11,13 +11,14 @@ two processes, and compares everything a game shows at every step:
   drawn from a generator of its own so that sampling never changes the game played.
 
 Each process reports one sha256 per game played; a game whose digests differ is named with its
-seed, and ``trace --per-step`` on that seed finds the first step that differs::
+seed, and ``trace --per-step`` on that seed finds the first step that differs (it prints the
+digest after every step, in this process's build). ``--config`` takes the game's options as a
+JSON object, e.g. ``--config '{"num_players": 11}'``:
 
-    python -m boardgames_rl.testing.differential compare castle_flutterstone --steps 20000
-    python -m boardgames_rl.testing.differential compare night_of_the_ninja \\
-        --config '{"num_players": 11}' --steps 5000
-    python -m boardgames_rl.testing.differential trace white_castle --seed 7 --steps 300 \\
-        --per-step                                   # this process's build, one digest a step
+.. code-block:: bash
+
+    python -m boardgames_rl.testing.differential compare castle_flutterstone --steps 2000
+    python -m boardgames_rl.testing.differential trace white_castle --seed 7 --steps 30 --per-step
 
 ``compare`` exits 0 when both builds gave the same digests, 1 when they differ or when no
 compiled build is installed (the comparison would be the pure build against itself).
@@ -74,9 +75,10 @@ def trace(
     mask by ``default_rng([seed, 1])`` and info-set samples by ``default_rng([seed, 2])``.
 
     Returns:
-        ``{"build": build_info(), "game": name, "config": ..., "seed": ..., "steps": ...,
-        "games": [{"seed": s, "steps": n, "sha256": ...}, ...], "seconds": ...}``; with
-        ``per_step``, every game's entry also lists the digest after each step (``"steps_sha"``).
+        A dict: ``"build"`` (this process's, ``"compiled"`` or ``"pure"``), ``"game"``,
+        ``"config"``, ``"seed"``, ``"steps"``, ``"seconds"`` and ``"games"``: one entry per game
+        played, ``{"seed": ..., "steps": ..., "sha256": ...}``; with ``per_step``, each entry
+        also lists the digest after every step (``"steps_sha"``).
     """
     game = make_game(name, **dict(config or {}))
     actions = np.random.default_rng([seed, 1])

@@ -49,6 +49,7 @@ class ThroughInfoSet(Agent):
         return self.inner.act(info_set, rng)
 
 
+@pytest.mark.pure_only
 @pytest.mark.parametrize("num_players", [5, 11])
 def test_heuristic_rollouts_build_no_info_set_and_search_the_same(num_players, monkeypatch):
     game = make_game("night_of_the_ninja", num_players=num_players)

@@ -23,6 +23,7 @@ import doctest
 import functools
 import importlib
 import inspect
+import json
 import os
 import pkgutil
 import re
@@ -38,6 +39,7 @@ from types import ModuleType
 import pytest
 
 import boardgames_rl
+from boardgames_rl.compiled import PURE_ENV, build_info
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_CODE = {"text", "json", "none"}
@@ -79,7 +81,10 @@ def _member_doc(member: object) -> str | None:
 def _attribute_docs(module: ModuleType) -> Iterator[tuple[str, str]]:
     """The attribute docstrings of ``module`` (a string after an assignment, at module level, in
     a class or as ``self.x`` in a method), as autodoc reads them."""
-    analyzer = pytest.importorskip("sphinx.pycode").ModuleAnalyzer.for_module(module.__name__)
+    pycode = pytest.importorskip("sphinx.pycode")
+    source = Path(str(module.__file__))  # a compiled module's source lies beside it
+    source = source.with_name(source.name.split(".", 1)[0] + ".py")
+    analyzer = pycode.ModuleAnalyzer.for_file(str(source), module.__name__)
     for (namespace, name), lines in analyzer.find_attr_docs().items():
         if name.startswith("_") or not any(line.strip() for line in lines):
             continue
@@ -144,13 +149,31 @@ def literal_blocks(doc: str) -> Iterator[tuple[str, str]]:
 
 def examples() -> list[Example]:
     """Every literal block in the package's docstrings (the second and later of one docstring
-    named ``<where>#2`` and so on)."""
+    named ``<where>#2`` and so on).
+
+    The docstrings are read from the source: where this process runs the compiled build (whose
+    classes keep no docstrings), a pure-build process reads them; the examples still run here."""
+    if build_info()["build"] == "compiled":
+        return _examples_from_a_pure_process()
     found = []
     for module in modules():
         for where, doc in _docstrings(module):
             for k, (language, code) in enumerate(literal_blocks(doc), 1):
                 found.append(Example(where if k == 1 else f"{where}#{k}", language, code))
     return found
+
+
+def _examples_from_a_pure_process() -> list[Example]:
+    code = (
+        "import json, tests.docs.test_docstring_examples as t; "
+        "print(json.dumps([[e.where, e.language, e.code] for e in t.EXAMPLES]))"
+    )
+    env = {**os.environ, PURE_ENV: "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [Example(*row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
 EXAMPLES = examples()

@@ -11,8 +11,6 @@ distinctly.
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
 
@@ -49,7 +47,7 @@ def key(config: dict) -> str:
 
 def methods(cls, prefix: str) -> set:
     """The functions defined in ``cls`` whose name starts with ``prefix``."""
-    return {f for name, f in vars(cls).items() if name.startswith(prefix) and inspect.isfunction(f)}
+    return {f for name, f in vars(cls).items() if name.startswith(prefix) and callable(f)}
 
 
 def test_every_table_has_exactly_the_decision_kinds():

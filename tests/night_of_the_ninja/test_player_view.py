@@ -96,6 +96,7 @@ def test_the_heuristic_believes_the_one_set_of_swap_hypotheses():
     assert [h.swap for h in owner] == [1]
 
 
+@pytest.mark.pure_only
 def test_the_redeal_draws_the_swap_with_the_same_weights(monkeypatch):
     s = swapped_position()
     seen: list[list[int]] = []

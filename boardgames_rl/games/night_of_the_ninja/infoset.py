@@ -42,7 +42,7 @@ the player knows, built once per decision, instead of the engine's untyped lists
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from math import factorial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -251,17 +251,9 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
     )
 
 
-_SLOT_SETTERS = tuple(PlayerView.__dict__[f.name].__set__ for f in fields(PlayerView))
-"""One setter per :class:`PlayerView` field, in field order (its slots)."""
-
-
 def _assemble(*values: Any) -> PlayerView:
-    """The :class:`PlayerView` ``PlayerView(*values)`` makes (field values in field order),
-    without the frozen ``__init__``'s ``object.__setattr__`` call per field."""
-    view = object.__new__(PlayerView)
-    for setter, value in zip(_SLOT_SETTERS, values, strict=True):
-        setter(view, value)
-    return view
+    """``PlayerView(*values)``: the field values in field order."""
+    return PlayerView(*values)
 
 
 def deal_hidden(

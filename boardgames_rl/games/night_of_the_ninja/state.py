@@ -824,39 +824,45 @@ class NightOfTheNinjaState(PlainDataState["NightOfTheNinja"]):
         self._new_round()
 
     # ====================================================================== dispatch tables
-    STAGE_RUNNERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState], None]]] = {
-        "draft1": _stage_draft1,
-        "draft2": _stage_draft2,
-        "phase_start": _stage_phase_start,
-        "commit": _stage_commit,
-        "resolve": _stage_resolve,
-        "house_reveal": _stage_house_reveal,
-        "round_end": _stage_round_end,
-    }
+    STAGE_RUNNERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState], None]]]
     """Engine stage (``self.stage``) -> the method that runs it (``_run``). The stage ``"over"``
     has none: the loop stops at the end of the game."""
 
-    DECISION_HANDLERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState, int, dict], None]]] = {
-        "draft_pick1": _on_draft_pick1,
-        "draft_pick2": _on_draft_pick2,
-        "commit": _on_commit,
-        "target": _on_target,
-        "ss_first": _on_ss_first,
-        "ss_second": _on_ss_second,
-        "ss_swap": _on_ss_swap,
-        "gd_take": _on_gd_take,
-        "gd_use": _on_gd_use,
-        "kept_trickster": _on_kept_trickster,
-        "tm_reveal": _on_tm_reveal,
-        "sm_look": _on_sm_look,
-        "sm_swap": _on_sm_swap,
-        "thief_target": _on_thief_target,
-        "shinobi_kill": _on_shinobi_kill,
-        "react": _on_react,
-    }
+    DECISION_HANDLERS: ClassVar[dict[str, Callable[[NightOfTheNinjaState, int, dict], None]]]
     """Decision kind (``DECISIONS``) -> the method that applies its answer (``_apply``); the
     legal actions of each kind are in ``legal.LEGAL_ACTIONS``, their names in
     ``naming.NAMING``."""
+
+
+# The dispatch tables: set after the class, whose methods they name.
+NightOfTheNinjaState.STAGE_RUNNERS = {
+    "draft1": NightOfTheNinjaState._stage_draft1,
+    "draft2": NightOfTheNinjaState._stage_draft2,
+    "phase_start": NightOfTheNinjaState._stage_phase_start,
+    "commit": NightOfTheNinjaState._stage_commit,
+    "resolve": NightOfTheNinjaState._stage_resolve,
+    "house_reveal": NightOfTheNinjaState._stage_house_reveal,
+    "round_end": NightOfTheNinjaState._stage_round_end,
+}
+
+NightOfTheNinjaState.DECISION_HANDLERS = {
+    "draft_pick1": NightOfTheNinjaState._on_draft_pick1,
+    "draft_pick2": NightOfTheNinjaState._on_draft_pick2,
+    "commit": NightOfTheNinjaState._on_commit,
+    "target": NightOfTheNinjaState._on_target,
+    "ss_first": NightOfTheNinjaState._on_ss_first,
+    "ss_second": NightOfTheNinjaState._on_ss_second,
+    "ss_swap": NightOfTheNinjaState._on_ss_swap,
+    "gd_take": NightOfTheNinjaState._on_gd_take,
+    "gd_use": NightOfTheNinjaState._on_gd_use,
+    "kept_trickster": NightOfTheNinjaState._on_kept_trickster,
+    "tm_reveal": NightOfTheNinjaState._on_tm_reveal,
+    "sm_look": NightOfTheNinjaState._on_sm_look,
+    "sm_swap": NightOfTheNinjaState._on_sm_swap,
+    "thief_target": NightOfTheNinjaState._on_thief_target,
+    "shinobi_kill": NightOfTheNinjaState._on_shinobi_kill,
+    "react": NightOfTheNinjaState._on_react,
+}
 
 
 def compare_houses(living_houses: list[int]) -> int:

@@ -88,30 +88,20 @@ def seat_view(state: WhiteCastleState, seat: int, points: int) -> SeatView:
     instead of by the frozen ``__init__``'s ``object.__setattr__`` per field; the view is the
     same."""
     held = state.players[seat]
-    view = _new_object(SeatView)
-    _set_attribute(
-        view,
-        "__dict__",
-        {
-            "seat": seat,
-            "food": held["food"],
-            "iron": held["iron"],
-            "pearl": held["pearl"],
-            "coin": held["coin"],
-            "seal": held["seal"],
-            "vp": held["vp"],
-            "pot": held["pot"],
-            "members": tuple(held["members"]),
-            "courtiers": tuple(held["courtiers"]),
-            "lantern_cards": len(held["lantern"]),
-            "points": points,
-        },
+    return SeatView(
+        seat,
+        held["food"],
+        held["iron"],
+        held["pearl"],
+        held["coin"],
+        held["seal"],
+        held["vp"],
+        held["pot"],
+        tuple(held["members"]),
+        tuple(held["courtiers"]),
+        len(held["lantern"]),
+        points,
     )
-    return view
-
-
-_new_object = object.__new__
-_set_attribute = object.__setattr__
 
 
 def public_view(state: WhiteCastleState, player: int) -> PublicView:

@@ -480,7 +480,8 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
                 pass
         return self.game._action_name(action)
 
-    _observation = encode  # (s, player) -> vector: the encoder itself, one call less per step
+    def _observation(self, player: int) -> np.ndarray:
+        return encode(self, player)
 
     def state_vector(self) -> np.ndarray:
         return np.concatenate([self.observation(p) for p in range(self.n)])
