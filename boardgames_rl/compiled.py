@@ -132,9 +132,10 @@ def build_info() -> dict[str, Any]:
     """Which build of the engines this process runs, and why.
 
     Returns:
-        A dict: ``"build"`` (``"compiled"`` or ``"pure"``), ``"reason"`` (why), ``"compiler"``
-        (e.g. ``"mypyc 2.4.1"``; empty for the pure build), ``"modules"`` (the compiled modules'
-        names) and ``"loaded_compiled"`` (those of them loaded compiled in this process now).
+        A dict with the keys ``"build"`` (``"compiled"`` or ``"pure"``), ``"reason"`` (why),
+        ``"compiler"`` (e.g. ``"mypyc 2.4.1"``; empty for the pure build), ``"modules"`` (the
+        compiled modules' names) and ``"loaded_compiled"`` (those of them loaded compiled in
+        this process now).
     """
     loaded = sorted(
         name

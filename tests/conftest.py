@@ -30,7 +30,27 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"boardgames_rl engines: {info['build']} ({info['compiler'] or info['reason']})"
 
 
+PURE_SESSION = (
+    "tests/compiled/",
+    "tests/castle_flutterstone/test_rules.py",
+    "tests/castle_flutterstone/test_same_games.py",
+    "tests/castle_nightingale/test_rules.py",
+    "tests/castle_nightingale/test_same_games.py",
+    "tests/night_of_the_ninja/test_rules.py",
+    "tests/night_of_the_ninja/test_same_games.py",
+    "tests/white_castle/test_rules.py",
+    "tests/white_castle/test_rules_more.py",
+)
+"""What the README's pure-build session runs besides the ``pure_only`` tests (``-m "pure_only or
+pure_session"``): the rules tests, the recorded games and the build's own tests."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    for item in items:
+        where = Path(str(item.fspath)).resolve().relative_to(root).as_posix()
+        if where.startswith(PURE_SESSION):
+            item.add_marker(pytest.mark.pure_session)
     if build_info()["build"] != "compiled":
         return
     skip = pytest.mark.skip(

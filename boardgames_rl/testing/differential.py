@@ -75,7 +75,7 @@ def trace(
     mask by ``default_rng([seed, 1])`` and info-set samples by ``default_rng([seed, 2])``.
 
     Returns:
-        A dict: ``"build"`` (this process's, ``"compiled"`` or ``"pure"``), ``"game"``,
+        A dict with the keys ``"build"`` (this process's, ``"compiled"`` or ``"pure"``), ``"game"``,
         ``"config"``, ``"seed"``, ``"steps"``, ``"seconds"`` and ``"games"``: one entry per game
         played, ``{"seed": ..., "steps": ..., "sha256": ...}``; with ``per_step``, each entry
         also lists the digest after every step (``"steps_sha"``).

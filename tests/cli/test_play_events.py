@@ -113,6 +113,7 @@ def played(tmp_path_factory):
     return proc.stdout, record, round_ends(rec)
 
 
+@pytest.mark.pure_only  # round_ends spies on the engine's _new_round
 def test_every_round_end_is_told_kills_reveal_and_scores(played):
     """ "the rest of a round is played automatically, so the kills, the House Reveal and who
     scored never appear": every round's deaths, the House cards the living show, the result,
@@ -162,6 +163,7 @@ def test_every_round_end_is_told_kills_reveal_and_scores(played):
     assert f"points {points}" in parts[-1]
 
 
+@pytest.mark.pure_only  # round_ends spies on the engine's _new_round
 def test_own_looks_are_told_and_other_seats_looks_are_not(played):
     """ "what a Spy or Mystic saw is lost the same way": the person's own looks are told as they
     happen; another seat's look at a House card the person never sees leaves no trace of that
@@ -182,6 +184,7 @@ def test_own_looks_are_told_and_other_seats_looks_are_not(played):
     assert own and hidden, "the seed should hold both kinds of looks"
 
 
+@pytest.mark.pure_only  # round_ends spies on the engine's _new_round
 def test_replay_tells_a_seats_events_or_everything(played):
     """ "in `replay` (replay with `--seat S` shows what seat S knew; without a seat, the
     observer's view)": both tell every round's House Reveal; only the observer's view tells the

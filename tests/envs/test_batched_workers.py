@@ -59,6 +59,7 @@ class CountingRandomAgent(RandomAgent):
     """RandomAgent's choices through the generic opponent path (``agent.act`` on its view)."""
 
 
+@pytest.mark.pure_only  # counts the engine's validate_action calls
 def test_random_opponents_take_the_mask_path_and_play_the_same_games(monkeypatch) -> None:
     """The opponent loop draws a :class:`RandomAgent`'s move from the state's mask itself (no
     view, no second legality check); the games are those of the generic path (a RandomAgent
