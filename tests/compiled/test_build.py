@@ -105,3 +105,17 @@ def test_a_bad_manifest_runs_pure(tmp_path, manifest):
     assert done.returncode == 0, done.stderr
     info = json.loads(done.stdout.splitlines()[0])
     assert info["build"] == "pure" and info["loaded_compiled"] == [], info
+
+
+def test_a_method_a_game_leaves_out_is_named_when_called():
+    """The contract's classes are no ABCs (compiled, they shared one isinstance cache): a hook a
+    game leaves out raises NotImplementedError naming it, in both builds."""
+    from boardgames_rl.core.game import State
+    from boardgames_rl.testing.toy_game import ToyGame
+
+    game = ToyGame()
+    state = game.new_state(0)
+    with pytest.raises(NotImplementedError, match="must define _apply"):
+        State._apply(state, 0)
+    with pytest.raises(NotImplementedError, match="must define sample"):
+        boardgames_rl.InfoSet.sample(state.info_set(0), None)
