@@ -71,9 +71,9 @@ def _copy_of_the_package(tmp_path: Path) -> Path:
         root / "boardgames_rl",
         ignore=shutil.ignore_patterns("__pycache__", "pretrained", "*.npz"),
     )
-    group = sys.modules.get("boardgames_rl__mypyc")
-    if group is not None and group.__file__:
-        shutil.copy2(group.__file__, root / Path(group.__file__).name)
+    for name, group in list(sys.modules.items()):  # mypyc's shared library of each group
+        if name.startswith("boardgames_rl") and name.endswith("__mypyc") and group.__file__:
+            shutil.copy2(group.__file__, root / Path(group.__file__).name)
     return root
 
 
