@@ -76,6 +76,7 @@ def groups(paths: list[str]) -> list[tuple[list[str], str]]:
         by_name.setdefault(name, []).append(path)
     return [(members, f"boardgames_rl_{name}") for name, members in by_name.items()]
 
+
 MANIFEST = "boardgames_rl/_compiled.json"
 
 
