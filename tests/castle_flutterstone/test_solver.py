@@ -145,6 +145,28 @@ def test_the_cache_is_reused_and_a_bad_cache_file_is_solved_again():
         path.write_bytes(good)
 
 
+def test_the_default_tracks_tables_ship_with_the_package_and_are_solved():
+    """Every race the solver reads on the default track (2 players, and each seat pair's twin at
+    3 and 4) has its table in the package, and that table is the solved one: one more sweep
+    moves no win probability by more than the solver's tolerance. With an empty cache the
+    solver starts from it instead of solving for a minute or two."""
+    from lab.recipes.ship_race_tables import default_races, main
+
+    races = default_races()
+    assert races and main(["--check"]) == 0
+    for key, game in races.items():
+        model = RaceModel(game)
+        shipped = race_agent._read_cached(race_agent.shipped_path(key), model, key)
+        assert shipped is not None, f"no shipped table for {key}"
+        assert solve(game, start=shipped, max_sweeps=1, model=model).residual <= 1e-7
+    race_agent._SOLVED.clear()
+    key, game = next(iter(races.items()))
+    assert not race_agent._cache_path(key).exists()  # this module's empty cache folder
+    _, tables = solved(game, progress=False)
+    assert tables.sweeps <= 2
+    assert not race_agent._cache_path(key).exists()  # the shipped table is not copied
+
+
 def test_the_spec_exists_only_where_the_solver_applies():
     game = small_game()
     assert "solver" in list_agents(game) and "solver" not in list_agents()

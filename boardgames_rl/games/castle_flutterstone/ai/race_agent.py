@@ -78,9 +78,25 @@ def cache_dir() -> Path:
     return Path(base) / "boardgames_rl"
 
 
-def _cache_path(key: str) -> Path:
+SHIPPED_DIR = Path(__file__).resolve().parent / "race_tables"
+"""Solved tables shipped with the package (the default track's, which the pretrained 3-player
+entry's prior plays on), read like a cache file when the user's cache has none: solving the
+default track takes a minute or two, one sweep from a shipped table a quarter of a second.
+``lab/recipes/ship_race_tables.py`` writes them; a test checks each is a fixed point."""
+
+
+def _cache_name(key: str) -> str:
     digest = hashlib.sha256(f"{CACHE_VERSION}:{key}".encode()).hexdigest()[:16]
-    return cache_dir() / f"castle_flutterstone_race_{digest}.npz"
+    return f"castle_flutterstone_race_{digest}.npz"
+
+
+def _cache_path(key: str) -> Path:
+    return cache_dir() / _cache_name(key)
+
+
+def shipped_path(key: str) -> Path:
+    """Where the package would ship the solved table of configuration ``key`` (JSON)."""
+    return SHIPPED_DIR / _cache_name(key)
 
 
 def _npy(z: zipfile.ZipFile, name: str, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
@@ -155,17 +171,20 @@ def solved(
     game: CastleFlutterstoneGame, cache: bool = True, progress: bool = True
 ) -> tuple[RaceModel, RaceTables]:
     """The model and solved tables of ``game`` 's configuration: from this process, else from
-    the cache folder (:func:`cache_dir`), else solved now (a minute or two on the default
+    the cache folder (:func:`cache_dir`), else from the tables the package ships
+    (:data:`SHIPPED_DIR`: the default track's), else solved now (a minute or two on the default
     track) and cached. The flick and play tables are always rebuilt from the value table by one
     backup, so a cached file holds only win probabilities; a cache file that is damaged, foreign
-    or not a regular file is solved again and replaced."""
+    or not a regular file is solved again and replaced. ``cache=False`` reads and writes no cache
+    file (a shipped table is still used: it is part of the package)."""
     key = json.dumps(game.config, sort_keys=True)
     hit = _SOLVED.get(key)
     if hit is not None:
         return hit
     model = RaceModel(game)
     path = _cache_path(key)
-    start = _read_cached(path, model, key) if cache else None
+    cached = _read_cached(path, model, key) if cache else None
+    start = cached if cached is not None else _read_cached(shipped_path(key), model, key)
     bar = progress_bar(desc="castle_flutterstone: solving the race", unit="sweep", enabled=progress)
 
     def sweep_done(sweep: int, change: float) -> None:
