@@ -30,6 +30,9 @@ COMPILED = [
     # The game contract and the plain-data state every engine builds on.
     "boardgames_rl/core/game.py",
     "boardgames_rl/core/plain_state.py",
+    # The search agents' inner loops: the ISMCTS tree and the playouts.
+    "boardgames_rl/agents/playout.py",
+    "boardgames_rl/agents/search_tree.py",
     # Castle Flutterstone's engine.
     "boardgames_rl/games/castle_flutterstone/actions.py",
     "boardgames_rl/games/castle_flutterstone/infoset.py",

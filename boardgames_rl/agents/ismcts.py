@@ -25,22 +25,24 @@ similar actions (Flutterstone's 77 flicks).
 Perfect-information games simply sample their hidden chance (deck order, the chance generator).
 ``evaluate`` only ever sees sampled states. Budget by ``iterations`` or by ``seconds``; given its
 seed the agent is deterministic when the budget is in iterations.
+
+The tree and one iteration (steps 2-5) are :mod:`boardgames_rl.agents.search_tree`, and the
+playout :mod:`boardgames_rl.agents.playout`: both compile with the engines.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from boardgames_rl.agents.playout import Evaluate, agent_policy, play_out
+from boardgames_rl.agents.search_tree import Node, iterate
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import Game, InfoSet, State, apply_legal
+from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.registry import game_spec, list_games
 
 
@@ -59,15 +61,6 @@ def load_evaluate(game: Game) -> Evaluate | None:
     if game.name not in list_games():
         return None
     return game_spec(game.name).evaluate
-
-
-@dataclass
-class _Node:
-    player: int = -1  # who chose the action leading here
-    visits: int = 0
-    available: int = 0
-    total: float = 0.0
-    children: dict[int, _Node] = field(default_factory=dict)
 
 
 class ISMCTSAgent(Agent):
@@ -158,14 +151,16 @@ class ISMCTSAgent(Agent):
             favoured = int(self.prior.act(info_set, rng))
         if len(legal) == 1:
             return int(legal[0])
-        root = _Node()
+        root = Node()
+        playout = self._playout
         done = 0
         while True:
             if deadline is None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, info_set.sample(rng), rng, favoured if done == 0 else -1)
+            first = favoured if done == 0 else -1
+            iterate(root, info_set.sample(rng), rng, first, self.c, playout)
             done += 1
         self.last_iterations = done
         self.last_visits = {a: n.visits for a, n in sorted(root.children.items())}
@@ -177,37 +172,7 @@ class ISMCTSAgent(Agent):
         best = max((a for a in root.children if info_set.legal_action_mask[a]), key=score)
         return int(best)
 
-    # ------------------------------------------------------------------------------ one iteration
-    def _iterate(self, root: _Node, state: State, rng: np.random.Generator, first: int) -> None:
-        path = [root]
-        node = root
-        # selection
-        while not state.is_terminal():
-            legal = state.legal_action_mask().nonzero()[0].tolist()  # ascending ints
-            children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.available += 1
-            if untried:
-                action = first if first in untried else untried[rng.integers(len(untried))]
-                child = _Node(player=state.current_player, available=1)
-                children[action] = child
-                apply_legal(state, action)
-                path.append(child)
-                break
-            action = self._select(node, legal)
-            apply_legal(state, action)
-            node = children[action]
-            path.append(node)
-        values = self._playout(state, rng)
-        for n in path[1:]:
-            n.visits += 1
-            n.total += float(values[n.player])
-
+    # ------------------------------------------------------------------------------ playouts
     def _evaluator(self, game: Game) -> Evaluate | None:
         if self.evaluate is True:
             cached = self._game_evaluate
@@ -217,18 +182,6 @@ class ISMCTSAgent(Agent):
         if self.evaluate is False or self.evaluate is None:
             return None
         return self.evaluate
-
-    def _select(self, node: _Node, legal: list[int]) -> int:
-        best, best_value = -1, -math.inf
-        children, c, log, sqrt = node.children, self.c, math.log, math.sqrt
-        for a in legal:
-            child = children[a]
-            visits = child.visits
-            mean = child.total / visits if visits else 0.0
-            value = mean + c * sqrt(log(max(child.available, 1)) / (visits + 1))
-            if value > best_value:
-                best, best_value = a, value
-        return best
 
     def _rollout_policy(self) -> Callable[[State, np.random.Generator], int] | None:
         """``policy(state, rng) -> action`` for the rollout (``None``: uniform random)."""

@@ -1,0 +1,100 @@
+"""The tree of single-observer ISMCTS: its nodes, one iteration, and UCB1 with availability counts.
+
+:class:`~boardgames_rl.agents.ismcts.ISMCTSAgent` holds the options and draws the
+determinizations; this module is the part it runs hundreds of times per decision, kept apart so
+that it compiles with the engines (``setup.py``). What one iteration does, on a determinization
+the caller owns:
+
+1. **selection**: from the root, among the children whose action is legal in this
+   determinization (each counted *available* once more), the one maximising
+   ``mean + c * sqrt(log(available) / (visits + 1))``;
+2. **expansion**: at the first node with an untried legal action, one of them (``first`` if it is
+   among them, else uniformly drawn) becomes a child, and the iteration goes no deeper;
+3. **playout**: ``playout(state, rng)`` gives every seat's value of the state reached;
+4. **backup**: every node on the path adds one visit and the value of the player who chose it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from boardgames_rl.core.game import State, apply_legal
+
+Playout = Callable[[State, np.random.Generator], np.ndarray]
+"""``playout(state, rng) -> per-seat values`` of the state an iteration reached (it may change
+the state: the determinization is the iteration's own)."""
+
+
+class Node:
+    """One action sequence from the root.
+
+    Attributes:
+        player: the seat that chose the action leading here (-1 at the root).
+        visits: iterations that passed through this node.
+        available: iterations in which its action was legal when its parent was reached.
+        total: the sum of ``player`` 's values over those visits.
+        children: the child of every action tried from here.
+    """
+
+    def __init__(self, player: int = -1, available: int = 0) -> None:
+        self.player = player
+        self.visits = 0
+        self.available = available
+        self.total = 0.0
+        self.children: dict[int, Node] = {}
+
+
+def iterate(
+    root: Node,
+    state: State,
+    rng: np.random.Generator,
+    first: int,
+    c: float,
+    playout: Playout,
+) -> None:
+    """One ISMCTS iteration from ``root`` on the determinization ``state`` (see the module
+    docstring); ``first`` is the action to expand first at the root (-1: none)."""
+    path = [root]
+    node = root
+    while not state.is_terminal():
+        legal: list[int] = state.legal_action_mask().nonzero()[0].tolist()  # ascending ints
+        children = node.children
+        untried: list[int] = []
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.available += 1
+        if untried:
+            action = first if first in untried else untried[int(rng.integers(len(untried)))]
+            child = Node(state.current_player, 1)
+            children[action] = child
+            apply_legal(state, action)
+            path.append(child)
+            break
+        action = select(node, legal, c)
+        apply_legal(state, action)
+        node = children[action]
+        path.append(node)
+    values = playout(state, rng)
+    for n in path[1:]:
+        n.visits += 1
+        n.total += float(values[n.player])
+
+
+def select(node: Node, legal: list[int], c: float) -> int:
+    """The legal child maximising UCB1 with availability counts (the first on ties)."""
+    best, best_value = -1, -math.inf
+    children = node.children
+    for a in legal:
+        child = children[a]
+        visits = child.visits
+        mean = child.total / visits if visits else 0.0
+        value = mean + c * math.sqrt(math.log(max(child.available, 1)) / (visits + 1))
+        if value > best_value:
+            best, best_value = a, value
+    return best
