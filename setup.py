@@ -35,6 +35,7 @@ COMPILED = [
     "boardgames_rl/agents/search_tree.py",
     # Castle Flutterstone's engine.
     "boardgames_rl/games/castle_flutterstone/actions.py",
+    "boardgames_rl/games/castle_flutterstone/flight.py",
     "boardgames_rl/games/castle_flutterstone/infoset.py",
     "boardgames_rl/games/castle_flutterstone/legal.py",
     "boardgames_rl/games/castle_flutterstone/movement.py",

@@ -72,6 +72,9 @@ from typing import SupportsFloat
 import numpy as np
 from mypy_extensions import mypyc_attr
 
+from boardgames_rl.games.castle_flutterstone.flight import Shooter as _Shooter
+from boardgames_rl.games.castle_flutterstone.flight import fly
+
 __all__ = [
     "AIM_RANGE",
     "AIM_RANGE_V1",
@@ -134,6 +137,8 @@ _MISS, _COURTYARD, _MOAT, _CASTLE, _WINDOW = (
     Zone.CASTLE,
     Zone.WINDOW,
 )
+_ZONES: tuple[Zone, ...] = tuple(Zone)
+"""The zones by number (what :func:`.flight.fly` returns)."""
 
 
 # --------------------------------------------------------------------------- skill and effects
@@ -432,63 +437,37 @@ def _check_action(
 # --------------------------------------------------------------------------- the shooter
 
 
-@dataclass(frozen=True)
-class _Shooter:
-    """Everything of one (profile, effects, geometry) that a shot needs, precomputed."""
-
-    s_theta: float
-    s_v: float
-    s_psi: float
-    s_fl: float
-    bias: float
-    blocked: int
-    z0: float
-    x_board: float
-    x_court: float
-    x_moat: float
-    x_wall: float
-    x_batt: float
-    height: float
-    half_wall: float
-    half_floor: float
-    windows: tuple[tuple[float, float, float, float], ...]
-    p_stick: float
-    tau: float
-    g_tau: float
-    g_tau2: float
-    v_base: float
-    v_gain: float
-
-
 @lru_cache(maxsize=256)
 def _shooter(prof: SkillProfile, effects: Effects, geo: LandingGeometry) -> _Shooter:
+    """The shot's constants (every number a ``float``: the compiled :class:`.flight.Shooter`
+    holds C doubles)."""
     kt, kv, kp, b = effects.modifiers
     return _Shooter(
-        s_theta=kt * prof.sigma_theta,
-        s_v=kv * prof.sigma_v,
-        s_psi=kp * prof.sigma_psi,
-        s_fl=prof.sigma_flutter,
-        bias=b,
-        blocked=effects.blocked_band,
-        z0=geo.launch_height,
-        x_board=geo.board_edge,
-        x_court=geo.courtyard_end,
-        x_moat=geo.moat_end,
-        x_wall=geo.wall_x,
-        x_batt=geo.wall_x + geo.battlement_depth,
-        height=geo.wall_height,
-        half_wall=geo.wall_half_width,
-        half_floor=geo.floor_half_width,
+        s_theta=float(kt * prof.sigma_theta),
+        s_v=float(kv * prof.sigma_v),
+        s_psi=float(kp * prof.sigma_psi),
+        s_fl=float(prof.sigma_flutter),
+        bias=float(b),
+        blocked=int(effects.blocked_band),
+        z0=float(geo.launch_height),
+        x_board=float(geo.board_edge),
+        x_court=float(geo.courtyard_end),
+        x_moat=float(geo.moat_end),
+        x_wall=float(geo.wall_x),
+        x_batt=float(geo.wall_x + geo.battlement_depth),
+        height=float(geo.wall_height),
+        half_wall=float(geo.wall_half_width),
+        half_floor=float(geo.floor_half_width),
         windows=tuple(
-            (ylo, yhi, zlo, zhi)
+            (float(ylo), float(yhi), float(zlo), float(zhi))
             for (ylo, yhi), (zlo, zhi) in zip(geo.window_lateral, geo.window_bands, strict=True)
         ),
-        p_stick=geo.p_stick,
-        tau=geo.tau,
-        g_tau=geo.g * geo.tau,
-        g_tau2=geo.g * geo.tau * geo.tau,
-        v_base=geo.speed_base,
-        v_gain=geo.speed_gain,
+        p_stick=float(geo.p_stick),
+        tau=float(geo.tau),
+        g_tau=float(geo.g * geo.tau),
+        g_tau2=float(geo.g * geo.tau * geo.tau),
+        v_base=float(geo.speed_base),
+        v_gain=float(geo.speed_gain),
     )
 
 
@@ -518,25 +497,6 @@ def _get_shooter(skill: SkillLike, effects: Effects, geometry: LandingGeometry) 
 
 
 # --------------------------------------------------------------------------- sampling
-
-
-def _landing_time(a_coef: float, z0: float, tau: float, g_tau: float) -> float:
-    """Positive root of ``z(t) = z0 + A tau (1 - e^(-t/tau)) - g tau t`` (Newton, monotone).
-
-    For ``A > 0`` z is concave and Newton started right of the root decreases monotonically to
-    it; for ``A <= 0`` z is convex and decreasing and Newton from ``t = 0`` increases to it.
-    """
-    t = (z0 + a_coef * tau) / g_tau if a_coef > 0.0 else 0.0
-    a_tau = a_coef * tau
-    for _ in range(100):
-        e = math.exp(-t / tau)
-        zt = z0 + a_tau * (1.0 - e) - g_tau * t
-        dz = a_coef * e - g_tau
-        step = zt / dz
-        t -= step
-        if abs(step) < 1e-12 * (1.0 + t):
-            break
-    return t
 
 
 def sample_flick(
@@ -572,57 +532,7 @@ def sample_flick(
     sh = _get_shooter(skill, effects, geometry)
     n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
     u = rng.random()
-
-    theta = math.radians(a + sh.s_theta * n_th)
-    fe = f + sh.bias
-    fe = 0.0 if fe < 0.0 else (1.0 if fe > 1.0 else fe)
-    ve = (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * n_v)
-    if ve < 1.0:
-        ve = 1.0
-    tan_psi = math.tan(math.radians(y + sh.s_psi * n_psi))
-    c = math.cos(theta)
-    s = math.sin(theta)
-    x_max = ve * c * sh.tau
-    x_wall = sh.x_wall
-
-    if x_max > x_wall:
-        w = x_wall / x_max
-        z_wall = sh.z0 + x_wall * s / c + sh.g_tau2 * (w + math.log1p(-w))
-        if z_wall > 0.0:  # wall case: t_W < t_L
-            y_wall = x_wall * tan_psi
-            if abs(y_wall) > sh.half_wall:
-                return _MISS
-            z = z_wall + sh.s_fl * n_z
-            if z < 0.0:
-                return _COURTYARD
-            if z > sh.height:
-                x_batt = sh.x_batt
-                if x_max <= x_batt:
-                    return _CASTLE
-                vz = ve * s
-                x_apex = x_max * vz / (vz + sh.g_tau) if vz > 0.0 else 0.0
-                if x_apex >= x_batt:
-                    return _MISS
-                w31 = x_batt / x_max
-                z31 = sh.z0 + x_batt * s / c + sh.g_tau2 * (w31 + math.log1p(-w31))
-                return _CASTLE if z31 + sh.s_fl * n_z <= sh.height else _MISS
-            for k, (ylo, yhi, lo, hi) in enumerate(sh.windows, start=1):
-                if ylo < y_wall < yhi and lo <= z <= hi:
-                    if k != sh.blocked:
-                        return _WINDOW
-                    break  # the ghost figure in this window: stick or drop like a wall hit
-            return _CASTLE if u < sh.p_stick else _COURTYARD
-
-    # floor case: the bat comes down before the wall plane
-    t_land = _landing_time(ve * s + sh.g_tau, sh.z0, sh.tau, sh.g_tau)
-    x = x_max * (1.0 - math.exp(-t_land / sh.tau)) + sh.s_fl * n_x
-    if x < sh.x_board or abs(x * tan_psi) > sh.half_floor:
-        return _MISS
-    if x < sh.x_court:
-        return _COURTYARD
-    if x < sh.x_moat:
-        return _MOAT
-    return _COURTYARD
+    return _ZONES[fly(sh, a, f, y, n_th, n_v, n_psi, n_x, n_z, u)]
 
 
 def _zones_from_noise(

@@ -1,7 +1,8 @@
 """Legal actions of every Castle Nightingale decision (the action mask).
 
 ``LEGAL`` maps every decision kind to the function that marks its legal actions in a zeroed
-mask, ``rule(mask, state, decision)``; :func:`legal_mask` is the only reader.
+mask (a ``bytearray``, one byte per action), ``rule(mask, state, decision)``; :func:`legal_mask`
+is the only reader.
 """
 
 from __future__ import annotations
@@ -20,17 +21,17 @@ if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 
-def _squares(mask: np.ndarray, squares: Iterable[int]) -> None:
+def _squares(mask: bytearray, squares: Iterable[int]) -> None:
     for sq in squares:
         mask[A.SQUARE + sq] = True
 
 
-def _ninja_tokens(mask: np.ndarray, tokens: Iterable[int]) -> None:
+def _ninja_tokens(mask: bytearray, tokens: Iterable[int]) -> None:
     for t in tokens:
         mask[A.NINJA_TOKEN + t] = True
 
 
-def _samurai_tokens(mask: np.ndarray, tokens: Iterable[int]) -> None:
+def _samurai_tokens(mask: bytearray, tokens: Iterable[int]) -> None:
     for t in tokens:
         mask[A.SAMURAI_TOKEN + t] = True
 
@@ -45,28 +46,28 @@ def _move_tokens(state: CastleNightingaleState) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- setup, programming
-def _setup_close(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _setup_close(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.open_passages())
 
 
-def _setup_start(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _setup_start(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     b = state.board
     _squares(
         mask, [sq for sq in range(NUM_SQUARES) if not b.passage[sq] and sq not in state.vase_where]
     )
 
 
-def _prog_s_card(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _prog_s_card(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for card in state.s_hand:
         mask[A.SAMURAI_CARD + card] = True
 
 
-def _hand_tiles(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _hand_tiles(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for c in state.hand_tiles():
         mask[A.TILE + c] = True
 
 
-def _prog_n_card(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _prog_n_card(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for card in state.n_hand:
         mask[A.NINJA_CARD + card] = True
     if C.LISTENING_TUBE in state.n_equip:
@@ -74,23 +75,23 @@ def _prog_n_card(mask: np.ndarray, state: CastleNightingaleState, decision: dict
 
 
 # ---------------------------------------------------------------------------- the ninja's phase
-def _w2(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w2(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.ALARM_BELL in state.s_equip and state.hand_tiles():
         mask[A.SAMURAI_TOKEN + C.ALARM_BELL] = True
 
 
-def _bell_out(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _bell_out(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for c in state.programmed_tiles():
         mask[A.TILE + c] = True
 
 
-def _sprint_out(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _sprint_out(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _bell_out(mask, state, decision)
     mask[A.PASS] = True
 
 
-def _sprint_in(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _sprint_in(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     if decision["out"] < 0:
         mask[A.PASS] = True  # he kept his tiles: confirm
     else:
@@ -98,61 +99,61 @@ def _sprint_in(mask: np.ndarray, state: CastleNightingaleState, decision: dict[s
 
 
 def _closed_passages(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+    mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]
 ) -> None:
     _squares(mask, [p for p in state.closed_passages() if p != state.samurai_sq])
 
 
-def _lockpick(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _lockpick(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.lockpick_targets())
 
 
-def _pebble(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _pebble(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.pebble_targets())
 
 
-def _scout(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _scout(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.vases_on_board())
 
 
-def _map_vase(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _map_vase(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.map_targets())
 
 
-def _listen(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _listen(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     asked = {c for c, _ in state.listen_answers}
     for c in range(6):
         if state.tile_loc[c] != FACE_UP and c not in asked:
             mask[A.TILE + c] = True
 
 
-def _meditate(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _meditate(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _ninja_tokens(mask, state.peek)
 
 
-def _muster(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _muster(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _samurai_tokens(mask, state.peek)
 
 
-def _start(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _start(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.start_options())
 
 
-def _place(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _place(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     opts = state.placements()
     _squares(mask, opts.free | opts.free_jumps)
     if opts.jump:
         mask[A.JUMP] = True
     if opts.may_stop:
         mask[A.PASS] = True
-    _ninja_tokens(mask, state.w3_tokens())
+    _ninja_tokens(mask, state.w3_tokens(opts))
 
 
-def _jump_token(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _jump_token(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _ninja_tokens(mask, state.jump_tokens())
 
 
-def _jump_land(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _jump_land(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     opts = state.placements()
     land = opts.paid_jumps | opts.free_jumps
     if not land:  # (never met: a paid jump was legal) any landing, never an empty choice
@@ -162,77 +163,73 @@ def _jump_land(mask: np.ndarray, state: CastleNightingaleState, decision: dict[s
     _squares(mask, land)
 
 
-def _w4(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w4(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.SOFT_TABI in state.n_equip:
         mask[A.NINJA_TOKEN + C.SOFT_TABI] = True
 
 
-def _w3_end(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w3_end(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _ninja_tokens(mask, state.w3_end_tokens())
 
 
-def _decoy(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _decoy(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.decoy_targets())
 
 
-def _w5(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w5(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.PAPER_LANTERN in state.s_equip:
         mask[A.SAMURAI_TOKEN + C.PAPER_LANTERN] = True
 
 
-def _lantern_zone(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _lantern_zone(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for z in sorted({state.board.zone_of[sq] for sq in state.discs}):
         mask[A.ZONE + z] = True
 
 
 def _lantern_choice(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
+    mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]
 ) -> None:
     mask[A.REVEAL] = True
     if any(state.board.zone_of[sq] != decision["zone"] for sq in state.discs):
         mask[A.CLEAR] = True
 
 
-def _lantern_disc(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _lantern_disc(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, [sq for sq in state.discs if state.board.zone_of[sq] == decision["zone"]])
 
 
 # ---------------------------------------------------------------------------- the samurai's phase
-def _w6_s(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w6_s(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _samurai_tokens(mask, _move_tokens(state))
 
 
-def _sandals(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _sandals(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.ADJUST_PLUS] = True
     mask[A.PLUS_TWO] = True
 
 
-def _w6_n(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w6_n(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.BLOWGUN in state.n_equip:
         mask[A.NINJA_TOKEN + C.BLOWGUN] = True
 
 
-def _entry(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _entry(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     for z in state.board.zone_neighbours[state.samurai_zone]:
         mask[A.ZONE + z] = True
     _adjustments(mask, state, minus=True)
 
 
-def _entry_end(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _entry_end(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _adjustments(mask, state, minus=False)
 
 
-def _adjustments(mask: np.ndarray, state: CastleNightingaleState, minus: bool) -> None:
+def _adjustments(mask: bytearray, state: CastleNightingaleState, minus: bool) -> None:
     """During his movement: the +1 / -1 adjustment (a token, once) and the movement tokens."""
     f = state.flags
     if not f["adjust_used"] and state.s_equip:
@@ -242,50 +239,42 @@ def _adjustments(mask: np.ndarray, state: CastleNightingaleState, minus: bool) -
     _samurai_tokens(mask, _move_tokens(state))
 
 
-def _adjust_token(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _adjust_token(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _samurai_tokens(mask, state.s_equip)
 
 
-def _final_square(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _final_square(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.board.zone_squares[state.samurai_zone])
 
 
-def _vase_move(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _vase_move(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.vase_move_targets(state.samurai_sq))
 
 
-def _inspect_move(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _inspect_move(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     _squares(mask, state.vase_move_targets(state.vase_where[decision["token"]]))
 
 
-def _w8(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w8(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     if C.KAWARIMI in state.n_equip:
         mask[A.NINJA_TOKEN + C.KAWARIMI] = True
 
 
-def _confiscate(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _confiscate(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.confiscate_targets())
 
 
-def _reopen(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _reopen(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.reopen_targets())
 
 
-def _reopen_extra(
-    mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]
-) -> None:
+def _reopen_extra(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.reopen_targets(extra=True))
 
 
-def _w9(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _w9(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     mask[A.PASS] = True
     usable = {  # W9 tokens, when they can do something
         C.IRON_BAR: bool(state.open_passages()),
@@ -296,32 +285,32 @@ def _w9(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any
     _samurai_tokens(mask, [t for t in state.s_equip if usable.get(t, False)])
 
 
-def _iron_bar(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _iron_bar(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.open_passages())
 
 
-def _hound(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _hound(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.discs)
     mask[A.PASS] = True
 
 
-def _discs(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _discs(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.discs)
 
 
-def _bar(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _bar(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.bar_targets())
 
 
-def _inspect(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _inspect(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.inspect_targets())
 
 
-def _ledger(mask: np.ndarray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
+def _ledger(mask: bytearray, state: CastleNightingaleState, decision: dict[str, Any]) -> None:
     _squares(mask, state.ledger_targets())
 
 
-Rule = Callable[[np.ndarray, "CastleNightingaleState", dict[str, Any]], None]
+Rule = Callable[[bytearray, "CastleNightingaleState", dict[str, Any]], None]
 
 LEGAL: dict[str, Rule] = {
     "setup_close": _setup_close,
@@ -380,14 +369,16 @@ LEGAL: dict[str, Rule] = {
 
 
 def legal_mask(state: CastleNightingaleState) -> np.ndarray:
-    mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
+    """The mask of the pending decision: its rule marks the legal actions in a zeroed
+    ``bytearray`` (a byte written costs a tenth of a numpy item's), read as a bool array
+    without a copy."""
+    mask = bytearray(A.NUM_ACTIONS)
     decision = state.decision
-    if decision is None:
-        return mask
-    kind = decision["kind"]
-    rule = LEGAL.get(kind)
-    if rule is not None:
-        rule(mask, state, decision)
-    if not np.count_nonzero(mask):  # (cheaper than mask.any())
-        raise RuntimeError(f"castle_nightingale: decision {kind!r} has no legal action")
-    return mask
+    if decision is not None:
+        kind = decision["kind"]
+        rule = LEGAL.get(kind)
+        if rule is not None:
+            rule(mask, state, decision)
+        if 1 not in mask:
+            raise RuntimeError(f"castle_nightingale: decision {kind!r} has no legal action")
+    return np.frombuffer(mask, dtype=bool)

@@ -691,10 +691,12 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
             return True
         return self.placements(equip, opened).best >= self.placements().best
 
-    def w3_tokens(self) -> list[int]:
+    def w3_tokens(self, opts: Placements | None = None) -> list[int]:
         """W3 tokens the ninja may use between placements: those that can do something and, by
-        default, leave its target reachable (a Shuko only when its diagonal keeps the target)."""
-        opts = self.placements()
+        default, leave its target reachable (a Shuko only when its diagonal keeps the target).
+        ``opts``: :meth:`placements` if the caller has it already."""
+        if opts is None:
+            opts = self.placements()
         out = []
         for t in self.n_equip:
             rest = [x for x in self.n_equip if x != t]
