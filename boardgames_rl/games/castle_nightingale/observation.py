@@ -20,15 +20,16 @@ fast one must match (``test_speed_observation_base.py`` checks it along live gam
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from boardgames_rl.core.observation import Field, ObservationSpec
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.actions import MAX_ZONES
-from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board
 from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
     FACE_UP,
@@ -137,7 +138,7 @@ class _Layout:
     """Flat offsets of the observation fields (``start[name]``), the flat indices of the
     numbers every observation writes (``numbers``, in :data:`_NUMBERS` order)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         from boardgames_rl.games.castle_nightingale.state import DECISION_INDEX
 
         spec = make_spec()
@@ -171,7 +172,7 @@ class _BoardCache:
     the trap-door column of its passages, and per zone column and zone the flat indices of that
     zone's squares."""
 
-    def __init__(self, b, lay: _Layout):
+    def __init__(self, b: Board, lay: _Layout) -> None:
         spec = lay.spec
         template = spec.zeros()
         sq = spec.view(template, "squares")
@@ -190,7 +191,7 @@ class _BoardCache:
 _BOARDS: dict[object, _BoardCache] = {}
 
 
-def _board_cache(b) -> _BoardCache:
+def _board_cache(b: Board) -> _BoardCache:
     """The cached :class:`_BoardCache` of board ``b``: boards are immutable and shared (one per
     layout and zone variant, ``board.get_board``), so the board object itself is the key (an
     identity lookup; hashing the layout took a tenth of the encoder's time)."""
@@ -242,7 +243,14 @@ class _Base:
 
     __slots__ = ("board", "key", "buf", "vases")
 
-    def __init__(self, state, observer: int, lay: _Layout, board: _BoardCache, key: list):
+    def __init__(
+        self,
+        state: CastleNightingaleState,
+        observer: int,
+        lay: _Layout,
+        board: _BoardCache,
+        key: list[Any],
+    ) -> None:
         self.board = board
         self.key = [x[:] for x in key]  # copies of the flat lists, compared by value
         self.buf = buf = bytearray(board.template)
@@ -252,7 +260,7 @@ class _Base:
         self.vases = _vase_numbers(state, observer)
 
 
-def _base_key(state) -> list:
+def _base_key(state: CastleNightingaleState) -> list[Any]:
     """Everything the base bytes read from the state: its own lists, all flat (of ints and
     bools), so a slice copies one."""
     return [
@@ -262,7 +270,7 @@ def _base_key(state) -> list:
     ]  # fmt: skip
 
 
-def _base(state, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
+def _base(state: CastleNightingaleState, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
     """``observer`` 's base of this state: the one kept on the state (``s._obs_base``) while its
     board and inputs are the same (compared by value, so an edited state is never shown stale),
     else a new one, kept."""
@@ -276,7 +284,9 @@ def _base(state, observer: int, lay: _Layout, board: _BoardCache) -> _Base:
     return base
 
 
-def _vase_ones(state, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray) -> None:
+def _vase_ones(
+    state: CastleNightingaleState, observer: int, lay: _Layout, board: _BoardCache, buf: bytearray
+) -> None:
     """Set the closed trap doors and the vase tokens' entries of the squares."""
     knows = state.ninja_knows if observer == NINJA else state.samurai_knows
     sq = lay.start["squares"]
@@ -294,7 +304,7 @@ def _vase_ones(state, observer: int, lay: _Layout, board: _BoardCache, buf: byte
             buf[at + _SEEN_S] = state.samurai_knows[t]
 
 
-def _token_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
+def _token_ones(state: CastleNightingaleState, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the equipment tokens held, spent face down, known at the bottom, and used."""
     st = lay.start
     if observer == NINJA:
@@ -309,7 +319,9 @@ def _token_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
     _mark_all(buf, st["samurai_used"], state.s_used)
 
 
-def _square_ones(state, lay: _Layout, buf: bytearray) -> list:
+def _square_ones(
+    state: CastleNightingaleState, lay: _Layout, buf: bytearray
+) -> list[tuple[int, int]]:
     """Set the per-turn square features (discs, figurines, start square); return the
     ``(zone column, zone)`` pairs to mark."""
     sq = lay.start["squares"]
@@ -339,7 +351,7 @@ def _square_ones(state, lay: _Layout, buf: bytearray) -> list:
     return zones
 
 
-def _other_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
+def _other_ones(state: CastleNightingaleState, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the one-hot entries of the decision, tiles, cards and the peeked tokens."""
     st = lay.start
     me_ninja = observer == NINJA
@@ -375,7 +387,7 @@ def _other_ones(state, observer: int, lay: _Layout, buf: bytearray) -> None:
         _mark_all(buf, st["peek"], state.peek)
 
 
-def _vase_numbers(state, observer: int) -> tuple:
+def _vase_numbers(state: CastleNightingaleState, observer: int) -> tuple[int, int, int, int, int]:
     """The vase counts of the numbers: stolen this turn, banked, on the board, and (for the
     ninja only: the samurai does not know which of them were relics) the relics among the
     stolen and the banked ones."""
@@ -395,7 +407,9 @@ def _vase_numbers(state, observer: int) -> tuple:
     return stolen, banked, on_board, stolen_relics, banked_relics
 
 
-def _numbers(state, observer: int, vases: tuple) -> list:
+def _numbers(
+    state: CastleNightingaleState, observer: int, vases: tuple[int, int, int, int, int]
+) -> list[Any]:
     """The numbers every observation has, in :data:`_NUMBERS` order (deck sizes, tokens held,
     stacks, vases (``vases``: the counts of :func:`_vase_numbers`), flags capped at 10, the turn
     fraction)."""
@@ -418,21 +432,21 @@ def _numbers(state, observer: int, vases: tuple) -> list:
     return numbers
 
 
-def _mark(buf: bytearray, start: int, flags) -> None:
+def _mark(buf: bytearray, start: int, flags: Iterable[object]) -> None:
     """Set ``start + i`` for every true ``flags[i]``."""
     for i, x in enumerate(flags):
         if x:
             buf[start + i] = 1
 
 
-def _mark_equal(buf: bytearray, start: int, values, value) -> None:
+def _mark_equal(buf: bytearray, start: int, values: Iterable[object], value: object) -> None:
     """Set ``start + i`` for every ``values[i] == value``."""
     for i, x in enumerate(values):
         if x == value:
             buf[start + i] = 1
 
 
-def _mark_all(buf: bytearray, start: int, items) -> None:
+def _mark_all(buf: bytearray, start: int, items: Iterable[int]) -> None:
     """Set ``start + k`` for every ``k`` in ``items`` (plain loops: these lists are tiny)."""
     for k in items:
         buf[start + k] = 1
