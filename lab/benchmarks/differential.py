@@ -56,6 +56,19 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def _commit() -> str | None:
+    """The checkout's commit (a resumed run may span commits: each chunk records its own)."""
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True
+        )
+    except OSError:
+        return None
+    return done.stdout.strip() or None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps-per-game", type=int, default=1_000_000)
@@ -73,6 +86,7 @@ def main() -> int:
     done = {(c["game"], json.dumps(c["config"], sort_keys=True), c["seed"]) for c in data["chunks"]}
     data["settings"] = {"steps_per_game": args.steps_per_game, "chunk": args.chunk}
     data["build"] = build_info()["compiler"]
+    commit = _commit()
     different = 0
     for name in args.games:
         setups = GAMES[name]
@@ -99,6 +113,7 @@ def main() -> int:
                         "error": result.error,
                         "seconds": result.seconds,
                         "wall_seconds": round(time.perf_counter() - start, 1),
+                        "commit": commit,
                     }
                 )
                 data["updated"] = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
