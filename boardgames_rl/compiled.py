@@ -27,6 +27,8 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
+import stat
 import sys
 import warnings
 from collections.abc import Sequence
@@ -41,6 +43,10 @@ built)."""
 _PACKAGE = "boardgames_rl"
 _ROOT = Path(__file__).resolve().parent
 _MANIFEST = _ROOT / "_compiled.json"
+_MANIFEST_LIMIT = 1 << 20
+"""The largest manifest read (the real one is a few kilobytes)."""
+_MODULE_NAME = re.compile(r"boardgames_rl(\.[A-Za-z_][A-Za-z0-9_]*)+")
+"""What a module the manifest names must look like: a dotted name inside the package."""
 
 
 def _pure_requested() -> bool:
@@ -69,20 +75,34 @@ def _source_of(module: str) -> Path:
     return _ROOT.joinpath(*parts[1:-1]) / (parts[-1] + ".py")
 
 
+def _read_manifest() -> str:
+    """The manifest's text: a regular file (a link is not followed, a FIFO not waited on) of at
+    most :data:`_MANIFEST_LIMIT` bytes, else ``OSError`` / ``ValueError``."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(_MANIFEST, flags)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("not a regular file")
+        data = f.read(_MANIFEST_LIMIT + 1)
+    if len(data) > _MANIFEST_LIMIT:
+        raise ValueError(f"larger than {_MANIFEST_LIMIT} bytes")
+    return data.decode("utf-8")
+
+
 def _decide() -> tuple[str, str, str, tuple[str, ...]]:
     """(build, reason, compiler, compiled modules) for this process."""
     if _pure_requested():
         return "pure", f"{PURE_ENV}=1", "", ()
-    if not _MANIFEST.is_file():
+    if not os.path.lexists(_MANIFEST):
         return "pure", "no compiled build installed (no C compiler at install time?)", "", ()
     try:
-        manifest = json.loads(_MANIFEST.read_text())
+        manifest = json.loads(_read_manifest())
         compiler = str(manifest["compiler"])
         modules: dict[str, str] = dict(manifest["modules"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         return "pure", f"unreadable {_MANIFEST.name} ({e})", "", ()
     for module, digest in sorted(modules.items()):
-        if not module.startswith(_PACKAGE + "."):
+        if not _MODULE_NAME.fullmatch(module):
             return "pure", f"{_MANIFEST.name} names a module outside the package", "", ()
         source = _source_of(module)
         if _extension_of(module) is None:

@@ -96,11 +96,33 @@ def test_an_edited_engine_runs_pure_and_says_so(tmp_path):
 
 @pytest.mark.skipif(build_info()["build"] != "compiled", reason="needs the compiled build")
 @pytest.mark.parametrize(
-    "manifest", ["not json", '{"compiler": "x"}', '{"compiler": "x", "modules": {"os.path": "0"}}']
+    "manifest",
+    [
+        "not json",
+        '{"compiler": "x"}',
+        '{"compiler": "x", "modules": {"os.path": "0"}}',
+        '{"compiler": "x", "modules": {"boardgames_rl./etc/passwd": "0"}}',  # a path as a name
+        '{"compiler": "x", "modules": {}, "pad": "' + "x" * (1 << 20) + '"}',  # over the cap
+        "LINK",  # a link to a good manifest is not followed
+        "FIFO",  # a named pipe is not read (nor waited on)
+    ],
+    ids=["not-json", "no-modules", "outside", "path-name", "huge", "link", "fifo"],
 )
 def test_a_bad_manifest_runs_pure(tmp_path, manifest):
+    """The manifest is data: anything but a regular, small file naming the package's own
+    modules leaves the pure build, with the reason given, never an error at import."""
     root = _copy_of_the_package(tmp_path)
-    (root / "boardgames_rl/_compiled.json").write_text(manifest)
+    target = root / "boardgames_rl/_compiled.json"
+    if manifest == "LINK":
+        good = tmp_path / "good.json"
+        good.write_bytes(target.read_bytes())
+        target.unlink()
+        target.symlink_to(good)
+    elif manifest == "FIFO":
+        target.unlink()
+        os.mkfifo(target)
+    else:
+        target.write_text(manifest)
     done = _python(INFO, {}, cwd=tmp_path, path=str(root))
     assert done.returncode == 0, done.stderr
     info = json.loads(done.stdout.splitlines()[0])
