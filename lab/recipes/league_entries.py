@@ -116,7 +116,10 @@ def train(a: argparse.Namespace) -> int:
 
     out = Path(a.runs) / a.setup
     resume = (out / "config.json").exists()
+    if resume and a.seed is not None:
+        raise SystemExit(f"{out} exists: a resumed run keeps its seed (remove --seed)")
     argv = ["--resume", "--out", str(out)] if resume else league_argv(a.setup, Path(a.runs))
+    argv += ["--seed", str(a.seed)] if a.seed is not None and not resume else []
     argv += ["--max-minutes", str(a.minutes)] if a.minutes else []
     argv += ["--timesteps", str(a.timesteps)] if a.timesteps else []
     out.mkdir(parents=True, exist_ok=True)
@@ -233,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--minutes", type=float, default=0.0, help="stop (resumable) after this")
     t.add_argument("--timesteps", type=int, default=0, help="another budget (a try)")
     t.add_argument("--runs", default=str(RUNS), help="the folder of the setups' runs")
+    t.add_argument(
+        "--seed", type=int, default=None, help="the league's seed for a new run (default 0)"
+    )
     e = sub.add_parser("export", help="export, measure and check a setup's entry")
     e.add_argument("setup", choices=sorted(SETUPS))
     e.add_argument("--runs", default=str(RUNS), help="the folder of the setups' runs")
