@@ -68,11 +68,12 @@ COMPILED = [
 
 
 def groups(paths: list[str]) -> list[tuple[list[str], str]]:
-    """One mypyc group per game, and one for ``core``: each group is one C extension, so the
-    compiler runs on the groups in parallel (``build_ext --parallel``), and an edit to one game
-    recompiles that game only. Calls across groups go through a table of function pointers; on
-    random play that costs nothing measurable (issue 44's note: 135 s -> 69 s of compiling on
-    two cores, the same steps per second within the noise)."""
+    """One mypyc group per game, one for ``core`` and one for ``agents``: each group is one C
+    extension, so the compiler runs on the groups in parallel (``build_ext --parallel``), and an
+    edit to one game
+    recompiles that game only. Calls across groups go through a table of function pointers (the
+    compile times and steps per second, before and after: CHANGELOG, "Compiled engines, second
+    step")."""
     by_name: dict[str, list[str]] = {}
     for path in paths:
         parts = path.split("/")

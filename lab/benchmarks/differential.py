@@ -29,6 +29,7 @@ if str(REPO_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(REPO_ROOT))
 
 from boardgames_rl.compiled import build_info  # noqa: E402
+from boardgames_rl.core.files import read_bytes  # noqa: E402
 from boardgames_rl.testing.differential import compare_builds  # noqa: E402
 
 GAMES: dict[str, list[dict[str, Any]]] = {
@@ -82,7 +83,8 @@ def main() -> int:
         parser.error(f"no compiled build to compare here: {build_info()['reason']}")
     data: dict[str, Any] = {"chunks": []}
     if args.out.is_file():
-        data = json.loads(args.out.read_text())
+        # the run's own results: a regular file of a bounded size, refused in one line otherwise
+        data = json.loads(read_bytes(args.out, 64 << 20, "differential results"))
     done = {(c["game"], json.dumps(c["config"], sort_keys=True), c["seed"]) for c in data["chunks"]}
     data["settings"] = {"steps_per_game": args.steps_per_game, "chunk": args.chunk}
     data["build"] = build_info()["compiler"]

@@ -550,3 +550,14 @@ def test_plots_smoke():
     panels = plot_landing_panels("skilled", Effects(blocked_band=2), **v1)
     assert len(panels.axes) == 10  # five heatmaps, five colorbars
     panels.canvas.draw()  # renders headless (Agg)
+
+
+def test_the_compiled_flights_zone_numbers_are_the_zones():
+    """``flight.fly`` returns numbers, ``sample_flick`` reads them back as :class:`Zone` by
+    position: the two must name the same zones in the same order."""
+    from boardgames_rl.games.castle_flutterstone import flight
+    from boardgames_rl.games.castle_flutterstone.landing import _ZONES, Zone
+
+    codes = (flight.MISS, flight.COURTYARD, flight.MOAT, flight.CASTLE, flight.WINDOW)
+    assert codes == tuple(int(z) for z in Zone) == tuple(range(len(Zone)))
+    assert [_ZONES[c] for c in codes] == list(Zone)

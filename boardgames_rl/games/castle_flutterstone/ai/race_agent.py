@@ -80,8 +80,8 @@ def cache_dir() -> Path:
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "race_tables"
 """Solved tables shipped with the package (the default track's, which the pretrained 3-player
-entry's prior plays on), read like a cache file when the user's cache has none: solving the
-default track takes a minute or two, one sweep from a shipped table a quarter of a second.
+entry's prior plays on), read like a cache file when the user's cache has none, so that a
+fresh machine starts from the solved table instead of solving the default track.
 ``lab/recipes/ship_race_tables.py`` writes them; a test checks each is a fixed point."""
 
 
