@@ -114,30 +114,65 @@ def _extend(
     shared: bool,
 ) -> int:
     """:func:`longest_extension` with ``limit >= 1``, walking with one set of the squares taken
-    (``seen``: a square is added on the way down and removed on the way back)."""
+    (``seen``: a square is added on the way down and removed on the way back). The ways are
+    tried in a fixed order (steps, passage travel, the jump, the Shuko diagonal), each with the
+    ways it leaves; the first to reach ``limit`` ends the search."""
     best = 0
-    moves = [(t, jump, diagonal) for t in board.neighbours[cur]]  # orthogonal steps (G15)
-    if cur in open_p:
-        moves += [(p, jump, diagonal) for p in open_p if p != cur]  # passage travel
+    for t in board.neighbours[cur]:  # orthogonal steps (G15)
+        if t not in seen and t != samurai:
+            n = _place_at(board, t, seen, samurai, open_p, jump, limit, diagonal, shared)
+            if n > best:
+                best = n
+                if best >= limit:
+                    return best
+    if cur in open_p:  # passage travel
+        for t in open_p:
+            if t != cur and t not in seen and t != samurai:
+                n = _place_at(board, t, seen, samurai, open_p, jump, limit, diagonal, shared)
+                if n > best:
+                    best = n
+                    if best >= limit:
+                        return best
     if jump:  # G16 (paid with the Shuko itself when ``shared``)
-        moves += [(land, False, diagonal and not shared) for _over, land in board.jumps[cur]]
+        diagonal_left = diagonal and not shared
+        for _over, t in board.jumps[cur]:
+            if t not in seen and t != samurai:
+                n = _place_at(board, t, seen, samurai, open_p, False, limit, diagonal_left, shared)
+                if n > best:
+                    best = n
+                    if best >= limit:
+                        return best
     if diagonal:  # Shuko
-        moves += [(t, jump and not shared, False) for t in board.diagonals[cur]]
-    for target, jump_left, diagonal_left in moves:
-        if target in seen or target == samurai:
-            continue
-        length = 1
-        if limit > 1:
-            seen.add(target)
-            length += _extend(
-                board, target, seen, samurai, open_p, jump_left, limit - 1, diagonal_left, shared
-            )
-            seen.discard(target)
-        if length > best:
-            best = length
-            if best >= limit:
-                return best
+        jump_left = jump and not shared
+        for t in board.diagonals[cur]:
+            if t not in seen and t != samurai:
+                n = _place_at(board, t, seen, samurai, open_p, jump_left, limit, False, shared)
+                if n > best:
+                    best = n
+                    if best >= limit:
+                        return best
     return best
+
+
+def _place_at(
+    board: Board,
+    target: int,
+    seen: set[int],
+    samurai: int,
+    open_p: frozenset[int],
+    jump: bool,
+    limit: int,
+    diagonal: bool,
+    shared: bool,
+) -> int:
+    """The discs placed by a disc on ``target`` (free, not the samurai's) and the longest walk on
+    from it with the ways left (``jump``, ``diagonal``), at most ``limit``."""
+    if limit <= 1:
+        return 1
+    seen.add(target)
+    n = 1 + _extend(board, target, seen, samurai, open_p, jump, limit - 1, diagonal, shared)
+    seen.discard(target)
+    return n
 
 
 @dataclass(frozen=True)
@@ -195,8 +230,11 @@ def _must_place_all(board: Board, ctx: PlacementContext, discs_left: int) -> Pla
     shared = diag_later and ctx.paid_jump and not ctx.free_jump and not ctx.spare_token
 
     def length(t: int, jump: bool, diagonal: bool, shr: bool = False) -> int:
-        seen = visited | {t}
-        return 1 + longest_extension(board, t, seen, samurai, open_p, jump, rest, diagonal, shr)
+        if rest <= 0:
+            return 1
+        seen = set(visited)
+        seen.add(t)
+        return 1 + _extend(board, t, seen, samurai, open_p, jump, rest, diagonal, shr)
 
     steps = {
         t: length(t, jump_later, diag_later, shared)
@@ -236,7 +274,11 @@ def _never_forced(board: Board, ctx: PlacementContext, discs_left: int) -> Place
     rest = discs_left - 1
 
     def length(t: int, jump: bool) -> int:
-        return 1 + longest_extension(board, t, visited | {t}, samurai, open_p, jump, rest)
+        if rest <= 0:
+            return 1
+        seen = set(visited)
+        seen.add(t)
+        return 1 + _extend(board, t, seen, samurai, open_p, jump, rest, False, False)
 
     steps = {t: length(t, ctx.free_jump) for t in _steps(board, cur, visited, samurai, open_p)}
     if ctx.diagonal:

@@ -656,17 +656,22 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
         f = self.flags
         held = self.n_equip if equip is None else equip
         paid = f["jump_paid"] or jump_paid
-        open_p = self.open_passages() + ([opened] if opened >= 0 else [])
-        return PlacementContext(
-            current=cur,
-            visited=frozenset([self.start_sq, *self.turn_discs]),
-            samurai=self.samurai_sq,
-            open_passages=frozenset(open_p),
-            free_jump=f["free_jump"] and not f["jump_used"],
-            paid_jump=not f["jump_used"] and (bool(held) or paid),
-            diagonal=f["shuko"],
-            shuko_held=C.SHUKO in held and not f["shuko"],
-            spare_token=paid or len(held) >= 2,
+        used = f["jump_used"]
+        shuko = f["shuko"]
+        open_p = self.open_passages()
+        if opened >= 0:
+            open_p.append(opened)
+        visited = frozenset([self.start_sq, *self.turn_discs])
+        return PlacementContext(  # by position (a call by keywords costs twice as much)
+            cur,  # current
+            visited,  # visited
+            self.samurai_sq,  # samurai
+            frozenset(open_p),  # open_passages
+            f["free_jump"] and not used,  # free_jump
+            not used and (bool(held) or paid),  # paid_jump
+            shuko,  # diagonal
+            C.SHUKO in held and not shuko,  # shuko_held
+            paid or len(held) >= 2,  # spare_token
         )
 
     def placements(
