@@ -54,6 +54,10 @@ if TYPE_CHECKING:
     from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 
+_F32 = np.dtype(np.float32)
+"""The vector's dtype (an object: ``dtype=np.float32`` converts the type at every call)."""
+
+
 def observation_fields(num_players: int, goal: int) -> list[Field]:
     p, g = num_players, goal
     return [
@@ -201,7 +205,7 @@ def encode(state: CastleFlutterstoneState, player: int, size: int = 0) -> np.nda
         out[pile + kind] = draw_pile.count(kind)
     out[o["discard_pile"] : o["discard_pile"] + 6] = array("f", state.discard)
     out[o["turn_fraction"]] = min(1.0, state.turn_count / g.max_turns)
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, _F32)
 
 
 def state_vector(state: CastleFlutterstoneState) -> np.ndarray:

@@ -131,6 +131,10 @@ _NUMBERS: tuple[tuple[str, int], ...] = (
 # "looks_left" the sum of two keys: both written over their placeholder by ``_numbers``)
 _FLAG_KEYS = tuple({"bell_used": "-", "looks_left": "-"}.get(name, name) for name in FLAG_NAMES)
 _BELL = FLAG_NAMES.index("bell_used")
+_FLAGS_AT = sum(count for name, count in _NUMBERS[: [n for n, _ in _NUMBERS].index("flags")])
+"""Where the flags begin in the list of numbers (after the deck sizes ... the vases)."""
+_U8 = np.dtype(np.uint8)
+_F32 = np.dtype(np.float32)
 _LOOKS = FLAG_NAMES.index("looks_left")
 
 
@@ -159,6 +163,31 @@ class _Layout:
         self.deck_at, self.rest_at, self.turn_at = at[0], at[2], at[-1]
         if at[:2] != [at[0], at[0] + 1] or at[2:] != list(range(at[2], at[-1] + 1)):
             raise AssertionError("observation numbers: deck sizes, then the rest, contiguous")
+        # the start of every field the encoder writes, as a typed attribute (read in a few
+        # nanoseconds by the compiled build, where a lookup in ``start`` hashes a string)
+        st = self.start
+        self.squares: int = st["squares"]
+        self.role: int = st["role"]
+        self.decision: int = st["decision"]
+        self.decider: int = st["decider"]
+        self.tile_face_up: int = st["tile_face_up"]
+        self.tile_programmed: int = st["tile_programmed"]
+        self.tile_not_programmed: int = st["tile_not_programmed"]
+        self.tile_revealed: int = st["tile_revealed"]
+        self.listen: int = st["listen"]
+        self.own_hand: int = st["own_hand"]
+        self.own_card: int = st["own_card"]
+        self.ninja_card: int = st["ninja_card"]
+        self.samurai_card: int = st["samurai_card"]
+        self.ninja_discard: int = st["ninja_discard"]
+        self.samurai_discard: int = st["samurai_discard"]
+        self.known_opponent_hand: int = st["known_opponent_hand"]
+        self.own_tokens: int = st["own_tokens"]
+        self.own_spent: int = st["own_spent"]
+        self.own_bottom: int = st["own_bottom"]
+        self.peek: int = st["peek"]
+        self.ninja_used: int = st["ninja_used"]
+        self.samurai_used: int = st["samurai_used"]
 
 
 @cache
@@ -180,7 +209,7 @@ class _BoardCache:
         sq[list(b.passages), 6] = 1
         sq[list(b.vase_squares), 8] = 1
         self.template = bytes(template.astype(np.uint8))
-        base = lay.start["squares"]
+        base = lay.squares
         self.closed = tuple(base + _NF * p + _CLOSED for p in b.passages)
         self.zones = {
             col: [tuple(base + _NF * i + col for i in zone) for zone in b.zone_squares]
@@ -228,7 +257,7 @@ def encode(state: CastleNightingaleState, observer: int | None) -> np.ndarray:
         as_bytes = True
     except (TypeError, ValueError):  # a float, a negative or a large number: written as floats
         as_bytes = False
-    vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+    vec = np.frombuffer(buf, _U8).astype(_F32)
     if as_bytes:
         vec[lay.turn_at] = numbers[-1]
     else:
@@ -256,7 +285,7 @@ class _Base:
         self.buf = buf = bytearray(board.template)
         _vase_ones(state, observer, lay, board, buf)
         _token_ones(state, observer, lay, buf)
-        buf[lay.start["role"] + observer] = 1
+        buf[lay.role + observer] = 1
         self.vases = _vase_numbers(state, observer)
 
 
@@ -289,7 +318,7 @@ def _vase_ones(
 ) -> None:
     """Set the closed trap doors and the vase tokens' entries of the squares."""
     knows = state.ninja_knows if observer == NINJA else state.samurai_knows
-    sq = lay.start["squares"]
+    sq = lay.squares
     for i, closed in zip(board.closed, state.closed, strict=True):
         if closed:
             buf[i] = 1
@@ -306,17 +335,16 @@ def _vase_ones(
 
 def _token_ones(state: CastleNightingaleState, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the equipment tokens held, spent face down, known at the bottom, and used."""
-    st = lay.start
     if observer == NINJA:
-        _mark_all(buf, st["own_tokens"], state.n_equip)
-        _mark_all(buf, st["own_spent"], state.n_spent)
-        _mark_all(buf, st["own_bottom"], state.n_bottom)
+        _mark_all(buf, lay.own_tokens, state.n_equip)
+        _mark_all(buf, lay.own_spent, state.n_spent)
+        _mark_all(buf, lay.own_bottom, state.n_bottom)
     else:
-        _mark_all(buf, st["own_tokens"], state.s_equip)
-        _mark_all(buf, st["own_spent"], state.s_spent)
-        _mark_all(buf, st["own_bottom"], state.s_bottom)
-    _mark_all(buf, st["ninja_used"], state.n_used)
-    _mark_all(buf, st["samurai_used"], state.s_used)
+        _mark_all(buf, lay.own_tokens, state.s_equip)
+        _mark_all(buf, lay.own_spent, state.s_spent)
+        _mark_all(buf, lay.own_bottom, state.s_bottom)
+    _mark_all(buf, lay.ninja_used, state.n_used)
+    _mark_all(buf, lay.samurai_used, state.s_used)
 
 
 def _square_ones(
@@ -324,7 +352,7 @@ def _square_ones(
 ) -> list[tuple[int, int]]:
     """Set the per-turn square features (discs, figurines, start square); return the
     ``(zone column, zone)`` pairs to mark."""
-    sq = lay.start["squares"]
+    sq = lay.squares
     discs = state.discs
     for i in discs:
         buf[sq + _NF * i + _DISC] = 1
@@ -353,38 +381,37 @@ def _square_ones(
 
 def _other_ones(state: CastleNightingaleState, observer: int, lay: _Layout, buf: bytearray) -> None:
     """Set the one-hot entries of the decision, tiles, cards and the peeked tokens."""
-    st = lay.start
     me_ninja = observer == NINJA
     d = state.decision
     if d is not None:
-        buf[st["decision"] + lay.decision_index[d["kind"]]] = 1
-        buf[st["decider"] + d["player"]] = 1
+        buf[lay.decision + lay.decision_index[d["kind"]]] = 1
+        buf[lay.decider + d["player"]] = 1
     loc = state.tile_loc
-    _mark_equal(buf, st["tile_face_up"], loc, FACE_UP)
-    _mark(buf, st["tile_revealed"], state.tile_revealed)
+    _mark_equal(buf, lay.tile_face_up, loc, FACE_UP)
+    _mark(buf, lay.tile_revealed, state.tile_revealed)
     if me_ninja:
-        _mark(buf, st["tile_programmed"], state.tile_in)
-        _mark(buf, st["tile_not_programmed"], state.tile_out)
+        _mark(buf, lay.tile_programmed, state.tile_in)
+        _mark(buf, lay.tile_not_programmed, state.tile_out)
     else:
-        _mark_equal(buf, st["tile_programmed"], loc, PROGRAMMED)
-        _mark_equal(buf, st["tile_not_programmed"], loc, HAND)
-    o = st["listen"]
+        _mark_equal(buf, lay.tile_programmed, loc, PROGRAMMED)
+        _mark_equal(buf, lay.tile_not_programmed, loc, HAND)
+    o = lay.listen
     for colour, answer in state.listen_answers:
         buf[o + 2 * colour + int(answer)] = 1
-    _mark_all(buf, st["own_hand"], state.n_hand if me_ninja else state.s_hand)
+    _mark_all(buf, lay.own_hand, state.n_hand if me_ninja else state.s_hand)
     own_card = state.n_card if me_ninja else state.s_card
     if own_card >= 0:
-        buf[st["own_card"] + own_card] = 1
+        buf[lay.own_card + own_card] = 1
     if state.n_card >= 0 and state.n_card_shown:
-        buf[st["ninja_card"] + state.n_card] = 1
+        buf[lay.ninja_card + state.n_card] = 1
     if state.s_card >= 0 and state.s_card_shown:
-        buf[st["samurai_card"] + state.s_card] = 1
-    _mark_all(buf, st["ninja_discard"], state.n_discard)
-    _mark_all(buf, st["samurai_discard"], state.s_discard)
+        buf[lay.samurai_card + state.s_card] = 1
+    _mark_all(buf, lay.ninja_discard, state.n_discard)
+    _mark_all(buf, lay.samurai_discard, state.s_discard)
     if not me_ninja:
-        _mark_all(buf, st["known_opponent_hand"], state.known_n_hand)
+        _mark_all(buf, lay.known_opponent_hand, state.known_n_hand)
     if d is not None and d["kind"] in ("meditate", "muster") and d["player"] == observer:
-        _mark_all(buf, st["peek"], state.peek)
+        _mark_all(buf, lay.peek, state.peek)
 
 
 def _vase_numbers(state: CastleNightingaleState, observer: int) -> tuple[int, int, int, int, int]:
@@ -422,12 +449,12 @@ def _numbers(
         len(state.n_deck), len(state.s_deck), len(state.n_equip), len(state.s_equip),
         len(state.n_stack), len(state.s_stack), *vases, state.captured, vase,
     ]  # fmt: skip
-    get = f.get
-    flags = [x if (x := get(name) or 0) < 10 else 10 for name in _FLAG_KEYS]  # capped at 10
-    bell, looks = state.bell_used, get("ledger_looks", 0) + get("map_looks", 0)
-    flags[_BELL] = bell if bell < 10 else 10
-    flags[_LOOKS] = looks if looks < 10 else 10
-    numbers += flags
+    for name in _FLAG_KEYS:  # capped at 10
+        x = f.get(name) or 0
+        numbers.append(x if x < 10 else 10)
+    bell, looks = state.bell_used, f.get("ledger_looks", 0) + f.get("map_looks", 0)
+    numbers[_FLAGS_AT + _BELL] = bell if bell < 10 else 10
+    numbers[_FLAGS_AT + _LOOKS] = looks if looks < 10 else 10
     numbers.append(min(1.0, state.turn / state.game.max_turns))
     return numbers
 

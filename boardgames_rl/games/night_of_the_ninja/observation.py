@@ -37,6 +37,11 @@ from boardgames_rl.games.night_of_the_ninja import cards
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
+_U8 = np.dtype(np.uint8)
+_F32 = np.dtype(np.float32)
+"""The dtypes of the vector (objects: ``dtype=np.float32`` converts the type at every call)."""
+
+
 NC, NH = cards.NUM_CARDS, cards.NUM_HOUSE_CARDS
 DRAFT_ROWS = ("dealt", "kept first", "passed left", "received", "kept second", "discarded")
 RESULTS = ("Lotus won", "Crane won", "total tie", "Ronin Mastermind", "by the Mastermind")
@@ -291,7 +296,7 @@ def encode(state: NightOfTheNinjaState, me: int) -> np.ndarray:
         if state.by_mastermind:
             buf[o["result"] + 4] = 1
 
-    vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+    vec = np.frombuffer(buf, _U8).astype(_F32)
     vec[o["round"]] = min(1.0, state.round / g.max_rounds)
     if d is not None and d["card"] >= 0:
         vec[o["context_number"]] = cards.CARD_NUMBER[d["card"]] / 6.0
