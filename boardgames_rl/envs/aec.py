@@ -56,6 +56,10 @@ RewardShaping = Callable[[State, State], np.ndarray]
 
 ObsDict = dict[str, np.ndarray]
 
+_INT8 = np.dtype(np.int8)
+_FLOAT32 = np.dtype(np.float32)
+"""The observation's dtypes as objects (``dtype=np.int8`` converts the type at every call)."""
+
 
 class GameAECEnv(AECEnv[str, ObsDict, int]):
     """PettingZoo AEC environment for any game implementing the contract.
@@ -159,11 +163,11 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
             state = self._require_state()
         p = self._agent_index[agent]
         if p == state.current_player:
-            mask = state.legal_action_mask().astype(np.int8)
+            mask = state.legal_action_mask().astype(_INT8)
         else:
-            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+            mask = np.zeros(self.game.num_actions, _INT8)
         return {  # p is a seat (from _agent_index): the hook without the core's seat check
-            "observation": np.asarray(state._observation(p), dtype=np.float32),
+            "observation": np.asarray(state._observation(p), _FLOAT32),
             "action_mask": mask,
         }
 
@@ -181,7 +185,7 @@ class GameAECEnv(AECEnv[str, ObsDict, int]):
         shaping = self.reward_shaping
         previous = state.clone() if shaping is not None else None
         player = self._agent_index[agent]
-        state.apply(action, player=player)  # type: ignore[arg-type]  # validated: None raises
+        state.apply(action, player)  # type: ignore[arg-type]  # validated: None raises
 
         # ---- the action succeeded: only now touch the environment's bookkeeping
         self._cumulative_rewards[agent] = 0.0
