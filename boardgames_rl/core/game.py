@@ -39,6 +39,8 @@ from boardgames_rl.core.observation import ObservationSpec
 
 TERMINAL = -1
 """Value of ``State.current_player`` once the game is over."""
+_BOOL = np.dtype(bool)
+"""The masks' dtype as an object (``dtype=bool`` converts the type at every call)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -310,8 +312,8 @@ class State(Generic[GameT]):
     def legal_action_mask(self) -> np.ndarray:
         """Read-only boolean mask of shape ``(num_actions,)`` for the player on move."""
         if self._mask is None:
-            mask = np.asarray(self._legal_action_mask(), dtype=bool)
-            mask.flags.writeable = False
+            mask = np.asarray(self._legal_action_mask(), _BOOL)
+            mask.setflags(write=False)
             self._mask = mask
         return self._mask
 
@@ -319,7 +321,7 @@ class State(Generic[GameT]):
         """The mask seen by ``player``: the legal actions if on move, else all False."""
         if check_player(self.game, player) == self.current_player:
             return self.legal_action_mask()
-        return np.zeros(self.game.num_actions, dtype=bool)
+        return np.zeros(self.game.num_actions, _BOOL)
 
     def legal_actions(self) -> np.ndarray:
         """Ids of the legal actions (ascending)."""

@@ -17,6 +17,9 @@ from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.data import FACE_UP
 
+_BOOL = np.dtype(bool)
+"""The mask's dtype as an object (``dtype=bool`` converts the type at every call)."""
+
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
@@ -381,4 +384,4 @@ def legal_mask(state: CastleNightingaleState) -> np.ndarray:
             rule(mask, state, decision)
         if 1 not in mask:
             raise RuntimeError(f"castle_nightingale: decision {kind!r} has no legal action")
-    return np.frombuffer(mask, dtype=bool)
+    return np.frombuffer(mask, _BOOL)

@@ -16,6 +16,9 @@ from boardgames_rl.games.night_of_the_ninja import actions, cards
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
+_BOOL = np.dtype(bool)
+"""The mask's dtype as an object (``dtype=bool`` converts the type at every call)."""
+
 
 def _dealt_cards(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     """``draft_pick1``: one of the 3 cards dealt."""
@@ -141,10 +144,11 @@ def legal_ids(state: NightOfTheNinjaState) -> list[int]:
 
 def legal_mask(state: NightOfTheNinjaState) -> np.ndarray:
     """Boolean mask of shape ``(num_actions,)`` of the legal actions."""
-    mask = np.zeros(state.game.num_actions, dtype=bool)
+    mask = bytearray(state.game.num_actions)  # a byte per action, read by numpy without a copy
     ids = legal_ids(state)
     if ids:
-        mask[ids] = True
+        for a in ids:
+            mask[a] = 1
     elif state.decision is not None:
         raise RuntimeError(f"night_of_the_ninja: decision {state.decision['kind']!r} has no action")
-    return mask
+    return np.frombuffer(mask, _BOOL)
