@@ -689,12 +689,15 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
         """Discs are still to be placed this turn (Phase 2 under way)."""
         return self.stage == "n_place" and self.flags["discs_left"] > 0
 
-    def _keeps_target(self, equip: list[int], opened: int = -1) -> bool:
+    def _keeps_target(self, equip: list[int], opened: int = -1, best: int = -1) -> bool:
         """Spending a token for its effect leaves the ninja able to place as many discs (the
-        default reading of "must place all"; always true under ``never_force_token``)."""
+        default reading of "must place all"; always true under ``never_force_token``).
+        ``best``: the target now (``placements().best``) if the caller has it."""
         if self.game.never_force_token or not self._moving():
             return True
-        return self.placements(equip, opened).best >= self.placements().best
+        if best < 0:
+            best = self.placements().best
+        return self.placements(equip, opened).best >= best
 
     def w3_tokens(self, opts: Placements | None = None) -> list[int]:
         """W3 tokens the ninja may use between placements: those that can do something and, by
@@ -708,9 +711,9 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
             if t == C.SHUKO:
                 ok = not self.flags["shuko"] and opts.shuko
             elif t == C.LOCKPICK:
-                ok = any(self._keeps_target(rest, p) for p in self.lockpick_squares())
+                ok = any(self._keeps_target(rest, p, opts.best) for p in self.lockpick_squares())
             elif t == C.RICE_PAPER_MAP:
-                ok = bool(self.map_targets()) and self._keeps_target(rest)
+                ok = bool(self.map_targets()) and self._keeps_target(rest, -1, opts.best)
             else:
                 ok = False
             if ok:
