@@ -373,8 +373,8 @@ LEGAL: dict[str, Rule] = {
 
 def legal_mask(state: CastleNightingaleState) -> np.ndarray:
     """The mask of the pending decision: its rule marks the legal actions in a zeroed
-    ``bytearray`` (a byte written costs a tenth of a numpy item's), read as a bool array
-    without a copy."""
+    ``bytearray`` (a byte is cheaper to write than a numpy item), read as a bool array without
+    a copy."""
     mask = bytearray(A.NUM_ACTIONS)
     decision = state.decision
     if decision is not None:
