@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import shlex
 import sys
 import time
@@ -215,6 +216,39 @@ def export(a: argparse.Namespace) -> int:
     return 0
 
 
+def search(a: argparse.Namespace) -> int:
+    """Measure a shipped 2-player entry against the tuned ISMCTS at 400 iterations (seats
+    rotated, seeded with its own measurement's seed + 1) and write the figure into its JSON's
+    ``strength`` (``vs tuned ismcts 400``), as ``export --ismcts-games`` does for a new entry."""
+    from boardgames_rl.agents.ismcts import tuned_spec
+    from lab.recipes.train_strong import measure
+
+    if not re.fullmatch(r"[a-z0-9_-]+", a.entry):
+        raise SystemExit(f"entry {a.entry!r}: a shipped entry's name (e.g. white_castle-2p)")
+    dest = Path(a.package_dir)
+    path = dest / f"{a.entry}.json"
+    meta = json.loads(read_bytes(path, 1 << 20, "the shipped entry"))
+    game = make_game(meta["game"], **meta["config"])
+    if game.num_players != 2:
+        raise SystemExit(f"{a.entry}: {game.num_players} players; the ISMCTS target is 2-player")
+    strength = meta.get("strength") or {}
+    seed = int(strength.get("seed", MEASURE_SEED)) + 1
+    ismcts = tuned_spec(game.name, 400)
+    spec = f"pretrained:entry={a.entry},dir={dest}"
+    more = measure(spec, game.name, game.config, list(meta["seats"]), a.games, seed, a.workers,
+                   [ismcts])  # fmt: skip
+    strength["vs tuned ismcts 400"] = row = more[f"vs {ismcts}"]
+    meta["strength"] = strength
+    write_text(path, json.dumps(meta, indent=1, sort_keys=True) + "\n", dest)
+    mine = row["all"]
+    ok = mine["rate"] >= 0.55 and mine["low"] > 0.5
+    print(
+        f"{a.entry}: vs {ismcts} {mine['rate']:.3f} [{mine['low']:.3f}, {mine['high']:.3f}] "
+        f"over {mine['games']} games (seed {seed}): {'meets' if ok else 'misses'} the 0.55 target"
+    )
+    return 0 if ok else 1
+
+
 def learning_curve(run: Path, name: str, folder: Path) -> Path:
     """The run's evaluations (``eval.csv``) and their curve beside the shipped entry's page
     (``docs/results/pretrained/<name>/``, read by ``docs/generate.py``)."""
@@ -256,12 +290,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     e.add_argument("--curves", default=str(REPO_ROOT / "docs" / "results" / "pretrained"),
                    help="where a shipped entry's learning curve goes")  # fmt: skip
+    m = sub.add_parser(
+        "search", help="measure a shipped 2-player entry against the tuned ISMCTS at 400"
+    )
+    m.add_argument("entry", help="the shipped entry's name, e.g. white_castle-2p")
+    m.add_argument("--games", type=int, default=400)
+    m.add_argument("--workers", type=int, default=1)
+    m.add_argument(
+        "--package-dir",
+        default=str(REPO_ROOT / "boardgames_rl" / "pretrained"),
+        help="the folder of the shipped entries (the JSON is rewritten there)",
+    )
     a = p.parse_args(argv)
     a.argv = list(sys.argv[1:] if argv is None else argv)
     if a.command == "list":
         for setup in SETUPS:
             print(f"{setup}: {shlex.join(league_argv(setup))}")
         return 0
+    if a.command == "search":
+        return search(a)
     return train(a) if a.command == "train" else export(a)
 
 
