@@ -649,10 +649,11 @@ def pretrained_page() -> str:
                 _vs(strength, "heuristic"),
                 _heuristic_seat(strength),
                 _vs(strength, "random"),
+                _vs(strength, "tuned ismcts 400"),
             ]
         )
     header = ["entry", "game", "players", "PPO steps", "vs heuristic [95%]"]
-    header += ["a heuristic seat, same games", "vs random [95%]"]
+    header += ["a heuristic seat, same games", "vs random [95%]", "vs tuned ISMCTS-400 [95%]"]
     intro = f"""
 The policies shipped in `boardgames_rl/pretrained/` and played by the `pretrained` agent. Most
 are residual policies trained on top of the game's heuristic: the first ones with
