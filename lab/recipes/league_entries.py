@@ -7,6 +7,7 @@ Run from the root of a clone (needs the ``[train]`` extra)::
     python lab/recipes/league_entries.py train white_castle-3p --minutes 60   # resumable
     python lab/recipes/league_entries.py export white_castle-3p               # staged + measured
     python lab/recipes/league_entries.py export white_castle-3p --ship        # into the package
+    python lab/recipes/league_entries.py search white_castle-2p --workers 2   # vs ISMCTS-400
 
 * ``train SETUP`` runs (or resumes) the league of :data:`SETUPS` in ``runs/league/<SETUP>``
   (``boardgames_rl.training.league``, the setup's flags) for at most ``--minutes``; rerun it to
@@ -20,6 +21,9 @@ Run from the root of a clone (needs the ``[train]`` extra)::
   issue's target holds (2 players: >= 0.60, Castle Flutterstone 0.55, the interval's low end
   above 0.5; more: >= 1.25x a heuristic seat's rate, the low end above that rate), and with
   ``--ship`` (only then) copies the entry into ``boardgames_rl/pretrained``.
+* ``search ENTRY`` measures a shipped 2-player entry against the tuned ISMCTS at 400 iterations
+  (``--games``, default 400, seats rotated, seeded with the entry's own measurement seed + 1) and
+  writes the figure into the entry's JSON (``vs tuned ismcts 400``); exit 1 below 0.55.
 """
 
 from __future__ import annotations
