@@ -117,40 +117,50 @@ def _extend(
     (``seen``: a square is added on the way down and removed on the way back). The ways are
     tried in a fixed order (steps, passage travel, the jump, the Shuko diagonal), each with the
     ways it leaves; the first to reach ``limit`` ends the search."""
-    best = 0
-    for t in board.neighbours[cur]:  # orthogonal steps (G15)
-        if t not in seen and t != samurai:
+    best = _try_ways(
+        board, board.neighbours[cur], -1, seen, samurai, open_p, jump, limit, diagonal, shared, 0
+    )  # orthogonal steps (G15)
+    if best < limit and cur in open_p:  # passage travel
+        best = _try_ways(
+            board, tuple(open_p), cur, seen, samurai, open_p, jump, limit, diagonal, shared, best
+        )
+    if best < limit and jump:  # G16 (paid with the Shuko itself when ``shared``)
+        landings = tuple([t for _over, t in board.jumps[cur]])
+        diagonal_left = diagonal and not shared
+        best = _try_ways(
+            board, landings, -1, seen, samurai, open_p, False, limit, diagonal_left, shared, best
+        )
+    if best < limit and diagonal:  # Shuko
+        jump_left = jump and not shared
+        best = _try_ways(
+            board, board.diagonals[cur], -1, seen, samurai, open_p, jump_left, limit, False,
+            shared, best,
+        )  # fmt: skip
+    return best
+
+
+def _try_ways(
+    board: Board,
+    targets: tuple[int, ...],
+    skip: int,
+    seen: set[int],
+    samurai: int,
+    open_p: frozenset[int],
+    jump: bool,
+    limit: int,
+    diagonal: bool,
+    shared: bool,
+    best: int,
+) -> int:
+    """The most of ``best`` and a disc on each of ``targets`` (not ``skip``, a square taken or the
+    samurai's) with the ways left (``jump``, ``diagonal``); stops once ``limit`` is reached."""
+    for t in targets:
+        if t != skip and t not in seen and t != samurai:
             n = _place_at(board, t, seen, samurai, open_p, jump, limit, diagonal, shared)
             if n > best:
                 best = n
                 if best >= limit:
-                    return best
-    if cur in open_p:  # passage travel
-        for t in open_p:
-            if t != cur and t not in seen and t != samurai:
-                n = _place_at(board, t, seen, samurai, open_p, jump, limit, diagonal, shared)
-                if n > best:
-                    best = n
-                    if best >= limit:
-                        return best
-    if jump:  # G16 (paid with the Shuko itself when ``shared``)
-        diagonal_left = diagonal and not shared
-        for _over, t in board.jumps[cur]:
-            if t not in seen and t != samurai:
-                n = _place_at(board, t, seen, samurai, open_p, False, limit, diagonal_left, shared)
-                if n > best:
-                    best = n
-                    if best >= limit:
-                        return best
-    if diagonal:  # Shuko
-        jump_left = jump and not shared
-        for t in board.diagonals[cur]:
-            if t not in seen and t != samurai:
-                n = _place_at(board, t, seen, samurai, open_p, jump_left, limit, False, shared)
-                if n > best:
-                    best = n
-                    if best >= limit:
-                        return best
+                    break
     return best
 
 
@@ -230,11 +240,7 @@ def _must_place_all(board: Board, ctx: PlacementContext, discs_left: int) -> Pla
     shared = diag_later and ctx.paid_jump and not ctx.free_jump and not ctx.spare_token
 
     def length(t: int, jump: bool, diagonal: bool, shr: bool = False) -> int:
-        if rest <= 0:
-            return 1
-        seen = set(visited)
-        seen.add(t)
-        return 1 + _extend(board, t, seen, samurai, open_p, jump, rest, diagonal, shr)
+        return _place_at(board, t, set(visited), samurai, open_p, jump, rest + 1, diagonal, shr)
 
     steps = {
         t: length(t, jump_later, diag_later, shared)
@@ -274,11 +280,7 @@ def _never_forced(board: Board, ctx: PlacementContext, discs_left: int) -> Place
     rest = discs_left - 1
 
     def length(t: int, jump: bool) -> int:
-        if rest <= 0:
-            return 1
-        seen = set(visited)
-        seen.add(t)
-        return 1 + _extend(board, t, seen, samurai, open_p, jump, rest, False, False)
+        return _place_at(board, t, set(visited), samurai, open_p, jump, rest + 1, False, False)
 
     steps = {t: length(t, ctx.free_jump) for t in _steps(board, cur, visited, samurai, open_p)}
     if ctx.diagonal:
