@@ -295,6 +295,10 @@ class Board:
                     row.append((index[over], index[land]))
             jumps.append(tuple(sorted(row, key=lambda ol: ol[1])))
         self.jumps: tuple[tuple[tuple[int, int], ...], ...] = tuple(jumps)
+        # the landing squares of ``jumps``, per square, in the same order
+        self.landings: tuple[tuple[int, ...], ...] = tuple(
+            tuple(land for _over, land in row) for row in jumps
+        )
 
         self._build_zones()
 

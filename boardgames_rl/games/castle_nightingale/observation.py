@@ -20,7 +20,6 @@ fast one must match (``test_speed_observation_base.py`` checks it along live gam
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -459,22 +458,23 @@ def _numbers(
     return numbers
 
 
-def _mark(buf: bytearray, start: int, flags: Iterable[object]) -> None:
+def _mark(buf: bytearray, start: int, flags: list[bool]) -> None:
     """Set ``start + i`` for every true ``flags[i]``."""
     for i, x in enumerate(flags):
         if x:
             buf[start + i] = 1
 
 
-def _mark_equal(buf: bytearray, start: int, values: Iterable[object], value: object) -> None:
+def _mark_equal(buf: bytearray, start: int, values: list[int], value: int) -> None:
     """Set ``start + i`` for every ``values[i] == value``."""
     for i, x in enumerate(values):
         if x == value:
             buf[start + i] = 1
 
 
-def _mark_all(buf: bytearray, start: int, items: Iterable[int]) -> None:
-    """Set ``start + k`` for every ``k`` in ``items`` (plain loops: these lists are tiny)."""
+def _mark_all(buf: bytearray, start: int, items: list[int]) -> None:
+    """Set ``start + k`` for every ``k`` in ``items`` (plain loops: these lists are tiny; typed
+    as lists, the compiled build indexes them without the iterator protocol)."""
     for k in items:
         buf[start + k] = 1
 

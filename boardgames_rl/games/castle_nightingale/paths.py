@@ -73,7 +73,7 @@ def _steps(board: Board, cur: int, visited: frozenset[int], samurai: int, open_p
 
 def _jumps(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set[int]:
     """Landing squares of a jump over one square in a straight orthogonal line (G16)."""
-    return {land for _over, land in board.jumps[cur] if land not in visited and land != samurai}
+    return {land for land in board.landings[cur] if land not in visited and land != samurai}
 
 
 def _diagonals(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set[int]:
@@ -125,11 +125,11 @@ def _extend(
             board, tuple(open_p), cur, seen, samurai, open_p, jump, limit, diagonal, shared, best
         )
     if best < limit and jump:  # G16 (paid with the Shuko itself when ``shared``)
-        landings = tuple([t for _over, t in board.jumps[cur]])
         diagonal_left = diagonal and not shared
         best = _try_ways(
-            board, landings, -1, seen, samurai, open_p, False, limit, diagonal_left, shared, best
-        )
+            board, board.landings[cur], -1, seen, samurai, open_p, False, limit, diagonal_left,
+            shared, best,
+        )  # fmt: skip
     if best < limit and diagonal:  # Shuko
         jump_left = jump and not shared
         best = _try_ways(
