@@ -50,6 +50,17 @@ def test_train_resume_export_and_the_target(tmp_path: Path) -> None:
     else:  # on target (6 games decide little): shipped where asked, with its learning curve
         assert out.returncode == 0 and json.loads(shipped.read_text()) == meta
         assert (curves / setup / "learning_curve.png").is_file()
+    # a setup whose entry is shipped: the shipped one is measured in the same games and a new
+    # entry weaker than it fails the check (the same weights here: not weaker)
+    for suffix in (".json", ".npz"):
+        (package / f"{setup}{suffix}").write_bytes((staged / f"{setup}{suffix}").read_bytes())
+    again = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "6",
+                 "--package-dir", str(package)], tmp_path)  # fmt: skip
+    strength = json.loads((staged / f"{setup}.json").read_text())["strength"]
+    old = strength["the entry it replaces"]["vs heuristic"]["all"]
+    assert old == strength["vs heuristic"]["all"] and old["games"] == 6
+    assert f"the shipped entry wins {old['rate']:.3f} in the same games" in again.stdout
+    assert "the new one is not weaker" in again.stdout
 
 
 def test_targets_read_as_the_issue_states_them() -> None:
@@ -66,4 +77,4 @@ def test_targets_read_as_the_issue_states_them() -> None:
     assert target("white_castle", 4, row(0.33, 0.29, 0.24))[0]  # 1.375x, low above 0.24
     assert not target("white_castle", 4, row(0.29, 0.25, 0.24))[0]  # 1.21x
     assert not target("white_castle", 4, row(0.31, 0.23, 0.24))[0], "low end above the seat"
-    assert len(SETUPS) == 13
+    assert len(SETUPS) == 14
