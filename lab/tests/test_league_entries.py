@@ -31,6 +31,32 @@ def test_train_resume_export_and_the_target(tmp_path: Path) -> None:
     assert "resuming at step" in again.stdout
     commands = (runs / setup / "commands.txt").read_text().splitlines()
     assert len(commands) == 2 and all("league_entries.py train" in c for c in commands)
+    # select: the run's candidates (here its last policy and its final evaluation's: no
+    # snapshot yet) measured on the selection seeds, the table in the run folder, the one to
+    # export named
+    stage = tmp_path / "stage"
+    chosen = run(["select", setup, "--runs", str(runs), "--games", "3", "--stage-dir",
+                  str(stage)], tmp_path)  # fmt: skip
+    selection = json.loads((runs / setup / "selection.json").read_text())
+    names = [r["candidate"] for r in selection["rows"]]
+    assert selection["seed"] == 9101 and "last" in names and set(names) <= {"best", "last"}
+    best = max(selection["rows"], key=lambda r: r["score"])
+    assert selection["chosen"] == best["candidate"]
+    for r in selection["rows"]:  # 4 players: the ratio to a heuristic seat's rate
+        assert r["score"] == (r["rate"] / r["heuristic_seat"] if r["heuristic_seat"] else r["rate"])
+    assert f"export with --from {best['candidate']}" in chosen.stdout
+    assert all((stage / setup / f"{setup}.{name}.npz").is_file() for name in names)
+    wrong = subprocess.run([*SCRIPT, "export", setup, "--runs", str(runs), "--out-dir",
+                            str(staged), "--from", "main-1"], cwd=tmp_path, capture_output=True,
+                           text=True, timeout=600)  # fmt: skip
+    assert wrong.returncode != 0 and "--from main-1: not a policy of" in wrong.stderr
+    assert len(wrong.stderr.strip().splitlines()) == 1
+    picked = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "3",
+                  "--from", selection["chosen"]], tmp_path)  # fmt: skip
+    assert f"{setup}: vs heuristic" in picked.stdout
+    training = json.loads((staged / f"{setup}.json").read_text())["training"]
+    assert training["selection"] == selection
+    assert training["exported_timesteps"] == best["steps"]
     package, curves = tmp_path / "package", tmp_path / "curves"
     package.mkdir()
     out = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "6",
