@@ -634,6 +634,52 @@ def _heuristic_seat(strength: dict[str, Any]) -> str:
     return f"{seat['rate']:.3f} ({mine['rate'] / seat['rate']:.2f}x)"
 
 
+COVERAGE_SETUPS: list[tuple[str, dict[str, Any], str]] = [
+    *[("castle_flutterstone", {"num_players": n}, f"{n} players") for n in (2, 3, 4)],
+    ("castle_flutterstone", {"pesky_ghosts": True}, "2 players, pesky ghosts"),
+    ("castle_nightingale", {}, "2 players (side A)"),
+    ("castle_nightingale", {"side": "B"}, "2 players, side B"),
+    *[("night_of_the_ninja", {"num_players": n}, f"{n} players") for n in range(4, 12)],
+    *[("white_castle", {"num_players": n}, f"{n} players") for n in (2, 3, 4)],
+]
+"""Every player count of every game and the two variants (issue 43's setups)."""
+
+
+def _coverage() -> str:
+    """Which entry the ``pretrained`` agent plays in each setup (its seats), or none yet."""
+    from boardgames_rl import make_game
+    from boardgames_rl.agents.pretrained import list_entries
+
+    entries = list_entries()
+    rows, missing = [], 0
+    for name, config, label in COVERAGE_SETUPS:
+        game = make_game(name, **config)
+        fits = [e for e in entries if e.game == name and e.config == dict(game.config)]
+        seats_of: dict[str, list[int]] = {}  # entry -> the seats it plays, as the agent picks
+        taken: set[int] = set()
+        for e in sorted(fits, key=lambda e: (len(e.seats), e.name)):
+            for s in e.seats:
+                if s not in taken:
+                    taken.add(s)
+                    seats_of.setdefault(e.name, []).append(s)
+        if len(seats_of) == 1:
+            played = f"`{next(iter(seats_of))}`"
+        elif seats_of:
+            played = ", ".join(
+                f"`{n}` ({'+'.join(game.player_names[s] for s in sorted(seats))})"
+                for n, seats in seats_of.items()
+            )
+        else:
+            missing += 1
+            played = "none yet (`pretrained` refuses this setup in one line)"
+        rows.append([_game(name), label, played])
+    done = len(rows) - missing
+    return (
+        f"Setups with an entry: {done} of {len(rows)} (every player count of every game, and "
+        "the two variants).\n\n" + _table(["game", "setup", "entry the agent plays"], rows, "   ")
+    )
+
+
 def pretrained_page() -> str:
     rels = sorted(_glob(ENTRIES), key=lambda p: (_game_order(Path(p).stem), p))
     rows = []
@@ -668,6 +714,8 @@ seat in the same games stands beside its own (the ratio: how much better than a 
 does). Measure an entry again with `python lab/recipes/train_strong.py export --eval-games N`
 (`--workers 2` plays the same games in two processes) or `python lab/recipes/league_entries.py
 export SETUP`. An entry trained for fewer seats overrides a shared one in those seats.
+
+{_coverage()}
 
 {_table(header, rows, "  rr")}
 """
