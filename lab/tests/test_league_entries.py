@@ -51,20 +51,16 @@ def test_train_resume_export_and_the_target(tmp_path: Path) -> None:
                            text=True, timeout=600)  # fmt: skip
     assert wrong.returncode != 0 and "--from main-1: not a policy of" in wrong.stderr
     assert len(wrong.stderr.strip().splitlines()) == 1
-    picked = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "3",
-                  "--from", selection["chosen"]], tmp_path)  # fmt: skip
-    assert f"{setup}: vs heuristic" in picked.stdout
-    training = json.loads((staged / f"{setup}.json").read_text())["training"]
-    assert training["selection"] == selection
-    assert training["exported_timesteps"] == best["steps"]
     package, curves = tmp_path / "package", tmp_path / "curves"
     package.mkdir()
     out = run(["export", setup, "--runs", str(runs), "--out-dir", str(staged), "--games", "6",
-               "--ship", "--package-dir", str(package), "--curves", str(curves)],
-              tmp_path)  # fmt: skip
+               "--from", selection["chosen"], "--ship", "--package-dir", str(package),
+               "--curves", str(curves)], tmp_path)  # fmt: skip
     meta = json.loads((staged / f"{setup}.json").read_text())
     assert meta["config"]["num_players"] == 4 and meta["architecture"]["prior"]["agent"]
     training = meta["training"]
+    assert training["selection"] == selection  # the chosen candidate, with its table
+    assert training["exported_timesteps"] == best["steps"]
     assert training["timesteps"] > 150 and training["wall_time_seconds"] > 0
     assert training["commands"] == commands and training["machine"]
     row = meta["strength"]["vs heuristic"]
