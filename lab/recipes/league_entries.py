@@ -17,8 +17,9 @@ Run from the root of a clone (needs the ``[train]`` extra)::
   policy ``last`` and the self-play snapshots of its last checkpoint, ``main-<steps>``) alone
   against the heuristic on selection seeds (seed 9101: neither the training's nor the
   measurement's, ``--games`` each, seats rotated; 3 or more players: as a ratio to a heuristic
-  seat's rate in the same games), writes the table to the run folder's ``selection.json`` and
-  says which to export. A run's own evaluations replay the same few games at every evaluation,
+  seat's rate in the same games; 2 players: ``--opponent`` another agent, ``tuned`` the tuned
+  ISMCTS at 400 iterations), writes the table to the run folder's ``selection.json`` and says
+  which to export. A run's own evaluations replay the same few games at every evaluation,
   so its best one is partly the luck of those games (at 11 players the best of 15 evaluations
   of 150 games scored 0.177, its export 0.104 against a heuristic seat's 0.090).
 * ``export SETUP`` writes the run's best evaluated policy (or ``--from`` a candidate of
@@ -319,6 +320,7 @@ def _steps_of(source: str, config: dict[str, Any]) -> int:
 def select(a: argparse.Namespace) -> int:
     """Measure every candidate of the run (:func:`candidates`) on :data:`SELECT_SEED`, write
     ``selection.json`` into the run folder and print the one to export (``--from``)."""
+    from boardgames_rl.agents.ismcts import tuned_spec
     from boardgames_rl.training.runs import read_best, read_config
     from lab.recipes.export_pretrained import export_policy
     from lab.recipes.train_strong import measure
@@ -329,21 +331,31 @@ def select(a: argparse.Namespace) -> int:
     game = make_game(settings["game"], **settings["config"])
     seats = list(range(game.num_players))
     stage = Path(a.stage_dir) / a.setup
+    opponent = tuned_spec(game.name, 400) if a.opponent == "tuned" else a.opponent
+    if game.num_players > 2 and opponent != "heuristic":
+        raise SystemExit(f"--opponent {a.opponent}: at {game.num_players} players the entry "
+                         "is chosen alone against heuristics (leave --opponent out)")  # fmt: skip
+    pool = candidates(run, read_best(run / "best"))
+    only = [x for x in a.only.split(",") if x] if a.only else [name for name, _ in pool]
+    unknown = sorted(set(only) - {name for name, _ in pool})
+    if unknown:
+        raise SystemExit(f"--only {','.join(unknown)}: not a policy of {run} "
+                         f"(one of {', '.join(name for name, _ in pool)})")  # fmt: skip
     rows = []
-    for source, (steps, policy) in candidates(run, read_best(run / "best")):
+    for source, (steps, policy) in (x for x in pool if x[0] in only):
         name = f"{a.setup}.{source}"
         export_policy(policy, game, seats, name, stage, {"candidate": source},
                       prior=settings["prior"] or None)  # fmt: skip
         got = measure(f"pretrained:entry={name},dir={stage}", game.name, game.config, seats,
-                      a.games, SELECT_SEED, a.workers, ["heuristic"])  # fmt: skip
-        row = got["vs heuristic"]
+                      a.games, SELECT_SEED, a.workers, [opponent])  # fmt: skip
+        row = got[f"vs {opponent}"]
         mine = row["all"]
         seat = row["a heuristic seat"]["rate"] if game.num_players > 2 else None
         score = mine["rate"] / seat if seat else mine["rate"]
         rows.append({"candidate": source, "steps": steps, "rate": mine["rate"],
                      "low": mine["low"], "high": mine["high"], "heuristic_seat": seat,
                      "score": score})  # fmt: skip
-        what = f"{score:.2f}x a heuristic seat's {seat:.3f}" if seat else "against the heuristic"
+        what = f"{score:.2f}x a heuristic seat's {seat:.3f}" if seat else f"against {opponent}"
         print(f"{a.setup} {source} ({steps:,} steps): {mine['rate']:.3f} "
               f"[{mine['low']:.3f}, {mine['high']:.3f}], {what}", flush=True)  # fmt: skip
     chosen = max(rows, key=lambda r: r["score"])
@@ -351,9 +363,10 @@ def select(a: argparse.Namespace) -> int:
         "seed": SELECT_SEED,
         "games": a.games,
         "timesteps": config.get("num_timesteps"),
+        "opponent": opponent,
         "score": "win rate / a heuristic seat's rate in the same games"
         if game.num_players > 2
-        else "win rate against the heuristic",
+        else f"win rate against {opponent}",
         "rows": rows,
         "chosen": chosen["candidate"],
     }
@@ -448,6 +461,10 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--runs", default=str(RUNS), help="the folder of the setups' runs")
     c.add_argument("--games", type=int, default=800)
     c.add_argument("--workers", type=int, default=1)
+    c.add_argument("--only", default="", help="these candidates only (comma-separated)")
+    c.add_argument("--opponent", default="heuristic",
+                   help="2 players: the agent spec the candidates play (tuned: the tuned ISMCTS "
+                   "at 400 iterations)")  # fmt: skip
     c.add_argument(
         "--stage-dir",
         default=str(REPO_ROOT / "runs" / "league_select"),
@@ -470,11 +487,16 @@ def main(argv: list[str] | None = None) -> int:
         for setup in SETUPS:
             print(f"{setup}: {shlex.join(league_argv(setup))}")
         return 0
-    if a.command == "search":
-        return search(a)
-    if a.command == "select":
-        return select(a)
-    return train(a) if a.command == "train" else export(a)
+    from boardgames_rl.core.errors import InvalidConfigError
+
+    try:
+        if a.command == "search":
+            return search(a)
+        if a.command == "select":
+            return select(a)
+        return train(a) if a.command == "train" else export(a)
+    except InvalidConfigError as e:  # a run folder or a file that is not what it should be
+        raise SystemExit(str(e)) from None
 
 
 if __name__ == "__main__":

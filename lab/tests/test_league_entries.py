@@ -46,6 +46,11 @@ def test_train_resume_export_and_the_target(tmp_path: Path) -> None:
         assert r["score"] == (r["rate"] / r["heuristic_seat"] if r["heuristic_seat"] else r["rate"])
     assert f"export with --from {best['candidate']}" in chosen.stdout
     assert all((stage / setup / f"{setup}.{name}.npz").is_file() for name in names)
+    for args in (["select", setup, "--only", "main-1"], ["select", "white_castle-3p"]):
+        refused = subprocess.run([*SCRIPT, *args, "--runs", str(runs)], cwd=tmp_path,
+                                 capture_output=True, text=True, timeout=600)  # fmt: skip
+        assert refused.returncode != 0 and len(refused.stderr.strip().splitlines()) == 1
+        assert "not a policy of" in refused.stderr or "not a run folder" in refused.stderr
     wrong = subprocess.run([*SCRIPT, "export", setup, "--runs", str(runs), "--out-dir",
                             str(staged), "--from", "main-1"], cwd=tmp_path, capture_output=True,
                            text=True, timeout=600)  # fmt: skip
