@@ -94,7 +94,11 @@ NOTN_CLOSER = ["--members", "heuristic", "--prior-scale", "5"]
 against every member, so most of its games were played by a policy much noisier than the greedy
 one measured. Here its sampled moves stay nearer the heuristic's (scale 5) and its tables are
 those it is measured at (heuristics, and itself). At 7 players its seed-0 run peaked at 1.19x a
-heuristic seat; the shipped entry is the same recipe's run with ``--seed 7`` (1.26x, 800 games)."""
+heuristic seat; the shipped entry is the same recipe's run with ``--seed 7`` (1.26x, 800 games).
+At 11 players (``--seed 7``, 745k steps) the run's best evaluation (410k steps) won 1.16x on
+unseen seeds; ``select`` (800 games on the selection seeds each) put its first self-play
+snapshot (203k steps) at 1.74x and the others at 1.20-1.42x, and that snapshot, measured again
+on the unseen seeds (800 games), won 1.41x: the shipped entry."""
 AGAINST_SEARCH = [
     "--learning-rate", "1e-4", "--init-from", "white_castle-2p",
     "--members", "heuristic,random,ismcts:preset=tuned,iterations=100",
