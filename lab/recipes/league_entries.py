@@ -34,6 +34,11 @@ Run from the root of a clone (needs the ``[train]`` extra)::
   already has a shipped entry (``white_castle-2p``) has that entry measured in the same games,
   and a new entry weaker than it fails the check. With ``--ship`` (only if it passes) the entry
   is copied into ``boardgames_rl/pretrained``.
+* ``transfer ENTRY NAME -c KEY=VALUE`` stages entry ``NAME``: the shipped entry ``ENTRY``'s
+  weights unchanged, for the game configuration with the options given (a variant whose
+  observations and actions have the same sizes), its JSON recording where they come from; it is
+  measured and checked as ``export`` does (``--ismcts-games``, ``--ship``). Castle Nightingale's
+  ninja entry, trained on side A, plays the ninja of side B this way.
 * ``search ENTRY`` measures a shipped 2-player entry against the tuned ISMCTS at 400 iterations
   (``--games``, default 400, seats rotated, seeded with the entry's own measurement seed + 1) and
   writes the figure into the entry's JSON (``vs tuned ismcts 400``); exit 1 below 0.55.
@@ -385,6 +390,73 @@ def select(a: argparse.Namespace) -> int:
     return 0
 
 
+def transfer(a: argparse.Namespace) -> int:
+    """Stage entry ``a.name``: the shipped entry ``a.entry``'s weights for the configuration
+    with ``a.config``'s options, measured and checked as :func:`export` measures a new entry."""
+    from boardgames_rl.agents.ismcts import tuned_spec
+    from boardgames_rl.agents.pretrained import check_fits_game, list_entries, read_entry
+    from boardgames_rl.core.options import parse_options
+    from lab.recipes.train_strong import measure
+
+    for value in (a.entry, a.name):
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", value):
+            raise SystemExit(f"{value!r}: an entry's name (e.g. castle_nightingale-ninja)")
+    dest = Path(a.package_dir)
+    source = next((e for e in list_entries(dest) if e.name == a.entry), None)
+    if source is None:
+        raise SystemExit(f"{a.entry}: no entry of that name in {dest}")
+    options = parse_options(a.config, "-c")
+    game = make_game(source.game, **{**source.config, **options})
+    if dict(game.config) == source.config:
+        raise SystemExit(f"-c {' '.join(a.config)}: the entry's own configuration; give another")
+    meta = json.loads(read_bytes(dest / f"{a.entry}.json", 1 << 20, "the shipped entry"))
+    meta.update(name=a.name, config=dict(game.config), weights=f"{a.name}.npz")
+    meta["training"] = {
+        "recipe": f"transferred (lab/recipes/league_entries.py transfer): the weights of "
+        f"{a.entry} unchanged, played in {game.name} {dict(game.config)}",
+        "transferred_from": {"entry": a.entry, "config": source.config,
+                             "sha256": meta["sha256"], "training": meta.get("training")},
+        "exported_timesteps": (meta.get("training") or {}).get("exported_timesteps"),
+        "commands": [shlex.join(["python", "lab/recipes/league_entries.py", *a.argv])],
+    }  # fmt: skip
+    meta["strength"] = {}  # measured below
+    out_dir = Path(a.out_dir)
+    weights = read_bytes(dest / source.meta["weights"], 64 << 20, "the entry's weights")
+    write_stream(out_dir / f"{a.name}.npz", _writes(weights), out_dir)
+    write_text(out_dir / f"{a.name}.json", json.dumps(meta, indent=1, sort_keys=True) + "\n",
+               out_dir)  # fmt: skip
+    check_fits_game(read_entry(out_dir / f"{a.name}.json"), game)
+    spec = f"pretrained:entry={a.name},dir={out_dir}"
+    seats = list(meta["seats"])
+    strength = measure(spec, game.name, game.config, seats, a.games, MEASURE_SEED, a.workers)
+    if game.num_players == 2 and a.ismcts_games:
+        ismcts = tuned_spec(game.name, 400)
+        more = measure(spec, game.name, game.config, seats, a.ismcts_games, MEASURE_SEED + 1,
+                       a.workers, [ismcts])  # fmt: skip
+        strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
+    meta["strength"] = strength
+    write_text(out_dir / f"{a.name}.json", json.dumps(meta, indent=1, sort_keys=True) + "\n",
+               out_dir)  # fmt: skip
+    ok, figure = target(game.name, game.num_players, strength["vs heuristic"])
+    print(f"{a.name}: vs heuristic {figure}: {'meets' if ok else 'misses'} the target")
+    if "vs tuned ismcts 400" in strength:
+        row = strength["vs tuned ismcts 400"]["all"]
+        search_ok = row["rate"] >= 0.55 and row["low"] > 0.5
+        ok = ok and search_ok
+        verdict = "meets" if search_ok else "misses"
+        print(f"{a.name}: vs tuned ISMCTS-400 {row['rate']:.3f} [{row['low']:.3f}, "
+              f"{row['high']:.3f}]: {verdict} the 0.55 target")  # fmt: skip
+    if a.ship:
+        if not ok:
+            print(f"{a.name}: not shipped (a target is not met)", file=sys.stderr)
+            return 1
+        for suffix in (".json", ".npz"):
+            data = read_bytes(out_dir / f"{a.name}{suffix}", 64 << 20, "the staged entry")
+            write_stream(dest / f"{a.name}{suffix}", _writes(data), dest)
+        print(f"{a.name}: shipped into {dest}")
+    return 0 if ok else 1
+
+
 def search(a: argparse.Namespace) -> int:
     """Measure a shipped 2-player entry against the tuned ISMCTS at 400 iterations (seats
     rotated, seeded with its own measurement's seed + 1) and write the figure into its JSON's
@@ -465,6 +537,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     e.add_argument("--curves", default=str(REPO_ROOT / "docs" / "results" / "pretrained"),
                    help="where a shipped entry's learning curve goes")  # fmt: skip
+    r = sub.add_parser("transfer", help="a shipped entry's weights for another configuration")
+    r.add_argument("entry", help="the shipped entry, e.g. castle_nightingale-ninja")
+    r.add_argument("name", help="the new entry's name, e.g. castle_nightingale-sideB-ninja")
+    r.add_argument("-c", dest="config", action="append", default=[], metavar="KEY=VALUE",
+                   required=True, help="a game option that differs (repeatable)")  # fmt: skip
+    r.add_argument("--out-dir", default=str(REPO_ROOT / "runs" / "league_entries"))
+    r.add_argument("--games", type=int, default=400)
+    r.add_argument("--ismcts-games", type=int, default=0)
+    r.add_argument("--workers", type=int, default=1)
+    r.add_argument("--ship", action="store_true", help="copy into the package if on target")
+    r.add_argument("--package-dir", default=str(REPO_ROOT / "boardgames_rl" / "pretrained"),
+                   help="the shipped entries (read; --ship writes there)")  # fmt: skip
     c = sub.add_parser("select", help="measure a run's candidate policies on selection seeds")
     c.add_argument("setup", choices=sorted(SETUPS))
     c.add_argument("--runs", default=str(RUNS), help="the folder of the setups' runs")
@@ -503,6 +587,8 @@ def main(argv: list[str] | None = None) -> int:
             return search(a)
         if a.command == "select":
             return select(a)
+        if a.command == "transfer":
+            return transfer(a)
         return train(a) if a.command == "train" else export(a)
     except InvalidConfigError as e:  # a run folder or a file that is not what it should be
         raise SystemExit(str(e)) from None
