@@ -105,3 +105,32 @@ def test_targets_read_as_the_issue_states_them() -> None:
     assert not target("white_castle", 4, row(0.29, 0.25, 0.24))[0]  # 1.21x
     assert not target("white_castle", 4, row(0.31, 0.23, 0.24))[0], "low end above the seat"
     assert len(SETUPS) == 14
+
+
+def test_transfer_stages_a_shipped_entry_for_another_configuration(tmp_path: Path) -> None:
+    staged = tmp_path / "entries"
+    name = "castle_nightingale-sideB-ninja"
+    out = run(["transfer", "castle_nightingale-ninja", name, "-c", "side=B", "--games", "2",
+               "--out-dir", str(staged)], tmp_path)  # fmt: skip
+    meta = json.loads((staged / f"{name}.json").read_text())
+    source = json.loads(
+        (ROOT / "boardgames_rl" / "pretrained" / "castle_nightingale-ninja.json").read_text()
+    )
+    assert meta["config"] == {**source["config"], "side": "B"} and meta["seats"] == [0]
+    assert (staged / f"{name}.npz").read_bytes() == (
+        ROOT / "boardgames_rl" / "pretrained" / "castle_nightingale-ninja.npz"
+    ).read_bytes()  # the same weights, under the new name
+    moved = meta["training"]["transferred_from"]
+    assert moved["entry"] == "castle_nightingale-ninja" and moved["config"] == source["config"]
+    row = meta["strength"]["vs heuristic"]
+    assert row["all"]["games"] == 2 and row["ninja"]["games"] == 2  # its own seat only
+    assert f"{name}: vs heuristic" in out.stdout
+    for args, says in (
+        (["castle_nightingale-ninja", "x", "-c", "side=A"], "the entry's own configuration"),
+        (["nope", "x", "-c", "side=B"], "no entry of that name"),
+        (["castle_nightingale-ninja", "../x", "-c", "side=B"], "an entry's name"),
+    ):
+        argv = [*SCRIPT, "transfer", *args, "--out-dir", str(staged)]
+        refused = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert refused.returncode != 0 and says in refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
