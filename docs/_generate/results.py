@@ -662,13 +662,17 @@ def _coverage() -> str:
                 if s not in taken:
                     taken.add(s)
                     seats_of.setdefault(e.name, []).append(s)
-        if len(seats_of) == 1:
+        uncovered = [game.player_names[s] for s in range(game.num_players) if s not in taken]
+        if len(seats_of) == 1 and not uncovered:
             played = f"`{next(iter(seats_of))}`"
         elif seats_of:
             played = ", ".join(
                 f"`{n}` ({'+'.join(game.player_names[s] for s in sorted(seats))})"
                 for n, seats in seats_of.items()
             )
+            if uncovered:
+                missing += 1
+                played += f"; none yet for {'+'.join(uncovered)}"
         else:
             missing += 1
             played = "none yet (`pretrained` refuses this setup in one line)"
