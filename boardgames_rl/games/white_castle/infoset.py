@@ -9,12 +9,11 @@ the heuristic's value function reads the same :class:`SeatView` of the states it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from marshal import dumps, loads
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from boardgames_rl.core.plain_state import PlainDataState, RedealtInfoSet
+from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import ROUNDS
 
@@ -140,16 +139,3 @@ class WhiteCastleInfoSet(RedealtInfoSet["WhiteCastleGame"]):
         for key in HIDDEN_DECKS:
             deck = sorted(d[key])
             d[key] = [deck[i] for i in rng.permutation(len(deck))]
-
-    def sample(self, rng: np.random.Generator) -> PlainDataState:
-        """:meth:`RedealtInfoSet.sample <boardgames_rl.core.plain_state.RedealtInfoSet.sample>` (the
-        same state, the same draws from ``rng``) without its second copy of every field and its
-        generator round trip through a dict."""
-        d = loads(dumps(self.knowledge, 2))
-        self.deal_hidden(d, self.player, rng)
-        s = self._state_class(
-            self.game, np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
-        )
-        for k in self._state_class.FIELDS:
-            setattr(s, k, d[k])
-        return s

@@ -56,7 +56,7 @@ previous (non-incremental) fast encoder; this one must match both bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import chain
 from marshal import dumps
@@ -503,15 +503,15 @@ class _Layout:
         )
         # each seat's numbers by part, for the vector of ``player``: the part's bit ->
         # (seat, byte range, the part's bytes from the state and the seat)
-        part_bytes = (_res_bytes, _pot_bytes, _members_bytes, _courtiers_bytes, _domain_bytes)
+        # (the part: its index in _PLAYER_NUMBERS, see _seat_part_bytes)
         part_bits = (CHANGED_RES, CHANGED_POT, CHANGED_MEMBERS, CHANGED_COURTIERS, CHANGED_DOMAIN)
         self.seat_bits = sum(CHANGED_PLAYER[:n])
-        self.seat_parts = tuple(
+        self.seat_parts: tuple[dict[int, tuple[int, int, int, int]], ...] = tuple(
             {
-                bits[p]: (p, 4 * (st[name] + width * q), 4 * (st[name] + width * (q + 1)), part)
+                bits[p]: (p, 4 * (st[name] + width * q), 4 * (st[name] + width * (q + 1)), k)
                 for p, q in enumerate(self.rel[player])
-                for (name, width), bits, part in zip(
-                    _PLAYER_NUMBERS, part_bits, part_bytes, strict=True
+                for k, ((name, width), bits) in enumerate(
+                    zip(_PLAYER_NUMBERS, part_bits, strict=True)
                 )
             }
             for player in range(n)
@@ -530,18 +530,26 @@ class _Layout:
 
         self.ranges = {block: ranges(slices) for block, slices in self.zero.items()}
         self.space_ranges = tuple(ranges(rows) for rows in self.space_rows)
-        # what to clear and write for each bit of _SLOW_BLOCKS: (byte ranges, entry writer)
-        self.slow = {
+        # what to clear and write for each bit of _SLOW_BLOCKS: (byte ranges, the writer: a
+        # space's (its index), the Well's (7) or a part's (8 + its index in _STATIC_PARTS), see
+        # _write_slow_block)
+        self.slow: dict[int, tuple[tuple[tuple[int, int, bytes], ...], int]] = {
+            **{bit: (self.space_ranges[sp], sp) for sp, bit in enumerate(CHANGED_SPACE[:7])},
+            CHANGED_SPACE[7]: (self.ranges["well"], 7),
             **{
-                bit: (self.space_ranges[sp], _space_writer(sp))
-                for sp, bit in enumerate(CHANGED_SPACE[:7])
-            },
-            CHANGED_SPACE[7]: (self.ranges["well"], _well_entries),
-            **{
-                bit: (self.ranges[part], write)
-                for bit, part, write in zip(_PART_BITS, _STATIC_PARTS, _STATIC_WRITERS, strict=True)
+                bit: (self.ranges[part], 8 + k)
+                for k, (bit, part) in enumerate(zip(_PART_BITS, _STATIC_PARTS, strict=True))
             },
         }
+        # the byte ranges of the blocks every step may write, as typed attributes
+        (a0, b0, _), (a1, b1, _) = self.ranges["pending"]
+        self.pending_at: tuple[int, int, int, int] = (a0, b0, a1, b1)
+        (a0, b0, _), (a1, b1, _), (a2, b2, _) = self.ranges["decision"]
+        self.decision_at: tuple[int, int, int, int, int, int] = (a0, b0, a1, b1, a2, b2)
+        ((a0, b0, zero),) = self.ranges["bridges"]
+        self.bridges_at: tuple[int, int, bytes] = (a0, b0, zero)
+        self.opt_index_at: int = st["opt_index"]
+        self.opt_values_at: int = st["opt_values"]
         # decision and pending blocks by their inputs (see _decision_block): the bytes of each
         # of the block's ranges
         self.decision_memo: dict[bytes | tuple[Any, ...], tuple[bytes, ...]] = {}
@@ -620,14 +628,15 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
         s._obs_views = [None] * s.n
         s._dirty = 0
         return _encode_all(s, player, opts)
-    view = views[player]
+    view: _SeatView | None = views[player]
     if view is not None and view.gen is opts:
         return view.vec.copy()
     dirty = s._dirty
     if dirty:  # hand the changes on to every kept vector
         s._dirty = 0
-        for other in views:
-            if other is not None:
+        for other_view in views:
+            if other_view is not None:
+                other: _SeatView = other_view
                 other.dirty |= dirty
     if view is None or view.dirty & CHANGED_ANY:
         lay = _layout(s.n)
@@ -644,12 +653,12 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     if dirty & CHANGED_PENDING:
         pending = _pending_block(s, lay, player)
         if pending is not view.pending:
-            (a0, b0, _), (a1, b1, _) = lay.ranges["pending"]
-            bv[a0:b0], bv[a1:b1] = pending
+            start0, stop0, start1, stop1 = lay.pending_at
+            bv[start0:stop0], bv[start1:stop1] = pending
             view.pending = pending
     if dirty & CHANGED_BRIDGES:  # all three rewritten
         b0, b1, b2 = s.bridges
-        ((a, b, zero),) = lay.ranges["bridges"]
+        a, b, zero = lay.bridges_at
         if len(b0) <= 5 and len(b1) <= 5 and len(b2) <= 5:
             bv[a:b] = _pack_bridges(*b0, *_PAD[len(b0)], *b1, *_PAD[len(b1)], *b2, *_PAD[len(b2)])
         else:  # a row longer than 5 runs on into the next (as in a first observation)
@@ -664,14 +673,14 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
         mv = view.fv
         for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
             mv[i] = x
-    bits = dirty & lay.seat_bits
+    bits: int = dirty & lay.seat_bits
     if bits:  # each marked part of a seat's numbers, packed (see _Layout.seat_parts)
         parts = lay.seat_parts[player]
         while bits:
             bit = bits & -bits
             bits ^= bit
-            p, a, b, part = parts[bit]
-            bv[a:b] = part(s, p)
+            p, a, b, k = parts[bit]
+            bv[a:b] = _seat_part_bytes(s, p, k)
     return view.vec.copy()
 
 
@@ -684,24 +693,20 @@ def _write_slow_blocks(s: WhiteCastleState, view: _SeatView, dirty: int) -> None
     ones: list[int] = []
     ix: list[int] = []
     vx: list[float] = []
-    bits = dirty & _SLOW_BLOCKS
+    bits: int = dirty & _SLOW_BLOCKS
     while bits:
         bit = bits & -bits
         bits ^= bit
-        ranges, write = slow[bit]
+        ranges, writer = slow[bit]
         for a, b, zero in ranges:
             bv[a:b] = zero
-        write(s, st, rel, ones, ix, vx)
+        if writer < 7:
+            _space_entries(s, writer, st, rel, ones, ix, vx)
+        elif writer == 7:
+            _well_entries(s, st, rel, ones, ix, vx)
+        else:
+            _STATIC_WRITERS[writer - 8](s, st, rel, ones, ix, vx)
     _write(view, ones, ix, vx)
-
-
-def _space_writer(sp: int) -> Callable[..., None]:
-    """:func:`_space_entries` of space ``sp`` with the signature of the other block writers."""
-
-    def write(s: WhiteCastleState, st: dict, rel: tuple, ones: list, ix: list, vx: list) -> None:
-        _space_entries(s, sp, st, rel, ones, ix, vx)
-
-    return write
 
 
 def _write(view: _SeatView, ones: list, ix: list, vx: list) -> None:
@@ -820,15 +825,17 @@ def _write_decision(s: WhiteCastleState, opts: list, view: _SeatView) -> None:
         entry = _remember(memo, key, lay, "decision", ones, ix, vx)
     if entry is not view.decision:
         bv = view.bv
-        (a0, b0, _), (a1, b1, _), (a2, b2, _) = lay.ranges["decision"]
+        a0, b0, a1, b1, a2, b2 = lay.decision_at
         bv[a0:b0], bv[a1:b1], bv[a2:b2] = entry
         view.decision = entry
     if kind == "die" and key.__class__ is tuple:  # the die values over the template
         mv = view.fv
         bridges = s.bridges
-        at = lay.start["opt_values"]
-        for b, end in opts[:N_OPT]:
-            mv[at] = bridges[b][0] if end == 0 else bridges[b][-1]
+        at: int = lay.opt_values_at
+        for opt in opts[:N_OPT]:
+            row = bridges[opt[0]]
+            end: int = opt[1]
+            mv[at] = row[0] if end == 0 else row[-1]
             at += 3
 
 
@@ -842,16 +849,17 @@ def _write_place(s: WhiteCastleState, opts: list, view: _SeatView, d: dict, held
     if entry is None:
         entry = _place_template(s, opts, lay, rel, key)
     bv = view.bv
-    (a0, b0, _), (a1, b1, _), (a2, b2, _) = lay.ranges["decision"]
+    a0, b0, a1, b1, a2, b2 = lay.decision_at
     bv[a0:b0], bv[a1:b1], bv[a2:b2] = entry
     view.decision = None  # the options' rows differ from the template's: always rewritten
     mv = view.fv
-    st = lay.start
-    val = held[1]
-    at_index = st["opt_index"]
-    at_delta = st["opt_values"] + 1
+    val: int = held[1]
+    at_index: int = lay.opt_index_at
+    at_delta: int = lay.opt_values_at + 1
     spaces = s.spaces
-    for (sp,) in opts[:N_OPT]:
+    for opt in opts[:N_OPT]:
+        sp: int = opt[0]
+        delta: int
         if sp >= 8:
             delta = val - DOMAIN_VALUE
         elif sp == 7:
@@ -1212,6 +1220,20 @@ def _courtiers_bytes(s: WhiteCastleState, p: int) -> bytes:
 
 def _domain_bytes(s: WhiteCastleState, p: int) -> bytes:
     return _pack3(*s.domain_dice[p])
+
+
+def _seat_part_bytes(s: WhiteCastleState, p: int, k: int) -> bytes:
+    """The packed bytes of part ``k`` of seat ``p`` 's numbers (the order of
+    ``_PLAYER_NUMBERS``: resources, Passage of Time, members, courtiers, Domain dice)."""
+    if k == 0:
+        return _res_bytes(s, p)
+    if k == 1:
+        return _pot_bytes(s, p)
+    if k == 2:
+        return _members_bytes(s, p)
+    if k == 3:
+        return _courtiers_bytes(s, p)
+    return _domain_bytes(s, p)
 
 
 def _res_numbers(pl: dict) -> tuple:
