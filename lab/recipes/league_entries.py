@@ -92,7 +92,13 @@ so this recipe has not given an entry."""
 FROM_BASIC = ["--learning-rate", "1e-4", "--init-from"]
 """The 2-player variants start from the basic game's shipped entry (its sizes fit; at the start
 it wins 0.56 of pesky-ghost games and 0.445 of side-B games against the heuristic, 200 games,
-seed 9001), at a third of the learning rate, so that a critic that starts new does not undo it."""
+seed 9001), at a third of the learning rate, so that a critic that starts new does not undo it.
+Side B this way (``castle_nightingale-sideB``): 775k steps in 68 minutes, its evaluations flat at
+0.39-0.55 against the heuristic (150 games each); stopped. Side A's role entries played on side B
+unchanged (200 games, seed 9101): the ninja wins 0.685 [0.618, 0.745], the samurai 0.340 [0.278,
+0.408]; so side B's ninja is the side-A entry (``transfer``) and its samurai is trained from
+side A's (``lab/recipes/train_strong.py train -c side=B --seat 1 --init-from`` the samurai entry
+staged for side B: 246k steps so far, 0.35-0.38 against the heuristic, in ``runs/sideB``)."""
 NOTN_CLOSER = ["--members", "heuristic", "--prior-scale", "5"]
 """7 to 9 and 11 players, where the first recipe stalled near a heuristic seat's rate (7p, 9p;
 8p and 11p had too few steps to say): the learner's sampled play scored 0.13-0.28 (0.5 even)
