@@ -558,6 +558,12 @@ def _recipe(training: dict[str, Any]) -> str:
     """Where an entry's recipe lives now: the league's, or the SB3 recipe of the first entries."""
     if "boardgames_rl.training.league" in str(training.get("recipe", "")):
         return "the league recipe, `lab/recipes/league_entries.py`"
+    if "transferred_from" in training:
+        source = training["transferred_from"]
+        return (
+            f"`lab/recipes/league_entries.py transfer`: the weights of `{source['entry']}` "
+            f"(trained for {source['config']}), unchanged"
+        )
     return "the recipe now lives in `lab/recipes/train_strong.py`"
 
 
