@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import re
 import shlex
@@ -416,7 +417,9 @@ def transfer(a: argparse.Namespace) -> int:
     if dict(game.config) == source.config:
         raise SystemExit(f"-c {' '.join(a.config)}: the entry's own configuration; give another")
     meta = json.loads(read_bytes(dest / f"{a.entry}.json", 1 << 20, "the shipped entry"))
-    meta.update(name=a.name, config=dict(game.config), weights=f"{a.name}.npz")
+    from lab.recipes.train_strong import _commit
+
+    meta.update(name=a.name, config=dict(game.config), weights=f"{a.name}.npz", commit=_commit())
     meta["training"] = {
         "recipe": f"transferred (lab/recipes/league_entries.py transfer): the weights of "
         f"{a.entry} unchanged, played in {game.name} {dict(game.config)}",
@@ -424,6 +427,7 @@ def transfer(a: argparse.Namespace) -> int:
                              "sha256": meta["sha256"], "training": meta.get("training")},
         "exported_timesteps": (meta.get("training") or {}).get("exported_timesteps"),
         "commands": [shlex.join(["python", "lab/recipes/league_entries.py", *a.argv])],
+        "machine": f"{platform.machine()} CPU, {a.workers} worker(s) of {os.cpu_count()} cores",
     }  # fmt: skip
     meta["strength"] = {}  # measured below
     out_dir = Path(a.out_dir)
