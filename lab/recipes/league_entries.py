@@ -210,7 +210,6 @@ def target(game_name: str, num_players: int, row: dict[str, Any]) -> tuple[bool,
 
 
 def export(a: argparse.Namespace) -> int:
-    from boardgames_rl.agents.ismcts import tuned_spec
     from boardgames_rl.agents.ppo import read_model_file, resolve_model_path
     from boardgames_rl.training.runs import read_best, read_config
     from lab.recipes.export_pretrained import export_policy
@@ -263,13 +262,7 @@ def export(a: argparse.Namespace) -> int:
     json_path = export_policy(policy, game, seats, name, out_dir, training,
                               commit=_commit(), prior=settings["prior"] or None)  # fmt: skip
     spec = f"pretrained:entry={name},dir={out_dir}"
-    strength = measure(spec, game.name, game.config, seats, a.games, MEASURE_SEED, a.workers,
-                       ["heuristic"])  # fmt: skip
-    if game.num_players == 2 and a.ismcts_games:
-        ismcts = tuned_spec(game.name, 400)
-        more = measure(spec, game.name, game.config, seats, a.ismcts_games, MEASURE_SEED + 1,
-                       a.workers, [ismcts])  # fmt: skip
-        strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
+    strength = _measured(spec, game, seats, a, ["heuristic"])
     if settings["prior"]:  # what the league added: the prior alone in the same games
         alone = measure(settings["prior"], game.name, game.config, seats, a.games, MEASURE_SEED,
                         a.workers, ["heuristic"])  # fmt: skip
@@ -295,12 +288,40 @@ def export(a: argparse.Namespace) -> int:
         if not ok:
             print(f"{name}: not shipped (a target is not met)", file=sys.stderr)
             return 1
-        for suffix in (".json", ".npz"):
-            data = read_bytes(out_dir / f"{name}{suffix}", 64 << 20, "the staged entry")
-            write_stream(dest / f"{name}{suffix}", _writes(data), dest)
+        _ship(name, out_dir, dest)
         curves = learning_curve(run, name, Path(a.curves))
         print(f"{name}: shipped into {dest}, its learning curve in {curves}")
     return 0
+
+
+def _measured(
+    spec: str,
+    game: Any,
+    seats: list[int],
+    a: argparse.Namespace,
+    opponents: list[str] | None = None,
+) -> dict[str, Any]:
+    """A new entry's strength on seeds the training never used: against ``opponents`` (default:
+    the heuristic and random at 2 players) on :data:`MEASURE_SEED`, ``a.games`` games, and with
+    ``a.ismcts_games`` at 2 players against the tuned ISMCTS at 400 iterations on the next seed."""
+    from boardgames_rl.agents.ismcts import tuned_spec
+    from lab.recipes.train_strong import measure
+
+    strength = measure(spec, game.name, game.config, seats, a.games, MEASURE_SEED, a.workers,
+                       opponents)  # fmt: skip
+    if game.num_players == 2 and a.ismcts_games:
+        ismcts = tuned_spec(game.name, 400)
+        more = measure(spec, game.name, game.config, seats, a.ismcts_games, MEASURE_SEED + 1,
+                       a.workers, [ismcts])  # fmt: skip
+        strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
+    return strength
+
+
+def _ship(name: str, out_dir: Path, dest: Path) -> None:
+    """Copy the staged entry ``name`` (its JSON and weights) from ``out_dir`` into ``dest``."""
+    for suffix in (".json", ".npz"):
+        data = read_bytes(out_dir / f"{name}{suffix}", 64 << 20, "the staged entry")
+        write_stream(dest / f"{name}{suffix}", _writes(data), dest)
 
 
 def _writes(data: bytes) -> Callable[[IO[bytes]], object]:
@@ -400,10 +421,8 @@ def select(a: argparse.Namespace) -> int:
 def transfer(a: argparse.Namespace) -> int:
     """Stage entry ``a.name``: the shipped entry ``a.entry``'s weights for the configuration
     with ``a.config``'s options, measured and checked as :func:`export` measures a new entry."""
-    from boardgames_rl.agents.ismcts import tuned_spec
     from boardgames_rl.agents.pretrained import check_fits_game, list_entries, read_entry
     from boardgames_rl.core.options import parse_options
-    from lab.recipes.train_strong import measure
 
     for value in (a.entry, a.name):
         if not re.fullmatch(r"[A-Za-z0-9_-]+", value):
@@ -438,12 +457,7 @@ def transfer(a: argparse.Namespace) -> int:
     check_fits_game(read_entry(out_dir / f"{a.name}.json"), game)
     spec = f"pretrained:entry={a.name},dir={out_dir}"
     seats = list(meta["seats"])
-    strength = measure(spec, game.name, game.config, seats, a.games, MEASURE_SEED, a.workers)
-    if game.num_players == 2 and a.ismcts_games:
-        ismcts = tuned_spec(game.name, 400)
-        more = measure(spec, game.name, game.config, seats, a.ismcts_games, MEASURE_SEED + 1,
-                       a.workers, [ismcts])  # fmt: skip
-        strength["vs tuned ismcts 400"] = more[f"vs {ismcts}"]
+    strength = _measured(spec, game, seats, a)
     meta["strength"] = strength
     write_text(out_dir / f"{a.name}.json", json.dumps(meta, indent=1, sort_keys=True) + "\n",
                out_dir)  # fmt: skip
@@ -460,9 +474,7 @@ def transfer(a: argparse.Namespace) -> int:
         if not ok:
             print(f"{a.name}: not shipped (a target is not met)", file=sys.stderr)
             return 1
-        for suffix in (".json", ".npz"):
-            data = read_bytes(out_dir / f"{a.name}{suffix}", 64 << 20, "the staged entry")
-            write_stream(dest / f"{a.name}{suffix}", _writes(data), dest)
+        _ship(a.name, out_dir, dest)
         print(f"{a.name}: shipped into {dest}")
     return 0 if ok else 1
 
