@@ -1442,7 +1442,7 @@ def exploitability_page() -> str:
         d = _load(rel)
         rows.append(
             [
-                d["setup"],
+                d["setup"] + _best_response_seats(d),
                 f"`{d['target']}`",
                 f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
                 f"{d['games']}",
@@ -1474,8 +1474,9 @@ def exploitability_page() -> str:
         [EXPLOITABILITY],
         f"""
 How easily a learner beats an agent: a best response, the library's masked PPO trained from
-scratch against the frozen agent (in every seat, the agent in the other) for the same budget for
-every agent, then played against it in new games, seed 9001, seats rotated. The lower its win
+scratch against the frozen agent (in every seat, the agent in the other; against an entry for
+one role, in the role it leaves) for the same budget for every agent, then played against it in
+new games, seed 9001, seats rotated. The lower its win
 rate, the harder the agent is to exploit (approximate exploitability, Timbers et al., IJCAI
 2022). The measurement is
 {{py:func}}`~boardgames_rl.training.exploitability.approximate_exploitability`, for any agent spec.
@@ -1492,6 +1493,18 @@ the pretrained entry; resumable).
 {curves}
 """,
     )
+
+
+def _best_response_seats(d: dict[str, Any]) -> str:
+    """`` (best response as samurai)`` for a measurement whose best response played some seats
+    only (a role entry's); empty when it played every seat."""
+    seats = d.get("seats")
+    if not seats:
+        return ""
+    from boardgames_rl import make_game
+
+    names = make_game(d["game"], **d["config"]).player_names
+    return f" (best response as {', '.join(names[s] for s in seats)})"
 
 
 def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
