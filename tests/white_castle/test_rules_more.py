@@ -394,7 +394,7 @@ def test_no_garden_activation_after_round_three():
 
 # ---------------------------------------------------------------------------- die-tile deal
 class _Perms:
-    """A stand-in generator that returns the given permutations in order."""
+    """A stand-in generator that returns the given permutations in order (and shuffles by them)."""
 
     def __init__(self, *perms):
         self.perms = [list(p) for p in perms]
@@ -403,6 +403,10 @@ class _Perms:
         p = self.perms.pop(0)
         assert sorted(p) == list(range(n))
         return np.array(p)
+
+    def shuffle(self, x):  # numpy's shuffle of a list: the order its permutation gives
+        p = self.permutation(len(x))
+        x[:] = [x[i] for i in p]
 
 
 IDS = sorted(DIE_TILES)

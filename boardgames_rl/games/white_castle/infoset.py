@@ -138,4 +138,5 @@ class WhiteCastleInfoSet(RedealtInfoSet["WhiteCastleGame"]):
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         for key in HIDDEN_DECKS:
             deck = sorted(d[key])
-            d[key] = [deck[i] for i in rng.permutation(len(deck))]
+            rng.shuffle(deck)  # the order of [deck[i] for i in rng.permutation(len(deck))]
+            d[key] = deck

@@ -9,7 +9,7 @@ state (seal exchanges may change what is affordable) and chosen with the ``choos
 from __future__ import annotations
 
 from marshal import dumps, loads
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -202,6 +202,18 @@ def lantern_icon(card: str) -> Effect:
     return DIPLOMAT_LANTERN
 
 
+_T = TypeVar("_T")
+
+
+def _shuffled(rng: np.random.Generator, items: list[_T]) -> list[_T]:
+    """A shuffled copy of ``items``: the order ``[items[i] for i in rng.permutation(len(items))]``
+    gives, from the same draws (numpy's permutation of ``n`` is a shuffle of ``arange(n)``, and
+    its shuffle of a list makes the same swaps), without the arrays."""
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
 def _dark_kind(card: str) -> str:
     for _rows, dark, effs in card_blocks(card):
         if dark:
@@ -262,7 +274,13 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         cls, game: WhiteCastleGame, rng: np.random.Generator | None = None
     ) -> WhiteCastleState:
         s = cls(game, rng if rng is not None else make_rng(0))
-        n = game.num_players
+        s._clear()
+        return s
+
+    def _clear(self) -> None:
+        """Every field (``KEYS``) at its value on an empty table."""
+        s = self
+        n = self.game.num_players
         s.n = n
         s.round = 1
         s.phase = "play"
@@ -290,48 +308,45 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         s.stack = []
         s.decision = None
         s.final_left = []
-        return s
 
     def _setup(self) -> None:
         s, rng = self, self.rng
         g = self.game
         n = g.num_players
-        base = WhiteCastleState.empty(g, rng)
-        for k in KEYS:  # setattr, not __dict__ (see PlainDataState)
-            setattr(self, k, getattr(base, k))
+        self._clear()
         self.phase = "draft"
         stew = [c for c, (dia, _) in STEWARDS.items() if not (n == 2 and dia)]
         dipl = [c for c, (dia, _) in DIPLOMATS.items() if not (n == 2 and dia)]
         while True:
-            sd = [stew[i] for i in rng.permutation(len(stew))]
-            dd = [dipl[i] for i in rng.permutation(len(dipl))]
+            sd = _shuffled(rng, stew)
+            dd = _shuffled(rng, dipl)
             rooms = sd[:3] + dd[:2]
             if len({_dark_kind(c) for c in rooms}) > 1:
                 break
-        s.rooms = rooms
+        s.rooms = [*rooms]
         s.steward_deck, s.diplomat_deck = sd[3:], dd[2:]
         dy = sorted(DAIMYO)
         s.daimyo = dy[int(rng.integers(len(dy)))]
         s._deal_tiles()
         s._roll()
         plants, stones = sorted(PLANTS), sorted(STONES)
-        pp = [plants[i] for i in rng.permutation(5)[:3]]
-        st = [stones[i] for i in rng.permutation(5)[:3]]
+        pp = _shuffled(rng, plants[:5])[:3]
+        st = _shuffled(rng, stones[:5])[:3]
         s.gardens = [pp[0], st[0], pp[1], st[1], pp[2], st[2]]
         yt = sorted(YARD_TILES)
-        draw = [yt[i] for i in rng.permutation(8)[:4]]
+        draw = _shuffled(rng, yt[:8])[:4]
         s.yards = [[], [], []]
         for t, (y, face) in zip(draw, YARD_DEAL, strict=True):
             s.yards[y].append([t, face])
-        s.turn_order = [int(x) for x in rng.permutation(n)]
+        s.turn_order = _shuffled(rng, list(range(n)))
         # markers stacked in random order: the top (first player) arrived last
         for i, p in enumerate(reversed(s.turn_order)):
             s.players[p]["pot_arr"] = i + 1
         s.pot_counter = n
         res = sorted(START_RESOURCES)
         acts = sorted(START_ACTIONS)
-        rr = [res[i] for i in rng.permutation(9)[: n + 1]]
-        aa = [acts[i] for i in rng.permutation(6)[: n + 1]]
+        rr = _shuffled(rng, res[:9])[: n + 1]
+        aa = _shuffled(rng, acts[:6])[: n + 1]
         s.offer = [[r, a] for r, a in zip(rr, aa, strict=True)]
         s.draft_left = list(reversed(s.turn_order))
 
@@ -340,8 +355,8 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         ids = sorted(DIE_TILES)
         while True:
             tiles: list[list[str | None]] = [[None] * k for k in ROOM_ROWS]
-            bag = [ids[i] for i in rng.permutation(15)]
-            for room, col in enumerate(int(c) for c in rng.permutation(3)):
+            bag = _shuffled(rng, ids[:15])
+            for room, col in enumerate(_shuffled(rng, [0, 1, 2])):
                 pick = next(t for t in bag if DIE_TILES[t][0] == col)
                 bag.remove(pick)
                 tiles[room][DIAMOND_ROW] = pick
