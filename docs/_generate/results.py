@@ -816,9 +816,9 @@ THROUGHPUT = "lab/benchmarks/results/throughput.json"
 TRAINING = "lab/benchmarks/results/training_speed_script.json"
 BATCHED = "lab/benchmarks/results/batched_speed.json"
 TRAINER = "lab/benchmarks/results/trainer_strength.json"
-COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_d3accb7.json"
-COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_d3accb7.json"
-COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_1b92a90.json"
+COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_385f428.json"
+COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_385f428.json"
+COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_d3accb7.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 
 
