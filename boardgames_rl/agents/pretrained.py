@@ -631,6 +631,10 @@ class PretrainedAgent(Agent):
                 source = f"{e.folder / (e.name + '.json')}: architecture.prior.agent"
                 self._priors[e.name] = prior_agent(e.prior[0], game, source)
 
+    def seats_played(self, num_players: int) -> list[int]:
+        """The seats its entries cover."""
+        return sorted(s for s in self.policies if s < num_players)
+
     def files_digest(self) -> str | None:
         """The entry and the start of its weights' sha256 per seat, and for a residual entry the
         prior's bonus it plays with (the JSON's or ``prior_scale``'s: another bonus plays other

@@ -106,7 +106,7 @@ def pretrained_coverage(game: Game) -> str | None:
         agent = agent_registry.make_agent("pretrained", game)
     except (InvalidConfigError, ImportError) as e:
         return str(e).splitlines()[0] if str(e) else type(e).__name__
-    seats = sorted(getattr(agent, "policies", {}))
+    seats = agent.seats_played(game.num_players)
     if seats != list(range(game.num_players)):
         return f"the shipped entries cover seats {seats} of {game.num_players}"
     return None

@@ -45,6 +45,11 @@ class Agent(ABC):
     def reset(self) -> None:  # noqa: B027 - optional hook
         """Called at the start of every game (agents with memory clear it here)."""
 
+    def seats_played(self, num_players: int) -> list[int]:
+        """The seats this agent can play at a table of ``num_players`` (every seat, unless it
+        was built for some only, as a pretrained entry for one role)."""
+        return list(range(num_players))
+
     def files_digest(self) -> str | None:
         """What identifies the files this agent's play depends on (e.g. the shipped weights of
         ``pretrained``), or None when its play depends on its spec string alone. A tournament

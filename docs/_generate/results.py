@@ -1436,13 +1436,15 @@ EXPLOITABILITY = "docs/results/exploitability/*.json"
 
 
 def exploitability_page() -> str:
+    from boardgames_rl.training.exploitability import best_response_label as _best_response_label
+
     files = _glob(EXPLOITABILITY)
     rows, stamps, setups = [], [], []
     for rel in files:
         d = _load(rel)
         rows.append(
             [
-                d["setup"] + _best_response_seats(d),
+                d["setup"] + _best_response_label(d["game"], d["config"], d.get("seats")),
                 f"`{d['target']}`",
                 f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
                 f"{d['games']}",
@@ -1493,18 +1495,6 @@ the pretrained entry; resumable).
 {curves}
 """,
     )
-
-
-def _best_response_seats(d: dict[str, Any]) -> str:
-    """`` (best response as samurai)`` for a measurement whose best response played some seats
-    only (a role entry's); empty when it played every seat."""
-    seats = d.get("seats")
-    if not seats:
-        return ""
-    from boardgames_rl import make_game
-
-    names = make_game(d["game"], **d["config"]).player_names
-    return f" (best response as {', '.join(names[s] for s in seats)})"
 
 
 def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
