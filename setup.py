@@ -42,6 +42,7 @@ COMPILED = [
     "boardgames_rl/games/castle_flutterstone/observation.py",
     "boardgames_rl/games/castle_flutterstone/state.py",
     # Castle Nightingale's engine.
+    "boardgames_rl/games/castle_nightingale/actions.py",
     "boardgames_rl/games/castle_nightingale/board.py",
     "boardgames_rl/games/castle_nightingale/infoset.py",
     "boardgames_rl/games/castle_nightingale/legal.py",

@@ -23,7 +23,7 @@ import operator
 import warnings
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, SupportsIndex, TypeVar
+from typing import Any, ClassVar, Final, Generic, SupportsIndex, TypeVar
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -37,9 +37,9 @@ from boardgames_rl.core.errors import (
 )
 from boardgames_rl.core.observation import ObservationSpec
 
-TERMINAL = -1
+TERMINAL: Final = -1
 """Value of ``State.current_player`` once the game is over."""
-_BOOL = np.dtype(bool)
+_BOOL: Final = np.dtype(bool)
 """The masks' dtype as an object (``dtype=bool`` converts the type at every call)."""
 
 

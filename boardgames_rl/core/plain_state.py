@@ -23,7 +23,7 @@ from __future__ import annotations
 import marshal
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -32,10 +32,10 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL, GameT, InfoSet, State
 from boardgames_rl.core.seeding import rng_from_state, rng_to_state
 
-_THROWAWAY_SEED = np.random.SeedSequence(0)
+_THROWAWAY_SEED: Final = np.random.SeedSequence(0)
 """Seeds a bit generator whose state is overwritten at once (cheaper than OS entropy)."""
 
-_FIXED_DEAL: dict = dict(np.random.default_rng(0).bit_generator.state)
+_FIXED_DEAL: Final[dict] = dict(np.random.default_rng(0).bit_generator.state)
 """The state of ``default_rng(0)``, the fixed generator an info set's knowledge is dealt from."""
 
 

@@ -7,10 +7,11 @@ legal, so an id means the same thing in every context and its name never depends
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from boardgames_rl.games.castle_flutterstone import data
 
-PER_TURN_MAX_DECISIONS = 1 + 3 + 1 + 4 * 3
+PER_TURN_MAX_DECISIONS: Final = 1 + 3 + 1 + 4 * 3
 """Place the ghost, play up to 3 cards, start flicking, then up to 4 shots each followed by at
 most a move/draw decision and a discard/give decision."""
 

@@ -8,17 +8,18 @@ game configuration may change.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 # --------------------------------------------------------------------------- track (data sheet 5.2)
-GOAL = 22
+GOAL: Final = 22
 """Index of the last step (the 10th step). Reaching it wins.
 Index 0 is each colour's start field."""
 
-BRIDGES: tuple[int, ...] = (5, 10)
+BRIDGES: Final[tuple[int, ...]] = (5, 10)
 """Rotten bridge fields: they count as fields but no figure may stop on them."""
 
-COURTYARD_FIELDS = range(1, 13)
-STEP_FIELDS = range(13, GOAL + 1)
+COURTYARD_FIELDS: Final = range(1, 13)
+STEP_FIELDS: Final = range(13, GOAL + 1)
 """Fields 13..22 are the 10 steps of the castle (count sourced from the rulebook)."""
 
 
@@ -34,10 +35,10 @@ class Card(IntEnum):
     PESKY_GHOST = 5
 
 
-HELPFUL: tuple[Card, ...] = (Card.SECOND_GO, Card.MOVE_FORWARD, Card.GHOST_JUMP)
-PESKY: tuple[Card, ...] = (Card.EYES_CLOSED, Card.CHANGE_HANDS, Card.PESKY_GHOST)
+HELPFUL: Final[tuple[Card, ...]] = (Card.SECOND_GO, Card.MOVE_FORWARD, Card.GHOST_JUMP)
+PESKY: Final[tuple[Card, ...]] = (Card.EYES_CLOSED, Card.CHANGE_HANDS, Card.PESKY_GHOST)
 
-CARD_NAMES: dict[Card, str] = {
+CARD_NAMES: Final[dict[Card, str]] = {
     Card.SECOND_GO: "Second go",
     Card.MOVE_FORWARD: "Moving forward",
     Card.GHOST_JUMP: "Ghost jump",
@@ -46,7 +47,7 @@ CARD_NAMES: dict[Card, str] = {
     Card.PESKY_GHOST: "Pesky ghost",
 }
 
-DECK_COUNTS: dict[Card, int] = {
+DECK_COUNTS: Final[dict[Card, int]] = {
     Card.SECOND_GO: 5,
     Card.MOVE_FORWARD: 5,
     Card.GHOST_JUMP: 4,
@@ -57,17 +58,23 @@ DECK_COUNTS: dict[Card, int] = {
 """Copies per kind: 14 helpful + 14 pesky (the 14/14 split is sourced, the per-kind counts
 assumed)."""
 
-MAX_HELPFUL_HELD = 3
+MAX_HELPFUL_HELD: Final = 3
 """A player may never have more than three helpful ghosts in front of them (rulebook)."""
 
-WINDOW_BANDS = 3
+WINDOW_BANDS: Final = 3
 """Window bands the pesky ghost figure can block (data sheet 7.1)."""
 
 # --------------------------------------------------------------------------- shot results (sheet 4)
-MOVE_POINTS: dict[str, int] = {"miss": 0, "courtyard": 1, "moat": 0, "castle": 2, "window": 3}
+MOVE_POINTS: Final[dict[str, int]] = {
+    "miss": 0,
+    "courtyard": 1,
+    "moat": 0,
+    "castle": 2,
+    "window": 3,
+}
 """Fields a landing zone lets the figure move (up to). A bat stuck on the ghost counts as castle."""
 
-MAX_MOVE_POINTS = 3
+MAX_MOVE_POINTS: Final = 3
 
 
 # ------------------------------------------------------------------------- decision phases
@@ -86,11 +93,11 @@ class Phase(IntEnum):
     OVER = 7
 
 
-PHASES: tuple[str, ...] = tuple(phase.name.lower() for phase in Phase if phase != Phase.OVER)
+PHASES: Final[tuple[str, ...]] = tuple(phase.name.lower() for phase in Phase if phase != Phase.OVER)
 """Decision phases (``place_ghost`` .. ``give``); the observation one-hot follows this order."""
 
 PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = (int(phase) for phase in Phase)
 """Phase ids as the state stores them (plain ints): ``PHASES[k]`` names phase ``k``; ``OVER``
 (7) once the game has ended."""
 
-PHASE_NAMES: tuple[str, ...] = (*PHASES, "over")
+PHASE_NAMES: Final[tuple[str, ...]] = (*PHASES, "over")

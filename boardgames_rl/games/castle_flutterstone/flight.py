@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
-MISS, COURTYARD, MOAT, CASTLE, WINDOW = 0, 1, 2, 3, 4
+MISS: Final = 0
+COURTYARD: Final = 1
+MOAT: Final = 2
+CASTLE: Final = 3
+WINDOW: Final = 4
 """The zones' numbers (``landing.Zone``)."""
 
 

@@ -41,7 +41,7 @@ of the pile order and future chance, which nobody knows.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
 
-_F32 = np.dtype(np.float32)
+_F32: Final = np.dtype(np.float32)
 """The vector's dtype (an object: ``dtype=np.float32`` converts the type at every call)."""
 
 
@@ -138,8 +138,8 @@ def make_state_spec(num_players: int, goal: int) -> ObservationSpec:
     )
 
 
-_NO_CARDS = [0, 0, 0]
-_NO_PESKY = [False, False, False]
+_NO_CARDS: Final = [0, 0, 0]
+_NO_PESKY: Final = [False, False, False]
 
 
 def _template(game: CastleFlutterstoneGame, player: int, size: int) -> array:

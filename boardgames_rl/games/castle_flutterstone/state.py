@@ -16,7 +16,7 @@ The first figure to reach the last step wins at once (also in the middle of a do
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -68,8 +68,8 @@ landing_draw: Callable[..., Zone] = sample_flick
 """The draw of a flick's landing zone, ``landing.sample_flick`` (the module's variable, so a test
 can force the zones a scenario needs: ``tests/castle_flutterstone/test_rules.py``)."""
 
-_ZONE_POINTS = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
-_EFFECTS = {
+_ZONE_POINTS: Final = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
+_EFFECTS: Final = {
     (eyes, hands, band): Effects(eyes_closed=eyes, change_hands=hands, blocked_band=band)
     for eyes in (False, True)
     for hands in (False, True)

@@ -6,6 +6,8 @@ decision being made (``State.action_name`` names it in context, ``Game.action_na
 
 from __future__ import annotations
 
+from typing import Final
+
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.data import (
     COLOURS,
@@ -15,25 +17,25 @@ from boardgames_rl.games.castle_nightingale.data import (
     SAMURAI_TOKENS,
 )
 
-MAX_ZONES = 32
+MAX_ZONES: Final = 32
 
-SQUARE = 0
-ZONE = SQUARE + NUM_SQUARES
-NINJA_CARD = ZONE + MAX_ZONES
-SAMURAI_CARD = NINJA_CARD + len(NINJA_CARDS)
-TILE = SAMURAI_CARD + len(SAMURAI_CARDS)
-NINJA_TOKEN = TILE + len(COLOURS)
-SAMURAI_TOKEN = NINJA_TOKEN + len(NINJA_TOKENS)
-PASS = SAMURAI_TOKEN + len(SAMURAI_TOKENS)
-JUMP = PASS + 1
-ADJUST_PLUS = JUMP + 1
-ADJUST_MINUS = ADJUST_PLUS + 1
-REVEAL = ADJUST_MINUS + 1
-CLEAR = REVEAL + 1
-PLUS_TWO = CLEAR + 1
-NUM_ACTIONS = PLUS_TWO + 1
+SQUARE: Final = 0
+ZONE: Final = SQUARE + NUM_SQUARES
+NINJA_CARD: Final = ZONE + MAX_ZONES
+SAMURAI_CARD: Final = NINJA_CARD + len(NINJA_CARDS)
+TILE: Final = SAMURAI_CARD + len(SAMURAI_CARDS)
+NINJA_TOKEN: Final = TILE + len(COLOURS)
+SAMURAI_TOKEN: Final = NINJA_TOKEN + len(NINJA_TOKENS)
+PASS: Final = SAMURAI_TOKEN + len(SAMURAI_TOKENS)
+JUMP: Final = PASS + 1
+ADJUST_PLUS: Final = JUMP + 1
+ADJUST_MINUS: Final = ADJUST_PLUS + 1
+REVEAL: Final = ADJUST_MINUS + 1
+CLEAR: Final = REVEAL + 1
+PLUS_TWO: Final = CLEAR + 1
+NUM_ACTIONS: Final = PLUS_TWO + 1
 
-SPECIAL_NAMES = {
+SPECIAL_NAMES: Final = {
     PASS: "pass",
     JUMP: "jump",
     ADJUST_PLUS: "adjust +1",

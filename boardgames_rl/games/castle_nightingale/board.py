@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -43,9 +43,9 @@ from boardgames_rl.games.castle_nightingale.data import (
     VASE,
 )
 
-NUM_SQUARES = 96
-_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-COLUMN_LETTERS = "ABCDEFGHIJK"
+NUM_SQUARES: Final = 96
+_ANSI_ESCAPE: Final = re.compile(r"\x1b\[[0-9;]*m")
+COLUMN_LETTERS: Final = "ABCDEFGHIJK"
 
 
 # ------------------------------------------------------------------------------- coordinates (2.2)
@@ -171,7 +171,7 @@ class Layout:
         return f"{self.side}: " + " ".join(parts)
 
 
-FIRST_GAME_LAYOUT = Layout("A", (0, 1, 2, 3), (False, False, False, False))
+FIRST_GAME_LAYOUT: Final = Layout("A", (0, 1, 2, 3), (False, False, False, False))
 
 
 def reference_layout(side: str) -> Layout:

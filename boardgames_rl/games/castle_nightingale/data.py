@@ -14,7 +14,7 @@ square type) separated by single spaces. Square types: ``.`` plain floor, ``S`` 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 # ============================================================ action cards, equipment, counts
@@ -25,7 +25,7 @@ class CardInfo(NamedTuple):
     text: str
 
 
-NINJA_CARDS: tuple[CardInfo, ...] = (
+NINJA_CARDS: Final[tuple[CardInfo, ...]] = (
     CardInfo("Sprint", 5, False, "the samurai may secretly exchange one programmed tile"),
     CardInfo("Rooftop Leap", 4, False, "this turn's jump costs no equipment token"),
     CardInfo("Pick the Lock", 4, False, "remove 1 closed trap door the samurai does not stand on"),
@@ -52,7 +52,7 @@ NINJA_CARDS: tuple[CardInfo, ...] = (
     MEDITATE,
 ) = range(10)
 
-SAMURAI_CARDS: tuple[CardInfo, ...] = (
+SAMURAI_CARDS: Final[tuple[CardInfo, ...]] = (
     CardInfo("Forced March", 4, False, "no action"),
     CardInfo("Patrol", 3, True, "draw 1 equipment"),
     CardInfo("Track the Trail", 3, False, "remove 1 footprint disc (last-disc rule)"),
@@ -79,7 +79,7 @@ SAMURAI_CARDS: tuple[CardInfo, ...] = (
     WATCHTOWER,
 ) = range(10)
 
-NINJA_TOKENS: tuple[str, ...] = (
+NINJA_TOKENS: Final[tuple[str, ...]] = (
     "Soft Tabi",
     "Kawarimi",
     "Lockpick",
@@ -89,7 +89,7 @@ NINJA_TOKENS: tuple[str, ...] = (
     "Rice-Paper Map",
 )
 SOFT_TABI, KAWARIMI, LOCKPICK, SHUKO, BLOWGUN, LISTENING_TUBE, RICE_PAPER_MAP = range(7)
-NINJA_TOKEN_TEXT: tuple[str, ...] = (
+NINJA_TOKEN_TEXT: Final[tuple[str, ...]] = (
     "when the floor sings (or a Watch Fire burns), cancel that detection; the movement goes on",
     "cancel a capture by zone entry (not by lockdown); the discs and this turn's vases still go",
     "between placements: remove 1 closed trap door the samurai does not stand on",
@@ -100,7 +100,7 @@ NINJA_TOKEN_TEXT: tuple[str, ...] = (
 )
 """What each ninja token does when used openly (same order as NINJA_TOKENS)."""
 
-SAMURAI_TOKENS: tuple[str, ...] = (
+SAMURAI_TOKENS: Final[tuple[str, ...]] = (
     "Alarm Bell",
     "Iron Bar",
     "Paper Lantern",
@@ -110,7 +110,7 @@ SAMURAI_TOKENS: tuple[str, ...] = (
     "Inventory Ledger",
 )
 ALARM_BELL, IRON_BAR, PAPER_LANTERN, STRAW_SANDALS, HOUND, WATCH_FIRE, INVENTORY_LEDGER = range(7)
-SAMURAI_TOKEN_TEXT: tuple[str, ...] = (
+SAMURAI_TOKEN_TEXT: Final[tuple[str, ...]] = (
     "after the ninja's card is shown: exchange a programmed tile for one from your hand",
     "in your action step: close any open trap door (this can cause a lockdown)",
     "after a hidden ninja's movement: name a zone with a disc; he shows himself there or its "
@@ -124,56 +124,60 @@ SAMURAI_TOKEN_TEXT: tuple[str, ...] = (
 """What each samurai token does when used openly (same order as SAMURAI_TOKENS). Any token may
 instead be discarded face down: the ninja jumps, the samurai adjusts his movement by 1."""
 
-NINJA, SAMURAI = 0, 1
+NINJA: Final = 0
+SAMURAI: Final = 1
 """Seats: player 0 plays the ninjas, player 1 the samurai."""
-HAND, PROGRAMMED, FACE_UP = 0, 1, 2
+HAND: Final = 0
+PROGRAMMED: Final = 1
+FACE_UP: Final = 2
 """``tile_loc`` values: a nightingale tile in the samurai's hand, programmed this turn, face up
 (last turn's, safe now)."""
-STOLEN, BANKED = -1, -2
+STOLEN: Final = -1
+BANKED: Final = -2
 """``vase_where`` values besides a square: taken this turn (kept apart) / banked."""
 
-NUM_VASES = 8
-NUM_RELICS = 6
-RELICS_TO_WIN = 5
-NINJAS = 3
-HAND_SIZE = 3
-NUM_DISCS = 5
-NUM_TRAPDOORS = 8
-SETUP_TRAPDOORS = 2
+NUM_VASES: Final = 8
+NUM_RELICS: Final = 6
+RELICS_TO_WIN: Final = 5
+NINJAS: Final = 3
+HAND_SIZE: Final = 3
+NUM_DISCS: Final = 5
+NUM_TRAPDOORS: Final = 8
+SETUP_TRAPDOORS: Final = 2
 
 
 # ============================================================ floor boards
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "white")
+COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow", "purple", "white")
 """The six floor colours; the index is the nightingale tile id."""
 
-COLOUR_LETTERS: tuple[str, ...] = ("R", "B", "G", "Y", "P", "W")
+COLOUR_LETTERS: Final[tuple[str, ...]] = ("R", "B", "G", "Y", "P", "W")
 """One letter per colour, same order as COLOURS."""
 
-BOARD_NAMES: tuple[str, ...] = ("I", "II", "III", "IV")
+BOARD_NAMES: Final[tuple[str, ...]] = ("I", "II", "III", "IV")
 """The four floor boards; the index is the board id."""
 
-POSITIONS: tuple[str, ...] = ("N", "E", "S", "W")
+POSITIONS: Final[tuple[str, ...]] = ("N", "E", "S", "W")
 """The four floor-board positions around the garden, clockwise; the index is the position id."""
 
-SIDES: tuple[str, ...] = ("A", "B")
+SIDES: Final[tuple[str, ...]] = ("A", "B")
 """Side A: light wood (first game, vases on the outer border). Side B: dark wood."""
 
-PLAIN = "."
-PASSAGE = "S"
-VASE = "V"
-SQUARE_TYPES: tuple[str, ...] = (PLAIN, PASSAGE, VASE)
+PLAIN: Final = "."
+PASSAGE: Final = "S"
+VASE: Final = "V"
+SQUARE_TYPES: Final[tuple[str, ...]] = (PLAIN, PASSAGE, VASE)
 
-BOARD_ROWS = 3
-BOARD_COLS = 8
+BOARD_ROWS: Final = 3
+BOARD_COLS: Final = 8
 
-GRID_SIZE = 11
+GRID_SIZE: Final = 11
 """The castle is an 11 x 11 grid; columns A..K (x = 0..10), rows 1..11 (y = 0..10)."""
 
-GARDEN_MIN = 3
-GARDEN_MAX = 7
+GARDEN_MIN: Final = 3
+GARDEN_MAX: Final = 7
 """The garden covers x and y in GARDEN_MIN..GARDEN_MAX inclusive, i.e. D4-H8."""
 
-BOARD_SIDES: dict[tuple[str, str], tuple[str, str, str]] = {
+BOARD_SIDES: Final[dict[tuple[str, str], tuple[str, str, str]]] = {
     # Board I, side A  (no red: B5 G5 P4 W4 Y6)
     ("I", "A"): (
         "B. B. W. WV W. G. GV Y.",

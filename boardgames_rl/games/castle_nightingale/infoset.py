@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -74,7 +74,7 @@ class TurnFlags:
     """The zone of last turn's Watch Fire marker (-1: none)."""
 
 
-_FLAG_NAMES = frozenset(f.name for f in fields(TurnFlags))
+_FLAG_NAMES: Final = frozenset(f.name for f in fields(TurnFlags))
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class CastleNightingaleView:
         )
 
 
-_VIEW_FIELDS = tuple(
+_VIEW_FIELDS: Final = tuple(
     f.name for f in fields(CastleNightingaleView) if f.name not in ("player", "decision", "flags")
 )
 

@@ -8,7 +8,7 @@ is the only reader.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
 from boardgames_rl.games.castle_nightingale.data import FACE_UP
 
-_BOOL = np.dtype(bool)
+_BOOL: Final = np.dtype(bool)
 """The mask's dtype as an object (``dtype=bool`` converts the type at every call)."""
 
 if TYPE_CHECKING:
@@ -315,7 +315,7 @@ def _ledger(mask: bytearray, state: CastleNightingaleState, decision: dict[str, 
 
 Rule = Callable[[bytearray, "CastleNightingaleState", dict[str, Any]], None]
 
-LEGAL: dict[str, Rule] = {
+LEGAL: Final[dict[str, Rule]] = {
     "setup_close": _setup_close,
     "setup_start": _setup_start,
     "prog_s_card": _prog_s_card,

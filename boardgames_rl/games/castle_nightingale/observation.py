@@ -21,7 +21,7 @@ fast one must match (``test_speed_observation_base.py`` checks it along live gam
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -44,14 +44,14 @@ if TYPE_CHECKING:
 
 
 # fmt: off
-SQUARE_FEATURES = (
+SQUARE_FEATURES: Final = (
     "red", "blue", "green", "yellow", "purple", "white", "passage", "trap door closed",
     "vase icon", "vase token", "vase known relic", "vase known empty", "vase seen by ninja",
     "vase seen by samurai", "disc", "disc placed this turn", "ninja figurine", "samurai figurine",
     "start square this turn", "Watch Fire zone (active)", "Watch Fire zone (next turn)",
     "samurai's zone", "decision zone",
 )
-FLAG_NAMES = (
+FLAG_NAMES: Final = (
     "twin", "twin_next", "free_jump", "jump_used", "shuko", "vanish", "decoys", "discs_left",
     "revealed", "target", "entries", "adjust_used", "silent_night", "watchtower", "bell_used",
     "hound_left", "looks_left",
@@ -103,22 +103,27 @@ def make_spec() -> ObservationSpec:
 
 
 # ---------------------------------------------------------------- fast encoder
-_NF = len(SQUARE_FEATURES)
-_COL = {name: i for i, name in enumerate(SQUARE_FEATURES)}
-_CLOSED, _VASE = _COL["trap door closed"], _COL["vase token"]
-_KNOWN_RELIC, _KNOWN_EMPTY = _COL["vase known relic"], _COL["vase known empty"]
-_SEEN_N, _SEEN_S = _COL["vase seen by ninja"], _COL["vase seen by samurai"]
-_DISC, _TURN_DISC = _COL["disc"], _COL["disc placed this turn"]
-_NINJA_FIG, _SAMURAI_FIG = _COL["ninja figurine"], _COL["samurai figurine"]
-_START = _COL["start square this turn"]
-_ZONE_COLUMNS = {
+_NF: Final = len(SQUARE_FEATURES)
+_COL: Final = {name: i for i, name in enumerate(SQUARE_FEATURES)}
+_CLOSED: Final = _COL["trap door closed"]
+_VASE: Final = _COL["vase token"]
+_KNOWN_RELIC: Final = _COL["vase known relic"]
+_KNOWN_EMPTY: Final = _COL["vase known empty"]
+_SEEN_N: Final = _COL["vase seen by ninja"]
+_SEEN_S: Final = _COL["vase seen by samurai"]
+_DISC: Final = _COL["disc"]
+_TURN_DISC: Final = _COL["disc placed this turn"]
+_NINJA_FIG: Final = _COL["ninja figurine"]
+_SAMURAI_FIG: Final = _COL["samurai figurine"]
+_START: Final = _COL["start square this turn"]
+_ZONE_COLUMNS: Final = {
     "watch_fire_zone": _COL["Watch Fire zone (active)"],
     "watch_fire_next": _COL["Watch Fire zone (next turn)"],
     "samurai": _COL["samurai's zone"],
     "decision": _COL["decision zone"],
 }
 # numbers written in every observation, in the order encode lists them: (field, entries)
-_NUMBERS: tuple[tuple[str, int], ...] = (
+_NUMBERS: Final[tuple[tuple[str, int], ...]] = (
     ("deck_sizes", 2),
     ("tokens_held", 2),
     ("stacks", 2),
@@ -128,13 +133,15 @@ _NUMBERS: tuple[tuple[str, int], ...] = (
 )
 # the flags in FLAG_NAMES order, by their key in ``state.flags`` ("bell_used" is a state field and
 # "looks_left" the sum of two keys: both written over their placeholder by ``_numbers``)
-_FLAG_KEYS = tuple({"bell_used": "-", "looks_left": "-"}.get(name, name) for name in FLAG_NAMES)
-_BELL = FLAG_NAMES.index("bell_used")
-_FLAGS_AT = sum(count for name, count in _NUMBERS[: [n for n, _ in _NUMBERS].index("flags")])
+_FLAG_KEYS: Final = tuple(
+    {"bell_used": "-", "looks_left": "-"}.get(name, name) for name in FLAG_NAMES
+)
+_BELL: Final = FLAG_NAMES.index("bell_used")
+_FLAGS_AT: Final = sum(count for name, count in _NUMBERS[: [n for n, _ in _NUMBERS].index("flags")])
 """Where the flags begin in the list of numbers (after the deck sizes ... the vases)."""
-_U8 = np.dtype(np.uint8)
-_F32 = np.dtype(np.float32)
-_LOOKS = FLAG_NAMES.index("looks_left")
+_U8: Final = np.dtype(np.uint8)
+_F32: Final = np.dtype(np.float32)
+_LOOKS: Final = FLAG_NAMES.index("looks_left")
 
 
 class _Layout:
@@ -216,7 +223,7 @@ class _BoardCache:
         }
 
 
-_BOARDS: dict[object, _BoardCache] = {}
+_BOARDS: Final[dict[object, _BoardCache]] = {}
 
 
 def _board_cache(b: Board) -> _BoardCache:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from boardgames_rl.games.castle_nightingale.board import Board
 
@@ -210,7 +210,7 @@ class Placements:
         return bool(self.free or self.free_jumps or self.jump)
 
 
-NOTHING = Placements(frozenset(), frozenset(), frozenset(), may_stop=True, shuko=False)
+NOTHING: Final = Placements(frozenset(), frozenset(), frozenset(), may_stop=True, shuko=False)
 """No disc left to place."""
 
 

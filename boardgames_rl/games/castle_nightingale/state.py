@@ -13,7 +13,7 @@ to the component data sheet that accompanies the rulebook (its readings are rest
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import numpy as np
 
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from boardgames_rl.games.castle_nightingale.game import CastleNightingale
 
 # fmt: off
-DECISION_PLAYER: dict[str, int] = {
+DECISION_PLAYER: Final[dict[str, int]] = {
     "setup_close": SAMURAI, "setup_start": SAMURAI, "prog_s_card": SAMURAI,
     "prog_s_tile": SAMURAI, "prog_n_card": NINJA, "w2": SAMURAI, "bell_out": SAMURAI,
     "bell_in": SAMURAI, "sprint_out": SAMURAI, "sprint_in": SAMURAI, "pick_lock": NINJA,
@@ -61,10 +61,10 @@ DECISION_PLAYER: dict[str, int] = {
 }
 """Every decision kind and the seat that makes it, in the order of the observation's
 ``decision`` field (the legality, naming and heuristic tables have the same keys)."""
-DECISIONS = tuple(DECISION_PLAYER)
-DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+DECISIONS: Final = tuple(DECISION_PLAYER)
+DECISION_INDEX: Final = {k: i for i, k in enumerate(DECISIONS)}
 
-_FIELDS = (
+_FIELDS: Final = (
     "layout", "vase_content", "vase_where", "ninja_knows", "samurai_knows", "closed",
     "samurai_sq", "samurai_zone", "ninja_sq", "discs", "turn_discs", "start_sq", "captured",
     "n_deck", "n_hand", "n_discard", "s_deck", "s_hand", "s_discard",
@@ -77,6 +77,39 @@ _FIELDS = (
 # fmt: on
 
 
+class _PlacementsNow:
+    """A state's :meth:`~CastleNightingaleState.placements` (asked without arguments) and copies
+    of everything they were computed from (what :meth:`~CastleNightingaleState.placement_context`
+    and ``placements`` read); :meth:`fits` compares them with a state by value."""
+
+    def __init__(self, s: CastleNightingaleState, placements: Placements) -> None:
+        self.board = s.board
+        self.start_sq = s.start_sq
+        self.samurai_sq = s.samurai_sq
+        self.turn_discs = s.turn_discs[:]
+        self.closed = s.closed[:]
+        self.n_equip = s.n_equip[:]
+        self.flags = _placement_flags(s.flags)
+        self.placements = placements
+
+    def fits(self, s: CastleNightingaleState) -> bool:
+        """Whether ``s`` has the inputs these placements were computed from."""
+        return (
+            self.board is s.board
+            and self.start_sq == s.start_sq
+            and self.samurai_sq == s.samurai_sq
+            and self.turn_discs == s.turn_discs
+            and self.closed == s.closed
+            and self.n_equip == s.n_equip
+            and self.flags == _placement_flags(s.flags)
+        )
+
+
+def _placement_flags(f: dict[str, Any]) -> tuple[Any, ...]:
+    """The flags the next placement depends on."""
+    return (f["jump_paid"], f["jump_used"], f["shuko"], f["free_jump"], f["discs_left"])
+
+
 class CastleNightingaleState(PlainDataState["CastleNightingale"]):
     """Full state of a Castle Nightingale game (see the module docstring)."""
 
@@ -84,6 +117,8 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
     # The observation encoder keeps each observer's base bytes (the entries that rarely change)
     # in ``_obs_base`` and reuses them while their inputs are equal (observation._base).
     _obs_base: list[Any] | None = None
+    # ``placements()`` of the state as it is, with the inputs they were computed from.
+    _placements_now: _PlacementsNow | None = None
 
     # The plain fields (``FIELDS``), set by ``initial`` / ``from_state_dict`` / ``clone``:
     layout: list[Any]
@@ -677,7 +712,23 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
     def placements(
         self, equip: list[int] | None = None, opened: int = -1, jump_paid: bool = False
     ) -> Placements:
-        """The legal next placements (``paths``; arguments as in :meth:`placement_context`)."""
+        """The legal next placements (``paths``; arguments as in :meth:`placement_context`).
+
+        Those of the state as it is (no argument) are asked in turn by the engine (may the ninja
+        go on?), the action mask and the answer, of one unchanged state: they are kept with
+        copies of what they were computed from (:class:`_PlacementsNow`) and given again while
+        those are equal by value, so a changed state (by the rules or by an edit) never gets
+        them."""
+        if equip is None and opened < 0 and not jump_paid:
+            now = self._placements_now
+            if now is not None and now.fits(self):
+                return now.placements
+            found = legal_placements(
+                self.board, self.placement_context(), self.flags["discs_left"],
+                self.game.never_force_token,
+            )  # fmt: skip
+            self._placements_now = _PlacementsNow(self, found)
+            return found
         return legal_placements(
             self.board,
             self.placement_context(equip, opened, jump_paid),

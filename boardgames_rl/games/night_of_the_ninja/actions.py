@@ -19,13 +19,21 @@ ids                     meaning (the pending decision gives the context, see ``n
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from boardgames_rl.games.night_of_the_ninja.cards import CARD_NAMES, MAX_PLAYERS, NUM_CARDS
 
-CARD = 0
-PLAYER = NUM_CARDS
-SPECIALS = ("done", "yes", "look at house", "look at honor token", "give 2", "give 3", "give 4")
+CARD: Final = 0
+PLAYER: Final = NUM_CARDS
+SPECIALS: Final = (
+    "done",
+    "yes",
+    "look at house",
+    "look at honor token",
+    "give 2",
+    "give 3",
+    "give 4",
+)
 
 
 class Layout(NamedTuple):

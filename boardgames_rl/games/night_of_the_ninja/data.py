@@ -17,7 +17,7 @@ Ids used everywhere:
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Phase(IntEnum):
@@ -51,10 +51,10 @@ class NinjaCard(NamedTuple):
 
 SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI, REACT, REVEAL = Phase
 """The phases by name (``Phase`` members; the state's fields keep plain ints)."""
-NIGHT_PHASES = (SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI)
-PHASE_NAMES = ("Spy", "Mystic", "Trickster", "Blind Assassin", "Shinobi", "react", "reveal")
+NIGHT_PHASES: Final = (SPY, MYSTIC, TRICKSTER, BLIND_ASSASSIN, SHINOBI)
+PHASE_NAMES: Final = ("Spy", "Mystic", "Trickster", "Blind Assassin", "Shinobi", "react", "reveal")
 
-TRICKSTER_NAMES = (
+TRICKSTER_NAMES: Final = (
     "Shapeshifter",
     "Grave Digger",
     "Troublemaker",
@@ -79,17 +79,19 @@ def _deck() -> tuple[NinjaCard, ...]:
     return tuple(cards)
 
 
-NINJA_CARDS: tuple[NinjaCard, ...] = _deck()
-NUM_CARDS = len(NINJA_CARDS)  # 33
-CARD_NAMES: tuple[str, ...] = tuple(c.name for c in NINJA_CARDS)
-CARD_PHASE: tuple[int, ...] = tuple(int(c.phase) for c in NINJA_CARDS)
-CARD_NUMBER: tuple[int, ...] = tuple(c.number for c in NINJA_CARDS)
-CARD_KIND: tuple[str, ...] = tuple(c.kind for c in NINJA_CARDS)
+NINJA_CARDS: Final[tuple[NinjaCard, ...]] = _deck()
+NUM_CARDS: Final = len(NINJA_CARDS)  # 33
+CARD_NAMES: Final[tuple[str, ...]] = tuple(c.name for c in NINJA_CARDS)
+CARD_PHASE: Final[tuple[int, ...]] = tuple(int(c.phase) for c in NINJA_CARDS)
+CARD_NUMBER: Final[tuple[int, ...]] = tuple(c.number for c in NINJA_CARDS)
+CARD_KIND: Final[tuple[str, ...]] = tuple(c.kind for c in NINJA_CARDS)
 
 SHAPESHIFTER, GRAVE_DIGGER, TROUBLEMAKER, SPIRIT_MERCHANT, THIEF, JUDGE = range(12, 18)
-MIRROR_MONK, MARTYR, MASTERMIND = 30, 31, 32
-REACTS = (MIRROR_MONK, MARTYR)
-ACTIVE_CARDS = frozenset(c for c in range(NUM_CARDS) if CARD_PHASE[c] in NIGHT_PHASES)
+MIRROR_MONK: Final = 30
+MARTYR: Final = 31
+MASTERMIND: Final = 32
+REACTS: Final = (MIRROR_MONK, MARTYR)
+ACTIVE_CARDS: Final = frozenset(c for c in range(NUM_CARDS) if CARD_PHASE[c] in NIGHT_PHASES)
 """Cards with an effect of their own (every card but the reacts and the Mastermind)."""
 
 
@@ -100,15 +102,15 @@ def card_of(phase: int, number: int) -> int:
 
 # ----------------------------------------------------------------------------- House cards
 LOTUS, CRANE, RONIN_HOUSE = House
-HOUSE_NAMES = ("Lotus", "Crane", "Ronin")
+HOUSE_NAMES: Final = ("Lotus", "Crane", "Ronin")
 RONIN = 10
-NUM_HOUSE_CARDS = 11
-HOUSE_CARD_NAMES: tuple[str, ...] = (
+NUM_HOUSE_CARDS: Final = 11
+HOUSE_CARD_NAMES: Final[tuple[str, ...]] = (
     *(f"Lotus {k}" for k in range(1, 6)),
     *(f"Crane {k}" for k in range(1, 6)),
     "Ronin",
 )
-HOUSE_SHORT: tuple[str, ...] = (
+HOUSE_SHORT: Final[tuple[str, ...]] = (
     *(f"L{k}" for k in range(1, 6)),
     *(f"C{k}" for k in range(1, 6)),
     "R",
@@ -136,10 +138,11 @@ def houses_for(num_players: int) -> tuple[int, ...]:
 
 
 # ----------------------------------------------------------------------------- Honor tokens
-NUM_TOKENS = 35
-TOKEN_VALUES = (2, 3, 4)
-HONOR_SPLIT = {2: 12, 3: 12, 4: 11}
+NUM_TOKENS: Final = 35
+TOKEN_VALUES: Final = (2, 3, 4)
+HONOR_SPLIT: Final = {2: 12, 3: 12, 4: 11}
 """Honor token values in the stack: 12 x 2, 12 x 3, 11 x 4 (data sheet section 4, ASSUMED)."""
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 11
-DRAFT_DEAL = 3
+MIN_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 11
+DRAFT_DEAL: Final = 3

@@ -28,7 +28,7 @@ functions run on a copy).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from boardgames_rl.core.game import Game, State
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-REACT_OR_REVEAL = frozenset((data.MIRROR_MONK, data.MARTYR, data.MASTERMIND))
+REACT_OR_REVEAL: Final = frozenset((data.MIRROR_MONK, data.MARTYR, data.MASTERMIND))
 """Cards that are shown at once when used, never played face down in a phase."""
 
 

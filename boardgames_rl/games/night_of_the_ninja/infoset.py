@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
@@ -56,10 +56,13 @@ from boardgames_rl.games.night_of_the_ninja.actions import Layout
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 
-SRC_HAND, SRC_GD = 0, 1
-AWARD_HOUSE = 0
-RESULT_NONE = -1
-NOT_IN_CLASS, WINNING_HOUSE, OTHER_HOUSE = 0, 1, 2
+SRC_HAND: Final = 0
+SRC_GD: Final = 1
+AWARD_HOUSE: Final = 0
+RESULT_NONE: Final = -1
+NOT_IN_CLASS: Final = 0
+WINNING_HOUSE: Final = 1
+OTHER_HOUSE: Final = 2
 """A seat's House class on the deal: unknown, in the winning House, not in it (``_houses``)."""
 
 

@@ -7,7 +7,7 @@ legal action ids; ``legal_ids`` looks the pending decision up there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -16,7 +16,7 @@ from boardgames_rl.games.night_of_the_ninja import actions, cards
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-_BOOL = np.dtype(bool)
+_BOOL: Final = np.dtype(bool)
 """The mask's dtype as an object (``dtype=bool`` converts the type at every call)."""
 
 
@@ -110,7 +110,7 @@ def _reacts(state: NightOfTheNinjaState, decision: dict) -> list[int]:
     return [c for c in cards.REACTS if c in held] + [state.game.layout.DONE]
 
 
-LEGAL_ACTIONS: dict[str, Callable[[NightOfTheNinjaState, dict], list[int]]] = {
+LEGAL_ACTIONS: Final[dict[str, Callable[[NightOfTheNinjaState, dict], list[int]]]] = {
     "draft_pick1": _dealt_cards,
     "draft_pick2": _received_cards,
     "commit": _commitment,

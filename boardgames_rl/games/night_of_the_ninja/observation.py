@@ -27,7 +27,7 @@ Rows indexed by players are seat-relative: row 0 is the observer, row 1 its left
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -37,14 +37,15 @@ from boardgames_rl.games.night_of_the_ninja import cards
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
-_U8 = np.dtype(np.uint8)
-_F32 = np.dtype(np.float32)
+_U8: Final = np.dtype(np.uint8)
+_F32: Final = np.dtype(np.float32)
 """The dtypes of the vector (objects: ``dtype=np.float32`` converts the type at every call)."""
 
 
-NC, NH = cards.NUM_CARDS, cards.NUM_HOUSE_CARDS
-DRAFT_ROWS = ("dealt", "kept first", "passed left", "received", "kept second", "discarded")
-RESULTS = ("Lotus won", "Crane won", "total tie", "Ronin Mastermind", "by the Mastermind")
+NC: Final = cards.NUM_CARDS
+NH: Final = cards.NUM_HOUSE_CARDS
+DRAFT_ROWS: Final = ("dealt", "kept first", "passed left", "received", "kept second", "discarded")
+RESULTS: Final = ("Lotus won", "Crane won", "total tie", "Ronin Mastermind", "by the Mastermind")
 
 
 def make_spec(n: int) -> ObservationSpec:
@@ -185,7 +186,7 @@ class _Layout:
         self.tokens_known: int = st["tokens_known"]
 
 
-_LAYOUTS: dict[int, _Layout] = {}
+_LAYOUTS: Final[dict[int, _Layout]] = {}
 
 
 def _layout(g) -> _Layout:

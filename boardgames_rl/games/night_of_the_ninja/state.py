@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import numpy as np
 
@@ -73,7 +73,7 @@ from boardgames_rl.games.night_of_the_ninja.observation import encode
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja  # noqa: F401
 
-DECISIONS = (
+DECISIONS: Final = (
     "draft_pick1",
     "draft_pick2",
     "commit",
@@ -91,29 +91,34 @@ DECISIONS = (
     "shinobi_kill",
     "react",
 )
-DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+DECISION_INDEX: Final = {k: i for i, k in enumerate(DECISIONS)}
 
-STAGES = ("draft1", "draft2", "night0", "night1", "night2", "night3", "night4", "over")
+STAGES: Final = ("draft1", "draft2", "night0", "night1", "night2", "night3", "night4", "over")
 """Public stage labels used by the observation (the Night phases by index)."""
 
-SRC_HAND, SRC_GD = 0, 1
+SRC_HAND: Final = 0
+SRC_GD: Final = 1
 """Where a played card came from: the drafted hand, or the Grave Digger (taken from the discards,
 played at once or kept face down and played later). Public."""
 
-PENDING, RESOLVED, LOST = 0, 1, 2
+PENDING: Final = 0
+RESOLVED: Final = 1
+LOST: Final = 2
 """Status of a played card: face up waiting, resolved, lost (its owner died first)."""
 
 AWARD_HOUSE, AWARD_RONIN, AWARD_TIE, AWARD_MARTYR = range(4)
 """Why a player received an Honor token this round (public)."""
 
-KILLING_PHASES = (cards.BLIND_ASSASSIN, cards.SHINOBI)
+KILLING_PHASES: Final = (cards.BLIND_ASSASSIN, cards.SHINOBI)
 """Night phases whose cards KILL (with the Judge): their targets are living players."""
 
-RESULT_NONE, RESULT_TIE, RESULT_RONIN_MASTERMIND = -1, 2, 3
+RESULT_NONE: Final = -1
+RESULT_TIE: Final = 2
+RESULT_RONIN_MASTERMIND: Final = 3
 """Round results besides ``cards.LOTUS`` (0) / ``cards.CRANE`` (1): not yet, total tie, no House
 wins (a living Ronin revealed the Mastermind)."""
 
-_FIELDS = (
+_FIELDS: Final = (
     "round",
     "token_value",
     "stack",

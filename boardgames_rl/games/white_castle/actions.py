@@ -12,11 +12,13 @@ ids                 meaning (the pending decision gives the context, see ``namin
 
 from __future__ import annotations
 
+from typing import Final
+
 from boardgames_rl.games.white_castle.data import EXCHANGES
 
-MAX_OPTS = 16
-N_EXCHANGES = len(EXCHANGES)
-NUM_ACTIONS = MAX_OPTS + N_EXCHANGES
+MAX_OPTS: Final = 16
+N_EXCHANGES: Final = len(EXCHANGES)
+NUM_ACTIONS: Final = MAX_OPTS + N_EXCHANGES
 
 
 def generic_name(action: int) -> str:

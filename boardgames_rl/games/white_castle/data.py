@@ -16,7 +16,7 @@ A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 Effect = list[Any]
 """One effect: ``[kind, *arguments]``, JSON-safe (kept as it is in saved states)."""
@@ -51,12 +51,14 @@ class EffectKind(str, Enum):
     DAIMYO_QUESTION = "daimyo_q"
 
 
-CORAL, BLACK, WHITE = 0, 1, 2
-COLOURS = ("coral", "black", "white")
-RESOURCES = ("food", "iron", "pearl")
-RES_CAP = 7
-SEAL_CAP = 5
-ROUNDS = 3
+CORAL: Final = 0
+BLACK: Final = 1
+WHITE: Final = 2
+COLOURS: Final = ("coral", "black", "white")
+RESOURCES: Final = ("food", "iron", "pearl")
+RES_CAP: Final = 7
+SEAL_CAP: Final = 5
+ROUNDS: Final = 3
 
 
 def gain(key: str, n: int = 1) -> Effect:
@@ -149,7 +151,7 @@ def dark_block(rows: tuple[int, ...] | list[int], *effects: Effect) -> Block:
 
 # ---------------------------------------------------------------- starting cards (9.1-9.3)
 # id -> (lantern effect, setup gains, decree id or None)
-START_RESOURCES = {
+START_RESOURCES: Final = {
     "R1": (
         gain("pearl"),
         [gain("food", 2), gain("iron"), gain("coin", 2), gain("seal")],
@@ -176,8 +178,8 @@ START_RESOURCES = {
         None,
     ),
 }
-DECREES = {"coin_decree": gain("coin"), "seal_decree": gain("seal"), "vp_decree": gain("vp")}
-START_ACTIONS = {
+DECREES: Final = {"coin_decree": gain("coin"), "seal_decree": gain("seal"), "vp_decree": gain("vp")}
+START_ACTIONS: Final = {
     "A1a": [light_block((0, 1, 2), COURTIER)],
     "A1b": [light_block((0, 1, 2), COURTIER)],
     "A2a": [light_block((0, 1, 2), WARRIOR)],
@@ -185,11 +187,11 @@ START_ACTIONS = {
     "A3a": [light_block((0, 1, 2), GARDENER)],
     "A3b": [light_block((0, 1, 2), GARDENER)],
 }
-START_ACTION_LANTERN = time_steps(1)
+START_ACTION_LANTERN: Final = time_steps(1)
 
 # ---------------------------------------------------------------- castle cards (9.4, 9.5)
 # id -> (diamond, blocks)
-STEWARDS = {
+STEWARDS: Final = {
     "S1": (
         True,
         [
@@ -311,8 +313,8 @@ STEWARDS = {
         ],
     ),
 }
-STEWARD_LANTERN = gain("coin")
-DIPLOMATS = {
+STEWARD_LANTERN: Final = gain("coin")
+DIPLOMATS: Final = {
     "D1": (True, [dark_block([0], COURTIER), light_block([1, 2], any_resources(3))]),
     "D2": (False, [dark_block([0], COURTIER), light_block([1, 2], time_steps(2))]),
     "D3": (False, [dark_block([0], COURTIER), light_block([1, 2], gain("vp", 2), WELL)]),
@@ -326,10 +328,10 @@ DIPLOMATS = {
     "D11": (False, [light_block([0, 1], time_steps(1), LANTERN), dark_block([2], GARDENER)]),
     "D12": (True, [light_block([0, 1], any_resources(3)), dark_block([2], GARDENER)]),
 }
-DIPLOMAT_LANTERN = gain("vp")
+DIPLOMAT_LANTERN: Final = gain("vp")
 
 # ---------------------------------------------------------------- Daimyo cards (9.6, ASSUMED)
-DAIMYO = {
+DAIMYO: Final = {
     "DY1": [[gain("vp", 4)], [COURTIER], [time_steps(2)]],
     "DY2": [[WARRIOR], [any_resources(3)], [gain("vp", 2), gain("seal")]],
     "DY3": [[GARDENER], [gain("coin", 5)], [WELL, gain("vp")]],
@@ -343,26 +345,26 @@ DAIMYO = {
 
 # ---------------------------------------------------------------- gardens (9.7)
 # id -> (food cost, end VP, effect)
-PLANTS = {
+PLANTS: Final = {
     "P1": (5, 9, pay_coins(4, any_tile())),
     "P2": (4, 7, pay_coins(3, GARDENER)),
     "P3": (4, 7, pay_coins(3, COURTIER)),
     "P4": (4, 7, pay_coins(3, WARRIOR)),
     "P5": (3, 5, pay_coins(4, DOMAIN)),
 }
-STONES = {
+STONES: Final = {
     "G1": (1, 1, any_resources(2)),
     "G2": (1, 1, gain("coin", 3)),
     "G3": (2, 3, gain("seal", 2)),
     "G4": (2, 3, LIGHT),
     "G5": (3, 5, WELL),
 }
-GARDENS = {**PLANTS, **STONES}
+GARDENS: Final = {**PLANTS, **STONES}
 
 # ---------------------------------------------------------------- yards (5.1, 9.8)
-YARD_COST = (5, 3, 1)
-YARD_VALUE = (2, 1, 1)
-YARD_TILES = {
+YARD_COST: Final = (5, 3, 1)
+YARD_VALUE: Final = (2, 1, 1)
+YARD_TILES: Final = {
     "Y1": (COURTIER, gain("pearl", 3)),
     "Y2": (WARRIOR, time_steps(2)),
     "Y3": (GARDENER, gain("food", 3)),
@@ -373,10 +375,10 @@ YARD_TILES = {
     "Y8": (DOMAIN, gain("vp", 2)),
 }
 # (yard, face) for the 4 drawn tiles in order: 0 = front, 1 = back
-YARD_DEAL = ((0, 0), (0, 1), (1, 0), (2, 1))
+YARD_DEAL: Final = ((0, 0), (0, 1), (1, 0), (2, 1))
 
 # ---------------------------------------------------------------- die tiles (9.9)
-DIE_TILES = {
+DIE_TILES: Final = {
     "C1": (CORAL, gain("food")),
     "C2": (CORAL, gain("iron")),
     "C3": (CORAL, gain("pearl")),
@@ -395,20 +397,32 @@ DIE_TILES = {
 }
 
 # ---------------------------------------------------------------- board (4)
-N_STEWARD, N_DIPLOMAT = 3, 2
-ROOM_ROWS = (3, 3, 3, 2, 2)  # die tiles per room: Steward rooms 0-2, Diplomat rooms 3-4
-ROOM_FLOOR = (1, 1, 1, 2, 2)
-DIAMOND_ROW = 1  # the diamond tile space of each Steward room (ASSUMED: the middle row)
+N_STEWARD: Final = 3
+N_DIPLOMAT: Final = 2
+ROOM_ROWS: Final = (3, 3, 3, 2, 2)  # die tiles per room: Steward rooms 0-2, Diplomat rooms 3-4
+ROOM_FLOOR: Final = (1, 1, 1, 2, 2)
+DIAMOND_ROW: Final = 1  # the diamond tile space of each Steward room (ASSUMED: the middle row)
 # numbered spaces 1-10 as (room, row)
-NUMBERED_SPACES = ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2), (3, 0), (3, 1), (4, 0), (4, 1))
-ROOM_VALUE = (3, 3, 3, 4, 4)
-OUTSIDE_VALUE = 5
-WELL_VALUE = 1
-DOMAIN_VALUE = 6
-SPACE_VALUE = (*ROOM_VALUE, OUTSIDE_VALUE, OUTSIDE_VALUE)
+NUMBERED_SPACES: Final = (
+    (0, 0),
+    (0, 2),
+    (1, 0),
+    (1, 2),
+    (2, 0),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (4, 0),
+    (4, 1),
+)
+ROOM_VALUE: Final = (3, 3, 3, 4, 4)
+OUTSIDE_VALUE: Final = 5
+WELL_VALUE: Final = 1
+DOMAIN_VALUE: Final = 6
+SPACE_VALUE: Final = (*ROOM_VALUE, OUTSIDE_VALUE, OUTSIDE_VALUE)
 """Value printed on each room (0-4) and Outside the Walls (5-6) space."""
 # spaces: 0-4 rooms, 5 outside left, 6 outside right, 7 well, 8-10 domain rows
-SPACE_NAMES = (
+SPACE_NAMES: Final = (
     "steward room 1",
     "steward room 2",
     "steward room 3",
@@ -421,19 +435,19 @@ SPACE_NAMES = (
     "domain gardener row (black)",
     "domain warrior row (white)",
 )
-OUTSIDE_CHOICES = ((GARDENER, COURTIER), (WARRIOR, COURTIER))
+OUTSIDE_CHOICES: Final = ((GARDENER, COURTIER), (WARRIOR, COURTIER))
 
 # domain rows (9.11): icons uncovered in order as members leave
-DOMAIN_ICONS = (
+DOMAIN_ICONS: Final = (
     (gain("food"), gain("food"), gain("coin", 2), gain("food"), gain("seal")),
     (gain("iron"), gain("iron"), LANTERN, gain("iron"), gain("coin", 2)),
     (gain("pearl"), gain("pearl"), gain("seal"), gain("pearl"), LANTERN),
 )
-WORKERS = ("courtier", "gardener", "warrior")  # domain row index = worker index
+WORKERS: Final = ("courtier", "gardener", "warrior")  # domain row index = worker index
 
 # ---------------------------------------------------------------- tracks (7, 11)
-POT_MAX = 20
-CHECKPOINTS = {6: 1, 11: 2, 15: 3}
-POT_VP = [0] * 6 + [3] * 5 + [6] * 4 + [10, 11, 12, 13, 14, 15]
-COURTIER_VP = (1, 3, 6, 10)  # gate, floor 1, floor 2, floor 3
-EXCHANGES = ("seal_to_coin", "seals_to_food", "seals_to_iron", "seals_to_pearl")
+POT_MAX: Final = 20
+CHECKPOINTS: Final = {6: 1, 11: 2, 15: 3}
+POT_VP: Final = [0] * 6 + [3] * 5 + [6] * 4 + [10, 11, 12, 13, 14, 15]
+COURTIER_VP: Final = (1, 3, 6, 10)  # gate, floor 1, floor 2, floor 3
+EXCHANGES: Final = ("seal_to_coin", "seals_to_food", "seals_to_iron", "seals_to_pearl")

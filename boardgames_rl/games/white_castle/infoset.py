@@ -9,7 +9,7 @@ the heuristic's value function reads the same :class:`SeatView` of the states it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from boardgames_rl.games.white_castle.game import WhiteCastleGame  # noqa: F401
     from boardgames_rl.games.white_castle.state import WhiteCastleState
 
-HIDDEN_DECKS = ("steward_deck", "diplomat_deck")
+HIDDEN_DECKS: Final = ("steward_deck", "diplomat_deck")
 """The state fields whose order no player knows (their contents are public: cards not yet seen)."""
 
 

@@ -10,7 +10,7 @@ player may exchange (:func:`exchanges_ok`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -30,9 +30,9 @@ __all__ = [
     "legal_options",
 ]
 
-_NONE = (False,) * N_EXCHANGES
-_ONE = (True,) + (False,) * (N_EXCHANGES - 1)
-_MASKS: dict[tuple[int, tuple[bool, ...]], np.ndarray] = {}
+_NONE: Final = (False,) * N_EXCHANGES
+_ONE: Final = (True,) + (False,) * (N_EXCHANGES - 1)
+_MASKS: Final[dict[tuple[int, tuple[bool, ...]], np.ndarray]] = {}
 """Read-only legal-action masks by (number of options, exchanges allowed), shared by states."""
 
 

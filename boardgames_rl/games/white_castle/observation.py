@@ -61,7 +61,7 @@ from functools import cache
 from itertools import chain
 from marshal import dumps
 from struct import Struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -88,11 +88,11 @@ from boardgames_rl.games.white_castle.data import GARDENS as GARDEN_CARDS
 if TYPE_CHECKING:
     from boardgames_rl.games.white_castle.state import WhiteCastleState
 
-OBSERVATION_VERSION = 1
+OBSERVATION_VERSION: Final = 1
 """Layout version of the observation (see the version history above)."""
 
-PHASES = ("draft", "play", "gardens", "final", "over")
-KINDS = (
+PHASES: Final = ("draft", "play", "gardens", "final", "over")
+KINDS: Final = (
     "pair",
     "die",
     "place",
@@ -109,15 +109,15 @@ KINDS = (
     "daimyo",
     "final",
 )
-CASTLE = sorted(STEWARDS) + sorted(DIPLOMATS)
-ACTION_CARDS = sorted(START_ACTIONS) + CASTLE
-LANTERN_CARDS = sorted(START_RESOURCES) + sorted(DECREES) + ACTION_CARDS
-TILES = sorted(DIE_TILES)
-GARDENS = sorted(GARDEN_CARDS)
-YARDS = sorted(YARD_TILES)
-DAIMYO = sorted(DAIMYO_CARDS)
-RES_CARDS = sorted(START_RESOURCES)
-EFFECT_KINDS = tuple(
+CASTLE: Final = sorted(STEWARDS) + sorted(DIPLOMATS)
+ACTION_CARDS: Final = sorted(START_ACTIONS) + CASTLE
+LANTERN_CARDS: Final = sorted(START_RESOURCES) + sorted(DECREES) + ACTION_CARDS
+TILES: Final = sorted(DIE_TILES)
+GARDENS: Final = sorted(GARDEN_CARDS)
+YARDS: Final = sorted(YARD_TILES)
+DAIMYO: Final = sorted(DAIMYO_CARDS)
+RES_CARDS: Final = sorted(START_RESOURCES)
+EFFECT_KINDS: Final = tuple(
     kind.value
     for kind in (
         EffectKind.GAIN,
@@ -144,10 +144,10 @@ EFFECT_KINDS = tuple(
     )
 )
 """The effect kinds in the order of the observation's one-hot kind fields."""
-OPT_WORDS = ("yes", "no", "stop", "skip", "aud", "climb", "done")
-N_OPT = 16
-MODES = ("seq", "any", "opt")
-DECISION_INFO = (
+OPT_WORDS: Final = ("yes", "no", "stop", "skip", "aud", "climb", "done")
+N_OPT: Final = 16
+MODES: Final = ("seq", "any", "opt")
+DECISION_INFO: Final = (
     "checkpoint steps left",
     "checkpoint seal cost",
     "pay amount",
@@ -158,7 +158,7 @@ DECISION_INFO = (
     "courtier climb done",
     "resource picks left",
 )
-N_PENDING = 12
+N_PENDING: Final = 12
 """Pending effects encoded one per row (random play never holds more than 4 at once; the
 total is in ``pending_count``)."""
 
@@ -277,29 +277,29 @@ def _positions(names: Sequence[str]) -> dict:
     return {x: i for i, x in enumerate(names)}
 
 
-_PHASE = _positions(PHASES)
-_KIND = _positions(KINDS)
-_CASTLE = _positions(CASTLE)
-_ACTION_CARD = _positions(ACTION_CARDS)
-_LANTERN_CARD = _positions(LANTERN_CARDS)
-_TILE = _positions(TILES)
-_GARDEN = _positions(GARDENS)
-_YARD = _positions(YARDS)
-_DAIMYO = _positions(DAIMYO)
-_RES_CARD = _positions(RES_CARDS)
-_START_ACTION = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(START_ACTIONS))}
-_EFFECT = _positions(EFFECT_KINDS)
-_OPT_WORD = _positions(OPT_WORDS)
-_MODE = _positions(MODES)
-_RESOURCE = _positions(RESOURCES)
+_PHASE: Final = _positions(PHASES)
+_KIND: Final = _positions(KINDS)
+_CASTLE: Final = _positions(CASTLE)
+_ACTION_CARD: Final = _positions(ACTION_CARDS)
+_LANTERN_CARD: Final = _positions(LANTERN_CARDS)
+_TILE: Final = _positions(TILES)
+_GARDEN: Final = _positions(GARDENS)
+_YARD: Final = _positions(YARDS)
+_DAIMYO: Final = _positions(DAIMYO)
+_RES_CARD: Final = _positions(RES_CARDS)
+_START_ACTION: Final = {a: len(RES_CARDS) + i for i, a in enumerate(sorted(START_ACTIONS))}
+_EFFECT: Final = _positions(EFFECT_KINDS)
+_OPT_WORD: Final = _positions(OPT_WORDS)
+_MODE: Final = _positions(MODES)
+_RESOURCE: Final = _positions(RESOURCES)
 # String effect arguments -> number: castle card, else starting resource card, else resource,
 # else coin/seal/vp as 3/4/5 (earlier tables win; other strings and non-numbers give -1).
-_ARG: dict[str, float] = {}
+_ARG: Final[dict[str, float]] = {}
 for _table in (CASTLE, RES_CARDS, RESOURCES, ("", "", "", "coin", "seal", "vp")):
     for _i, _name in enumerate(_table):
         if _name:
             _ARG.setdefault(_name, float(_i))
-_NO_ROOM_CARD = len(CASTLE)
+_NO_ROOM_CARD: Final = len(CASTLE)
 
 
 def _arg(x: Any) -> float:
@@ -312,9 +312,15 @@ def _arg(x: Any) -> float:
 
 
 # per-player number fields written at fixed indices, with their row widths
-_PLAYER_NUMBERS = (("res", 6), ("pot", 2), ("members", 3), ("courtiers", 4), ("domain_dice", 3))
+_PLAYER_NUMBERS: Final = (
+    ("res", 6),
+    ("pot", 2),
+    ("members", 3),
+    ("courtiers", 4),
+    ("domain_dice", 3),
+)
 # row shapes the encoder's index arithmetic assumes (checked against make_spec by _Layout)
-_ROW_SHAPES = {
+_ROW_SHAPES: Final = {
     "bridges": (5,),
     "rooms": (_NO_ROOM_CARD + 1,),
     "room_tiles": (3, 3),
@@ -337,7 +343,7 @@ _ROW_SHAPES = {
 # The blocks of the incremental encoder (see encode): fields rewritten together when their
 # inputs change; every other field is a number written at fixed indices on every call. The
 # slowly changing fields come in parts (rooms ... cards), each rewritten on its own.
-_BLOCKS = {
+_BLOCKS: Final = {
     "decision": (
         "phase",
         "decision_kind",
@@ -366,7 +372,7 @@ _BLOCKS = {
     "offer": ("offer",),
     "cards": ("action_card", "lantern"),
 }
-_STATIC_PARTS = (
+_STATIC_PARTS: Final = (
     "rooms",
     "daimyo",
     "well_tiles",
@@ -378,7 +384,7 @@ _STATIC_PARTS = (
 )
 """The parts of the slowly changing fields (each has a writer in :data:`_STATIC_WRITERS` and a
 bit in :data:`_PART_BITS`)."""
-_NUMBER_FIELDS = ("round", "deck_sizes", "well_dice", "turns_taken")
+_NUMBER_FIELDS: Final = ("round", "deck_sizes", "well_dice", "turns_taken")
 
 # ---------------------------------------------------------------- what the rules code changed
 # The rules code (``WhiteCastleState``) marks every block of the observation it changes, next to
@@ -386,43 +392,43 @@ _NUMBER_FIELDS = ("round", "deck_sizes", "well_dice", "turns_taken")
 # seat's kept vector only where a bit was set since that seat's vector was last written. An
 # edit the rules code did not make (a test or scenario that edits fields and drops the mask,
 # ``_mask = None``) is ``CHANGED_ANY``: the seat's whole vector is written again.
-CHANGED_PENDING = 1 << 0
+CHANGED_PENDING: Final = 1 << 0
 """The stack of pending effects (``pending``, ``frame_size``, ``pending_count``)."""
-CHANGED_BRIDGES = 1 << 1
-CHANGED_SPACE = tuple(1 << (2 + sp) for sp in range(8))
+CHANGED_BRIDGES: Final = 1 << 1
+CHANGED_SPACE: Final = tuple(1 << (2 + sp) for sp in range(8))
 """The dice in space ``sp``: rooms 0-4, Outside the Walls 5-6, the Well 7 (``well_slots``)."""
-CHANGED_SPACES = sum(CHANGED_SPACE)
-CHANGED_ROOMS = 1 << 10
+CHANGED_SPACES: Final = sum(CHANGED_SPACE)
+CHANGED_ROOMS: Final = 1 << 10
 """The castle cards in the rooms and the rooms' die tiles."""
-CHANGED_DAIMYO = 1 << 11
-CHANGED_WELL_TILES = 1 << 12
-CHANGED_GARDENS = 1 << 13
+CHANGED_DAIMYO: Final = 1 << 11
+CHANGED_WELL_TILES: Final = 1 << 12
+CHANGED_GARDENS: Final = 1 << 13
 """The garden cards and their workers."""
-CHANGED_YARDS = 1 << 14
+CHANGED_YARDS: Final = 1 << 14
 """The training yards' tiles and their warriors."""
-CHANGED_TURN_ORDER = 1 << 15
-CHANGED_OFFER = 1 << 16
-CHANGED_CARDS = 1 << 17
+CHANGED_TURN_ORDER: Final = 1 << 15
+CHANGED_OFFER: Final = 1 << 16
+CHANGED_CARDS: Final = 1 << 17
 """Any seat's Action card or Lantern Area."""
-CHANGED_HEAD = 1 << 18
+CHANGED_HEAD: Final = 1 << 18
 """The round, the deck sizes, the number of dice in the Well, the turns taken."""
-CHANGED_RES = tuple(1 << (19 + 5 * p) for p in range(4))
+CHANGED_RES: Final = tuple(1 << (19 + 5 * p) for p in range(4))
 """Seat ``p`` 's resources: food, iron, pearl, coins, seals, victory points."""
-CHANGED_POT = tuple(1 << (20 + 5 * p) for p in range(4))
+CHANGED_POT: Final = tuple(1 << (20 + 5 * p) for p in range(4))
 """Seat ``p`` 's Passage of Time position and arrival rank."""
-CHANGED_MEMBERS = tuple(1 << (21 + 5 * p) for p in range(4))
-CHANGED_COURTIERS = tuple(1 << (22 + 5 * p) for p in range(4))
-CHANGED_DOMAIN = tuple(1 << (23 + 5 * p) for p in range(4))
+CHANGED_MEMBERS: Final = tuple(1 << (21 + 5 * p) for p in range(4))
+CHANGED_COURTIERS: Final = tuple(1 << (22 + 5 * p) for p in range(4))
+CHANGED_DOMAIN: Final = tuple(1 << (23 + 5 * p) for p in range(4))
 """Seat ``p`` 's Domain dice."""
-CHANGED_PLAYER = tuple(0b11111 << (19 + 5 * p) for p in range(4))
+CHANGED_PLAYER: Final = tuple(0b11111 << (19 + 5 * p) for p in range(4))
 """Every number of seat ``p``."""
-CHANGED_PLAYERS = sum(CHANGED_PLAYER)
-CHANGED_RANKS = sum(CHANGED_POT)
+CHANGED_PLAYERS: Final = sum(CHANGED_PLAYER)
+CHANGED_RANKS: Final = sum(CHANGED_POT)
 """Every seat's arrival rank (and position)."""
-CHANGED_DOMAINS = sum(CHANGED_DOMAIN)
-CHANGED_ANY = 1 << 39
+CHANGED_DOMAINS: Final = sum(CHANGED_DOMAIN)
+CHANGED_ANY: Final = 1 << 39
 """Anything may have changed: write the whole vector again."""
-_PART_BITS = (
+_PART_BITS: Final = (
     CHANGED_ROOMS,
     CHANGED_DAIMYO,
     CHANGED_WELL_TILES,
@@ -433,8 +439,8 @@ _PART_BITS = (
     CHANGED_CARDS,
 )
 """The bit of each part of :data:`_STATIC_PARTS`, in that order."""
-_ANY_PART = sum(_PART_BITS)
-_SLOW_BLOCKS = CHANGED_SPACES | _ANY_PART
+_ANY_PART: Final = sum(_PART_BITS)
+_SLOW_BLOCKS: Final = CHANGED_SPACES | _ANY_PART
 """The blocks :func:`_write_slow_blocks` writes."""
 
 
@@ -562,7 +568,7 @@ def _layout(n: int) -> _Layout:
 
 
 # ---------------------------------------------------------------- encoder
-_BULK = 32
+_BULK: Final = 32
 """More entries than this are written with one numpy call, fewer one by one (see encode)."""
 _MEMO_MAX = 4096
 """Entries kept per memo table (decision and pending blocks, per player count); a full table is
@@ -575,7 +581,7 @@ pending entries in 200,000 steps (the ``pick`` decisions' choices vary most)."""
 _pack_bridges = Struct("15f").pack
 _pack2, _pack3, _pack4, _pack6 = (Struct(f"{k}f").pack for k in (2, 3, 4, 6))
 """The bytes of the ``bridges`` field (3 rows of 5 dice values)."""
-_PAD = tuple((0,) * (5 - k) for k in range(6))
+_PAD: Final = tuple((0,) * (5 - k) for k in range(6))
 """The zeros after ``k`` dice in a row of ``bridges``."""
 
 
@@ -1059,7 +1065,7 @@ def _card_entries(
             vx.append(lantern.count(c))
 
 
-_STATIC_WRITERS = (
+_STATIC_WRITERS: Final = (
     _room_entries,
     _daimyo_entries,
     _well_tile_entries,

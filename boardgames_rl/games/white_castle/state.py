@@ -9,7 +9,7 @@ state (seal exchanges may change what is affordable) and chosen with the ``choos
 from __future__ import annotations
 
 from marshal import dumps, loads
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import numpy as np
 
@@ -104,7 +104,7 @@ Frame = dict[str, Any]
 Decision = dict[str, Any]
 """The pending decision: ``{"player": seat, "kind": kind, ...its context}``."""
 
-KEYS = (
+KEYS: Final = (
     "n",
     "round",
     "phase",
@@ -138,31 +138,31 @@ KEYS = (
 
 # The effect kinds as the plain strings effects hold, read from ``EffectKind`` once: the rules
 # code compares them at every effect, and reading an enum member costs a descriptor call.
-_ANY_RESOURCES = EffectKind.ANY_RESOURCES.value
-_ANY_TILE = EffectKind.ANY_TILE.value
-_CARD_BLOCK = EffectKind.CARD_BLOCK.value
-_CHOICE = EffectKind.CHOICE.value
-_COURTIER = EffectKind.COURTIER.value
-_COURTIER_CONTINUED = EffectKind.COURTIER_CONTINUED.value
-_DAIMYO_QUESTION = EffectKind.DAIMYO_QUESTION.value
-_DOMAIN = EffectKind.DOMAIN.value
-_DOMAIN_ROW = EffectKind.DOMAIN_ROW.value
-_GAIN = EffectKind.GAIN.value
-_GARDENER = EffectKind.GARDENER.value
-_LANTERN = EffectKind.LANTERN.value
-_LIGHT = EffectKind.LIGHT.value
-_PAY_COINS = EffectKind.PAY_COINS.value
-_PAY_SEAL = EffectKind.PAY_SEAL.value
-_PICK_OF = EffectKind.PICK_OF.value
-_ROOM_BLOCK = EffectKind.ROOM_BLOCK.value
-_TIME_STEPS = EffectKind.TIME_STEPS.value
-_WARRIOR = EffectKind.WARRIOR.value
-_WELL = EffectKind.WELL.value
-_WELL_SPACE = EffectKind.WELL_SPACE.value
+_ANY_RESOURCES: Final = EffectKind.ANY_RESOURCES.value
+_ANY_TILE: Final = EffectKind.ANY_TILE.value
+_CARD_BLOCK: Final = EffectKind.CARD_BLOCK.value
+_CHOICE: Final = EffectKind.CHOICE.value
+_COURTIER: Final = EffectKind.COURTIER.value
+_COURTIER_CONTINUED: Final = EffectKind.COURTIER_CONTINUED.value
+_DAIMYO_QUESTION: Final = EffectKind.DAIMYO_QUESTION.value
+_DOMAIN: Final = EffectKind.DOMAIN.value
+_DOMAIN_ROW: Final = EffectKind.DOMAIN_ROW.value
+_GAIN: Final = EffectKind.GAIN.value
+_GARDENER: Final = EffectKind.GARDENER.value
+_LANTERN: Final = EffectKind.LANTERN.value
+_LIGHT: Final = EffectKind.LIGHT.value
+_PAY_COINS: Final = EffectKind.PAY_COINS.value
+_PAY_SEAL: Final = EffectKind.PAY_SEAL.value
+_PICK_OF: Final = EffectKind.PICK_OF.value
+_ROOM_BLOCK: Final = EffectKind.ROOM_BLOCK.value
+_TIME_STEPS: Final = EffectKind.TIME_STEPS.value
+_WARRIOR: Final = EffectKind.WARRIOR.value
+_WELL: Final = EffectKind.WELL.value
+_WELL_SPACE: Final = EffectKind.WELL_SPACE.value
 
-_NOTHING: frozenset[str] = frozenset()
-_SEAL = frozenset(("seal",))
-_CAPPED = frozenset((*RESOURCES, "seal"))
+_NOTHING: Final[frozenset[str]] = frozenset()
+_SEAL: Final = frozenset(("seal",))
+_CAPPED: Final = frozenset((*RESOURCES, "seal"))
 
 
 def new_player() -> dict[str, Any]:
