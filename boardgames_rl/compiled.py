@@ -148,6 +148,14 @@ sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "_SourceFirs
 sys.meta_path.insert(0, _SourceFirst(MODULES))
 
 
+def _is_extension(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled extension file."""
+    spec = getattr(module, "__spec__", None)
+    return isinstance(spec, importlib.machinery.ModuleSpec) and isinstance(
+        spec.loader, importlib.machinery.ExtensionFileLoader
+    )
+
+
 def build_info() -> dict[str, Any]:
     """Which build of the engines this process runs, and why.
 
@@ -160,9 +168,7 @@ def build_info() -> dict[str, Any]:
     loaded = sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith(_PACKAGE + ".")
-        and isinstance(getattr(module, "__spec__", None), importlib.machinery.ModuleSpec)
-        and isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader)
+        if name.startswith(_PACKAGE + ".") and _is_extension(module)
     )
     return {
         "build": BUILD,

@@ -36,6 +36,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from boardgames_rl import __version__, build_info
 from boardgames_rl.cli import arena, demo, league, listing, play, replay, train, watch
@@ -54,7 +55,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse whose usage errors are one line (``prog: error: ... (see prog --help)``, exit 2)
     instead of the usage block then the error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from boardgames_rl.core.errors import GameError, InvalidConfigError, UnknownAgentError
@@ -164,7 +164,7 @@ def seat_label(game: Game, seat: int, who: str) -> str:
     return f"{game.player_names[seat]} ({who})"
 
 
-def format_returns(game: Game, returns: Sequence[float], who: Sequence[str]) -> str:
+def format_returns(game: Game, returns: Iterable[float], who: Sequence[str]) -> str:
     """One line per seat: name, who played it, its return."""
     return "\n".join(
         f"  {seat_label(game, s, who[s]):<32} {float(r):+g}" for s, r in enumerate(returns)

@@ -203,7 +203,7 @@ class _OpenSpielGame:
         return OpenSpielObserver(self.bg_game, perfect_recall)
 
 
-class OpenSpielState(pyspiel.State):  # type: ignore[misc,name-defined]
+class OpenSpielState(pyspiel.State):  # type: ignore[misc,name-defined,unused-ignore]
     """A pyspiel state around one of our states (``self.bg_state``)."""
 
     def __init__(

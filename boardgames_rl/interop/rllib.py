@@ -139,7 +139,9 @@ class RLlibMultiAgentEnv(MultiAgentEnv):
             }
         )
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: gym.spaces.Discrete(n) for a in self.possible_agents}
+        self.action_spaces: dict[str, gym.Space] = {
+            a: gym.spaces.Discrete(n) for a in self.possible_agents
+        }
         self._first_seed: SeedLike = env_config.get("seed")
         self._stream: np.random.Generator | None = None
         self._state: State | None = None
