@@ -52,7 +52,10 @@ def stamp(data: dict[str, Any], source: Path, root: Path = ROOT) -> str:
     """One italic line: ``Measured <date> at commit <sha> on <machine>; data: <file>.``
 
     ``source`` is named by its path relative to ``root`` (the repository's, or a copy of it).
+    A ``note`` in the data's provenance (how the figures relate to the commit named) follows it.
     """
     p = provenance(data)
     rel = source.resolve().relative_to(root.resolve()).as_posix()
-    return f"*Measured {p['date']} at commit `{p['commit']}` on {p['machine']}; data: `{rel}`.*"
+    note = str((data.get("provenance") or {}).get("note") or "").strip()
+    line = f"*Measured {p['date']} at commit `{p['commit']}` on {p['machine']}; data: `{rel}`.*"
+    return f"{line} {note[:1].upper()}{note[1:]}" if note else line

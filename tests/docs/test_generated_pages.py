@@ -98,3 +98,16 @@ def test_the_check_names_a_stale_page(
     monkeypatch.setattr(generate, "generated_pages", lambda: pages)
     assert generate.main(["--check"]) == 1
     assert "results/tournaments.md" in capsys.readouterr().err
+
+
+def test_a_stamp_carries_the_provenance_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A measurement whose commit needs a word (figures measured on the same code at another
+    commit) says it on its page, after the stamp; without a note the stamp is one line."""
+    monkeypatch.syspath_prepend(str(DOCS / "_generate"))
+    stamp = importlib.import_module("stamp").stamp
+    source = ROOT / "lab/benchmarks/results/x.json"
+    data = {"provenance": {"date": "2026-12-06", "commit": "a" * 40, "machine": "2 cores"}}
+    plain = stamp(data, source)
+    assert plain.startswith("*Measured 2026-12-06 at commit `aaaaaaaaaaaa`") and plain.endswith("*")
+    data["provenance"]["note"] = "measured at bbbbbbb, the same code"
+    assert stamp(data, source) == plain + " Measured at bbbbbbb, the same code"
