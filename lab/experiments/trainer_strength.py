@@ -364,8 +364,12 @@ def markdown(result: dict[str, Any]) -> str:
         "also the runs' spread, from few seeds.",
         "",
     ]
-    wrap = {"width": 100, "break_on_hyphens": False, "break_long_words": False}
-    lines = [line if line.startswith("|") else textwrap.fill(line, **wrap) for line in lines]
+    lines = [
+        line
+        if line.startswith("|")
+        else textwrap.fill(line, width=100, break_on_hyphens=False, break_long_words=False)
+        for line in lines
+    ]
     return "\n".join(lines)
 
 
@@ -375,7 +379,7 @@ def _git(args: list[str], cwd: Path) -> str:
 
 
 def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def main(argv: list[str] | None = None) -> None:
