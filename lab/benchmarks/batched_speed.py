@@ -85,7 +85,7 @@ def proc_cpu(pid: int) -> float:
 
 def run_env(venv: BatchedVectorEnv, steps: int, rng: np.random.Generator) -> dict[str, float]:
     """Step ``venv`` for ``steps`` learner steps (after a warm-up); times per step."""
-    actions = RandomActions(venv.num_envs, int(venv.single_action_space.n), rng)
+    actions = RandomActions(venv.num_envs, int(venv.core.single_action_space.n), rng)
     venv.reset()
     for _ in range(5):
         venv.step(actions(venv.action_masks()))
@@ -136,9 +136,9 @@ def lockstep_bound(
             stamps.append(clock())
             return advance(action, checked)
 
-        env._advance = timed  # type: ignore[method-assign]
+        env._advance = timed
     chunks = worker_chunks(num_envs, num_workers)
-    actions = RandomActions(num_envs, int(venv.single_action_space.n), rng)
+    actions = RandomActions(num_envs, int(venv.core.single_action_space.n), rng)
     venv.reset()
     total = slowest = prefetch = 0.0
     try:

@@ -54,9 +54,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -79,6 +80,11 @@ from lab.benchmarks.baselines import (  # noqa: E402
     random_legal_actions,
 )
 from lab.provenance import provenance  # noqa: E402
+
+if TYPE_CHECKING:  # the PPO learners, imported where they run (--no-ppo needs neither)
+    from stable_baselines3 import PPO
+
+    from lab.recipes.sb3.fast_ppo import FastMaskablePPO
 
 __all__ = ["main", "random_legal_action", "random_legal_actions", "targets_for"]
 
@@ -357,7 +363,7 @@ def ismcts_seconds(
         agent = make_agent(spec, game)
         info = state.info_set(state.current_player)
         rng = np.random.default_rng(first + k)
-        times.append(cpu_seconds(lambda a=agent, i=info, r=rng: a.act(i, r)))
+        times.append(cpu_seconds(partial(agent.act, info, rng)))
     return statistics.median(times)
 
 
@@ -369,13 +375,14 @@ def ppo_steps_per_cpu_s(
     import torch as th
 
     th.set_num_threads(1)
+    algo: type[FastMaskablePPO] | type[PPO]
     if maskable:  # the SB3 recipe's learner (lab/recipes/sb3): MaskablePPO's algorithm
-        from lab.recipes.sb3.fast_ppo import FastMaskablePPO as Algo
+        from lab.recipes.sb3.fast_ppo import FastMaskablePPO as algo
     else:
-        from stable_baselines3 import PPO as Algo
+        from stable_baselines3 import PPO as algo
     venv = make_venv()
     n_steps = max(budget.ppo_steps // (4 * venv.num_envs), 16)
-    model = Algo(
+    model = algo(
         "MlpPolicy",
         venv,
         n_steps=n_steps,

@@ -67,6 +67,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -171,11 +172,16 @@ def observation_bank(game: Any, args: argparse.Namespace, steps: int = 256) -> n
     key = f"{game.name} {game.num_players}"
     if key not in BANKS:
         venv = after(game, args)
+        assert hasattr(venv, "action_masks")  # the batched env
         rng = np.random.default_rng(args.seed)
-        rows = [venv.reset()]
+        obs = venv.reset()
+        assert isinstance(obs, np.ndarray)  # a Box observation space
+        rows = [obs]
         for _ in range(steps - 1):
             masks = venv.action_masks()
-            rows.append(venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))[0])
+            obs = venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))[0]
+            assert isinstance(obs, np.ndarray)
+            rows.append(obs)
         venv.close()
         BANKS[key] = np.concatenate(rows)
         assert BANKS[key].shape[1] == policy_obs_size(game)
@@ -185,7 +191,7 @@ def observation_bank(game: Any, args: argparse.Namespace, steps: int = 256) -> n
 def ceiling(game: Any, args: argparse.Namespace) -> VecEnv:
     bank, actions = observation_bank(game, args), game.num_actions
     step = len(bank) // args.n_envs
-    return DummyVecEnv([lambda i=i: NullEnv(bank, actions, i * step) for i in range(args.n_envs)])
+    return DummyVecEnv([partial(NullEnv, bank, actions, i * step) for i in range(args.n_envs)])
 
 
 class NullVectorEnv(gym.vector.VectorEnv):
@@ -214,7 +220,9 @@ class NullVectorEnv(gym.vector.VectorEnv):
         self._t[:] = 0
         return self._obs(), {"action_mask": self._mask.copy()}
 
-    def step(self, actions: Any) -> tuple[np.ndarray, ...]:
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         self._t += 1
         obs, done = self._obs(), self._t >= 40
         infos: dict[str, Any] = {"action_mask": self._mask.copy()}
@@ -240,10 +248,12 @@ def timed_env(base: type, warm_steps: int, made: list[Any]) -> type:
     process's CPU time from its step ``warm_steps + 1`` (the second rollout's first) to its
     ``close`` (after the last update); each instance is appended to ``made``."""
 
-    class Timed(base):  # type: ignore[misc, valid-type]
+    class Timed(base):
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
-            self.env_cpu, self.steps, self.start, self.end = 0.0, 0, None, None
+            self.env_cpu, self.steps = 0.0, 0
+            self.start: float | None = None
+            self.end: float | None = None
             made.append(self)
 
         def reset(self, **kwargs: Any) -> Any:

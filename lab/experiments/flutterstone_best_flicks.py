@@ -16,6 +16,7 @@ import argparse
 import numpy as np
 
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.landing import (
     SKILL_PROFILES,
     Effects,
@@ -29,6 +30,7 @@ parser.add_argument("-c", "--config", action="append", default=[], metavar="KEY=
 parser.add_argument("--card-value", type=float, default=0.8)
 args = parser.parse_args()
 game = make_game("castle_flutterstone", **parse_options(args.config))
+assert isinstance(game, CastleFlutterstoneGame)
 
 EFFECTS = {
     "none": Effects(),

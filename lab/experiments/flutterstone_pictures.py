@@ -19,6 +19,7 @@ from boardgames_rl.games.castle_flutterstone.plots import (
     plot_landing_panels,
     plot_window_heatmaps,
 )
+from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 from boardgames_rl.registry import make_game
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
@@ -35,9 +36,10 @@ game = make_game("castle_flutterstone", num_players=3, pesky_ghosts=True)
 agent = make_agent("random", game)
 
 
-def board_state(seed: int):
+def board_state(seed: int) -> CastleFlutterstoneState | None:
     """The first flick decision of game ``seed`` with the ghost in a window and a card held."""
     state, rng = game.new_state(seed), np.random.default_rng(seed)
+    assert isinstance(state, CastleFlutterstoneState)
     while not state.is_terminal():
         held = any(any(r) for r in state.helpful_ready) or any(any(r) for r in state.pesky)
         if state.phase_name == "flick" and state.blocked_band and held:

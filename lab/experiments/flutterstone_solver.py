@@ -25,6 +25,7 @@ from pathlib import Path
 from boardgames_rl.agents import make_agent
 from boardgames_rl.arena import play_series
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.games.castle_flutterstone.ai.race_agent import RaceSolverAgent
 from boardgames_rl.registry import make_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +53,7 @@ game = make_game(
 n = game.num_players
 start = time.perf_counter()
 solver = make_agent(f"solver:progress={str(args.progress).lower()}", game)
+assert isinstance(solver, RaceSolverAgent)
 tables = solver.tables
 print(
     f"solved in {time.perf_counter() - start:.1f} s ({tables.sweeps} sweeps, last change "

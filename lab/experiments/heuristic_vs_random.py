@@ -43,6 +43,9 @@ from boardgames_rl.agents import make_agent
 from boardgames_rl.arena import play_game, play_series, replay, wilson_interval
 from boardgames_rl.core.game import Game, State
 from boardgames_rl.core.options import parse_options
+from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
+from boardgames_rl.games.night_of_the_ninja.ai import NightOfTheNinjaHeuristic
+from boardgames_rl.games.white_castle.state import WhiteCastleState
 from boardgames_rl.registry import make_game
 
 
@@ -86,7 +89,7 @@ def roles(game: Game, games: int, seed: int, final_score: None = None):
         "random ninja vs heuristic samurai": ("random", "heuristic"),
         "heuristic ninja vs heuristic samurai": ("heuristic", "heuristic"),
     }
-    results = {}
+    results: dict[str, dict[str, Any]] = {}
     for name, specs in matchups.items():
         agents = [make_agent(spec, game) for spec in specs]
         start = time.perf_counter()
@@ -122,13 +125,16 @@ def _role_game(game: Game, agents: Sequence[Any], seed: int) -> dict[str, Any]:
     last: dict[str, State] = {}
     record = play_game(game, agents, seed, on_step=lambda state, p, a: last.update(state=state))
     winner = "ninja" if record.returns[0] > 0 else "samurai" if record.returns[1] > 0 else "draw"
-    return {"seed": seed, "winner": winner, "turns": last["state"].turn, "actions": record.length}
+    state = last["state"]
+    assert isinstance(state, CastleNightingaleState)
+    return {"seed": seed, "winner": winner, "turns": state.turn, "actions": record.length}
 
 
 def one_vs_field(game: Game, games: int, seed: int, final_score: None = None):
     """One heuristic seat (rotating) against random seats; (records JSON, summary)."""
     n = game.num_players
     heuristic = make_agent("heuristic", game)  # reused: it keeps no memory between games
+    assert isinstance(heuristic, NightOfTheNinjaHeuristic)
     records = []
     wins = {"any": [0.0, 0.0], "share": [0.0, 0.0]}  # [heuristic, mean random seat]
     start = time.perf_counter()
@@ -198,7 +204,8 @@ class Setup:
 
 
 def _white_castle_totals(state: State) -> list[float]:
-    return [b["total"] for b in state.scores()]  # type: ignore[attr-defined]
+    assert isinstance(state, WhiteCastleState)
+    return [b["total"] for b in state.scores()]
 
 
 SETUPS = {

@@ -50,7 +50,7 @@ from boardgames_rl.agents.registry import make_agent, register_agent
 from boardgames_rl.arena import play_series
 from boardgames_rl.arena.records import GameRecord
 from boardgames_rl.core.agent import agent_view
-from boardgames_rl.core.game import Game, InfoSet
+from boardgames_rl.core.game import Game, InfoSet, State
 from boardgames_rl.registry import make_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -108,6 +108,15 @@ def variant_spec(text: str, game: Game) -> str:
 
 
 # ---------------------------------------------------------------------------- 2. departures
+def pending_kind(state: State) -> str:
+    """The kind of ``state``'s pending decision (``state.decision["kind"]``, in the games whose
+    states name their decisions)."""
+    decision = getattr(state, "decision", None)
+    if not isinstance(decision, dict):
+        raise ValueError(f"{type(state).__name__} names no pending decision")
+    return str(decision["kind"])
+
+
 def departures(record: dict[str, Any]) -> dict[str, Any]:
     """Replay one record of ``pretrained`` (agent 0): its seat, whether it won, and per decision
     kind of its seat the decisions and the departures from the prior's move."""
@@ -130,7 +139,7 @@ def departures(record: dict[str, Any]) -> dict[str, Any]:
             played = int(np.argmax(np.where(mask, agent.logits(info, feature), -np.inf)))
             if played != action:
                 raise RuntimeError(f"game {rec.seed}: the replay does not play as recorded")
-            kind = state.decision["kind"]
+            kind = pending_kind(state)
             decisions[kind] += 1
             departed[kind] += played != int(np.argmax(feature))
         state.apply(action)

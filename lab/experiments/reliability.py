@@ -263,7 +263,7 @@ def fuzz_game(game: Game, seed: int, t: Tally, mutate_dicts: bool = True) -> Non
             before = _norm(state.to_dict())
             mask = np.asarray(state.legal_action_mask())
             illegal = np.flatnonzero(~mask.astype(bool))
-            tries: list[tuple[Any, int | None, type]] = [
+            tries: list[tuple[Any, int | None, type[Exception]]] = [
                 (bad_actions[int(rng.integers(len(bad_actions)))], None, MalformedActionError)
             ]
             if len(illegal):

@@ -22,6 +22,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from boardgames_rl.arena import play_series, wilson_interval
 from boardgames_rl.cli.common import (
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> dict:
     records = result.records
 
     # 3. Each seat's share of the wins, with its interval.
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat in range(game.num_players):
         wins = sum(1.0 / len(r.winners) for r in records if seat in r.winners)
         low, high = wilson_interval(wins, len(records))

@@ -5,6 +5,8 @@ through ``env_method``), the seat feature and reward shaping, in-process and wit
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 import pytest
 from sb3_contrib import MaskablePPO
@@ -17,7 +19,9 @@ from lab.recipes.sb3.envs import build_vec_env, make_batched_env
 from lab.recipes.sb3.shaping import make_shaping
 
 
-def _run(game, vec: str, workers: int, shaping, steps: int) -> tuple[list, list]:
+def _run(
+    game, vec: Literal["batched", "dummy"], workers: int, shaping, steps: int
+) -> tuple[list, list]:
     pool = OpponentPool.from_specs(game, ["random", "heuristic", "self"], [1, 1, 1])
     venv = build_vec_env(
         game, "random", pool, 3, 11, vec, reward_shaping=shaping, num_workers=workers

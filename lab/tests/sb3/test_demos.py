@@ -121,7 +121,7 @@ def test_a_damaged_or_foreign_folder_is_refused_in_one_line(demos_dir: Path, tmp
     arrays = _arrays(chunk_path(pickled, 1))
     arrays["obs"] = np.array([{"x": 1}] * len(arrays["actions"]), dtype=object)
     with open(chunk_path(pickled, 1), "wb") as f:
-        np.savez(f, **arrays)
+        np.savez(f, **arrays)  # type: ignore[arg-type]  # stub: **arrays could be allow_pickle
     with pytest.raises(DemosError, match="chunk-00001.npz: not a demonstration chunk"):
         load_demos(str(pickled), game, "heuristic", size)
     truncated = _copy(demos_dir, tmp_path / "truncated")
@@ -133,7 +133,7 @@ def test_a_damaged_or_foreign_folder_is_refused_in_one_line(demos_dir: Path, tmp
     arrays = _arrays(chunk_path(illegal, 0))
     arrays["actions"][0] = int(np.flatnonzero(~arrays["masks"][0])[0])
     with open(chunk_path(illegal, 0), "wb") as f:
-        np.savez(f, **arrays)
+        np.savez(f, **arrays)  # type: ignore[arg-type]  # stub: **arrays could be allow_pickle
     with pytest.raises(DemosError, match="not a legal action"):
         load_demos(str(illegal), game, "heuristic", size)
     with pytest.raises(DemosError, match="no demos.json"):

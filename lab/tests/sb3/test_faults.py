@@ -273,9 +273,12 @@ def test_a_model_file_never_runs_code_on_the_trainers_load_paths(
 def test_trust_option_uses_the_unpickling_loader_on_request(flutter_run: Path) -> None:
     """The opt-in named by the refusal works for a run of this trainer (its model.zip is
     ``MaskablePPO.save``'s)."""
+    from boardgames_rl.agents.ppo import PolicyAgent
+
     game = make_game("castle_flutterstone", num_players=2)
     trusted = make_agent(f"ppo:path={flutter_run},trust=1", game)
     safe = make_agent(f"ppo:path={flutter_run}", game)
+    assert isinstance(trusted, PolicyAgent) and isinstance(safe, PolicyAgent)
     state = game.new_state(3)
     info = state.info_set(state.current_player)
     assert (trusted.action_probabilities(info) - safe.action_probabilities(info)).max() < 1e-6

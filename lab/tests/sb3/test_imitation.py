@@ -13,7 +13,8 @@ from sb3_contrib import MaskablePPO
 from boardgames_rl.agents import make_agent
 from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.errors import InvalidConfigError
-from boardgames_rl.core.game import InfoSet, State
+from boardgames_rl.core.game import Game, InfoSet, State
+from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.pool import OpponentPool
 from lab.recipes.sb3.envs import build_vec_env, make_learner_env
@@ -33,9 +34,9 @@ FLUTTER = {"num_players": 2}
 class SpyTeacher(Agent):
     """The heuristic, recording what it was given."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.inner = make_agent("heuristic", game)
-        self.seen: list[object] = []
+        self.seen: list[InfoSet] = []
         self.resets = 0
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
@@ -50,11 +51,13 @@ class SpyTeacher(Agent):
 def _replay(game, seat, opponents, data: Demonstrations, seed: int) -> None:
     """Replaying the teacher's actions in a fresh env gives exactly the recorded rows."""
     env = make_learner_env(game, seat, opponents)
+    base = env.unwrapped
+    assert isinstance(base, SingleAgentEnv)
     obs, _ = env.reset(seed=seed)
     t = 0
     for g in range(data.games):
         while True:
-            assert env.env.game_state.current_player == data.seats[t] == env.env.seat
+            assert base.game_state.current_player == data.seats[t] == base.seat
             np.testing.assert_array_equal(data.obs[t], obs)
             np.testing.assert_array_equal(data.masks[t], env.action_masks())
             obs, _, term, trunc, info = env.step(int(data.played[t]))

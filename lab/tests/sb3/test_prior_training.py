@@ -22,6 +22,7 @@ from boardgames_rl.agents.ppo import PPOAgent  # noqa: E402
 from boardgames_rl.agents.pretrained import read_entry  # noqa: E402
 from boardgames_rl.agents.prior_policy import PriorMaskablePolicy  # noqa: E402
 from boardgames_rl.arena import play_series  # noqa: E402
+from boardgames_rl.envs.batched_sb3 import BatchedVecEnv  # noqa: E402
 from boardgames_rl.envs.policy_obs import policy_obs_size, prior_feature  # noqa: E402
 from boardgames_rl.registry import make_game  # noqa: E402
 from boardgames_rl.training.pool import OpponentPool  # noqa: E402
@@ -63,7 +64,8 @@ def test_batched_and_gym_envs_give_the_same_prior_observations(name, config):
         if name != "white_castle":  # a heuristic with memory: checked by the equality above
             return
         # the in-process slots' features are the heuristic's moves for their info sets
-        core = envs[0].core  # type: ignore[attr-defined]
+        assert isinstance(envs[0], BatchedVecEnv)  # in-process
+        core = envs[0].core
         for j, env in enumerate(core.envs):
             info = env.game_state.info_set(env._seat)
             want = prior_feature(make_agent("heuristic", game), info)

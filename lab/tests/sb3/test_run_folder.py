@@ -148,6 +148,7 @@ def test_a_trust_option_in_config_json_never_unpickles(
     run = _copy(finished, tmp_path / "run")
     marker = tmp_path / "MARKER"
     spec = f"ppo:path={_evil_zip(tmp_path / 'EVIL.zip', marker)},trust=1"
+    values: list[str] | str  # bc_teacher takes one spec, the others a list
     if field == "split":
         field, values = "opponents", ["random", spec.removesuffix(",trust=1"), "trust=1"]
     else:

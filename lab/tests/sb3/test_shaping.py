@@ -120,9 +120,14 @@ def test_potentials_are_finite_per_seat_on_random_states(name: str) -> None:
 
 
 def test_nightingale_potential_counts_relics_and_captures() -> None:
-    from boardgames_rl.games.castle_nightingale.state import BANKED, STOLEN
+    from boardgames_rl.games.castle_nightingale.state import (
+        BANKED,
+        STOLEN,
+        CastleNightingaleState,
+    )
 
     state = make_game("castle_nightingale").new_state(0)
+    assert isinstance(state, CastleNightingaleState)
     potential = game_potential(state.game)
     relics = [t for t, r in enumerate(state.vase_content) if r]
     empty = [t for t, r in enumerate(state.vase_content) if not r]

@@ -96,8 +96,8 @@ def test_vec_workers_train_the_same_model_with_the_main_process_stepping_or_not(
     """Issue 14.2 ("same results with any count"), through the trainer: in-process, two workers
     with this process as one of them (``--vec-main-steps``, the default) and two worker
     processes (``--no-vec-main-steps``) train the same weights; the run records the mode."""
-    extra = ("--n-envs", "4", "--snapshot-every", "64", "--opponents", "random,heuristic,self")
-    extra += ("--opponent-weights", "1,1,1")
+    extra: tuple[str, ...] = ("--n-envs", "4", "--snapshot-every", "64")
+    extra += ("--opponents", "random,heuristic,self", "--opponent-weights", "1,1,1")
     tiny_run(tmp_path / "in", "castle_flutterstone", 192, *extra)
     main_steps = tiny_run(tmp_path / "ms", "castle_flutterstone", 192, *extra, "--vec-workers", "2")
     processes = tiny_run(

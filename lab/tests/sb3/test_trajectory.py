@@ -10,6 +10,7 @@ import pytest
 from sb3_contrib import MaskablePPO
 
 from boardgames_rl.envs.policy_obs import policy_observation
+from boardgames_rl.envs.single_agent import SingleAgentEnv
 from boardgames_rl.registry import make_game
 from boardgames_rl.training.pool import OpponentPool
 from lab.recipes.sb3.envs import build_vec_env
@@ -26,6 +27,7 @@ class DecisionRecorder(gym.Wrapper):
 
     def _record(self) -> None:
         base = self.env.unwrapped
+        assert isinstance(base, SingleAgentEnv)
         state = base.game_state
         assert state.current_player == base.seat  # the learner is on move
         self.expected.append(policy_observation(state.observation(base.seat), base.seat, base.game))
