@@ -234,7 +234,9 @@ class EvalCallback(BaseCallback):
                 "wall_time": round(time.perf_counter() - self._start, 2),
             }
             rows.append(row)
-            self.logger.record(f"eval/win_rate_{row['opponent']}", res.rate)
+            # SB3's CSV log writes its header unquoted: a comma in a spec would shift every column
+            key = str(row["opponent"]).replace(",", ";")
+            self.logger.record(f"eval/win_rate_{key}", res.rate)
             if self.verbose:
                 print(
                     f"[eval] {self.num_timesteps} steps vs {opp}: {res.rate:.3f} "

@@ -291,3 +291,24 @@ def test_train_strong_logs_its_commands_and_export_ships_them(tmp_path: Path) ->
     for opponent in ("vs heuristic", "vs random"):
         assert one[opponent]["all"] == two[opponent]["all"] and one[opponent]["all"]["games"] == 4
         assert "cpu_seconds" in one[opponent] and two[opponent]["workers"] == 2
+
+
+def test_an_evaluation_opponent_with_commas_keeps_the_progress_log_readable(
+    tmp_path: Path,
+) -> None:
+    """An opponent spec holds commas (``ismcts:iterations=2,rollout_depth=2``); SB3 writes the
+    CSV log's header unquoted, so its column name must not: every row has the header's width."""
+    out = tmp_path / "run"
+    tiny_run(
+        out,
+        "castle_nightingale",
+        384,
+        "--eval-opponents",
+        "ismcts:iterations=2,rollout_depth=2",
+        "--eval-every",
+        "64",
+    )
+    with open(out / "progress.csv", newline="") as f:
+        header, *rows = list(csv.reader(f))
+    assert rows and all(len(row) == len(header) for row in rows)
+    assert "eval/win_rate_ismcts:iterations=2;rollout_depth=2" in header
