@@ -624,9 +624,13 @@ def check_single_agent_env(game: Game, train: bool | None = None) -> None:
     if not train:
         return
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import Logger
 
     env = SingleAgentEnv(game, seat=game.num_players - 1, illegal_action="raise")
     model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0, verbose=0)
+    # Without a logger of its own, SB3 makes an empty SB3-<time> folder in the system's temporary
+    # folder at every learn(): a check writes nothing outside what its caller chose.
+    model.set_logger(Logger(None, []))
     model.learn(192)
     obs, _ = env.reset(seed=1)
     action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)

@@ -373,6 +373,7 @@ def ppo_steps_per_cpu_s(
 ) -> float:
     """Learner steps per CPU second of one PPO run (torch on one thread; in-process envs)."""
     import torch as th
+    from stable_baselines3.common.logger import Logger
 
     th.set_num_threads(1)
     algo: type[FastMaskablePPO] | type[PPO]
@@ -392,6 +393,7 @@ def ppo_steps_per_cpu_s(
         device="cpu",
         policy_kwargs={"net_arch": [64, 64]},
     )
+    model.set_logger(Logger(None, []))  # no SB3-<time> folder in the temporary folder
     rollout = n_steps * venv.num_envs
     model.learn(rollout)  # warm-up: one rollout and update
     steps = rollout * max(budget.ppo_steps // rollout, 1)

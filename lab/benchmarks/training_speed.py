@@ -81,6 +81,7 @@ if str(REPO_ROOT) not in sys.path:  # work from a source checkout
 
 from sb3_contrib import MaskablePPO  # noqa: E402
 from stable_baselines3 import PPO  # noqa: E402
+from stable_baselines3.common.logger import Logger  # noqa: E402
 from stable_baselines3.common.monitor import Monitor  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper  # noqa: E402
 
@@ -418,6 +419,7 @@ def measure(venv: VecEnv, algo: Any, args: argparse.Namespace) -> dict[str, floa
         device="cpu",
         policy_kwargs={"net_arch": args.net},
     )
+    model.set_logger(Logger(None, []))  # no SB3-<time> folder in the temporary folder
     model.learn(args.n_steps * args.n_envs)  # warm-up: one rollout and update, not timed
     timer.cpu = 0.0
     start = time.process_time()

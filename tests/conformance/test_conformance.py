@@ -182,3 +182,18 @@ def test_check_game_runs_the_whole_suite_on_the_toy_game() -> None:
     assert "checks passed" in str(report)
     with pytest.raises(ValueError, match="unknown checks"):
         check_game(ToyGame(), checks=["no_such_check"])
+
+
+def test_training_check_writes_nothing_outside(tmp_path, monkeypatch) -> None:
+    """The single-agent check's short MaskablePPO run makes no folder in the system's temporary
+    folder (SB3's default logger makes an ``SB3-<time>`` folder there at every ``learn``)."""
+    pytest.importorskip("sb3_contrib")
+    import tempfile
+
+    temp = tmp_path / "system-temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    monkeypatch.delenv("SB3_LOGDIR", raising=False)
+    check_game(ToyGame(num_players=2), checks=["single_agent_env"])
+    # (torch may keep its own compile cache there: that is torch's, made by any use of it)
+    assert [p.name for p in temp.iterdir() if p.name.startswith("SB3")] == []
