@@ -89,7 +89,16 @@ CF_HEURISTIC = ["--prior-scale", "6"]
 start from its prior's flick among ~600 (see :data:`CF_SOLVER`); the solver is no prior here
 (alone against three heuristics it wins 0.230 against a heuristic seat's 0.257). Tried for 628k
 steps: every evaluation was the heuristic's own 0.280 (the greedy policy never left its prior),
-so this recipe has not given an entry."""
+so this recipe has not given an entry. No other prior has beaten a heuristic seat at 4 players
+either (``lab/experiments/flutterstone_solver_parts.py``, 2,000 games, seed 79): the solver
+0.90x; with the heuristic's flicks 0.98x, its flicks and moves 1.04x; a flick valued against every
+opponent's race (mean, minimum, product) 1.00x, 0.90x, 0.99x; racing the leader 0.60x. The solver
+gains from the first seat (0.304, a heuristic's there 0.274) and loses from the three others
+(0.198-0.220). A race against the clock (each opponent's turns to finish from a single-player
+chain of the heuristic, the mover maximising the chance to finish before all of them, the other
+figures standing still) won 1.03x at 4 players, 1.13x at 3 and 0.603 of 2-player games (600
+games each, seed 78; the solver 1.56x and 0.773 on the 2,000 games of seed 79): it loses what the
+solver's tables know of the figure beside it."""
 FROM_BASIC = ["--learning-rate", "1e-4", "--init-from"]
 """The 2-player variants start from the basic game's shipped entry (its sizes fit; at the start
 it wins 0.56 of pesky-ghost games and 0.445 of side-B games against the heuristic, 200 games,
