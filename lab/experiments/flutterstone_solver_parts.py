@@ -12,7 +12,9 @@ games and by the seat it held:
   rest;
 * ``flicks:<mean|min|product>``: a flick is valued against the race with every opponent still
   racing (their mean, their minimum, or their product), not against the rival's alone;
-* ``rival:leader``: the rival is the opponent whose figure is farthest on.
+* ``rival:leader``: the rival is the opponent whose figure is farthest on;
+* ``moat:<λ>``: a moat landing is worth ``λ`` times what the solver's tables say a drawn card is
+  worth, plus ``1 - λ`` times a landing that draws nothing (``moat:1`` is the solver).
 
     python lab/experiments/flutterstone_solver_parts.py --players 4 --games 2000
     python lab/experiments/flutterstone_solver_parts.py --variants solver heuristic:FLICK,MOVE
@@ -67,6 +69,7 @@ DEFAULT_VARIANTS = [
     "flicks:min",
     "flicks:product",
     "rival:leader",
+    "moat:0.3",
 ]
 
 
@@ -130,6 +133,20 @@ class FlicksAgainstAll(RaceSolverAgent):
         return np.asarray(race.model.tables[race.mover] @ w)
 
 
+class MoatDiscounted(RaceSolverAgent):
+    """The solver, a moat landing valued ``weight`` times the solver's value of the drawn card
+    plus ``1 - weight`` times the value of drawing nothing."""
+
+    def __init__(self, game: CastleFlutterstoneGame, weight: float):
+        super().__init__(game, progress=False)
+        self.weight = weight
+
+    def _moat_value(self, after, a: int, hand: list[int], share: np.ndarray) -> float:
+        nothing = float(after(a, hand_index(hand)))
+        drawn = super()._moat_value(after, a, hand, share)
+        return self.weight * drawn + (1.0 - self.weight) * nothing
+
+
 class LeaderRival(RaceSolverAgent):
     """The solver, racing the opponent whose figure is farthest on."""
 
@@ -157,6 +174,13 @@ def make_variant(spec: str, game: CastleFlutterstoneGame) -> Agent:
         return FlicksAgainstAll(game, arg)
     if spec == "rival:leader":
         return LeaderRival(game, progress=False)
+    if kind == "moat":
+        try:
+            weight = float(arg)
+        except ValueError:
+            weight = -1.0
+        if 0.0 <= weight <= 1.0:
+            return MoatDiscounted(game, weight)
     raise SystemExit(f"unknown variant {spec!r}: see the module docstring for the names")
 
 

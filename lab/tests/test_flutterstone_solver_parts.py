@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = str(ROOT / "lab" / "experiments" / "flutterstone_solver_parts.py")
-VARIANTS = ["solver", "heuristic:FLICK,MOVE", "flicks:product", "rival:leader"]
+VARIANTS = ["solver", "heuristic:FLICK,MOVE", "flicks:product", "rival:leader", "moat:0.3"]
 
 
 def test_every_variant_plays_and_the_table_is_written(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_every_variant_plays_and_the_table_is_written(tmp_path: Path) -> None:
 
 
 def test_a_variant_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
-    for bad in ("heuristic:FLIKC", "flicks:median", "solverr"):
+    for bad in ("heuristic:FLIKC", "flicks:median", "solverr", "moat:1.5", "moat:x"):
         proc = subprocess.run(
             [sys.executable, SCRIPT, "--games", "2", "--variants", bad],
             cwd=tmp_path,
