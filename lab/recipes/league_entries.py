@@ -98,7 +98,11 @@ gains from the first seat (0.304, a heuristic's there 0.274) and loses from the 
 with three opponents the cards it draws are worth less than its 2-player tables say. Valuing a
 moat landing at 0.3 of the tables' card value (``moat:0.3``, chosen on seed 79, where it won
 1.18x) won 0.267 over the 8,000 games of seeds 79-82 against the solver's 0.244 in the same
-games (about 1.10x a heuristic seat against 0.97x): nearer, still short of 1.25x. A race against the clock (each opponent's turns to finish from a single-player
+games (about 1.10x a heuristic seat against 0.97x): nearer, still short of 1.25x. Better flicks
+alone are not there to learn: the heuristic with each flick chosen by rollouts of the five
+landing zones (``lab/experiments/flutterstone_flick_headroom.py``, 32 info-set samples a flick,
+heuristics rolling out) won 192 of 800 games, 0.240 [0.212, 0.271], against a heuristic seat's
+0.254 (seeds 90 and 91). A race against the clock (each opponent's turns to finish from a single-player
 chain of the heuristic, the mover maximising the chance to finish before all of them, the other
 figures standing still) won 1.03x at 4 players, 1.13x at 3 and 0.603 of 2-player games (600
 games each, seed 78; the solver 1.56x and 0.773 on the 2,000 games of seed 79): it loses what the
