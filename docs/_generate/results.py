@@ -1447,10 +1447,15 @@ EXPLOITABILITY = "docs/results/exploitability/*.json"
 def exploitability_page() -> str:
     from boardgames_rl.training.exploitability import best_response_label as _best_response_label
 
-    files = _glob(EXPLOITABILITY)
+    # grouped by setup (a file name sorts castle_flutterstone-2p-pesky-* between the rows of
+    # castle_flutterstone-2p), the heuristic first in each
+    loaded = {rel: _load(rel) for rel in _glob(EXPLOITABILITY)}
+    files = sorted(
+        loaded, key=lambda r: (loaded[r]["setup"], loaded[r]["target"] != "heuristic", r)
+    )
     rows, stamps, setups = [], [], []
     for rel in files:
-        d = _load(rel)
+        d = loaded[rel]
         rows.append(
             [
                 d["setup"] + _best_response_label(d["game"], d["config"], d.get("seats")),
@@ -1474,7 +1479,7 @@ def exploitability_page() -> str:
         rows,
         "  rrr",
     )
-    verdicts = _exploitability_verdicts([_load(rel) for rel in files])
+    verdicts = _exploitability_verdicts([loaded[rel] for rel in files])
     curves = "\n\n".join(
         f"![Approximate exploitability, {s}](exploitability/{s}.png)"
         for s in setups
