@@ -131,6 +131,20 @@ def test_flutterstone_evaluate_favours_the_leader():
     assert values[0] > 0 > values[1]
 
 
+def test_flutterstone_evaluate_is_each_lead_over_the_best_other_figure():
+    """``2 * lead / goal`` per seat, the lead over the best other figure, clipped to [-1, 1]; a
+    figure past the last step counts as on it."""
+    game = make_game("castle_flutterstone", num_players=4)
+    state = game.new_state(0)
+    goal = game.goal
+    state.positions = [10, 4, 7, 0]
+    values = load_evaluate(game)(state)
+    assert values.dtype == np.float64
+    assert values.tolist() == [2.0 * 3 / goal, 2.0 * -6 / goal, 2.0 * -3 / goal, 2.0 * -10 / goal]
+    state.positions = [goal + 3, 4, 7, goal - 1]
+    assert load_evaluate(game)(state).tolist() == [2.0 / goal, -1.0, -1.0, -2.0 / goal]
+
+
 def test_nightingale_evaluate_counts_relics_and_captures():
     game = make_game("castle_nightingale")
     state = _decisions(game, 1)[0]
