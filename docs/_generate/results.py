@@ -1448,11 +1448,10 @@ def exploitability_page() -> str:
     from boardgames_rl.training.exploitability import best_response_label as _best_response_label
 
     # grouped by setup (a file name sorts castle_flutterstone-2p-pesky-* between the rows of
-    # castle_flutterstone-2p), the heuristic first in each
+    # castle_flutterstone-2p): the heuristic, the entry, then random (the budget's yardstick)
     loaded = {rel: _load(rel) for rel in _glob(EXPLOITABILITY)}
-    files = sorted(
-        loaded, key=lambda r: (loaded[r]["setup"], loaded[r]["target"] != "heuristic", r)
-    )
+    order = {"heuristic": 0, "pretrained": 1, "random": 2}
+    files = sorted(loaded, key=lambda r: (loaded[r]["setup"], order.get(loaded[r]["target"], 3), r))
     rows, stamps, setups = [], [], []
     for rel in files:
         d = loaded[rel]
@@ -1497,8 +1496,12 @@ rate, the harder the agent is to exploit (approximate exploitability, Timbers et
 2022). The measurement is
 {{py:func}}`~boardgames_rl.training.exploitability.approximate_exploitability`, for any agent spec.
 
+The `random` rows are the yardstick of the budget: a best response that does not beat a random
+player most of the time is too weak to rank stronger agents, so a zero against them says
+nothing about how exploitable they are.
+
 Reproduce: `python lab/experiments/exploitability.py` (every 2-player setup, the heuristic and
-the pretrained entry; resumable).
+the pretrained entry; resumable; `--targets random` for the yardstick).
 
 {table}
 
@@ -1524,6 +1527,12 @@ def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
             verdict = "less exploitable than the heuristic, the intervals apart"
         elif mine["rate"] == theirs["rate"] == 0:
             verdict = "not separated: at this budget the best response beats neither"
+            floor = by.get((setup, "random"))
+            if floor is not None and floor["rate"] < 0.5:
+                verdict += (
+                    f" (nor random often: {floor['rate']:.3f} of its games, so this budget is"
+                    " too small to tell this game's agents apart)"
+                )
         else:
             verdict = "not separated from the heuristic: the intervals overlap"
         lines.append(f"- {setup}: the pretrained entry is {verdict}.")
