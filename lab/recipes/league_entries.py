@@ -102,11 +102,11 @@ games (about 1.10x a heuristic seat against 0.97x): nearer, still short of 1.25x
 alone are not there to learn: the heuristic with each flick chosen by rollouts of the five
 landing zones (``lab/experiments/flutterstone_flick_headroom.py``, 32 info-set samples a flick,
 heuristics rolling out) won 192 of 800 games, 0.240 [0.212, 0.271], against a heuristic seat's
-0.254 (seeds 90 and 91). A race against the clock (each opponent's turns to finish from a single-player
-chain of the heuristic, the mover maximising the chance to finish before all of them, the other
-figures standing still) won 1.03x at 4 players, 1.13x at 3 and 0.603 of 2-player games (600
-games each, seed 78; the solver 1.56x and 0.773 on the 2,000 games of seed 79): it loses what the
-solver's tables know of the figure beside it."""
+0.254 (seeds 90 and 91). A race against the clock (each opponent's turns to finish from a
+single-player chain of the heuristic, the mover maximising the chance to finish before all of
+them, the other figures standing still) won 1.03x at 4 players, 1.13x at 3 and 0.603 of 2-player
+games (600 games each, seed 78; the solver 1.56x and 0.773 on the 2,000 games of seed 79): it
+loses what the solver's tables know of the figure beside it."""
 FROM_BASIC = ["--learning-rate", "1e-4", "--init-from"]
 """The 2-player variants start from the basic game's shipped entry (its sizes fit; at the start
 it wins 0.56 of pesky-ghost games and 0.445 of side-B games against the heuristic, 200 games,
