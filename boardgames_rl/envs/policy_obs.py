@@ -32,17 +32,23 @@ from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import Game, InfoSet
 from boardgames_rl.registry import game_spec
 
-SAFE_PRIORS = ("heuristic", "random", "solver")
+_SOLVER_PRIORS: dict[str, dict[str, float]] = {"solver": {}, "solver:moat=0.3": {"moat": 0.3}}
+"""The solver priors by name, with the options each one fixes."""
+
+SAFE_PRIORS = ("heuristic", "random", *_SOLVER_PRIORS)
 """The prior agents a model file or a pretrained entry may name: a file is data, so it may not
-name an agent that reads other files (``ppo:path=...``) or takes options. ``solver`` is the
-game's own agent of that name (Castle Flutterstone's race solver), for games that declare one."""
+name an agent that reads other files (``ppo:path=...``) or choose options. ``solver`` is the
+game's own agent of that name (Castle Flutterstone's race solver), for games that declare one;
+``solver:moat=0.3`` is that agent with a moat landing worth 0.3 of a drawn card's table value
+(its 4-player prior), one fixed name, not an option a file sets."""
 
 
 def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
     """The prior agent a model file or a pretrained entry names (one of :data:`SAFE_PRIORS`):
     ``random`` (a :class:`~boardgames_rl.core.agent.RandomAgent`), ``heuristic`` (the game's
-    heuristic) or ``solver`` (the game's agent of that name, with its defaults), as
-    ``make_agent`` builds them. This closed set, without options, is the one
+    heuristic), ``solver`` (the game's agent of that name, with its defaults) or
+    ``solver:moat=0.3`` (the same with that option), as ``make_agent`` builds them. This closed
+    set, whose options are fixed in it, is the one
     place outside the agent registry where a name becomes an agent, so the agents that read a
     prior from their files do not import the registry.
 
@@ -59,14 +65,15 @@ def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
                 f"{source}: game {game.name!r} declares no heuristic agent in its GameSpec"
             )
         return heuristic()
-    if spec == "solver":
-        factory = game_spec(game.name).agents.get(spec)
+    if spec in _SOLVER_PRIORS:
+        factory = game_spec(game.name).agents.get("solver")
         if factory is None:
             raise InvalidConfigError(
                 f"{source}: game {game.name!r} declares no 'solver' agent (Castle Flutterstone "
                 "does); use the heuristic or random as the prior"
             )
-        return factory(game)  # its defaults: solved once per machine and cached, with a bar
+        # otherwise its defaults: solved once per machine and cached, with a bar
+        return factory(game, **_SOLVER_PRIORS[spec])
     raise InvalidConfigError(
         f"{source}: a prior must be one of {', '.join(SAFE_PRIORS)}, got {spec!r:.60}"
     )

@@ -327,10 +327,10 @@ def check(args: LeagueArgs) -> None:
         raise InvalidConfigError(
             f"--prior must be one of {', '.join(SAFE_PRIORS)} (or empty), got {args.prior!r}"
         )
-    if args.prior == "solver" and "solver" not in game_spec(args.game).agents:
+    if args.prior.startswith("solver") and "solver" not in game_spec(args.game).agents:
         raise InvalidConfigError(
-            f"--prior solver: game {args.game!r} declares no 'solver' agent (Castle Flutterstone "
-            "does); use --prior heuristic or random"
+            f"--prior {args.prior}: game {args.game!r} declares no 'solver' agent (Castle "
+            "Flutterstone does); use --prior heuristic or random"
         )
     if args.backend not in BACKENDS:
         raise InvalidConfigError(f"--backend must be one of {BACKENDS}, got {args.backend!r}")

@@ -14,7 +14,8 @@ games and by the seat it held:
   racing (their mean, their minimum, or their product), not against the rival's alone;
 * ``rival:leader``: the rival is the opponent whose figure is farthest on;
 * ``moat:<λ>``: a moat landing is worth ``λ`` times what the solver's tables say a drawn card is
-  worth, plus ``1 - λ`` times a landing that draws nothing (``moat:1`` is the solver).
+  worth, plus ``1 - λ`` times a landing that draws nothing (``moat:1`` is the solver; the
+  shipped agent's option ``solver:moat=<λ>``).
 
     python lab/experiments/flutterstone_solver_parts.py --players 4 --games 2000
     python lab/experiments/flutterstone_solver_parts.py --variants solver heuristic:FLICK,MOVE
@@ -133,20 +134,6 @@ class FlicksAgainstAll(RaceSolverAgent):
         return np.asarray(race.model.tables[race.mover] @ w)
 
 
-class MoatDiscounted(RaceSolverAgent):
-    """The solver, a moat landing valued ``weight`` times the solver's value of the drawn card
-    plus ``1 - weight`` times the value of drawing nothing."""
-
-    def __init__(self, game: CastleFlutterstoneGame, weight: float):
-        super().__init__(game, progress=False)
-        self.weight = weight
-
-    def _moat_value(self, after, a: int, hand: list[int], share: np.ndarray) -> float:
-        nothing = float(after(a, hand_index(hand)))
-        drawn = super()._moat_value(after, a, hand, share)
-        return self.weight * drawn + (1.0 - self.weight) * nothing
-
-
 class LeaderRival(RaceSolverAgent):
     """The solver, racing the opponent whose figure is farthest on."""
 
@@ -180,7 +167,7 @@ def make_variant(spec: str, game: CastleFlutterstoneGame) -> Agent:
         except ValueError:
             weight = -1.0
         if 0.0 <= weight <= 1.0:
-            return MoatDiscounted(game, weight)
+            return RaceSolverAgent(game, progress=False, moat=weight)  # the shipped option
     raise SystemExit(f"unknown variant {spec!r}: see the module docstring for the names")
 
 

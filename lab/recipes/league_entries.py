@@ -107,6 +107,10 @@ single-player chain of the heuristic, the mover maximising the chance to finish 
 them, the other figures standing still) won 1.03x at 4 players, 1.13x at 3 and 0.603 of 2-player
 games (600 games each, seed 78; the solver 1.56x and 0.773 on the 2,000 games of seed 79): it
 loses what the solver's tables know of the figure beside it."""
+CF_MOAT = ["--prior", "solver:moat=0.3", "--prior-scale", "6"]
+"""Castle Flutterstone at 4 players, second recipe: residual on the best prior measured there
+(:data:`CF_HEURISTIC`'s findings), the solver with a moat landing worth 0.3 of its tables' card
+value (``solver:moat=0.3``), at the scale of :data:`CF_SOLVER`."""
 FROM_BASIC = ["--learning-rate", "1e-4", "--init-from"]
 """The 2-player variants start from the basic game's shipped entry (its sizes fit; at the start
 it wins 0.56 of pesky-ghost games and 0.445 of side-B games against the heuristic, 200 games,
@@ -144,7 +148,7 @@ games, seed 9002): no better than the shipped entry; not shipped. Its later snap
 measured against search with ``select white_castle-2p --opponent tuned``."""
 SETUPS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "castle_flutterstone-3p": ("castle_flutterstone", {"num_players": 3}, CF_SOLVER),
-    "castle_flutterstone-4p": ("castle_flutterstone", {"num_players": 4}, CF_HEURISTIC),
+    "castle_flutterstone-4p": ("castle_flutterstone", {"num_players": 4}, CF_MOAT),
     "castle_flutterstone-2p-pesky": (
         "castle_flutterstone",
         {"pesky_ghosts": True},

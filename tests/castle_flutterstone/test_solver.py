@@ -244,3 +244,62 @@ def test_with_more_players_where_a_move_ends_counts_every_figure():
 
 def test_with_more_players_it_reads_only_its_information_set():
     check_agent_no_peeking("solver", small_game(num_players=3), states=20, samples=3)
+
+
+def test_moat_values_a_moat_landing_at_that_share_of_the_drawn_cards_value():
+    """``moat=λ``: a moat landing is worth λ times the value of the card drawn (each kind with
+    the pile's chances, a fourth card discarded at best) plus 1 - λ times drawing nothing."""
+    game = small_game(num_players=4)
+    hand = [1, 0, 0]
+    share = np.array([0.5, 0.25, 0.25])
+    values = {h: 0.1 + 0.05 * h for h in range(len(HANDS))}
+
+    def after(a: int, h: int) -> float:
+        return values[h] + 0.01 * a
+
+    drawn = sum(
+        share[c] * after(3, hand_index([1 + (c == 0), int(c == 1), int(c == 2)])) for c in range(3)
+    )
+    nothing = after(3, hand_index(hand))
+    for moat in (1.0, 0.3, 0.0):
+        agent = RaceSolverAgent(game, progress=False, moat=moat)
+        expected = moat * drawn + (1 - moat) * nothing
+        assert agent._moat_value(after, 3, hand, share) == pytest.approx(expected, abs=1e-12)
+
+
+def test_the_moat_option_reaches_the_agent_and_a_bad_value_is_refused_in_one_line():
+    game = small_game(num_players=4)
+    assert make_agent("solver:moat=0.3", game).moat == 0.3
+    assert make_agent("solver", game).moat == 1.0
+    for bad in ("1.5", "-0.1", "nan"):
+        with pytest.raises(InvalidConfigError, match="moat") as e:
+            make_agent(f"solver:moat={bad}", game)
+        assert "\n" not in str(e.value)
+
+
+def test_with_the_moat_discounted_it_still_plays_legal_deterministic_games():
+    game = small_game(num_players=4)
+    agent = make_agent("solver:moat=0.3,progress=false", game)
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            info = state.info_set(state.current_player)
+            a = agent.act(info, np.random.default_rng(seed))
+            assert a == agent.act(info, np.random.default_rng(seed + 100))
+            state.apply(a)
+
+
+def test_a_file_may_name_the_solver_priors_of_a_closed_set_only():
+    """A model file or a pretrained entry names its prior from ``SAFE_PRIORS``: ``solver`` and
+    ``solver:moat=0.3`` are fixed names (the option is not read from the file); any other
+    option string is refused in one line."""
+    from boardgames_rl.envs.policy_obs import SAFE_PRIORS, prior_agent
+
+    game = small_game(num_players=4)
+    assert "solver:moat=0.3" in SAFE_PRIORS
+    assert prior_agent("solver:moat=0.3", game).moat == 0.3
+    assert prior_agent("solver", game).moat == 1.0
+    for other in ("solver:moat=0.5", "solver:moat=0.30", "solver:cache=false", "solver:"):
+        with pytest.raises(InvalidConfigError, match="a prior must be one of") as e:
+            prior_agent(other, game, "entry.json")
+        assert "\n" not in str(e.value)
