@@ -11,12 +11,12 @@ view when the agent declares ``needs_info_set = False``, else its info set in th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from boardgames_rl.core.agent import Agent, agent_view
-from boardgames_rl.core.game import State, apply_legal
+from boardgames_rl.core.game import State, apply_legal, legal_list
 
 Policy = Callable[[State, np.random.Generator], int]
 """``policy(state, rng) -> action``: a legal action of ``state`` for its player on move."""
@@ -51,16 +51,18 @@ def play_out(
     actions and not at an ``epsilon`` move (a uniformly random legal action; ``policy=None``:
     always uniform). A policy's action is checked, cheap beside it: a faulty one fails here."""
     steps = 0
+    shared = state.game.shares_masks  # list each shared mask once, else no list at all
+    legal: Sequence[int] | np.ndarray
     while not state.is_terminal():
         if depth is not None and steps >= depth:
             if evaluate is None:
                 return np.zeros(state.game.num_players)
             return evaluate(state)
-        legal = state.legal_action_mask().nonzero()[0]  # the mask is 1-D
+        legal = legal_list(state) if shared else state.legal_action_mask().nonzero()[0]
         if len(legal) == 1:
             action = int(legal[0])
         elif policy is None or (epsilon > 0 and rng.random() < epsilon):
-            action = int(legal[rng.integers(len(legal))])
+            action = int(legal[int(rng.integers(len(legal)))])
         else:
             action = state.validate_action(policy(state, rng))
         apply_legal(state, action)

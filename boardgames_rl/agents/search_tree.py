@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from boardgames_rl.core.game import State, apply_legal
+from boardgames_rl.core.game import State, apply_legal, legal_list
 
 Playout = Callable[[State, np.random.Generator], np.ndarray]
 """``playout(state, rng) -> per-seat values`` of the state an iteration reached (it may change
@@ -37,6 +37,9 @@ class Node:
         available: iterations in which its action was legal when its parent was reached.
         total: the sum of ``player`` 's values over those visits.
         children: the child of every action tried from here.
+        slots: the same children by action id (``None`` for an action not tried), sized at
+            the first iteration that passes through: the loops over the legal actions index it
+            instead of looking up boxed ints in ``children``.
     """
 
     def __init__(self, player: int = -1, available: int = 0) -> None:
@@ -45,6 +48,7 @@ class Node:
         self.available = available
         self.total = 0.0
         self.children: dict[int, Node] = {}
+        self.slots: list[Node | None] = []
 
 
 def iterate(
@@ -60,11 +64,13 @@ def iterate(
     path = [root]
     node = root
     while not state.is_terminal():
-        legal: list[int] = state.legal_action_mask().nonzero()[0].tolist()  # ascending ints
-        children = node.children
+        legal = legal_list(state)  # ascending ints
+        slots = node.slots
+        if not slots:
+            slots = node.slots = [None] * state.game.num_actions
         untried: list[int] = []
         for a in legal:
-            child = children.get(a)
+            child = slots[a]
             if child is None:
                 untried.append(a)
             else:
@@ -72,13 +78,16 @@ def iterate(
         if untried:
             action = first if first in untried else untried[int(rng.integers(len(untried)))]
             child = Node(state.current_player, 1)
-            children[action] = child
+            node.children[action] = child
+            slots[action] = child
             apply_legal(state, action)
             path.append(child)
             break
         action = select(node, legal, c)
         apply_legal(state, action)
-        node = children[action]
+        picked = slots[action]
+        assert picked is not None
+        node = picked
         path.append(node)
     values = playout(state, rng)
     for n in path[1:]:
@@ -89,9 +98,10 @@ def iterate(
 def select(node: Node, legal: list[int], c: float) -> int:
     """The legal child maximising UCB1 with availability counts (the first on ties)."""
     best, best_value = -1, -math.inf
-    children = node.children
+    slots = node.slots
     for a in legal:
-        child = children[a]
+        child = slots[a]
+        assert child is not None  # every legal action was tried before selection
         visits = child.visits
         mean = child.total / visits if visits else 0.0
         value = mean + c * math.sqrt(math.log(max(child.available, 1)) / (visits + 1))

@@ -62,6 +62,10 @@ class Game:
 
     name: ClassVar[str]
     version: ClassVar[int] = 0
+    shares_masks: ClassVar[bool] = False
+    """True when the engine gives every state with the same legal actions the same read-only mask
+    (it builds each mask once): search loops then list a mask's legal actions once
+    (:func:`legal_list`)."""
     num_players: int
     player_names: tuple[str, ...]
     num_actions: int
@@ -454,6 +458,35 @@ def apply_legal(state: State, action: int) -> None:
         state._mask = None
     else:
         state.apply(action)
+
+
+_LEGAL_LISTS: Final[dict[int, tuple[np.ndarray, list[int]]]] = {}
+"""The legal actions of recent masks, by the mask's identity; each entry holds its mask, so that
+the identity is not reused while it is listed."""
+
+_LEGAL_LISTS_MAX: Final = 512
+
+
+def legal_list(state: State) -> list[int]:
+    """The legal actions of ``state`` as ascending ints, for search loops. The list may be shared:
+    never change it.
+
+    Masks are read-only (:meth:`State.legal_action_mask`), and the engines that give every state
+    with the same legal actions the same mask (:attr:`Game.shares_masks`: Castle Flutterstone,
+    The White Castle) have their few masks listed once, not at every step of every playout; for
+    the others this is ``state.legal_actions().tolist()``."""
+    mask = state.legal_action_mask()
+    if not state.game.shares_masks:
+        return mask.nonzero()[0].tolist()
+    key = id(mask)
+    hit = _LEGAL_LISTS.get(key)
+    if hit is not None and hit[0] is mask:
+        return hit[1]
+    legal: list[int] = mask.nonzero()[0].tolist()
+    if len(_LEGAL_LISTS) >= _LEGAL_LISTS_MAX:
+        _LEGAL_LISTS.clear()
+    _LEGAL_LISTS[key] = (mask, legal)
+    return legal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -350,13 +350,17 @@ def ismcts_seconds(
     game: Game, states: list[State], iterations: int, first: int, moves: int
 ) -> float:
     """Median CPU seconds of one ISMCTS decision (tuned preset) over ``moves`` decision states
-    (a fresh agent per decision, warmed up once per game so one-off table caches are not timed)."""
+    (a fresh agent per decision). Before the first round, one untimed decision on every state:
+    the one-off caches a decision fills (Castle Flutterstone's landing tables, a distribution per
+    aim, force and effects, which its heuristic prior reads) are filled for all of them, so a
+    round times what a long tournament pays per move, not a process's first moves."""
     from boardgames_rl.agents import make_agent
 
     spec = f"ismcts:preset=tuned,iterations={iterations}"
-    if first == 0:  # warm-up: one-off caches (e.g. Flutterstone's landing tables) are not timed
-        warm = states[-1]
-        make_agent(spec, game).act(warm.info_set(warm.current_player), np.random.default_rng(0))
+    if first == 0:
+        for k, warm in enumerate(states):
+            info = warm.info_set(warm.current_player)
+            make_agent(spec, game).act(info, np.random.default_rng(k))
     times = []
     for k in range(moves):
         state = states[(first + k) % len(states)]

@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+import numpy as np
+
 MISS: Final = 0
 COURTYARD: Final = 1
 MOAT: Final = 2
@@ -68,6 +70,16 @@ def landing_time(a_coef: float, z0: float, tau: float, g_tau: float) -> float:
         if abs(step) < 1e-12 * (1.0 + t):
             break
     return t
+
+
+def draw(sh: Shooter, a: float, f: float, y: float, rng: np.random.Generator) -> int:
+    """The zone of one shot aimed at ``a``, ``f``, ``y`` (checked by the caller) with its noise
+    drawn from ``rng``: ``rng.standard_normal(5)`` (elevation, speed, yaw, flutter x and z), then
+    ``rng.random()`` (stick or drop; always drawn, so every shot takes the same share of the
+    stream)."""
+    n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
+    u = float(rng.random())
+    return fly(sh, a, f, y, n_th, n_v, n_psi, n_x, n_z, u)
 
 
 def fly(

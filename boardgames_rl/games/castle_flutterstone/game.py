@@ -20,6 +20,7 @@ from boardgames_rl.games.castle_flutterstone.actions import (
     generic_names,
 )
 from boardgames_rl.games.castle_flutterstone.data import PHASES
+from boardgames_rl.games.castle_flutterstone.flight import Shooter
 from boardgames_rl.games.castle_flutterstone.landing import (
     FORCE_RANGE,
     LANDING_MODELS,
@@ -77,6 +78,7 @@ class CastleFlutterstoneGame(Game):
     """
 
     name = "castle_flutterstone"
+    shares_masks = True  # legal.legal_mask builds each decision's few masks once per game
     version = 0
 
     def __init__(
@@ -251,6 +253,7 @@ class CastleFlutterstoneGame(Game):
         ]
         self._masks: dict[tuple[tuple[int, int], ...], np.ndarray] = {}  # legal.legal_mask's
         self._obs_templates: dict[tuple[int, int], array] = {}  # observation.encode's
+        self._shooters: dict[int, Shooter] = {}  # state._shooter's, by seat and effects
         self._names = generic_names(self.layout, self._flicks, landing_model)
 
     # ----------------------------------------------------------------------------- actions

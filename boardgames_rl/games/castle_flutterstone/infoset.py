@@ -165,17 +165,11 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet["CastleFlutterstoneGame"]):
         (the same draws from ``rng``, so the same samples), built directly: no first deep copy of
         the knowledge (``deal_hidden`` replaces the pile instead of writing into it), and the new
         generator is seeded in place instead of going through a state dict and a second
-        generator."""
+        generator, and the fields are copied by hand (``CastleFlutterstoneState.dealt``)."""
         d = dict(self.knowledge)
         self.deal_hidden(d, self.player, rng)
         fresh = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
-        cls = self._state_class
-        s = cls(self.game, fresh)
-        for k, v in zip(
-            cls.FIELDS, marshal.loads(marshal.dumps([d[k] for k in cls.FIELDS], 2)), strict=True
-        ):
-            setattr(s, k, v)
-        return s
+        return self._state_class.dealt(self.game, d, fresh)
 
 
 FlutterstoneInfoSet = CastleFlutterstoneInfoSet

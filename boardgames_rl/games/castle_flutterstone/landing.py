@@ -73,7 +73,7 @@ import numpy as np
 from mypy_extensions import mypyc_attr
 
 from boardgames_rl.games.castle_flutterstone.flight import Shooter as _Shooter
-from boardgames_rl.games.castle_flutterstone.flight import fly
+from boardgames_rl.games.castle_flutterstone.flight import draw
 
 __all__ = [
     "AIM_RANGE",
@@ -100,6 +100,7 @@ __all__ = [
     "resolve_skill",
     "sample_flick",
     "sample_flicks",
+    "shot_constants",
 ]
 
 
@@ -496,6 +497,13 @@ def _get_shooter(skill: SkillLike, effects: Effects, geometry: LandingGeometry) 
     return sh
 
 
+def shot_constants(skill: SkillLike, effects: Effects, geometry: LandingGeometry) -> _Shooter:
+    """The constants one shot of ``skill`` under ``effects`` needs (``flight.Shooter``), checked
+    and precomputed: what :func:`sample_flick` flies with (the engine keeps one per seat and
+    effects, and draws its flicks with ``flight.draw``: the same draws and zones)."""
+    return _get_shooter(skill, effects, geometry)
+
+
 # --------------------------------------------------------------------------- sampling
 
 
@@ -529,10 +537,7 @@ def sample_flick(
         ValueError: aim/force/yaw out of range or NaN, unknown skill.
     """
     a, f, y = _check_action(aim, force, geometry, yaw)
-    sh = _get_shooter(skill, effects, geometry)
-    n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
-    u = rng.random()
-    return _ZONES[fly(sh, a, f, y, n_th, n_v, n_psi, n_x, n_z, u)]
+    return _ZONES[draw(_get_shooter(skill, effects, geometry), a, f, y, rng)]
 
 
 def _zones_from_noise(

@@ -36,12 +36,25 @@ from boardgames_rl.games.castle_flutterstone.data import (
     PLAY_CARDS,
     Card,
 )
+from boardgames_rl.games.castle_flutterstone.flight import (
+    CASTLE,
+    COURTYARD,
+    MOAT,
+    WINDOW,
+    Shooter,
+    draw,
+)
 from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
 from boardgames_rl.games.castle_flutterstone.infoset import (
     CastleFlutterstoneInfoSet,
     FlutterstoneInfoSet,
 )
-from boardgames_rl.games.castle_flutterstone.landing import Effects, Zone, sample_flick
+from boardgames_rl.games.castle_flutterstone.landing import (
+    Effects,
+    Zone,
+    sample_flick,
+    shot_constants,
+)
 from boardgames_rl.games.castle_flutterstone.legal import can_play_a_card, can_receive, legal_mask
 from boardgames_rl.games.castle_flutterstone.movement import advance, ghost_jump, occupied_by_others
 from boardgames_rl.games.castle_flutterstone.naming import contextual_name
@@ -66,9 +79,11 @@ __all__ = [
 
 landing_draw: Callable[..., Zone] = sample_flick
 """The draw of a flick's landing zone, ``landing.sample_flick`` (the module's variable, so a test
-can force the zones a scenario needs: ``tests/castle_flutterstone/test_rules.py``)."""
+can force the zones a scenario needs: ``tests/castle_flutterstone/test_rules.py``). While it is
+``sample_flick``, the engine makes the same draws itself (``flight.draw``) with the shot's
+constants kept per seat and effects, without checking the grid's aims again at every flick."""
 
-_ZONE_POINTS: Final = {Zone.COURTYARD: 1, Zone.CASTLE: 2, Zone.WINDOW: 3}
+_ZONE_POINTS: Final[dict[int, int]] = {COURTYARD: 1, CASTLE: 2, WINDOW: 3}
 _EFFECTS: Final = {
     (eyes, hands, band): Effects(eyes_closed=eyes, change_hands=hands, blocked_band=band)
     for eyes in (False, True)
@@ -200,6 +215,34 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         s._truncated = self._truncated
         return s
 
+    @classmethod
+    def dealt(
+        cls, game: CastleFlutterstoneGame, d: dict[str, Any], rng: np.random.Generator
+    ) -> CastleFlutterstoneState:
+        """A state with a copy of every field of the state dict ``d`` (an info set's knowledge,
+        its pile dealt) and the generator ``rng``: ``InfoSet.sample``'s state, its fields
+        copied by hand as :meth:`clone` copies them."""
+        s = cls(game, rng)
+        s.positions = list(d["positions"])
+        s.finished = list(d["finished"])
+        s.helpful_ready = [list(r) for r in d["helpful_ready"]]
+        s.helpful_new = [list(r) for r in d["helpful_new"]]
+        s.pesky = [list(r) for r in d["pesky"]]
+        s.ghost_giver = list(d["ghost_giver"])
+        s.draw_pile = list(d["draw_pile"])
+        s.discard = list(d["discard"])
+        s.turn_player = d["turn_player"]
+        s.turn_count = d["turn_count"]
+        s.phase = d["phase"]
+        s.shots_left = d["shots_left"]
+        s.move_points = d["move_points"]
+        s.pending_pesky = d["pending_pesky"]
+        s.blocked_band = d["blocked_band"]
+        s.last_outcome = d["last_outcome"]
+        s.winner = d["winner"]
+        s.truncated = d["truncated"]
+        return s
+
     # ------------------------------------------------------------------------- contract
     @property
     def current_player(self) -> int:
@@ -292,6 +335,21 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         held = self.pesky[self.turn_player]
         return _EFFECTS[bool(held[0]), bool(held[1]), self.blocked_band]
 
+    def _shooter(self) -> Shooter:
+        """The constants of a shot by the player whose turn it is, under its effects (made once
+        per game, seat and effects)."""
+        g = self.game
+        p = self.turn_player
+        held = self.pesky[p]
+        key = (p * 4 + 2 * int(held[0]) + int(held[1])) * (
+            data.WINDOW_BANDS + 1
+        ) + self.blocked_band
+        shooters = g._shooters
+        sh = shooters.get(key)
+        if sh is None:
+            sh = shooters[key] = shot_constants(g.skills[p], self.effects(), g.geometry)
+        return sh
+
     # ------------------------------------------------------------------------- turn flow
     def _start_turn(self, seat: int) -> None:
         g = self.game
@@ -342,8 +400,13 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         g = self.game
         p = self.turn_player
         yaw, aim, force = g._flicks[action]
-        zone = landing_draw(aim, force, g.skills[p], self.effects(), self.rng, g.geometry, yaw)
-        self.last_outcome = int(zone)
+        if landing_draw is sample_flick:
+            zone = draw(self._shooter(), aim, force, yaw, self.rng)
+        else:
+            zone = int(
+                landing_draw(aim, force, g.skills[p], self.effects(), self.rng, g.geometry, yaw)
+            )
+        self.last_outcome = zone
         points = _ZONE_POINTS.get(zone, 0)
         if points:
             occupied = self._occupied(p)
@@ -357,7 +420,7 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
             else:
                 self.move_points = points
                 self.phase = MOVE
-        elif zone == Zone.MOAT and (self.draw_pile or any(self.discard)):
+        elif zone == MOAT and (self.draw_pile or any(self.discard)):
             self.phase = DRAW
         else:
             self._after_shot()

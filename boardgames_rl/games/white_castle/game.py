@@ -33,6 +33,7 @@ class WhiteCastleGame(Game):
     """
 
     name = "white_castle"
+    shares_masks = True  # legal.legal_mask builds each mask once per process
     version = 0
 
     def __init__(self, num_players: int = 2, well_one_pays_tiles: bool = False):
