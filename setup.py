@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent
 
 COMPILED = [
     # The game contract and the plain-data state every engine builds on.
+    "boardgames_rl/core/draws.py",
     "boardgames_rl/core/game.py",
     "boardgames_rl/core/plain_state.py",
     # The search agents' inner loops: the ISMCTS tree and the playouts.

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from boardgames_rl.core.agent import Agent, agent_view
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.game import State, apply_legal, legal_list
 
 Policy = Callable[[State, np.random.Generator], int]
@@ -51,6 +52,7 @@ def play_out(
     actions and not at an ``epsilon`` move (a uniformly random legal action; ``policy=None``:
     always uniform). A policy's action is checked, cheap beside it: a faulty one fails here."""
     steps = 0
+    draws = draws_for(rng)  # rng.integers's draws, without its per-call costs
     shared = state.game.shares_masks  # list each shared mask once, else no list at all
     legal: Sequence[int] | np.ndarray
     while not state.is_terminal():
@@ -62,7 +64,7 @@ def play_out(
         if len(legal) == 1:
             action = int(legal[0])
         elif policy is None or (epsilon > 0 and rng.random() < epsilon):
-            action = int(legal[int(rng.integers(len(legal)))])
+            action = int(legal[draws.below(len(legal))])
         else:
             action = state.validate_action(policy(state, rng))
         apply_legal(state, action)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.game import State, apply_legal, legal_list
 
 Playout = Callable[[State, np.random.Generator], np.ndarray]
@@ -76,7 +77,7 @@ def iterate(
             else:
                 child.available += 1
         if untried:
-            action = first if first in untried else untried[int(rng.integers(len(untried)))]
+            action = first if first in untried else untried[draws_for(rng).below(len(untried))]
             child = Node(state.current_player, 1)
             node.children[action] = child
             slots[action] = child

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Final, cast
 import numpy as np
 from mypy_extensions import mypyc_attr
 
+from boardgames_rl.core.draws import draws_for, generator
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.core.game import TERMINAL, GameT, InfoSet, State
 from boardgames_rl.core.seeding import rng_from_state, rng_to_state
@@ -47,7 +48,7 @@ def _copy(value: Any) -> Any:
 def _generator(source: dict | int) -> np.random.Generator:
     """The generator of a PCG64 state snapshot (``bit_generator.state``) or of an int seed."""
     if isinstance(source, int):
-        return np.random.Generator(np.random.PCG64(source))
+        return generator(source)  # = Generator(PCG64(source)), the same state
     bits = np.random.PCG64(_THROWAWAY_SEED)
     bits.state = cast(Any, source)
     return np.random.Generator(bits)
@@ -172,7 +173,7 @@ class RedealtInfoSet(InfoSet[GameT]):
         self.deal_hidden(d, self.player, rng)
         cls = self._state_class
         s = cls(self.game, None)  # the generator comes next
-        s._rng_state = int(rng.integers(2**63))
+        s._rng_state = draws_for(rng).below_wide(2**63)  # = int(rng.integers(2**63))
         for k in cls.FIELDS:
             setattr(s, k, d[k])
         return s

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for, generator
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.castle_flutterstone.data import Phase
@@ -168,7 +169,7 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet["CastleFlutterstoneGame"]):
         generator, and the fields are copied by hand (``CastleFlutterstoneState.dealt``)."""
         d = dict(self.knowledge)
         self.deal_hidden(d, self.player, rng)
-        fresh = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        fresh = generator(draws_for(rng).below_wide(2**63))
         return self._state_class.dealt(self.game, d, fresh)
 
 

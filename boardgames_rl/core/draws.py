@@ -1,0 +1,194 @@
+"""Exact stand-ins for the numpy draws and generators that search loops make most often, without
+their per-call costs.
+
+``Generator.integers(n)`` spends about a microsecond converting and checking its bounds before
+it draws; a search makes one such call per random rollout action. :class:`Draws` makes the same
+draws from the same stream: it calls the generator's own bit generator through numpy's ctypes
+interface (``BitGenerator.ctypes``, the one numpy documents for compiled callers) and bounds the
+draw with Lemire's method as numpy does (numpy's ``random_bounded_uint64_fill``: a range below
+2**32 draws 32-bit words, through the bit generator's own buffer of half-used 64-bit words; a
+wider range draws 64-bit words). The stream is then exactly where ``integers`` leaves it, so the
+draws interleave with the generator's other methods as before
+(``tests/core/test_draws.py`` compares them over mixed sequences).
+
+Like any direct use of a bit generator, these draws do not take the generator's lock: use a
+generator from one thread at a time (a search owns its generator).
+
+:func:`generator` is ``np.random.default_rng(seed)`` for an int seed, the same state, at a third
+of the cost: a search seeds a new generator for every state it samples, and most of
+``default_rng``'s time goes to ``SeedSequence`` hashing the seed in Python-level steps. The
+bit generator is seeded from :class:`SeedWords`, which computes the four 64-bit words
+``SeedSequence(seed).generate_state(4, np.uint64)`` gives (the hash of O'Neill's ``seed_seq_fe``
+as numpy's ``SeedSequence`` runs it: its entropy in 32-bit words, a pool of four) and hands
+everything else (other word counts, ``spawn``) to a real ``SeedSequence`` of the same seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+from mypy_extensions import mypyc_attr
+from numpy.random.bit_generator import ISpawnableSeedSequence
+
+_MASK32: Final = 0xFFFFFFFF
+_MASK64: Final = 0xFFFFFFFFFFFFFFFF
+
+
+class Draws:
+    """The draws of ``rng`` that :meth:`below` and :meth:`below_wide` stand in for."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._direct = False
+        self._next32: Any = None
+        self._next64: Any = None
+        self._state: Any = None
+        try:
+            c = rng.bit_generator.ctypes
+        except AttributeError:  # not a numpy generator: its own integers()
+            return
+        self._next32 = c.next_uint32
+        self._next64 = c.next_uint64
+        self._state = c.state_address
+        self._direct = True
+
+    def below(self, n: int) -> int:
+        """``int(rng.integers(n))`` for ``1 <= n <= 2**32``: the same value, the same stream."""
+        if not self._direct:
+            return int(self.rng.integers(n))
+        top = n - 1
+        if top == 0:
+            return 0  # numpy draws nothing for a range of one value
+        if top == _MASK32:
+            return int(self._next32(self._state))
+        m = int(self._next32(self._state)) * n
+        if (m & _MASK32) < n:
+            threshold = (_MASK32 - top) % n
+            while (m & _MASK32) < threshold:
+                m = int(self._next32(self._state)) * n
+        return m >> 32
+
+    def below_wide(self, n: int) -> int:
+        """``int(rng.integers(n))`` for ``2**32 < n <= 2**63``: the same value, the same
+        stream (a seed for a new generator: ``below_wide(2**63)``)."""
+        if not self._direct:
+            return int(self.rng.integers(n))
+        top = n - 1
+        m = int(self._next64(self._state)) * n
+        if (m & _MASK64) < n:
+            threshold = (_MASK64 - top) % n
+            while (m & _MASK64) < threshold:
+                m = int(self._next64(self._state)) * n
+        return m >> 64
+
+
+_last: Draws | None = None
+"""The :class:`Draws` of the generator asked for last (it holds that generator)."""
+
+
+def draws_for(rng: np.random.Generator) -> Draws:
+    """The :class:`Draws` of ``rng``, kept while the same generator is asked for (a search asks
+    hundreds of times per decision with one generator)."""
+    global _last
+    last = _last
+    if last is not None and last.rng is rng:
+        return last
+    last = _last = Draws(rng)
+    return last
+
+
+# SeedSequence's hash constants (O'Neill's seed_seq_fe, as numpy's SeedSequence uses them)
+_INIT_A: Final = 0x43B0D7E5
+_MULT_A: Final = 0x931E8875
+_INIT_B: Final = 0x8B51F9DD
+_MULT_B: Final = 0x58F38DED
+_MIX_MULT_L: Final = 0xCA01F9DD
+_MIX_MULT_R: Final = 0x4973F715
+_POOL: Final = 4
+
+
+def seed_words(seed: int) -> list[int]:
+    """``SeedSequence(seed).generate_state(4, np.uint64).tolist()`` for an int ``seed >= 0``."""
+    entropy = []
+    rest = seed
+    while True:
+        entropy.append(rest & _MASK32)
+        rest >>= 32
+        if rest == 0:
+            break
+    h = _INIT_A
+    pool = [0] * _POOL
+    for i in range(_POOL):
+        v = (entropy[i] if i < len(entropy) else 0) ^ h
+        h = (h * _MULT_A) & _MASK32
+        v = (v * h) & _MASK32
+        pool[i] = v ^ (v >> 16)
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                v = pool[src] ^ h
+                h = (h * _MULT_A) & _MASK32
+                v = (v * h) & _MASK32
+                pool[dst] = _mix(pool[dst], v ^ (v >> 16))
+    for src in range(_POOL, len(entropy)):
+        for dst in range(_POOL):
+            v = entropy[src] ^ h
+            h = (h * _MULT_A) & _MASK32
+            v = (v * h) & _MASK32
+            pool[dst] = _mix(pool[dst], v ^ (v >> 16))
+    h = _INIT_B
+    out = []
+    for i in range(2 * _POOL):
+        v = pool[i % _POOL] ^ h
+        h = (h * _MULT_B) & _MASK32
+        v = (v * h) & _MASK32
+        out.append(v ^ (v >> 16))
+    return [out[2 * k] | (out[2 * k + 1] << 32) for k in range(_POOL)]
+
+
+def _mix(x: int, y: int) -> int:
+    r = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
+    return r ^ (r >> 16)
+
+
+@mypyc_attr(native_class=False)  # numpy registers it as a seed sequence and may pickle it
+class SeedWords:
+    """A seed sequence for a numpy bit generator: ``SeedSequence(entropy)`` 's four 64-bit words
+    computed directly; anything else asked of it by a real ``SeedSequence(entropy)``."""
+
+    def __init__(self, entropy: int) -> None:
+        self.entropy = entropy
+        self._real: np.random.SeedSequence | None = None
+
+    @property
+    def real(self) -> np.random.SeedSequence:
+        """``SeedSequence(entropy)`` (made once, when first needed)."""
+        if self._real is None:
+            self._real = np.random.SeedSequence(self.entropy)
+        return self._real
+
+    def generate_state(self, n_words: int, dtype: Any = np.uint32) -> np.ndarray:
+        if n_words == _POOL and dtype is np.uint64:
+            return np.array(seed_words(self.entropy), dtype=np.uint64)
+        return self.real.generate_state(n_words, dtype)
+
+    def spawn(self, n_children: int) -> list[np.random.SeedSequence]:
+        return self.real.spawn(n_children)
+
+    @property
+    def spawn_key(self) -> tuple[int, ...]:
+        return self.real.spawn_key
+
+    @property
+    def n_children_spawned(self) -> int:
+        return self.real.n_children_spawned
+
+
+ISpawnableSeedSequence.register(SeedWords)
+
+
+def generator(seed: int) -> np.random.Generator:
+    """``np.random.default_rng(seed)`` for an int ``seed >= 0``: the same generator state."""
+    # numpy takes any registered seed sequence; its stubs name SeedSequence only
+    return np.random.Generator(np.random.PCG64(SeedWords(seed)))  # type: ignore[arg-type]

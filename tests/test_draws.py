@@ -1,0 +1,85 @@
+"""``core.draws``: ``Draws`` gives the same values as ``Generator.integers`` and leaves the stream
+where ``integers`` leaves it, mixed with the generator's other draws, for every numpy bit
+generator; ``generator(seed)`` is ``default_rng(seed)``, its seed sequence a real one's stand-in."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+from boardgames_rl.core.draws import Draws, generator, seed_words
+
+BIT_GENERATORS = [np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.Philox,
+                  np.random.SFC64]  # fmt: skip
+NARROW = [1, 2, 3, 7, 20, 175, 600, 2**31 + 5, 2**32 - 1, 2**32]
+WIDE = [2**32 + 1, 2**40 + 3, 2**62 + 7, 2**63]
+
+
+@pytest.mark.parametrize("bits", BIT_GENERATORS, ids=lambda b: b.__name__)
+def test_the_same_draws_as_integers_mixed_with_other_draws(bits):
+    for seed in range(3):
+        ref = np.random.Generator(bits(seed))
+        rng = np.random.Generator(bits(seed))
+        draws = Draws(rng)
+        plan = np.random.default_rng(100 + seed)
+        for _ in range(3000):
+            kind = int(plan.integers(5))
+            if kind <= 1:
+                n = NARROW[int(plan.integers(len(NARROW)))]
+                assert draws.below(n) == int(ref.integers(n))
+            elif kind == 2:
+                n = WIDE[int(plan.integers(len(WIDE)))]
+                assert draws.below_wide(n) == int(ref.integers(n))
+            elif kind == 3:  # a double between them: the 32-bit half-word buffer must carry over
+                assert rng.random() == ref.random()
+            else:
+                assert rng.standard_normal(3).tolist() == ref.standard_normal(3).tolist()
+        assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
+
+
+def test_a_range_of_one_value_draws_nothing():
+    rng, ref = np.random.default_rng(5), np.random.default_rng(5)
+    assert Draws(rng).below(1) == 0
+    assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
+
+
+class Dice:
+    """Not a numpy generator: only an ``integers`` method."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def integers(self, n: int) -> int:
+        self.asked.append(n)
+        return n - 1
+
+
+def test_another_generator_is_asked_through_its_own_integers():
+    dice = Dice()
+    draws = Draws(dice)  # type: ignore[arg-type]
+    assert (draws.below(6), draws.below_wide(2**40)) == (5, 2**40 - 1)
+    assert dice.asked == [6, 2**40]
+
+
+def test_a_generator_from_an_int_seed_is_default_rngs():
+    plan = np.random.default_rng(7)
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, *plan.integers(2**63, size=300).tolist()]
+    for seed in seeds:
+        assert (
+            seed_words(seed) == np.random.SeedSequence(seed).generate_state(4, np.uint64).tolist()
+        )
+        ours, ref = generator(seed), np.random.default_rng(seed)
+        assert ours.bit_generator.state == ref.bit_generator.state
+        assert ours.standard_normal(4).tolist() == ref.standard_normal(4).tolist()
+
+
+def test_its_seed_sequence_spawns_and_pickles_as_a_real_one():
+    ours, ref = generator(123), np.random.default_rng(123)
+    assert [g.integers(2**40) for g in ours.spawn(3)] == [g.integers(2**40) for g in ref.spawn(3)]
+    assert ours.bit_generator.seed_seq.generate_state(8).tolist() == (
+        np.random.SeedSequence(123).generate_state(8).tolist()
+    )
+    again = pickle.loads(pickle.dumps(ours))
+    assert again.integers(2**40, size=5).tolist() == ours.integers(2**40, size=5).tolist()
