@@ -300,12 +300,10 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
     write_run_config(out, config)
     options = ", ".join(f"{k}={v}" for k, v in game.config.items())
     plot_learning_curve(out, out / "learning_curve.png", f"{game.name} ({options}), league")
-    for line in summary_lines(out, config, time.perf_counter() - started, step >= target):
-        report(
-            line.replace("train", "league", 1).replace(
-                "boardgames-rl train", "boardgames-rl league"
-            )
-        )
+    for line in summary_lines(
+        out, config, time.perf_counter() - started, step >= target, command="league"
+    ):
+        report(line)
     return config
 
 

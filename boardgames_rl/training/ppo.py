@@ -536,8 +536,11 @@ def start_line(
     return f"train: {where}, {what} into {out} ({evals})"
 
 
-def summary_lines(out: Path, config: dict[str, Any], seconds: float, complete: bool) -> list[str]:
-    """The end of a run: where the model, the best model and the logs are, the win rates."""
+def summary_lines(
+    out: Path, config: dict[str, Any], seconds: float, complete: bool, command: str = "train"
+) -> list[str]:
+    """The end of a run: where the model, the best model and the logs are, the win rates
+    (``command``: the ``boardgames-rl`` command that ran it, ``train`` or ``league``)."""
     steps = int(config.get("num_timesteps", 0))
     best = read_best(out / "best")
     kept = (
@@ -549,12 +552,12 @@ def summary_lines(out: Path, config: dict[str, Any], seconds: float, complete: b
     logs = [str(out / n) for n in ("eval.csv", "progress.csv", "learning_curve.png")]
     state = "done" if complete else "stopped at the time limit"
     return [
-        f"train: {state}, {steps:,} steps in {duration(seconds)}; the run folder is {out}",
+        f"{command}: {state}, {steps:,} steps in {duration(seconds)}; the run folder is {out}",
         f"  model:       {out / 'model.zip'} (play it as ppo:path={out / 'model.zip'})",
         f"  best model:  {kept}",
         f"  logs:        {', '.join(logs)}; settings: {out / 'config.json'}",
         f"  final win rates: {win_rates(config.get('final_eval') or [])}",
-        f"  continue:    boardgames-rl train --resume --out {out} --timesteps N (N more steps)",
+        f"  continue:    boardgames-rl {command} --resume --out {out} --timesteps N (N more steps)",
     ]
 
 

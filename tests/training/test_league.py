@@ -205,12 +205,16 @@ def run(argv: list[str]) -> dict:
 
 def test_same_seed_same_league_in_this_process_and_in_worker_processes(tmp_path, capsys):
     """ "the same seeds and the same results as the local process pool": in this process and in
-    2 worker processes, the same weights, snapshots and league table."""
-    here, pool = tmp_path / "here", tmp_path / "pool"
+    2 worker processes, the same weights, snapshots and league table. The summary names the run
+    folder as it is (a path with "train" in it was once printed with "league" in its place)."""
+    here, pool = tmp_path / "training" / "here", tmp_path / "pool"
     run([*TINY, "--out", str(here)])
+    summary = capsys.readouterr().out
+    assert "league: done" in summary and f"model:       {here / 'model.zip'} (play" in summary
+    assert f"boardgames-rl league --resume --out {here} " in summary
     run([*TINY, "--out", str(pool), "--num-workers", "2"])
     out = capsys.readouterr().out
-    assert "froze main-" in out and "rollouts on 2 worker processes" in out
+    assert "froze main-" in out + summary and "rollouts on 2 worker processes" in out
     assert same_weights(here / "model.zip", pool / "model.zip")
     assert rows(here / "league.csv") == rows(pool / "league.csv")
     assert rows(here / "progress.csv", TIME_COLUMNS) == rows(pool / "progress.csv", TIME_COLUMNS)
