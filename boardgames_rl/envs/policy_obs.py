@@ -40,7 +40,7 @@ SAFE_PRIORS = ("heuristic", "random", *_SOLVER_PRIORS)
 name an agent that reads other files (``ppo:path=...``) or choose options. ``solver`` is the
 game's own agent of that name (Castle Flutterstone's race solver), for games that declare one;
 ``solver:moat=0.3`` is that agent with a moat landing worth 0.3 of a drawn card's table value
-(its 4-player prior), one fixed name, not an option a file sets."""
+(a 4-player prior), one fixed name, not an option a file sets."""
 
 
 def prior_agent(spec: str, game: Game, source: str = "prior") -> Agent:
