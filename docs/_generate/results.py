@@ -816,9 +816,11 @@ THROUGHPUT = "lab/benchmarks/results/throughput.json"
 TRAINING = "lab/benchmarks/results/training_speed_script.json"
 BATCHED = "lab/benchmarks/results/batched_speed.json"
 TRAINER = "lab/benchmarks/results/trainer_strength.json"
-COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_b8518e1.json"
-COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_b8518e1.json"
-COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_385f428.json"
+COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_79a806c.json"
+COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_79a806c.json"
+COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_b8518e1.json"
+COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_b8518e1.json"
+ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
 """The long run again after the engines changed (the games it covers at that commit)."""
@@ -1093,8 +1095,60 @@ def _spread(values: list[float]) -> str:
     return f"{median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
 
 
+def _ismcts_speedup(compiled: dict[str, Any], pure: dict[str, Any]) -> str:
+    """The compiled build's ISMCTS speed-up (a move in c4 raw steps: less is faster)."""
+    return f"{pure['ismcts']['median'] / compiled['ismcts']['median']:.2f}x"
+
+
+def _batched_ratio(compiled: dict[str, Any], pure: dict[str, Any]) -> float:
+    """The compiled build's batched-env speed-up (the batched env in c4 ``make`` steps)."""
+    fast = compiled["batched"]["median"] * compiled["aec_make"]["median"]
+    return float(fast / (pure["batched"]["median"] * pure["aec_make"]["median"]))
+
+
+def _batched_speedup(compiled: dict[str, Any], pure: dict[str, Any]) -> str:
+    return f"{_batched_ratio(compiled, pure):.2f}x"
+
+
+def _instructions_table() -> tuple[str, str, str]:
+    """The callgrind table of an ISMCTS move, before and after, and the two runs' commits."""
+    runs = _load(ISMCTS_INSTRUCTIONS)["runs"]
+    before, after = runs["before"], runs["after"]
+    rows = []
+    for game, a in after["games"].items():
+        b = before["games"][game]
+        rows.append(
+            [
+                _label(game.replace(":num_players=", " ") + ("p" if "num_players" in game else "")),
+                f"{b['compiled'] / 1e6:,.0f}",
+                f"{a['compiled'] / 1e6:,.0f}",
+                f"{b['pure'] / 1e6:,.0f}",
+                f"{a['pure'] / 1e6:,.0f}",
+                f"{b['pure / compiled']:.2f}x",
+                f"{a['pure / compiled']:.2f}x",
+            ]
+        )
+    table = _table(
+        [
+            "game",
+            "compiled, before",
+            "compiled, after",
+            "pure, before",
+            "pure, after",
+            "speed-up, before",
+            "speed-up, after",
+        ],
+        rows,
+        " rrrrrr",
+    )
+    return table, before["commit"], after["commit"]
+
+
 def _compiled_section() -> str:
     pure, comp, before = _load(COMPILED_PURE), _load(COMPILED), _load(COMPILED_BEFORE)
+    pure_before = _load(COMPILED_PURE_BEFORE)
+    instructions, ins_before, ins_after = _instructions_table()
+    batched = [_batched_ratio(comp["games"][g], pure["games"][g]) for g in comp["games"]]
     # the earlier run's key of each setup ("castle_flutterstone 2p" with or without its config)
     earlier_key = {key.strip(): key for key in before["games"]}
     rows, search = [], []
@@ -1112,18 +1166,17 @@ def _compiled_section() -> str:
                 _spread(_per_round(comp, game, "aec_raw")),
             ]
         )
-        # an ISMCTS move in c4 raw steps (less is faster); the batched env in c4 `make` steps
-        batched = [
-            c["batched"]["median"] * c["aec_make"]["median"],
-            p["batched"]["median"] * p["aec_make"]["median"],
-        ]
+        pb = pure_before["games"].get(old) if old else None
+        b = before["games"][old] if old else None
         search.append(
             [
                 _label(game),
                 f"{p['ismcts']['median']:,.0f}",
                 f"{c['ismcts']['median']:,.0f}",
-                f"{p['ismcts']['median'] / c['ismcts']['median']:.2f}x",
-                f"{batched[0] / batched[1]:.2f}x",
+                _ismcts_speedup(b, pb) if b and pb else "-",
+                _ismcts_speedup(c, p),
+                _batched_speedup(b, pb) if b and pb else "-",
+                _batched_speedup(c, p),
             ]
         )
     table = _table(
@@ -1144,11 +1197,13 @@ def _compiled_section() -> str:
             "game",
             "ISMCTS move, pure (c4 steps)",
             "compiled",
+            "ISMCTS speed-up (earlier)",
             "ISMCTS speed-up",
+            "batched env speed-up (earlier)",
             "batched env speed-up",
         ],
         search,
-        " rrrr",
+        " rrrrrr",
     )
     totals: dict[tuple[str, str], list[int]] = {}  # (game, commit) -> steps, games, different
     for path in (DIFFERENTIAL, DIFFERENTIAL_LATEST):
@@ -1174,34 +1229,55 @@ def _compiled_section() -> str:
 legal play per step of OpenSpiel's C++ `connect_four` read through its Python API with its
 observation tensor at every step, in the same round; medians (min-max) of
 {comp["settings"]["rounds"]} rounds of `throughput.py`, one run per build on the same commit,
-every player count; "earlier" is the compiled build at commit `{earlier}` (the player counts it
-measured). Engine: `State.apply` with a random legal action; AEC: the bare `GameAECEnv` loop
-(`agent_iter`, `last`, `step`). Targets: the engine at least 1.0, the AEC step at least 0.5.
+every player count; "earlier" is the compiled build's run at commit `{earlier}`. Engine:
+`State.apply` with a random legal action; AEC: the bare `GameAECEnv` loop (`agent_iter`,
+`last`, `step`). Targets: the engine at least 1.0, the AEC step at least 0.5.
 
 {table}
 
 An ISMCTS move (`preset=tuned`, 400 iterations) in c4 raw steps of CPU time, and the speed-ups of
 the compiled build over the pure one: the ISMCTS move, and the batched single-agent env
-(`BatchedVectorEnv`, 64 games, in process). Targets: 2.5x and 2x.
+(`BatchedVectorEnv`, 64 games, in process); "earlier": the two builds' runs at `{earlier}`.
+Targets: 2.5x and 2x.
 
 {speedups}
 
 These figures move between runs on this shared two-core machine (OpenSpiel's own step moves
-from round to round): read a target as not yet shown where a range crosses it. The ISMCTS
-column times two moves a round: a move's time moved up to 1.7x between repeats of the same build
-here, so its speed-ups are the noisiest figures of the table.
+from round to round): read a target as not yet shown where a range crosses it. In the runs at
+`{comp["provenance"]["commit"][:7]}` the machine's speed moved by up to 2x between rounds (see
+the ranges). The ISMCTS column times two moves a round, so its speed-ups are the noisiest
+figures here; the instruction counts below are the steadier measure of the search. The batched
+env's code did not change since `{earlier}`: its column moved ({min(batched):.2f}x to
+{max(batched):.2f}x) by the measurement's noise alone, and shows no target met or missed.
 
-Since `{earlier}` the engines' module constants are `Final` (mypyc writes them into the code
-instead of looking them up in the module's dictionary at every use) and Castle Nightingale keeps
-a state's disc placements while their inputs are equal: the same games, faster compiled steps.
-The White Castle's AEC step stays the closest to its target: the largest part of it is its
-observation, an incremental encoder over the rules' dictionaries and lists whose time is spread
-over many calls of a few hundred nanoseconds each (the decision block's memo key and copies, the
-dice and seat rows, dictionary, memoryview and struct calls). What holds the speed-ups back
-(profiles of the compiled build): an ISMCTS
-iteration spends its time in compiled rules code
-over dictionaries and lists (which compiles to 1.3-1.8x), the information-set sample (numpy
-shuffles and choices) and, in Night of the Ninja, the interpreted heuristic rollout.
+Since `{earlier}` a search does less in both builds, and the same searches come out (the
+recorded searches of `tests/agents/ismcts_regression.json` are unchanged): the tree finds a
+node's children by action in a list; engines that give every state with the same legal actions
+one shared mask (Castle Flutterstone, The White Castle) have each mask's actions listed once; a
+search's `Generator.integers` draws, one per random rollout action, go through numpy's ctypes
+interface to the same bit generator with numpy's own bounding, and a sampled state's generator
+is seeded from `SeedSequence`'s words computed directly (`boardgames_rl.core.draws`); Castle
+Flutterstone flies its flicks in compiled code. The earlier runs also warmed a single state
+before timing the ISMCTS moves, so Castle Flutterstone's landing tables were partly filled in
+timed rounds, in both builds; every state is warmed now.
+
+Seconds of CPU on this shared machine move by up to 1.7x between repeats of one build, so the
+change is also measured in instructions, which the machine's load does not move
+(`lab/benchmarks/ismcts_instructions.py`: callgrind, a warm ISMCTS move of the tuned preset at
+400 iterations, four decision states; millions of instructions a move, before at `{ins_before}`
+and after at `{ins_after}`):
+
+{instructions}
+
+What holds the speed-ups back, from callgrind's profile of a compiled Castle Flutterstone move
+before this change: numpy's random generator took 40% of its instructions, `Generator.integers`
+alone 24% (most of it converting and checking its bounds). What remains of numpy is a flick's
+noise (five standard normals from numpy's ziggurat, which its ctypes interface does not offer),
+the deals' shuffles and the new generator of every sampled state: the same instructions in both
+builds. The rest is compiled rules code over dictionaries and lists, which mypyc makes 1.3-1.8x
+faster than the interpreter, and interpreted code on the way: Night of the Ninja's heuristic
+rollout policy (its instructions did not move), The White Castle's cut-off evaluation and its
+rules' effect constructors, which read enum members' values.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,
@@ -1223,6 +1299,8 @@ def benchmarks_page() -> str:
             COMPILED_PURE,
             COMPILED,
             COMPILED_BEFORE,
+            COMPILED_PURE_BEFORE,
+            ISMCTS_INSTRUCTIONS,
             DIFFERENTIAL,
             DIFFERENTIAL_LATEST,
             TRAINING,

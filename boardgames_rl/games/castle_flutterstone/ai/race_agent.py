@@ -20,7 +20,7 @@ value). With three opponents a drawn card is worth less than the tables say. Alo
 heuristics on seeds it was not chosen on (seed 9001, 8,000 games), ``moat=0.3`` won 0.256
 [0.246, 0.265] against a heuristic seat's 0.248 (1.03x), the solver 0.224 (0.86x) in the same
 games (``lab/experiments/flutterstone_solver_parts.py --players 4 --games 8000 --seed 9001``,
-``docs/results/flutterstone_solver_parts_4p.json``): level with the heuristic at four players,
+``docs/results/flutterstone_parts_4p.json``): level with the heuristic at four players,
 no longer behind it.
 """
 
