@@ -65,7 +65,7 @@ class Game:
     shares_masks: ClassVar[bool] = False
     """True when the engine gives every state with the same legal actions the same read-only mask
     (it builds each mask once): search loops then list a mask's legal actions once
-    (:func:`legal_list`)."""
+    (``core.game.legal_list``)."""
     num_players: int
     player_names: tuple[str, ...]
     num_actions: int
