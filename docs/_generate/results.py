@@ -824,6 +824,8 @@ ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
 """The long run again after the engines changed (the games it covers at that commit)."""
+DIFFERENTIAL_SEARCH = "lab/benchmarks/results/differential_79a806c.json"
+"""Castle Flutterstone's long run after its flicks and samples moved into compiled code."""
 
 
 def _label(key: str) -> str:
@@ -1206,7 +1208,7 @@ def _compiled_section() -> str:
         " rrrrrr",
     )
     totals: dict[tuple[str, str], list[int]] = {}  # (game, commit) -> steps, games, different
-    for path in (DIFFERENTIAL, DIFFERENTIAL_LATEST):
+    for path in (DIFFERENTIAL, DIFFERENTIAL_LATEST, DIFFERENTIAL_SEARCH):
         for chunk in _load(path)["chunks"]:
             t = totals.setdefault((chunk["game"], chunk.get("commit") or "?"), [0, 0, 0])
             t[0] += chunk["steps"]
@@ -1303,6 +1305,7 @@ def benchmarks_page() -> str:
             ISMCTS_INSTRUCTIONS,
             DIFFERENTIAL,
             DIFFERENTIAL_LATEST,
+            DIFFERENTIAL_SEARCH,
             TRAINING,
             BATCHED,
             TRAINER,
