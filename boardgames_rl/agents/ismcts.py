@@ -163,13 +163,14 @@ class ISMCTSAgent(Agent):
             iterate(root, info_set.sample(rng), rng, first, self.c, playout)
             done += 1
         self.last_iterations = done
-        self.last_visits = {a: n.visits for a, n in sorted(root.children.items())}
+        children = root.children  # by action, ascending
+        self.last_visits = {a: n.visits for a, n in children.items()}
 
         def score(a: int) -> tuple[int, int]:
             bonus = self.prior_visits if a == favoured else 0
-            return (root.children[a].visits + bonus, -a)
+            return (children[a].visits + bonus, -a)
 
-        best = max((a for a in root.children if info_set.legal_action_mask[a]), key=score)
+        best = max((a for a in children if info_set.legal_action_mask[a]), key=score)
         return int(best)
 
     # ------------------------------------------------------------------------------ playouts

@@ -37,10 +37,9 @@ class Node:
         visits: iterations that passed through this node.
         available: iterations in which its action was legal when its parent was reached.
         total: the sum of ``player`` 's values over those visits.
-        children: the child of every action tried from here.
-        slots: the same children by action id (``None`` for an action not tried), sized at
-            the first iteration that passes through: the loops over the legal actions index it
-            instead of looking up boxed ints in ``children``.
+        slots: the child of every action tried from here, by action id (``None`` for an action
+            not tried), sized at the first iteration that passes through: the loops over the
+            legal actions index it (no boxed-int dictionary lookups).
     """
 
     def __init__(self, player: int = -1, available: int = 0) -> None:
@@ -48,8 +47,12 @@ class Node:
         self.visits = 0
         self.available = available
         self.total = 0.0
-        self.children: dict[int, Node] = {}
         self.slots: list[Node | None] = []
+
+    @property
+    def children(self) -> dict[int, Node]:
+        """The child of every action tried from here, by action (ascending)."""
+        return {a: child for a, child in enumerate(self.slots) if child is not None}
 
 
 def iterate(
@@ -79,7 +82,6 @@ def iterate(
         if untried:
             action = first if first in untried else untried[draws_for(rng).below(len(untried))]
             child = Node(state.current_player, 1)
-            node.children[action] = child
             slots[action] = child
             apply_legal(state, action)
             path.append(child)

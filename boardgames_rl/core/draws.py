@@ -1,21 +1,21 @@
 """Exact stand-ins for the numpy draws and generators that search loops make most often, without
 their per-call costs.
 
-``Generator.integers(n)`` spends about a microsecond converting and checking its bounds before
-it draws; a search makes one such call per random rollout action. :class:`Draws` makes the same
+``Generator.integers(n)`` spends most of a call converting and checking its bounds before it
+draws; a search makes one such call per random rollout action. :class:`Draws` makes the same
 draws from the same stream: it calls the generator's own bit generator through numpy's ctypes
 interface (``BitGenerator.ctypes``, the one numpy documents for compiled callers) and bounds the
 draw with Lemire's method as numpy does (numpy's ``random_bounded_uint64_fill``: a range below
 2**32 draws 32-bit words, through the bit generator's own buffer of half-used 64-bit words; a
 wider range draws 64-bit words). The stream is then exactly where ``integers`` leaves it, so the
 draws interleave with the generator's other methods as before
-(``tests/core/test_draws.py`` compares them over mixed sequences).
+(``tests/test_draws.py`` compares them over mixed sequences).
 
 Like any direct use of a bit generator, these draws do not take the generator's lock: use a
 generator from one thread at a time (a search owns its generator).
 
-:func:`generator` is ``np.random.default_rng(seed)`` for an int seed, the same state, at a third
-of the cost: a search seeds a new generator for every state it samples, and most of
+:func:`generator` is ``np.random.default_rng(seed)`` for an int seed, the same state, cheaper:
+a search seeds a new generator for every state it samples, and most of
 ``default_rng``'s time goes to ``SeedSequence`` hashing the seed in Python-level steps. The
 bit generator is seeded from :class:`SeedWords`, which computes the four 64-bit words
 ``SeedSequence(seed).generate_state(4, np.uint64)`` gives (the hash of O'Neill's ``seed_seq_fe``
@@ -32,7 +32,6 @@ from mypy_extensions import mypyc_attr
 from numpy.random.bit_generator import ISpawnableSeedSequence
 
 _MASK32: Final = 0xFFFFFFFF
-_MASK64: Final = 0xFFFFFFFFFFFFFFFF
 
 
 class Draws:
@@ -57,30 +56,30 @@ class Draws:
         """``int(rng.integers(n))`` for ``1 <= n <= 2**32``: the same value, the same stream."""
         if not self._direct:
             return int(self.rng.integers(n))
-        top = n - 1
-        if top == 0:
+        if n == 1:
             return 0  # numpy draws nothing for a range of one value
-        if top == _MASK32:
+        if n == _MASK32 + 1:
             return int(self._next32(self._state))
-        m = int(self._next32(self._state)) * n
-        if (m & _MASK32) < n:
-            threshold = (_MASK32 - top) % n
-            while (m & _MASK32) < threshold:
-                m = int(self._next32(self._state)) * n
-        return m >> 32
+        return _lemire(self._next32, self._state, n, 32)
 
     def below_wide(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``2**32 < n <= 2**63``: the same value, the same
         stream (a seed for a new generator: ``below_wide(2**63)``)."""
         if not self._direct:
             return int(self.rng.integers(n))
-        top = n - 1
-        m = int(self._next64(self._state)) * n
-        if (m & _MASK64) < n:
-            threshold = (_MASK64 - top) % n
-            while (m & _MASK64) < threshold:
-                m = int(self._next64(self._state)) * n
-        return m >> 64
+        return _lemire(self._next64, self._state, n, 64)
+
+
+def _lemire(next_word: Any, state: Any, n: int, bits: int) -> int:
+    """A draw below ``n`` from ``bits``-bit words, by Lemire's multiply-and-reject, as numpy's
+    bounded integers make it (the same words taken, the same value)."""
+    mask = (1 << bits) - 1
+    m = int(next_word(state)) * n
+    if (m & mask) < n:
+        threshold = (mask - (n - 1)) % n
+        while (m & mask) < threshold:
+            m = int(next_word(state)) * n
+    return m >> bits
 
 
 _last: Draws | None = None

@@ -102,10 +102,13 @@ def test_it_beats_random_on_the_small_track():
     assert vs_random.win_rate(0)[1] > 0.9
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_decisions_are_deterministic_legal_and_finish(players):
+@pytest.mark.parametrize(
+    ("players", "spec"),
+    [(n, "solver:progress=false") for n in (2, 3, 4)] + [(4, "solver:moat=0.3,progress=false")],
+)
+def test_decisions_are_deterministic_legal_and_finish(players, spec):
     game = small_game(num_players=players)
-    agent = make_agent("solver:progress=false", game)
+    agent = make_agent(spec, game)
     for seed in range(5):
         state = game.new_state(seed)
         while not state.is_terminal():
@@ -275,18 +278,6 @@ def test_the_moat_option_reaches_the_agent_and_a_bad_value_is_refused_in_one_lin
         with pytest.raises(InvalidConfigError, match="moat") as e:
             make_agent(f"solver:moat={bad}", game)
         assert "\n" not in str(e.value)
-
-
-def test_with_the_moat_discounted_it_still_plays_legal_deterministic_games():
-    game = small_game(num_players=4)
-    agent = make_agent("solver:moat=0.3,progress=false", game)
-    for seed in range(3):
-        state = game.new_state(seed)
-        while not state.is_terminal():
-            info = state.info_set(state.current_player)
-            a = agent.act(info, np.random.default_rng(seed))
-            assert a == agent.act(info, np.random.default_rng(seed + 100))
-            state.apply(a)
 
 
 def test_a_file_may_name_the_solver_priors_of_a_closed_set_only():

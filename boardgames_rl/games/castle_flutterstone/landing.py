@@ -476,8 +476,10 @@ _memo: tuple[object, object, object, _Shooter] | None = None
 """Last (skill, effects, geometry, shooter); one tuple so that it is replaced atomically."""
 
 
-def _get_shooter(skill: SkillLike, effects: Effects, geometry: LandingGeometry) -> _Shooter:
-    """Memoised :func:`_shooter` (the engine calls it with the same objects every shot)."""
+def shot_constants(skill: SkillLike, effects: Effects, geometry: LandingGeometry) -> _Shooter:
+    """The constants one shot of ``skill`` under ``effects`` needs (``flight.Shooter``), checked
+    and precomputed (memoised :func:`_shooter`): what :func:`sample_flick` flies with, and what
+    the engine keeps per seat and effects to draw its flicks with ``flight.draw``."""
     global _memo
     memo = _memo
     if (
@@ -495,13 +497,6 @@ def _get_shooter(skill: SkillLike, effects: Effects, geometry: LandingGeometry) 
     if not isinstance(skill, Mapping):  # mappings are mutable: never memoise by identity
         _memo = (skill, effects, geometry, sh)
     return sh
-
-
-def shot_constants(skill: SkillLike, effects: Effects, geometry: LandingGeometry) -> _Shooter:
-    """The constants one shot of ``skill`` under ``effects`` needs (``flight.Shooter``), checked
-    and precomputed: what :func:`sample_flick` flies with (the engine keeps one per seat and
-    effects, and draws its flicks with ``flight.draw``: the same draws and zones)."""
-    return _get_shooter(skill, effects, geometry)
 
 
 # --------------------------------------------------------------------------- sampling
@@ -537,7 +532,7 @@ def sample_flick(
         ValueError: aim/force/yaw out of range or NaN, unknown skill.
     """
     a, f, y = _check_action(aim, force, geometry, yaw)
-    return _ZONES[draw(_get_shooter(skill, effects, geometry), a, f, y, rng)]
+    return _ZONES[draw(shot_constants(skill, effects, geometry), a, f, y, rng)]
 
 
 def _zones_from_noise(

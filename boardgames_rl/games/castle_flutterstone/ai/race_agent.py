@@ -16,12 +16,10 @@ a heuristic seat at three players, behind one at four.
 
 ``moat`` (``solver:moat=0.3``) values a moat landing at that share of what the two-player tables
 say its drawn card is worth, the rest as a landing that draws nothing (default 1: the tables'
-value). With three opponents a drawn card is worth less than the tables say. Alone against three
-heuristics on seeds it was not chosen on (seed 9001, 8,000 games), ``moat=0.3`` won 0.256
-[0.246, 0.265] against a heuristic seat's 0.248 (1.03x), the solver 0.224 (0.86x) in the same
-games (``lab/experiments/flutterstone_solver_parts.py --players 4 --games 8000 --seed 9001``,
-``docs/results/flutterstone_parts_4p.json``): level with the heuristic at four players,
-no longer behind it.
+value). With three opponents a drawn card is worth less than the tables say: at four players
+``moat=0.3`` plays level with a heuristic seat where the solver falls behind one (measured by
+``lab/experiments/flutterstone_solver_parts.py``; the figures are in
+``docs/results/flutterstone_parts_4p.json`` and the CHANGELOG).
 """
 
 from __future__ import annotations
