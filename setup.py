@@ -52,6 +52,16 @@ COMPILED = [
     "boardgames_rl/games/castle_nightingale/state.py",
     # Night of the Ninja's engine.
     "boardgames_rl/games/night_of_the_ninja/actions.py",
+    # ... and its heuristic's rules, the rollout policy of its ISMCTS (``ai/agent.py`` stays
+    # interpreted: the agent is a ``core.agent.Agent``).
+    "boardgames_rl/games/night_of_the_ninja/ai/beliefs.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/draft.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/night.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/rollout.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/tables.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/tricksters.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/value.py",
+    "boardgames_rl/games/night_of_the_ninja/ai/view.py",
     "boardgames_rl/games/night_of_the_ninja/cards.py",
     "boardgames_rl/games/night_of_the_ninja/events.py",
     "boardgames_rl/games/night_of_the_ninja/infoset.py",

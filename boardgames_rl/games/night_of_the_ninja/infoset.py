@@ -42,7 +42,6 @@ the player knows, built once per decision, instead of the engine's untyped lists
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -135,11 +134,14 @@ class HouseFact(NamedTuple):
     before_swap: bool  # the Shapeshifter named ``target`` after the look: it tells the deal
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """What seat ``player`` knows at one decision, typed (built once per decision by
-    :func:`player_view`). Per-seat sequences are indexed by seat; ``tokens`` (ids held) and
-    ``held_counts`` (Ninja cards held, commitments included) are public; the rest is its own."""
+class PlayerView(NamedTuple):
+    """What seat ``player`` knows at one decision, typed and read-only (built once per decision
+    by :func:`player_view`). Per-seat sequences are indexed by seat; ``tokens`` (ids held) and
+    ``held_counts`` (Ninja cards held, commitments included) are public; the rest is its own.
+
+    A named tuple rather than a frozen dataclass: search rollouts build one at every move, and a
+    frozen dataclass's ``__init__`` sets each of its 25 fields through ``object.__setattr__``,
+    in both builds (mypyc compiles a dataclass's methods as the dataclasses module writes them)."""
 
     player: int
     num_players: int
@@ -189,8 +191,7 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
     """The :class:`PlayerView` of seat ``me`` read from state fields by name: an info set's
     ``knowledge`` or, in search rollouts, a state's own fields (the parts read are the same).
 
-    Search rollouts build one at every move, so it is assembled without the generated
-    ``__init__`` (:func:`_assemble`) and with list comprehensions; the view is the same."""
+    Search rollouts build one at every move, so its parts are list comprehensions."""
     n = game.num_players
     decision = facts["decision"]
     if decision is None:
@@ -211,7 +212,7 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
     values = facts["token_value"]
     looks = facts["looks"]
     mystic = facts["mystic"]
-    return _assemble(
+    return PlayerView(
         me,
         n,
         game.layout,
@@ -252,11 +253,6 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
         facts["tokens"],
         {t: values[t] for t in facts["known"][me]},
     )
-
-
-def _assemble(*values: Any) -> PlayerView:
-    """``PlayerView(*values)``: the field values in field order."""
-    return PlayerView(*values)
 
 
 def deal_hidden(
@@ -348,8 +344,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
 
 
 # =========================================================================== House cards
-@dataclass(frozen=True, slots=True)
-class HouseHypothesis:
+class HouseHypothesis(NamedTuple):
     """One hypothesis on the round's House cards: the deal ``D`` with the two players a
     Shapeshifter named swapped (``swap`` 1) or not; the current card of seat ``q`` is
     ``D[sigma[q]]``. ``pins[q]`` is ``D[q]`` where a look or one's own card tells it (-1

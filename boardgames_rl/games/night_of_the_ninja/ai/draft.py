@@ -10,6 +10,8 @@ survival (Mirror Monk, Martyr) more. The same values choose the Grave Digger's c
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr, trait
+
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.ai.tables import INFO_KINDS, KILL_KINDS, KIND
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
@@ -32,8 +34,11 @@ BASE_VALUE = {
 """Static draft value of each card kind: ``(as a House member, as the Ronin)``."""
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DraftRules:
-    """The draft decisions of :class:`~.agent.NightOfTheNinjaHeuristic`."""
+    """The draft decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (a trait: the compiled
+    build lets a class take the rules of several such classes)."""
 
     def card_value(self, view: View, card: int, hand: list[int]) -> float:
         """Static worth of holding ``card`` this round (draft and Grave Digger choices)."""

@@ -17,11 +17,15 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr, trait
+
 from boardgames_rl.games.night_of_the_ninja import actions, data
 from boardgames_rl.games.night_of_the_ninja.ai.tables import INFO_KINDS, KILL_KINDS, KIND
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NightRules:
     """The Night decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (and the card tests the
     Trickster rules share: ``wants_to_play``, ``info_targets``, ``thief_targets``)."""

@@ -13,6 +13,8 @@ player gains; the Troublemaker reveals the card it saw to all when it shows an e
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from boardgames_rl.games.night_of_the_ninja import actions, data
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
@@ -20,6 +22,7 @@ from boardgames_rl.games.night_of_the_ninja.ai.tables import KIND
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TricksterRules(DraftRules, NightRules):
     """The Trickster decisions of :class:`~.agent.NightOfTheNinjaHeuristic` (they use the card
     values of :class:`~.draft.DraftRules` and the card tests of :class:`~.night.NightRules`)."""
