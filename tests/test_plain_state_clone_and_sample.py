@@ -73,3 +73,16 @@ def test_sample_equals_the_original_sample(game):
         assert got.to_dict() == want.to_dict()
         assert np.array_equal(got.observation(info.player), info.observation)
         assert _playout(got, i) == _playout(want, i)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_known_state_is_the_knowledge_for_reading_only(game):
+    """``known_state()`` has the knowledge's fields (a copy, as the info set was made), and a
+    chance draw from it is refused in one line instead of drawing from some generator."""
+    for i, s in enumerate(random_play_states(game, 10, seed=3, first_game_seed=3, keep=0.05)):
+        info = s.info_set(i % game.num_players)
+        known = info.known_state()
+        assert {k: getattr(known, k) for k in known.FIELDS} == info.knowledge
+        assert known is not info.known_state()  # a copy each time
+        with pytest.raises(RuntimeError, match="no chance generator.*sample"):
+            known.rng  # noqa: B018

@@ -87,6 +87,11 @@ class PlainDataState(State[GameT]):
         """The state's chance generator (made from its snapshot or seed at the first draw)."""
         rng = self._rng
         if rng is None:
+            if self._rng_state is None:
+                raise RuntimeError(
+                    f"{self.game.name}: this state has no chance generator (an information "
+                    "set's known_state() is for reading); play a state from its sample(rng)"
+                )
             rng = self._rng = _generator(self._rng_state)
         return rng
 
@@ -144,7 +149,9 @@ class RedealtInfoSet(InfoSet[GameT]):
 
     Subclasses implement :meth:`deal_hidden`, which deals again, in place, every part of a state
     dict that ``player`` cannot see; its result must depend only on what ``player`` knows (sort a
-    pool before shuffling it). ``knowledge`` is the state dict dealt once from a fixed generator.
+    pool before shuffling it). ``knowledge`` is the state dict dealt once from a fixed generator:
+    read it, do not change it (:meth:`sample` and :meth:`known_state` copy it as it was made,
+    kept packed by ``marshal`` so that a search's hundreds of samples unpack it only).
     """
 
     def __init__(self, state: PlainDataState, player: int):
@@ -159,6 +166,7 @@ class RedealtInfoSet(InfoSet[GameT]):
         d = dict(zip(fields, _copy([getattr(state, k) for k in fields]), strict=True))
         self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
+        self._packed = marshal.dumps(d, 2)
         self._state_class = type(state)
 
     @abstractmethod
@@ -169,11 +177,23 @@ class RedealtInfoSet(InfoSet[GameT]):
     def sample(self, rng: np.random.Generator) -> PlainDataState:
         """The knowledge copied once, its hidden parts dealt from ``rng``, and a generator seeded
         from ``rng`` (made at the state's first draw); the fields take the copy as it is."""
-        d = _copy(self.knowledge)
+        d = marshal.loads(self._packed)
         self.deal_hidden(d, self.player, rng)
-        cls = self._state_class
-        s = cls(self.game, None)  # the generator comes next
+        s = self._state_of(d)
         s._rng_state = draws_for(rng).below_wide(2**63)  # = int(rng.integers(2**63))
+        return s
+
+    def known_state(self) -> PlainDataState:
+        """The knowledge as a state of the game (a copy; the hidden parts as the fixed generator
+        dealt them): what the player knows, with an engine's typed fields, for reading only. It
+        has no chance generator, so it cannot be played."""
+        return self._state_of(marshal.loads(self._packed))
+
+    def _state_of(self, d: dict[str, Any]) -> PlainDataState:
+        """A state of this game whose fields are the values of ``d`` as they are (no generator
+        yet: a sample seeds one)."""
+        cls = self._state_class
+        s = cls(self.game, None)
         for k in cls.FIELDS:
             setattr(s, k, d[k])
         return s

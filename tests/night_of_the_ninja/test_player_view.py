@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from boardgames_rl.games.night_of_the_ninja import infoset
-from boardgames_rl.games.night_of_the_ninja.ai.rollout import player_facts
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.heuristic import NightOfTheNinjaHeuristic
@@ -71,7 +70,7 @@ def test_the_view_of_the_knowledge_is_the_view_of_the_state_for_the_player_to_mo
         for state in list(heuristic_states(seed))[::5]:
             me = state.current_player
             from_knowledge = state.info_set(me).view()
-            from_state = player_view(player_facts(state), me, state.game)
+            from_state = player_view(state, me)
             assert from_knowledge == from_state
 
 

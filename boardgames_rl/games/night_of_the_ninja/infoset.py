@@ -35,7 +35,7 @@ once from a fixed generator over sorted pools, so it carries nothing hidden.
 The House-swap beliefs are written once, here: :func:`house_hypotheses` (the swap hypotheses, the
 cards each pins, their weights) serves both the re-deal above and the heuristic's beliefs
 (:mod:`.ai.beliefs`). The heuristic reads a :class:`PlayerView` (``info_set.view()``, or
-:func:`player_view` of a state's fields in search rollouts): typed attributes holding only what
+:func:`player_view` of the sampled state in search rollouts): typed attributes holding only what
 the player knows, built once per decision, instead of the engine's untyped lists.
 """
 
@@ -51,6 +51,7 @@ from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.night_of_the_ninja import cards
 from boardgames_rl.games.night_of_the_ninja.actions import Layout
+from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
 
 if TYPE_CHECKING:
     from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
@@ -75,7 +76,9 @@ class NightOfTheNinjaInfoSet(RedealtInfoSet["NightOfTheNinja"]):
 
     def view(self) -> PlayerView:
         """What this player knows, as typed attributes (:class:`PlayerView`)."""
-        return player_view(self.knowledge, self.player, self.game)
+        state = self.known_state()
+        assert isinstance(state, NightOfTheNinjaState)  # made by this game's states
+        return player_view(state, self.player)
 
 
 def ninja_info_set(info_set: InfoSet) -> NightOfTheNinjaInfoSet:
@@ -187,19 +190,22 @@ class PlayerView(NamedTuple):
         )
 
 
-def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> PlayerView:
-    """The :class:`PlayerView` of seat ``me`` read from state fields by name: an info set's
-    ``knowledge`` or, in search rollouts, a state's own fields (the parts read are the same).
+def player_view(state: NightOfTheNinjaState, me: int) -> PlayerView:
+    """The :class:`PlayerView` of seat ``me`` read from ``state``: an info set's knowledge as a
+    state (``info_set.view()``) or, in search rollouts, the sampled state itself (the parts read
+    are those ``me`` knows, the same in both).
 
-    Search rollouts build one at every move, so its parts are list comprehensions."""
+    Search rollouts build one at every move, so it reads the state's typed fields directly and
+    its parts are list comprehensions."""
+    game = state.game
     n = game.num_players
-    decision = facts["decision"]
+    decision = state.decision
     if decision is None:
         raise ValueError("night_of_the_ninja: a player view is made at a pending decision only")
-    ss = facts["ss"]
-    gd = facts["gd"]
-    sm = facts["sm"]
-    hand, kept, committed = facts["hand"], facts["kept"], facts["committed"]
+    ss = state.ss
+    gd = state.gd
+    sm = state.sm
+    hand, kept, committed = state.hand, state.kept, state.committed
     if committed:
         per_seat = [0] * n
         for _card, owner, _src in committed:
@@ -209,9 +215,9 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
     else:
         held_counts = tuple([len(hand[q]) + (kept[q] >= 0) for q in range(n)])
         mine = ()
-    values = facts["token_value"]
-    looks = facts["looks"]
-    mystic = facts["mystic"]
+    values = state.token_value
+    looks = state.looks
+    mystic = state.mystic
     return PlayerView(
         me,
         n,
@@ -225,11 +231,11 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
             decision["owner"],
             decision["target"],
         ),
-        facts["stage"],
-        facts["phase"],
-        facts["alive"],
-        facts["dealt_house"][me],
-        tuple([HouseFact(t, h, pre) for w, t, h, pre in looks if w == me or w == -1])
+        state.stage,
+        state.phase,
+        state.alive,
+        state.dealt_house[me],
+        tuple([HouseFact(t, h, bool(pre)) for w, t, h, pre in looks if w == me or w == -1])
         if looks
         else (),
         (
@@ -241,17 +247,17 @@ def player_view(facts: Mapping[str, Any], me: int, game: NightOfTheNinja) -> Pla
         ),
         hand[me],
         kept[me],
-        facts["dealt"][me],
-        facts["received"][me],
-        facts["pick1"][me] >= 0,
+        state.dealt[me],
+        state.received[me],
+        state.pick1[me] >= 0,
         mine,
         held_counts,
-        frozenset([rec[0] for rec in facts["played"]]),
+        frozenset([rec[0] for rec in state.played]),
         tuple([(t, c) for w, t, c, _time in mystic if w == me and c >= 0]) if mystic else (),
         GraveDiggerSight((gd[1], gd[2]), gd[3]) if gd and gd[0] == me else None,
         MerchantVisit(sm[1], sm[2] == 1, sm[3]) if sm and sm[0] == me else None,
-        facts["tokens"],
-        {t: values[t] for t in facts["known"][me]},
+        state.tokens,
+        {t: values[t] for t in state.known[me]},
     )
 
 

@@ -12,7 +12,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
-from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout, player_facts
+from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout
 from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 from boardgames_rl.games.night_of_the_ninja.infoset import ninja_info_set, player_view
@@ -48,9 +48,7 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         legal = state.legal_action_mask().nonzero()[0].tolist()
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
-        facts = player_view(player_facts(state), me, state.game)
-        view = View(facts, self.samples, self.rival_weight)
+        view = View(player_view(state, state.current_player), self.samples, self.rival_weight)
         return self.decide(view, legal, rng)
 
     def determinized_rollout(self) -> DeterminizedRollout:

@@ -4,12 +4,13 @@ ISMCTS plays its rollouts on a *determinization*: a full state the search drew f
 player's information set (its own guess of the hidden facts, never the true state). Two ways to
 let the heuristic move there without building an information set at every rollout move:
 
-* :func:`player_facts` -- the state's own fields, not copied. The heuristic's rules read only what
-  the player to move knows (its :class:`~boardgames_rl.games.night_of_the_ninja.infoset.PlayerView`:
-  its own cards and looks, the public record), and ``infoset.player_view`` of those fields is
-  the view of that player's ``info_set()``, so :meth:`~.agent.NightOfTheNinjaHeuristic.act_on_state`
-  chooses exactly the move ``act`` would (``tests/night_of_the_ninja/test_rollout_policy.py``,
-  ``test_player_view.py``), without the info set's knowledge re-deal and observation.
+* ``infoset.player_view(state, me)`` -- read from the state itself. The heuristic's rules read
+  only what the player to move knows (its
+  :class:`~boardgames_rl.games.night_of_the_ninja.infoset.PlayerView`: its own cards and looks,
+  the public record), and that view of the state is the view of that player's ``info_set()``,
+  so :meth:`~.agent.NightOfTheNinjaHeuristic.act_on_state` chooses exactly the move ``act``
+  would (``tests/night_of_the_ninja/test_rollout_policy.py``, ``test_player_view.py``), without
+  the info set's knowledge re-deal and observation.
 * :class:`DeterminizedView` -- the beliefs replaced by the determinization's facts: one House
   hypothesis (the sampled House cards, so every player is "seen"), the Ninja cards where they
   are, the Honor tokens' sampled values, and a single scenario (those House cards, the living
@@ -26,20 +27,12 @@ cards and survivors (no later deaths are drawn).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.ai.view import Scenario, View
 from boardgames_rl.games.night_of_the_ninja.infoset import HouseHypothesis, player_view
 from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
-
-
-def player_facts(state: NightOfTheNinjaState) -> dict[str, Any]:
-    """The state's fields by name (``FIELDS``), not copied: the heuristic's rules never write to
-    them."""
-    return {k: getattr(state, k) for k in state.FIELDS}
 
 
 class DeterminizedView(View):
@@ -51,7 +44,7 @@ class DeterminizedView(View):
     the view is in use (a rollout move builds one and drops it before applying the action)."""
 
     def __init__(self, state: NightOfTheNinjaState, me: int, rival_weight: float):
-        super().__init__(player_view(player_facts(state), me, state.game), 1, rival_weight)
+        super().__init__(player_view(state, me), 1, rival_weight)
         self._state = state
         self._house = list(state.house)
         self._values = state.token_value
