@@ -273,7 +273,7 @@ def deal_hidden(
 
 # =========================================================================== Honor tokens
 def _tokens(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
-    values = d["token_value"]
+    values: list[int] = d["token_value"]
     known = set(d["known"][me])
     unknown = [t for t in range(cards.NUM_TOKENS) if t not in known]
     if not unknown:
@@ -283,22 +283,34 @@ def _tokens(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         counts[values[t]] -= 1
     pool = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     target = game.target_score
-    constraints = []
-    for check in d["checks"]:
+    constraints: list[tuple[list[int], int]] = []
+    checks: list[list[int]] = d["checks"]
+    for check in checks:
         free = [t for t in check if t not in known]
         if free:
-            slack = target - sum(values[t] for t in check if t in known)
+            slack = target - sum([values[t] for t in check if t in known])
             constraints.append((free, slack))
-    trial = dict.fromkeys(unknown, 0)
+    trial = [0] * cards.NUM_TOKENS  # a value per unknown token
     for _ in range(60):
         rng.shuffle(pool)
-        for t, v in zip(unknown, pool, strict=True):
-            trial[t] = int(v)
-        if all(sum(trial[t] for t in free) < slack for free, slack in constraints):
+        for i, t in enumerate(unknown):
+            trial[t] = pool[i]
+        if _meets(trial, constraints):
             for t in unknown:
                 values[t] = trial[t]
             return
     _tokens_search(values, unknown, counts, constraints, rng)
+
+
+def _meets(trial: list[int], constraints: list[tuple[list[int], int]]) -> bool:
+    """Whether the token values ``trial`` keep every checked holding below its slack."""
+    for free, slack in constraints:
+        total = 0
+        for t in free:
+            total += trial[t]
+        if total >= slack:
+            return False
+    return True
 
 
 def _tokens_search(values, unknown, counts, constraints, rng) -> None:
@@ -525,62 +537,54 @@ def _deal_houses(hyp: HouseHypothesis, result: int, rng: np.random.Generator) ->
 
 # =========================================================================== Ninja cards
 def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
-    n = game.num_players
+    n: int = game.num_players
     left, right = (me + 1) % n, (me - 1) % n
     stage = d["stage"]
     passed = stage != "draft1"
     n_slots = cards.NUM_CARDS
     # slots: P1[q] = q, K[q] = n + q, X[q] = 2n + q, set aside 3n..32
     # groups: hand of q = {P1[q], K[q-1]} -> q; discards X -> n; set aside -> n + 1
-    XG, AG = n, n + 1
-
-    def group_of(slot: int) -> int:
-        if slot < n:
-            return slot
-        if slot < 2 * n:
-            return (slot - n + 1) % n
-        return XG if slot < 3 * n else AG
-
+    XG = n
     card_at = [-1] * n_slots
     placed: set[int] = set()
 
-    def put(slot: int, card: int) -> None:
-        card_at[slot] = card
-        placed.add(card)
-
-    pick1, pick2 = d["pick1"], d["pick2"]
+    pick1: list[int] = d["pick1"]
+    pick2: list[int] = d["pick2"]
     mine = sorted(d["dealt"][me])
     pair: list[int] = []
     if pick1[me] >= 0:
-        put(me, pick1[me])
+        _put(card_at, placed, me, pick1[me])
         pair = [c for c in mine if c != pick1[me]]
     else:
         for slot, c in zip((me, n + me, 2 * n + me), mine, strict=True):
-            put(slot, c)
+            _put(card_at, placed, slot, c)
     if passed:
         if pick2[me] >= 0:
-            put(n + right, pick2[me])
-            put(2 * n + right, d["discard_of"][me])
+            _put(card_at, placed, n + right, pick2[me])
+            _put(card_at, placed, 2 * n + right, d["discard_of"][me])
         else:
             r0, r1 = sorted(d["received"][me])
-            put(n + right, r0)
-            put(2 * n + right, r1)
+            _put(card_at, placed, n + right, r0)
+            _put(card_at, placed, 2 * n + right, r1)
 
     # cards whose group is known (a set of allowed groups)
     allowed: dict[int, set[int]] = {}
-    for card, owner, src, _t1, _t2, _st in d["played"]:
-        allowed[card] = {XG} if src == SRC_GD else {owner}
-    for who, target, card, _time in d["mystic"]:
-        if who == me and card >= 0:
-            allowed[card] = {target}
-    gd = d["gd"]
+    played: list[list[int]] = d["played"]
+    for rec in played:
+        allowed[rec[0]] = {XG} if rec[2] == SRC_GD else {rec[1]}
+    mystic: list[list[int]] = d["mystic"]
+    for rec in mystic:
+        if rec[0] == me and rec[2] >= 0:
+            allowed[rec[2]] = {rec[1]}
+    gd: list[int] = d["gd"]
     if gd and gd[0] == me:
         for c in gd[1:4]:
             if c >= 0:
                 allowed[c] = {XG}
     no_mastermind = d["result"] >= 0 and not d["by_mastermind"] and cards.MASTERMIND not in allowed
     if no_mastermind:
-        allowed[cards.MASTERMIND] = {q for q in range(n) if not d["alive"][q]} | {XG, AG}
+        alive: list[bool] = d["alive"]
+        allowed[cards.MASTERMIND] = {q for q in range(n) if not alive[q]} | {XG, n + 1}
 
     if pair:
         a, b = pair
@@ -590,73 +594,107 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
             if left in allowed.get(k, {left}) and XG in allowed.get(x, {XG})
         ]
         k, x = splits[int(rng.integers(len(splits)))] if len(splits) > 1 else splits[0]
-        put(n + me, k)
-        put(2 * n + me, x)
+        _put(card_at, placed, n + me, k)
+        _put(card_at, placed, 2 * n + me, x)
     for c in list(allowed):
         if c in placed:
             del allowed[c]
 
-    free: dict[int, list[int]] = {}
+    free: list[list[int]] = [[] for _ in range(n + 2)]  # by group: the empty slots
     for slot in range(n_slots):
         if card_at[slot] < 0:
-            free.setdefault(group_of(slot), []).append(slot)
+            free[_group_of(slot, n)].append(slot)
     for card in sorted(allowed, key=lambda c: (len(allowed[c]) > 1, c)):
-        slots = [s for g in sorted(allowed[card]) for s in free.get(g, ())]
+        slots = [s for g in sorted(allowed[card]) for s in free[g]]
         slot = slots[int(rng.integers(len(slots)))]
-        free[group_of(slot)].remove(slot)
-        put(slot, card)
+        free[_group_of(slot, n)].remove(slot)
+        _put(card_at, placed, slot, card)
     rest = [c for c in range(n_slots) if c not in placed]
     rng.shuffle(rest)
-    empty = [s for s in range(n_slots) if card_at[s] < 0]
-    for slot, c in zip(empty, rest, strict=True):
-        card_at[slot] = int(c)
+    i = 0
+    for slot in range(n_slots):
+        if card_at[slot] < 0:
+            card_at[slot] = rest[i]
+            i += 1
 
     _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, game.target_learns_look)
 
 
-def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, informed) -> None:
+def _group_of(slot: int, n: int) -> int:
+    """The group of a deal slot of ``_cards``: a hand (its seat), the discards (``n``) or the
+    cards set aside (``n + 1``)."""
+    if slot < n:
+        return slot
+    if slot < 2 * n:
+        return (slot - n + 1) % n
+    return n if slot < 3 * n else n + 1
+
+
+def _put(card_at: list[int], placed: set[int], slot: int, card: int) -> None:
+    """Deal ``card`` to ``slot``."""
+    card_at[slot] = card
+    placed.add(card)
+
+
+def _rebuild_round(
+    d: dict[str, Any],
+    me: int,
+    n: int,
+    card_at: list[int],
+    passed: bool,
+    no_mastermind: bool,
+    rng: np.random.Generator,
+    informed: bool,
+) -> None:
     """Derive the draft history, hands, discards, the Grave Digger's take, hidden commitments
     and the other players' private records from the slot deal."""
     P1 = card_at[:n]
     K = card_at[n : 2 * n]
     X = card_at[2 * n : 3 * n]
     d["aside"] = sorted(card_at[3 * n :])
-    pick1, pick2 = d["pick1"], d["pick2"]
+    pick1: list[int] = d["pick1"]
+    pick2: list[int] = d["pick2"]
+    dealt: list[list[int]] = d["dealt"]
+    received: list[list[int]] = d["received"]
+    discard_of: list[int] = d["discard_of"]
+    hand: list[list[int]] = d["hand"]
+    kept: list[int] = d["kept"]
+    played: list[list[int]] = d["played"]
     origin: list[list[int]] = [[] for _ in range(n)]
     pile_all: list[int] = []
     for q in range(n):
         if q == me:
             origin[q] = [c for c in (pick1[me], pick2[me]) if c >= 0]
             continue
-        d["dealt"][q] = sorted([P1[q], K[q], X[q]])
+        dealt[q] = sorted([P1[q], K[q], X[q]])
         if pick1[q] >= 0:
             pick1[q] = P1[q]
             origin[q].append(P1[q])
         if passed:
-            d["received"][q] = sorted([K[q - 1], X[q - 1]])
+            received[q] = sorted([K[q - 1], X[q - 1]])
             if pick2[q] >= 0:
                 pick2[q] = K[q - 1]
-                d["discard_of"][q] = X[q - 1]
+                discard_of[q] = X[q - 1]
                 origin[q].append(K[q - 1])
     for q in range(n):
         if pick2[q] >= 0:
             pile_all.append(X[q - 1])
-    played_from_hand: dict[int, list[tuple[int, int]]] = {q: [] for q in range(n)}
-    for i, (card, owner, src, *_rest) in enumerate(d["played"]):
-        if src == SRC_HAND:
-            played_from_hand[owner].append((i, card))
+    played_from_hand: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for i, rec in enumerate(played):
+        if rec[2] == SRC_HAND:
+            played_from_hand[rec[1]].append((i, rec[0]))
 
     # Grave Digger: the card taken (hidden unless played) and the two seen
-    gd = d["gd"]
+    gd: list[int] = d["gd"]
     taken = -1
     kept_by: dict[int, int] = {}
     if gd:
         g, _s1, _s2, taken, use = gd
         if g == me:
-            if d["kept"][me] >= 0:
-                kept_by[me] = d["kept"][me]
+            if kept[me] >= 0:
+                kept_by[me] = kept[me]
         else:
-            public = [r[0] for r in d["played"] if r[1] == g and r[2] == SRC_GD]
+            public = [r[0] for r in played if r[1] == g and r[2] == SRC_GD]
             if public:
                 taken = public[0]
             elif taken >= 0 or use >= 0:
@@ -684,42 +722,46 @@ def _rebuild_round(d, me, n, card_at, passed, no_mastermind, rng, informed) -> N
         if q == me:
             continue
         gone = {c for _, c in played_from_hand[q]}
-        d["hand"][q] = [c for c in origin[q] if c not in gone]
-        d["kept"][q] = kept_by.get(q, -1)
+        hand[q] = [c for c in origin[q] if c not in gone]
+        kept[q] = kept_by.get(q, -1)
 
     # others' hidden commitments of the current phase
     if d["stage"] == "commit":
         phase = d["phase"]
         committed = [e for e in d["committed"] if e[1] == me]
+        asks_total: list[int] = d["asks_total"]
+        asks_left: list[int] = d["asks_left"]
+        commit_done: list[bool] = d["commit_done"]
         for q in range(n):
             if q == me:
                 continue
-            done_asks = d["asks_total"][q] - d["asks_left"][q]
-            d["commit_done"][q] = False
+            done_asks = asks_total[q] - asks_left[q]
+            commit_done[q] = False
             if done_asks <= 0:
                 continue
             cands = sorted(
-                c for c in d["hand"][q] + [d["kept"][q]] if c >= 0 and cards.CARD_PHASE[c] == phase
+                c for c in hand[q] + [kept[q]] if c >= 0 and cards.CARD_PHASE[c] == phase
             )
             m = int(rng.integers(min(done_asks, len(cands)) + 1))
             if m:
                 idx = sorted(int(i) for i in rng.choice(len(cands), size=m, replace=False))
                 for i in idx:
                     c = cands[i]
-                    if d["kept"][q] == c:
-                        d["kept"][q] = -1
+                    if kept[q] == c:
+                        kept[q] = -1
                         committed.append([c, q, SRC_GD])
                     else:
-                        d["hand"][q].remove(c)
+                        hand[q].remove(c)
                         committed.append([c, q, SRC_HAND])
-            d["commit_done"][q] = m < done_asks
+            commit_done[q] = m < done_asks
         committed.sort(key=lambda e: (e[1], e[0]))
         d["committed"] = committed
 
     # the other players' Mystic sights (a sight of one's own card is known with
     # ``target_learns_look``)
-    for rec in d["mystic"]:
-        who, target, _card, time = rec
+    mystic: list[list[int]] = d["mystic"]
+    for rec in mystic:
+        who, target, time = rec[0], rec[1], rec[3]
         if who == me or (target == me and informed):
             continue
         base = origin[target]
