@@ -11,7 +11,7 @@ view when the agent declares ``needs_info_set = False``, else its info set in th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
@@ -53,20 +53,22 @@ def play_out(
     always uniform). A policy's action is checked, cheap beside it: a faulty one fails here."""
     steps = 0
     draws = draws_for(rng)  # rng.integers's draws, without its per-call costs
-    shared = state.game.shares_masks  # list each shared mask once, else no list at all
-    legal: Sequence[int] | np.ndarray
     while not state.is_terminal():
         if depth is not None and steps >= depth:
             if evaluate is None:
                 return np.zeros(state.game.num_players)
             return evaluate(state)
-        legal = legal_list(state) if shared else state.legal_action_mask().nonzero()[0]
+        legal = legal_list(state)
         if len(legal) == 1:
-            action = int(legal[0])
+            action = legal[0]
         elif policy is None or (epsilon > 0 and rng.random() < epsilon):
-            action = int(legal[draws.below(len(legal))])
+            action = legal[draws.below(len(legal))]
         else:
-            action = state.validate_action(policy(state, rng))
+            chosen = policy(state, rng)
+            if type(chosen) is int and chosen in legal:
+                action = chosen
+            else:  # an int of another type, or a wrong action: refused as State.apply would
+                action = state.validate_action(chosen)
         apply_legal(state, action)
         steps += 1
     return state.returns()

@@ -236,6 +236,12 @@ class State(Generic[GameT]):
         """Boolean mask of legal actions for ``current_player`` (all False when terminal)."""
         raise NotImplementedError(f"{type(self).__name__} must define _legal_action_mask")
 
+    def _legal_list(self) -> list[int]:
+        """The legal actions as ascending ints, each once, for search loops (:func:`legal_list`).
+        An engine that lists its legal actions before it marks them in a mask may override this
+        to skip the mask; the list must be the mask's (``testing.conformance`` checks it)."""
+        return self.legal_action_mask().nonzero()[0].tolist()
+
     @abstractmethod
     def _apply(self, action: int) -> None:
         """Apply an action already checked to be legal."""
@@ -474,10 +480,11 @@ def legal_list(state: State) -> list[int]:
     Masks are read-only (:meth:`State.legal_action_mask`), and the engines that give every state
     with the same legal actions the same mask (:attr:`Game.shares_masks`: Castle Flutterstone,
     The White Castle) have their few masks listed once, not at every step of every playout; for
-    the others this is ``state.legal_actions().tolist()``."""
-    mask = state.legal_action_mask()
+    the others this is the state's ``_legal_list()`` (``state.legal_actions().tolist()``, or the
+    engine's own list without a mask: Night of the Ninja)."""
     if not state.game.shares_masks:
-        return mask.nonzero()[0].tolist()
+        return state._legal_list()
+    mask = state.legal_action_mask()
     key = id(mask)
     hit = _LEGAL_LISTS.get(key)
     if hit is not None and hit[0] is mask:

@@ -18,7 +18,8 @@ test file can parametrise over them. A failed check raises :class:`ConformanceEr
 * ``pettingzoo_api``: PettingZoo's ``api_test`` and ``seed_test`` on the raw AEC env, and (if the
   game is registered) on the env from ``pettingzoo.make``;
 * ``random_games``: seeded random games end within ``max_game_length`` actions; at every step the
-  mask is non-empty, ``current_player`` in range, returns zero before the end and finite at the
+  mask is non-empty and ``core.game.legal_list`` (what search loops read) lists its actions,
+  ``current_player`` in range, returns zero before the end and finite at the
   end, every player's observation inside its spec, ``state_vector`` inside its spec;
 * ``info_sets``: states sampled from an information set give that player the same observation,
   mask and ``current_player`` as the true state, carry their own chance generator and play on to
@@ -63,7 +64,7 @@ from boardgames_rl.core.errors import (
     MalformedActionError,
     WrongPlayerError,
 )
-from boardgames_rl.core.game import TERMINAL, Game, State
+from boardgames_rl.core.game import TERMINAL, Game, State, legal_list
 from boardgames_rl.testing.random_play import (
     normalised,
     play_out,
@@ -224,6 +225,11 @@ def check_random_games(game: Game, games: int = 500, seed: int = 20240601) -> No
                 raise ConformanceError(
                     f"{game.name}: game seed {g}, step {steps}: empty legal action mask in a "
                     "non-terminal state"
+                )
+            if legal_list(state) != mask.nonzero()[0].tolist():
+                raise ConformanceError(
+                    f"{game.name}: game seed {g}, step {steps}: legal_list (what search loops "
+                    f"read) is not the mask's actions"
                 )
             returns = np.asarray(state.returns())
             if returns.shape != (n_players,) or returns.any():

@@ -142,13 +142,23 @@ def legal_ids(state: NightOfTheNinjaState) -> list[int]:
     return rule(state, d)
 
 
+def legal_list(state: NightOfTheNinjaState) -> list[int]:
+    """The legal actions ascending, each once: the actions of :func:`legal_mask`, listed without
+    a mask (search loops read this)."""
+    return sorted(set(_pending_ids(state)))
+
+
 def legal_mask(state: NightOfTheNinjaState) -> np.ndarray:
     """Boolean mask of shape ``(num_actions,)`` of the legal actions."""
     mask = bytearray(state.game.num_actions)  # a byte per action, read by numpy without a copy
-    ids = legal_ids(state)
-    if ids:
-        for a in ids:
-            mask[a] = 1
-    elif state.decision is not None:
-        raise RuntimeError(f"night_of_the_ninja: decision {state.decision['kind']!r} has no action")
+    for a in _pending_ids(state):
+        mask[a] = 1
     return np.frombuffer(mask, _BOOL)
+
+
+def _pending_ids(state: NightOfTheNinjaState) -> list[int]:
+    """:func:`legal_ids`, refused when a pending decision has no action (an engine fault)."""
+    ids = legal_ids(state)
+    if not ids and state.decision is not None:
+        raise RuntimeError(f"night_of_the_ninja: decision {state.decision['kind']!r} has no action")
+    return ids

@@ -67,7 +67,7 @@ import numpy as np
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.night_of_the_ninja import actions, cards
-from boardgames_rl.games.night_of_the_ninja.legal import legal_mask
+from boardgames_rl.games.night_of_the_ninja.legal import legal_list, legal_mask
 from boardgames_rl.games.night_of_the_ninja.observation import encode
 
 if TYPE_CHECKING:
@@ -335,6 +335,9 @@ class NightOfTheNinjaState(PlainDataState["NightOfTheNinja"]):
 
     def _legal_action_mask(self) -> np.ndarray:
         return legal_mask(self)
+
+    def _legal_list(self) -> list[int]:
+        return legal_list(self)
 
     # ====================================================================== helpers
     def score_of(self, token_ids) -> int:

@@ -9,7 +9,7 @@ from typing import ClassVar
 import numpy as np
 
 from boardgames_rl.core.agent import Agent
-from boardgames_rl.core.game import InfoSet
+from boardgames_rl.core.game import InfoSet, legal_list
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
 from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout
@@ -45,7 +45,7 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         """The move ``act(state.info_set(state.current_player), rng)`` would choose, read from
         the state's own fields instead of a built info set (the rules read only what the player
         to move knows, see :mod:`.rollout`): for search rollouts on a determinization."""
-        legal = state.legal_action_mask().nonzero()[0].tolist()
+        legal = legal_list(state)
         if len(legal) == 1:
             return legal[0]
         view = View(player_view(state, state.current_player), self.samples, self.rival_weight)

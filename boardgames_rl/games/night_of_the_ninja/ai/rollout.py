@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.core.game import legal_list
 from boardgames_rl.games.night_of_the_ninja import data
 from boardgames_rl.games.night_of_the_ninja.ai.view import Scenario, View
 from boardgames_rl.games.night_of_the_ninja.infoset import HouseHypothesis, player_view
@@ -105,7 +106,7 @@ class DeterminizedRollout:
         self.heuristic = heuristic
 
     def rollout_action(self, state, rng: np.random.Generator) -> int:
-        legal = state.legal_action_mask().nonzero()[0].tolist()
+        legal = legal_list(state)
         if len(legal) == 1:
             return legal[0]
         h = self.heuristic
