@@ -145,7 +145,11 @@ def legal_ids(state: NightOfTheNinjaState) -> list[int]:
 def legal_list(state: NightOfTheNinjaState) -> list[int]:
     """The legal actions ascending, each once: the actions of :func:`legal_mask`, listed without
     a mask (search loops read this)."""
-    return sorted(set(_pending_ids(state)))
+    ids = _pending_ids(state)
+    for i in range(1, len(ids)):
+        if ids[i] <= ids[i - 1]:  # most rules list them ascending already
+            return sorted(set(ids))
+    return ids
 
 
 def legal_mask(state: NightOfTheNinjaState) -> np.ndarray:
