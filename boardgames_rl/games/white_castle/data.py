@@ -1,12 +1,13 @@
 """The White Castle: data tables (data sheet ``/work/shared/games/white_castle.md``).
 
-Effects are JSON-safe lists ``[kind, *arguments]`` whose kind is an :class:`EffectKind` value
-(kept as a plain string in saved states and read by the observation): ``gain`` ``["g", key, n]``
-(key in food/iron/pearl/coin/seal/vp), ``any_resources`` ``["any", n]`` n resources of choice,
-``time_steps`` ``["pot", n]`` Passage of Time steps, ``LANTERN``, ``WELL``, ``COURTIER``,
-``GARDENER``, ``WARRIOR``, ``DOMAIN`` (personal domain action), ``any_tile(c)`` ``["tile", c]``
-any die-tile action of colour c (-1 any) on the main board, ``LIGHT`` any light block on the
-main board, ``pay_seal(eff)`` pay 1 seal then eff, ``pay_coins(n, eff)`` pay n coins then eff.
+Effects are JSON-safe lists ``[kind, *arguments]`` whose kind is one of the :class:`EffectKind`
+strings (kept as they are in saved states and read by the observation): ``gain``
+``["g", key, n]`` (key in food/iron/pearl/coin/seal/vp), ``any_resources`` ``["any", n]`` n
+resources of choice, ``time_steps`` ``["pot", n]`` Passage of Time steps, ``LANTERN``,
+``WELL``, ``COURTIER``, ``GARDENER``, ``WARRIOR``, ``DOMAIN`` (personal domain action),
+``any_tile(c)`` ``["tile", c]`` any die-tile action of colour c (-1 any) on the main board,
+``LIGHT`` any light block on the main board, ``pay_seal(eff)`` pay 1 seal then eff,
+``pay_coins(n, eff)`` pay n coins then eff.
 The engine adds the kinds of its own frames (a die on the Well, a Domain row, a room's block, a
 card's block, a choice, a pick among blocks, the courtier's second part, the Daimyo question).
 A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom/white), made by
@@ -15,7 +16,6 @@ A block is ``[rows, dark, effects]`` (rows 0 top/coral, 1 middle/black, 2 bottom
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, Final
 
 Effect = list[Any]
@@ -24,31 +24,34 @@ Block = list[Any]
 """One block of a card: ``[rows, dark, effects]``."""
 
 
-class EffectKind(str, Enum):
-    """The kind of an effect (its first item). A member equals its value, the plain string that
-    effects, saved states and observations hold (tables store the value itself)."""
+class EffectKind:
+    """The kinds of effects (an effect's first item): the plain strings that effects, saved
+    states and observations hold, written once here for the tables, the constructors below and
+    the engine. Plain ``Final`` strings rather than enum members: the engine compares an
+    effect's kind with them at every effect, and the compiled engine reads them as constants
+    (an enum member's ``value`` costs a descriptor call at every read, in both builds)."""
 
-    GAIN = "g"
-    ANY_RESOURCES = "any"
-    TIME_STEPS = "pot"
-    LANTERN = "lantern"
-    WELL = "well"
-    WELL_SPACE = "wellspace"
-    COURTIER = "courtier"
-    COURTIER_CONTINUED = "courtier_cont"
-    GARDENER = "gardener"
-    WARRIOR = "warrior"
-    DOMAIN = "domain"
-    DOMAIN_ROW = "domrow"
-    ANY_TILE = "tile"
-    LIGHT = "light"
-    PAY_SEAL = "payseal"
-    PAY_COINS = "paycoin"
-    ROOM_BLOCK = "block"
-    CARD_BLOCK = "blockc"
-    CHOICE = "choice"
-    PICK_OF = "pickof"
-    DAIMYO_QUESTION = "daimyo_q"
+    GAIN: Final = "g"
+    ANY_RESOURCES: Final = "any"
+    TIME_STEPS: Final = "pot"
+    LANTERN: Final = "lantern"
+    WELL: Final = "well"
+    WELL_SPACE: Final = "wellspace"
+    COURTIER: Final = "courtier"
+    COURTIER_CONTINUED: Final = "courtier_cont"
+    GARDENER: Final = "gardener"
+    WARRIOR: Final = "warrior"
+    DOMAIN: Final = "domain"
+    DOMAIN_ROW: Final = "domrow"
+    ANY_TILE: Final = "tile"
+    LIGHT: Final = "light"
+    PAY_SEAL: Final = "payseal"
+    PAY_COINS: Final = "paycoin"
+    ROOM_BLOCK: Final = "block"
+    CARD_BLOCK: Final = "blockc"
+    CHOICE: Final = "choice"
+    PICK_OF: Final = "pickof"
+    DAIMYO_QUESTION: Final = "daimyo_q"
 
 
 CORAL: Final = 0
@@ -63,79 +66,79 @@ ROUNDS: Final = 3
 
 def gain(key: str, n: int = 1) -> Effect:
     """``+n key`` (food, iron, pearl, coin, seal or vp)."""
-    return [EffectKind.GAIN.value, key, n]
+    return [EffectKind.GAIN, key, n]
 
 
-COURTIER: Effect = [EffectKind.COURTIER.value]
-WARRIOR: Effect = [EffectKind.WARRIOR.value]
-GARDENER: Effect = [EffectKind.GARDENER.value]
-LANTERN: Effect = [EffectKind.LANTERN.value]
-WELL: Effect = [EffectKind.WELL.value]
-DOMAIN: Effect = [EffectKind.DOMAIN.value]
-LIGHT: Effect = [EffectKind.LIGHT.value]
+COURTIER: Effect = [EffectKind.COURTIER]
+WARRIOR: Effect = [EffectKind.WARRIOR]
+GARDENER: Effect = [EffectKind.GARDENER]
+LANTERN: Effect = [EffectKind.LANTERN]
+WELL: Effect = [EffectKind.WELL]
+DOMAIN: Effect = [EffectKind.DOMAIN]
+LIGHT: Effect = [EffectKind.LIGHT]
 
 
 def time_steps(n: int) -> Effect:
     """``n`` steps on the Passage of Time."""
-    return [EffectKind.TIME_STEPS.value, n]
+    return [EffectKind.TIME_STEPS, n]
 
 
 def any_resources(n: int) -> Effect:
     """``n`` resources of the player's choice."""
-    return [EffectKind.ANY_RESOURCES.value, n]
+    return [EffectKind.ANY_RESOURCES, n]
 
 
 def any_tile(colour: int = -1) -> Effect:
     """Any die-tile action of ``colour`` (-1: any colour) on the main board."""
-    return [EffectKind.ANY_TILE.value, colour]
+    return [EffectKind.ANY_TILE, colour]
 
 
 def pay_seal(effect: Effect) -> Effect:
     """Pay 1 seal, then ``effect``."""
-    return [EffectKind.PAY_SEAL.value, effect]
+    return [EffectKind.PAY_SEAL, effect]
 
 
 def pay_coins(n: int, effect: Effect) -> Effect:
     """Pay ``n`` coins, then ``effect``."""
-    return [EffectKind.PAY_COINS.value, n, effect]
+    return [EffectKind.PAY_COINS, n, effect]
 
 
 def room_block(room: int, block: int) -> Effect:
     """The engine's effect of block ``block`` of the card in castle room ``room``."""
-    return [EffectKind.ROOM_BLOCK.value, room, block]
+    return [EffectKind.ROOM_BLOCK, room, block]
 
 
 def card_block(card: str, block: int) -> Effect:
     """The engine's effect of block ``block`` of ``card``."""
-    return [EffectKind.CARD_BLOCK.value, card, block]
+    return [EffectKind.CARD_BLOCK, card, block]
 
 
 def domain_row(row: int) -> Effect:
     """The engine's effect of a die on the player's Domain row ``row``."""
-    return [EffectKind.DOMAIN_ROW.value, row]
+    return [EffectKind.DOMAIN_ROW, row]
 
 
 def well_space(value: int) -> Effect:
     """The engine's effect of a die of ``value`` placed on the Well."""
-    return [EffectKind.WELL_SPACE.value, value]
+    return [EffectKind.WELL_SPACE, value]
 
 
 def choice(*effects: Effect) -> Effect:
     """One of ``effects``, the player's pick."""
-    return [EffectKind.CHOICE.value, *effects]
+    return [EffectKind.CHOICE, *effects]
 
 
 def pick_of(effects: list[Effect]) -> Effect:
     """One of ``effects`` (a list), the player's pick."""
-    return [EffectKind.PICK_OF.value, effects]
+    return [EffectKind.PICK_OF, effects]
 
 
 def courtier_continued(audience: bool, climb: bool) -> Effect:
     """The rest of a courtier action (``audience`` / ``climb``: the parts already done)."""
-    return [EffectKind.COURTIER_CONTINUED.value, audience, climb]
+    return [EffectKind.COURTIER_CONTINUED, audience, climb]
 
 
-DAIMYO_QUESTION: Effect = [EffectKind.DAIMYO_QUESTION.value]
+DAIMYO_QUESTION: Effect = [EffectKind.DAIMYO_QUESTION]
 """The engine's question of a free Daimyo position (a courtier reached floor 3)."""
 
 

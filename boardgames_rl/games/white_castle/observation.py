@@ -117,31 +117,28 @@ GARDENS: Final = sorted(GARDEN_CARDS)
 YARDS: Final = sorted(YARD_TILES)
 DAIMYO: Final = sorted(DAIMYO_CARDS)
 RES_CARDS: Final = sorted(START_RESOURCES)
-EFFECT_KINDS: Final = tuple(
-    kind.value
-    for kind in (
-        EffectKind.GAIN,
-        EffectKind.ANY_RESOURCES,
-        EffectKind.TIME_STEPS,
-        EffectKind.LANTERN,
-        EffectKind.WELL,
-        EffectKind.COURTIER,
-        EffectKind.GARDENER,
-        EffectKind.WARRIOR,
-        EffectKind.DOMAIN,
-        EffectKind.ANY_TILE,
-        EffectKind.LIGHT,
-        EffectKind.PAY_SEAL,
-        EffectKind.PAY_COINS,
-        EffectKind.ROOM_BLOCK,
-        EffectKind.CARD_BLOCK,
-        EffectKind.DOMAIN_ROW,
-        EffectKind.CHOICE,
-        EffectKind.WELL_SPACE,
-        EffectKind.COURTIER_CONTINUED,
-        EffectKind.DAIMYO_QUESTION,
-        EffectKind.PICK_OF,
-    )
+EFFECT_KINDS: Final = (
+    EffectKind.GAIN,
+    EffectKind.ANY_RESOURCES,
+    EffectKind.TIME_STEPS,
+    EffectKind.LANTERN,
+    EffectKind.WELL,
+    EffectKind.COURTIER,
+    EffectKind.GARDENER,
+    EffectKind.WARRIOR,
+    EffectKind.DOMAIN,
+    EffectKind.ANY_TILE,
+    EffectKind.LIGHT,
+    EffectKind.PAY_SEAL,
+    EffectKind.PAY_COINS,
+    EffectKind.ROOM_BLOCK,
+    EffectKind.CARD_BLOCK,
+    EffectKind.DOMAIN_ROW,
+    EffectKind.CHOICE,
+    EffectKind.WELL_SPACE,
+    EffectKind.COURTIER_CONTINUED,
+    EffectKind.DAIMYO_QUESTION,
+    EffectKind.PICK_OF,
 )
 """The effect kinds in the order of the observation's one-hot kind fields."""
 OPT_WORDS: Final = ("yes", "no", "stop", "skip", "aud", "climb", "done")

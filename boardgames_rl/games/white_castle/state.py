@@ -136,30 +136,6 @@ KEYS: Final = (
 )
 
 
-# The effect kinds as the plain strings effects hold, read from ``EffectKind`` once: the rules
-# code compares them at every effect, and reading an enum member costs a descriptor call.
-_ANY_RESOURCES: Final = EffectKind.ANY_RESOURCES.value
-_ANY_TILE: Final = EffectKind.ANY_TILE.value
-_CARD_BLOCK: Final = EffectKind.CARD_BLOCK.value
-_CHOICE: Final = EffectKind.CHOICE.value
-_COURTIER: Final = EffectKind.COURTIER.value
-_COURTIER_CONTINUED: Final = EffectKind.COURTIER_CONTINUED.value
-_DAIMYO_QUESTION: Final = EffectKind.DAIMYO_QUESTION.value
-_DOMAIN: Final = EffectKind.DOMAIN.value
-_DOMAIN_ROW: Final = EffectKind.DOMAIN_ROW.value
-_GAIN: Final = EffectKind.GAIN.value
-_GARDENER: Final = EffectKind.GARDENER.value
-_LANTERN: Final = EffectKind.LANTERN.value
-_LIGHT: Final = EffectKind.LIGHT.value
-_PAY_COINS: Final = EffectKind.PAY_COINS.value
-_PAY_SEAL: Final = EffectKind.PAY_SEAL.value
-_PICK_OF: Final = EffectKind.PICK_OF.value
-_ROOM_BLOCK: Final = EffectKind.ROOM_BLOCK.value
-_TIME_STEPS: Final = EffectKind.TIME_STEPS.value
-_WARRIOR: Final = EffectKind.WARRIOR.value
-_WELL: Final = EffectKind.WELL.value
-_WELL_SPACE: Final = EffectKind.WELL_SPACE.value
-
 _NOTHING: Final[frozenset[str]] = frozenset()
 _SEAL: Final = frozenset(("seal",))
 _CAPPED: Final = frozenset((*RESOURCES, "seal"))
@@ -218,7 +194,7 @@ def _dark_kind(card: str) -> str:
     for _rows, dark, effs in card_blocks(card):
         if dark:
             e = effs[0]
-            return e[1][0] if e[0] == _PAY_SEAL else e[0]
+            return e[1][0] if e[0] == EffectKind.PAY_SEAL else e[0]
     return ""
 
 
@@ -849,35 +825,35 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
     def _exec(self, p: int, eff: Effect) -> None:
         pl = self.players[p]
         k = eff[0]
-        if k == _GAIN:
+        if k == EffectKind.GAIN:
             self.gain(p, eff[1], eff[2])
-        elif k == _ANY_RESOURCES:
+        elif k == EffectKind.ANY_RESOURCES:
             if eff[1] > 1:
                 self.push(p, [any_resources(eff[1] - 1)])
             self.ask(p, "res", left=eff[1])
-        elif k == _TIME_STEPS:
+        elif k == EffectKind.TIME_STEPS:
             self._advance_pot(p, eff[1])
-        elif k == _LANTERN:
+        elif k == EffectKind.LANTERN:
             # "in any order": an "any" frame (the player orders them when a cap can bite)
             self.push(p, [lantern_icon(c) for c in pl["lantern"]], "any")
-        elif k in (_WELL, _WELL_SPACE):
+        elif k in (EffectKind.WELL, EffectKind.WELL_SPACE):
             # "in any order you choose": the seal is one of the Well's actions, beside the
             # tiles (an "any" frame: the player orders them only when a cap can bite). The
             # space's coins were gained on placement; see well_effects for the tiles
             self.push(p, self.well_effects(eff), "any")
-        elif k == _COURTIER:
+        elif k == EffectKind.COURTIER:
             self.ask(p, "courtier", aud=False, climb=False)
-        elif k == _COURTIER_CONTINUED:
+        elif k == EffectKind.COURTIER_CONTINUED:
             self.ask(p, "courtier", aud=eff[1], climb=eff[2])
-        elif k == _GARDENER:
+        elif k == EffectKind.GARDENER:
             if pl["members"][1] > 0 and any(p not in w for w in self.garden_workers):
                 self.ask(p, "gardener")
-        elif k == _WARRIOR:
+        elif k == EffectKind.WARRIOR:
             if pl["members"][2] > 0:
                 self.ask(p, "warrior")
-        elif k == _DOMAIN:
+        elif k == EffectKind.DOMAIN:
             self.ask(p, "pick", choices=[domain_row(r) for r in range(3)])
-        elif k == _DOMAIN_ROW:
+        elif k == EffectKind.DOMAIN_ROW:
             r = eff[1]
             icons = list(DOMAIN_ICONS[r][: 5 - pl["members"][r]])
             card = pl["action_card"]
@@ -886,13 +862,13 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
             if bi is not None:
                 self.push(p, [card_block(card, bi)], "seq")
             self.push(p, icons, "any")
-        elif k == _ROOM_BLOCK:
+        elif k == EffectKind.ROOM_BLOCK:
             card = self.rooms[eff[1]]
             assert card is not None  # a room's block is offered only while it holds a card
             self._exec(p, card_block(card, eff[2]))
-        elif k == _CARD_BLOCK:
+        elif k == EffectKind.CARD_BLOCK:
             self.push(p, card_blocks(eff[1])[eff[2]][2], "any")
-        elif k in (_ANY_TILE, _LIGHT):
+        elif k in (EffectKind.ANY_TILE, EffectKind.LIGHT):
             ch: list[Effect] = []
             for room in range(5):
                 card = self.rooms[room]
@@ -900,22 +876,22 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
                     continue
                 bis = (
                     self.room_blocks_for(room, eff[1])
-                    if k == _ANY_TILE
+                    if k == EffectKind.ANY_TILE
                     else [i for i, b in enumerate(card_blocks(card)) if not b[1]]
                 )
                 ch.extend(card_block(card, bi) for bi in bis)
             if ch:
                 self.ask(p, "pick", choices=ch)
-        elif k == _DAIMYO_QUESTION:
+        elif k == EffectKind.DAIMYO_QUESTION:
             if any(x < 0 for x in self.daimyo_pos):
                 self.ask(p, "daimyo")
-        elif k == _PICK_OF:
+        elif k == EffectKind.PICK_OF:
             self.ask(p, "pick", choices=eff[1])
-        elif k == _CHOICE:
+        elif k == EffectKind.CHOICE:
             self.ask(p, "pick", choices=eff[1:])
-        elif k == _PAY_SEAL:
+        elif k == EffectKind.PAY_SEAL:
             self.ask(p, "pay", key="seal", amount=1, then=eff[1])
-        elif k == _PAY_COINS:
+        elif k == EffectKind.PAY_COINS:
             self.ask(p, "pay", key="coin", amount=eff[1], then=eff[2])
         else:
             raise AssertionError(eff)
@@ -931,9 +907,9 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         actions) may spend anything.
         """
         k = eff[0]
-        if k in (_GAIN, _ANY_RESOURCES):
+        if k in (EffectKind.GAIN, EffectKind.ANY_RESOURCES):
             return _NOTHING
-        if k == _TIME_STEPS:
+        if k == EffectKind.TIME_STEPS:
             pos = self.players[p]["pot"]
             return _SEAL if any(pos < c <= pos + reach for c in CHECKPOINTS) else _NOTHING
         subs = self._inner(p, eff)
@@ -947,9 +923,9 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
     def pot_reach(self, p: int, eff: Effect) -> int:
         """Most Passage of Time steps ``eff`` can move ``p`` (``POT_MAX`` when unknown)."""
         k = eff[0]
-        if k in (_GAIN, _ANY_RESOURCES):
+        if k in (EffectKind.GAIN, EffectKind.ANY_RESOURCES):
             return 0
-        if k == _TIME_STEPS:
+        if k == EffectKind.TIME_STEPS:
             return eff[1]
         subs = self._inner(p, eff)
         if subs is None:
@@ -961,14 +937,14 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         Well's seal and tiles, a card block's icons), or None for the others (worker actions,
         paid parts, picks, the Domain, die-tile and light actions), which may do anything."""
         k = eff[0]
-        if k == _LANTERN:
+        if k == EffectKind.LANTERN:
             return [lantern_icon(c) for c in self.players[p]["lantern"]]
-        if k in (_WELL, _WELL_SPACE):
+        if k in (EffectKind.WELL, EffectKind.WELL_SPACE):
             return self.well_effects(eff)
-        if k == _ROOM_BLOCK:
+        if k == EffectKind.ROOM_BLOCK:
             card = self.rooms[eff[1]]
             return card_blocks(card)[eff[2]][2] if card is not None else []
-        if k == _CARD_BLOCK:
+        if k == EffectKind.CARD_BLOCK:
             return card_blocks(eff[1])[eff[2]][2]
         return None
 
@@ -984,7 +960,11 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         no coins; the seal and both tiles (data sheet §8).
         """
         tiles = [DIE_TILES[t][1] for t in self.well_tiles]
-        if eff[0] == _WELL_SPACE and eff[1] <= WELL_VALUE and not self.game.well_one_pays_tiles:
+        if (
+            eff[0] == EffectKind.WELL_SPACE
+            and eff[1] <= WELL_VALUE
+            and not self.game.well_one_pays_tiles
+        ):
             tiles = []
         return [gain("seal"), *tiles]
 
@@ -1000,7 +980,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         pl = self.players[p]
         capped = []
         for i, e in enumerate(effs):
-            if e[0] != _GAIN:
+            if e[0] != EffectKind.GAIN:
                 continue
             key = e[1]
             cap = RES_CAP if key in RESOURCES else SEAL_CAP if key == "seal" else None
