@@ -9,7 +9,7 @@ the heuristic's value function reads the same :class:`SeatView` of the states it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
@@ -25,9 +25,13 @@ HIDDEN_DECKS: Final = ("steward_deck", "diplomat_deck")
 """The state fields whose order no player knows (their contents are public: cards not yet seen)."""
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """One seat's public holdings."""
+class SeatView(NamedTuple):
+    """One seat's public holdings, read-only.
+
+    A named tuple rather than a frozen dataclass: search leaves build one per seat
+    (:func:`seat_view`), and a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, in both builds (mypyc compiles a dataclass's methods as the
+    dataclasses module writes them)."""
 
     seat: int
     food: int
@@ -81,11 +85,7 @@ def game_left(round_: int, turns_taken: int, num_players: int) -> float:
 
 
 def seat_view(state: WhiteCastleState, seat: int, points: int) -> SeatView:
-    """:class:`SeatView` of ``seat`` in ``state`` (``points``: its ``scoring.totals`` entry).
-
-    Search leaves build one per seat (``ai.value``), so its attribute dict is set in one step
-    instead of by the frozen ``__init__``'s ``object.__setattr__`` per field; the view is the
-    same."""
+    """:class:`SeatView` of ``seat`` in ``state`` (``points``: its ``scoring.totals`` entry)."""
     held = state.players[seat]
     return SeatView(
         seat,

@@ -16,7 +16,7 @@ a share of the best opponent's points. The weights are a :class:`Weights`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,9 +27,10 @@ from boardgames_rl.games.white_castle.infoset import game_left, seat_view
 from boardgames_rl.games.white_castle.state import WhiteCastleState
 
 
-@dataclass(frozen=True)
-class Weights:
-    """What each asset is worth in points (assets are scaled by the share of the game left)."""
+class Weights(NamedTuple):
+    """What each asset is worth in points (assets are scaled by the share of the game left);
+    read-only (a named tuple: ``HEURISTIC._replace(opponent=0.0)`` is a copy with one weight
+    changed)."""
 
     resource: float = 0.6
     coin: float = 0.3
@@ -42,7 +43,7 @@ class Weights:
 
 HEURISTIC = Weights()
 """The heuristic agent's default weights."""
-WORTH = replace(HEURISTIC, opponent=0.0)
+WORTH = HEURISTIC._replace(opponent=0.0)
 """A seat's own worth (no opponent term), compared between seats by :func:`evaluate`."""
 POINTS = Weights(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 """Points only: :func:`potential`."""
@@ -92,7 +93,7 @@ def evaluate(state: State, scale: float = 10.0) -> np.ndarray:
     totals = scoring.totals(state)
     worth = [value(state, p, WORTH, totals) for p in range(state.n)]
     lead = [worth[p] - max(worth[:p] + worth[p + 1 :]) for p in range(len(worth))]
-    return np.tanh(np.array(lead, dtype=np.float64) / scale)
+    return np.tanh(np.array([x / scale for x in lead]))
 
 
 def potential(state: State) -> np.ndarray:
