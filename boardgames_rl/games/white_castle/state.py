@@ -8,7 +8,6 @@ state (seal exchanges may change what is affordable) and chosen with the ``choos
 
 from __future__ import annotations
 
-from marshal import dumps, loads
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import numpy as np
@@ -518,8 +517,9 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
 
     def push(self, p: int, effs: list[Effect], mode: str = "any") -> None:
         if effs:
-            # a deep copy (effects come from the data tables), by marshal: plain data, fast
-            self.stack.append({"p": p, "effs": list(loads(dumps(effs, 2))), "mode": mode})
+            # the frame's own list; the effects in it may be the data tables' own: no rule
+            # changes an effect in place (decisions hold the tables' effects the same way)
+            self.stack.append({"p": p, "effs": list(effs), "mode": mode})
             self._dirty |= CHANGED_PENDING
 
     def ask(self, p: int, kind: str, **kw: Any) -> None:
