@@ -67,7 +67,7 @@ def exchanges_ok(state: WhiteCastleState) -> tuple[bool, ...]:
     decision = state.decision
     if decision is None or state.phase == "draft":
         return _NONE
-    seat = decision["player"]
+    seat: int = decision["player"]
     if state.phase == "play" and seat != state.turn_order[state.turns_taken % state.n]:
         return _NONE
     held = state.players[seat]

@@ -574,7 +574,8 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         d = self.decision
         if d is None:
             return []
-        p, kind = d["player"], d["kind"]
+        p: int = d["player"]
+        kind: str = d["kind"]
         pl = self.players[p]
         if kind == "pair":
             return [[i] for i in range(len(self.offer))]
@@ -662,7 +663,8 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
 
     # ------------------------------------------------------------------ resolution
     def _resolve(self, d: Decision, opt: Option) -> None:
-        p, kind = d["player"], d["kind"]
+        p: int = d["player"]
+        kind: str = d["kind"]
         pl = self.players[p]
         if kind == "pair":
             r, a = self.offer.pop(opt[0])
@@ -824,7 +826,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
 
     def _exec(self, p: int, eff: Effect) -> None:
         pl = self.players[p]
-        k = eff[0]
+        k: str = eff[0]
         if k == EffectKind.GAIN:
             self.gain(p, eff[1], eff[2])
         elif k == EffectKind.ANY_RESOURCES:
@@ -906,7 +908,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         other compound effect (worker actions, paid parts, picks, the Domain, die-tile and light
         actions) may spend anything.
         """
-        k = eff[0]
+        k: str = eff[0]
         if k in (EffectKind.GAIN, EffectKind.ANY_RESOURCES):
             return _NOTHING
         if k == EffectKind.TIME_STEPS:
@@ -922,7 +924,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
 
     def pot_reach(self, p: int, eff: Effect) -> int:
         """Most Passage of Time steps ``eff`` can move ``p`` (``POT_MAX`` when unknown)."""
-        k = eff[0]
+        k: str = eff[0]
         if k in (EffectKind.GAIN, EffectKind.ANY_RESOURCES):
             return 0
         if k == EffectKind.TIME_STEPS:
@@ -936,7 +938,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         """The effects a compound ``eff`` resolves as one frame (the Lantern's icons, the
         Well's seal and tiles, a card block's icons), or None for the others (worker actions,
         paid parts, picks, the Domain, die-tile and light actions), which may do anything."""
-        k = eff[0]
+        k: str = eff[0]
         if k == EffectKind.LANTERN:
             return [lantern_icon(c) for c in self.players[p]["lantern"]]
         if k in (EffectKind.WELL, EffectKind.WELL_SPACE):
@@ -1008,17 +1010,18 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
                     self.stack.pop()
                     self._dirty |= CHANGED_PENDING
                     continue
-                if fr["mode"] == "opt":
+                mode: str = fr["mode"]
+                if mode == "opt":
                     self.ask(fr["p"], "opt")
                     continue
-                if fr["mode"] == "any":
+                if mode == "any":
                     # a plain gain that loses nothing in any order goes first (see free_gain)
                     gi = self.free_gain(fr["p"], effs)
                     if gi is not None:
                         self._dirty |= CHANGED_PENDING
                         self._exec(fr["p"], effs.pop(gi))
                         continue
-                if fr["mode"] == "seq" or all(e == effs[0] for e in effs):
+                if mode == "seq" or all(e == effs[0] for e in effs):
                     self._dirty |= CHANGED_PENDING
                     self._exec(fr["p"], effs.pop(0))
                     continue
