@@ -68,12 +68,13 @@ COMPILED = [
     "boardgames_rl/games/night_of_the_ninja/legal.py",
     "boardgames_rl/games/night_of_the_ninja/observation.py",
     "boardgames_rl/games/night_of_the_ninja/state.py",
-    # The White Castle's engine.
+    # The White Castle's engine, with its data tables and effect constructors (``data.py``) and
+    # its value function, ISMCTS's cut-off ``evaluate`` (``ai/agent.py`` stays interpreted: the
+    # agent is a ``core.agent.Agent``; ``ai/lookahead.py`` serves its root prior only, not the
+    # search's iterations).
     "boardgames_rl/games/white_castle/actions.py",
-    # ... and its value function, ISMCTS's cut-off ``evaluate`` (``ai/agent.py`` stays
-    # interpreted: the agent is a ``core.agent.Agent``; ``ai/lookahead.py`` serves its root prior
-    # only, not the search's iterations).
     "boardgames_rl/games/white_castle/ai/value.py",
+    "boardgames_rl/games/white_castle/data.py",
     "boardgames_rl/games/white_castle/infoset.py",
     "boardgames_rl/games/white_castle/legal.py",
     "boardgames_rl/games/white_castle/observation.py",

@@ -1005,7 +1005,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         while self.decision is None and self.phase != "over":
             if self.stack:
                 fr = self.stack[-1]
-                effs = fr["effs"]
+                effs: list[Effect] = fr["effs"]
                 if not effs:
                     self.stack.pop()
                     self._dirty |= CHANGED_PENDING
