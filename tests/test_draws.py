@@ -65,7 +65,16 @@ def test_another_generator_is_asked_through_its_own_integers():
 
 def test_a_generator_from_an_int_seed_is_default_rngs():
     plan = np.random.default_rng(7)
-    seeds = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, *plan.integers(2**63, size=300).tolist()]
+    seeds = [
+        0,
+        1,
+        2**32 - 1,
+        2**32,
+        2**63 - 1,
+        2**200 + 7,
+        3**90,
+        *plan.integers(2**63, size=300).tolist(),
+    ]
     for seed in seeds:
         assert (
             seed_words(seed) == np.random.SeedSequence(seed).generate_state(4, np.uint64).tolist()

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 import numpy as np
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 from numpy.random.bit_generator import ISpawnableSeedSequence
 
 _MASK32: Final = 0xFFFFFFFF
@@ -97,58 +97,66 @@ def draws_for(rng: np.random.Generator) -> Draws:
     return last
 
 
-# SeedSequence's hash constants (O'Neill's seed_seq_fe, as numpy's SeedSequence uses them)
-_INIT_A: Final = 0x43B0D7E5
-_MULT_A: Final = 0x931E8875
-_INIT_B: Final = 0x8B51F9DD
-_MULT_B: Final = 0x58F38DED
-_MIX_MULT_L: Final = 0xCA01F9DD
-_MIX_MULT_R: Final = 0x4973F715
+# SeedSequence's hash constants (O'Neill's seed_seq_fe, as numpy's SeedSequence uses them). The
+# hash works on 32-bit words: held as native 64-bit ints (i64) in the compiled build, multiplied by
+# _mul32 so that no intermediate leaves that range.
+_INIT_A: Final[i64] = 0x43B0D7E5
+_MULT_A: Final[i64] = 0x931E8875
+_INIT_B: Final[i64] = 0x8B51F9DD
+_MULT_B: Final[i64] = 0x58F38DED
+_MIX_MULT_L: Final[i64] = 0xCA01F9DD
+_MIX_MULT_R: Final[i64] = 0x4973F715
+_WORD: Final[i64] = 0xFFFFFFFF
 _POOL: Final = 4
 
 
 def seed_words(seed: int) -> list[int]:
     """``SeedSequence(seed).generate_state(4, np.uint64).tolist()`` for an int ``seed >= 0``."""
-    entropy = []
+    entropy: list[i64] = []
     rest = seed
     while True:
-        entropy.append(rest & _MASK32)
+        entropy.append(i64(rest & _MASK32))
         rest >>= 32
         if rest == 0:
             break
     h = _INIT_A
-    pool = [0] * _POOL
+    pool: list[i64] = [0] * _POOL
     for i in range(_POOL):
-        v = (entropy[i] if i < len(entropy) else 0) ^ h
-        h = (h * _MULT_A) & _MASK32
-        v = (v * h) & _MASK32
+        v: i64 = (entropy[i] if i < len(entropy) else 0) ^ h
+        h = _mul32(h, _MULT_A)
+        v = _mul32(v, h)
         pool[i] = v ^ (v >> 16)
     for src in range(_POOL):
         for dst in range(_POOL):
             if src != dst:
                 v = pool[src] ^ h
-                h = (h * _MULT_A) & _MASK32
-                v = (v * h) & _MASK32
+                h = _mul32(h, _MULT_A)
+                v = _mul32(v, h)
                 pool[dst] = _mix(pool[dst], v ^ (v >> 16))
     for src in range(_POOL, len(entropy)):
         for dst in range(_POOL):
             v = entropy[src] ^ h
-            h = (h * _MULT_A) & _MASK32
-            v = (v * h) & _MASK32
+            h = _mul32(h, _MULT_A)
+            v = _mul32(v, h)
             pool[dst] = _mix(pool[dst], v ^ (v >> 16))
     h = _INIT_B
-    out = []
+    out: list[i64] = []
     for i in range(2 * _POOL):
         v = pool[i % _POOL] ^ h
-        h = (h * _MULT_B) & _MASK32
-        v = (v * h) & _MASK32
+        h = _mul32(h, _MULT_B)
+        v = _mul32(v, h)
         out.append(v ^ (v >> 16))
-    return [out[2 * k] | (out[2 * k + 1] << 32) for k in range(_POOL)]
+    return [int(out[2 * k]) | (int(out[2 * k + 1]) << 32) for k in range(_POOL)]
 
 
-def _mix(x: int, y: int) -> int:
-    r = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
+def _mix(x: i64, y: i64) -> i64:
+    r = (_mul32(_MIX_MULT_L, x) - _mul32(_MIX_MULT_R, y)) & _WORD
     return r ^ (r >> 16)
+
+
+def _mul32(a: i64, b: i64) -> i64:
+    """``(a * b) mod 2**32`` for 32-bit words ``a`` and ``b``; no intermediate reaches ``2**49``."""
+    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & _WORD
 
 
 @mypyc_attr(native_class=False)  # numpy registers it as a seed sequence and may pickle it
