@@ -92,3 +92,13 @@ def test_its_seed_sequence_spawns_and_pickles_as_a_real_one():
     )
     again = pickle.loads(pickle.dumps(ours))
     assert again.integers(2**40, size=5).tolist() == ours.integers(2**40, size=5).tolist()
+
+
+@pytest.mark.pure_only
+def test_a_seed_hash_that_disagrees_with_numpy_is_refused_at_import(monkeypatch):
+    from boardgames_rl.core import draws
+
+    draws._check_seed_words()  # the real hash agrees
+    monkeypatch.setattr(draws, "seed_words", lambda seed: [0, 0, 0, 0])
+    with pytest.raises(ImportError, match="disagrees with numpy's SeedSequence.*PURE=1"):
+        draws._check_seed_words()

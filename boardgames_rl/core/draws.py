@@ -98,8 +98,9 @@ def draws_for(rng: np.random.Generator) -> Draws:
 
 
 # SeedSequence's hash constants (O'Neill's seed_seq_fe, as numpy's SeedSequence uses them). The
-# hash works on 32-bit words: held as native 64-bit ints (i64) in the compiled build, multiplied by
-# _mul32 so that no intermediate leaves that range.
+# hash works on 32-bit words, held as native 64-bit ints (i64) in the compiled build: a product of
+# two words wraps around 2**64 there (CPython builds its extensions with -fwrapv), and the word
+# kept is its low 32 bits, the same as the exact product's (checked once at import, below).
 _INIT_A: Final[i64] = 0x43B0D7E5
 _MULT_A: Final[i64] = 0x931E8875
 _INIT_B: Final[i64] = 0x8B51F9DD
@@ -115,7 +116,7 @@ def seed_words(seed: int) -> list[int]:
     entropy: list[i64] = []
     rest = seed
     while True:
-        entropy.append(i64(rest & _MASK32))
+        entropy.append(rest & _MASK32)
         rest >>= 32
         if rest == 0:
             break
@@ -123,40 +124,49 @@ def seed_words(seed: int) -> list[int]:
     pool: list[i64] = [0] * _POOL
     for i in range(_POOL):
         v: i64 = (entropy[i] if i < len(entropy) else 0) ^ h
-        h = _mul32(h, _MULT_A)
-        v = _mul32(v, h)
+        h = (h * _MULT_A) & _WORD
+        v = (v * h) & _WORD
         pool[i] = v ^ (v >> 16)
     for src in range(_POOL):
         for dst in range(_POOL):
             if src != dst:
                 v = pool[src] ^ h
-                h = _mul32(h, _MULT_A)
-                v = _mul32(v, h)
+                h = (h * _MULT_A) & _WORD
+                v = (v * h) & _WORD
                 pool[dst] = _mix(pool[dst], v ^ (v >> 16))
     for src in range(_POOL, len(entropy)):
         for dst in range(_POOL):
             v = entropy[src] ^ h
-            h = _mul32(h, _MULT_A)
-            v = _mul32(v, h)
+            h = (h * _MULT_A) & _WORD
+            v = (v * h) & _WORD
             pool[dst] = _mix(pool[dst], v ^ (v >> 16))
     h = _INIT_B
     out: list[i64] = []
     for i in range(2 * _POOL):
         v = pool[i % _POOL] ^ h
-        h = _mul32(h, _MULT_B)
-        v = _mul32(v, h)
+        h = (h * _MULT_B) & _WORD
+        v = (v * h) & _WORD
         out.append(v ^ (v >> 16))
     return [int(out[2 * k]) | (int(out[2 * k + 1]) << 32) for k in range(_POOL)]
 
 
 def _mix(x: i64, y: i64) -> i64:
-    r = (_mul32(_MIX_MULT_L, x) - _mul32(_MIX_MULT_R, y)) & _WORD
+    r = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _WORD
     return r ^ (r >> 16)
 
 
-def _mul32(a: i64, b: i64) -> i64:
-    """``(a * b) mod 2**32`` for 32-bit words ``a`` and ``b``; no intermediate reaches ``2**49``."""
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & _WORD
+def _check_seed_words() -> None:
+    """Refuse to run if :func:`seed_words` does not give ``SeedSequence``'s words (a compiler
+    whose 64-bit products do not wrap): every sampled state's generator would differ."""
+    seed = 2**64 - 1
+    if seed_words(seed) != np.random.SeedSequence(seed).generate_state(4, np.uint64).tolist():
+        raise ImportError(
+            "boardgames_rl.core.draws: the compiled seed hash disagrees with numpy's SeedSequence "
+            "on this machine; reinstall the pure build (BOARDGAMES_RL_PURE=1 pip install ...)"
+        )
+
+
+_check_seed_words()
 
 
 @mypyc_attr(native_class=False)  # numpy registers it as a seed sequence and may pickle it

@@ -1112,44 +1112,29 @@ def _batched_speedup(compiled: dict[str, Any], pure: dict[str, Any]) -> str:
     return f"{_batched_ratio(compiled, pure):.2f}x"
 
 
-def _instructions_table() -> tuple[str, str, str]:
-    """The callgrind table of an ISMCTS move, before and after, and the two runs' commits."""
-    runs = _load(ISMCTS_INSTRUCTIONS)["runs"]
-    before, after = runs["before"], runs["after"]
+def _instructions_table() -> tuple[str, list[str]]:
+    """The callgrind table of an ISMCTS move over the recorded runs (oldest first, a cell per
+    build reading ``run -> run -> ...``) and the runs' commits."""
+    runs = list(_load(ISMCTS_INSTRUCTIONS)["runs"].values())
     rows = []
-    for game, a in after["games"].items():
-        b = before["games"][game]
+    for game in runs[-1]["games"]:
+        cells = [run["games"][game] for run in runs if game in run["games"]]
         rows.append(
             [
                 _label(game.replace(":num_players=", " ") + ("p" if "num_players" in game else "")),
-                f"{b['compiled'] / 1e6:,.0f}",
-                f"{a['compiled'] / 1e6:,.0f}",
-                f"{b['pure'] / 1e6:,.0f}",
-                f"{a['pure'] / 1e6:,.0f}",
-                f"{b['pure / compiled']:.2f}x",
-                f"{a['pure / compiled']:.2f}x",
+                " → ".join(f"{c['compiled'] / 1e6:,.0f}" for c in cells),
+                " → ".join(f"{c['pure'] / 1e6:,.0f}" for c in cells),
+                " → ".join(f"{c['pure / compiled']:.2f}x" for c in cells),
             ]
         )
-    table = _table(
-        [
-            "game",
-            "compiled, before",
-            "compiled, after",
-            "pure, before",
-            "pure, after",
-            "speed-up, before",
-            "speed-up, after",
-        ],
-        rows,
-        " rrrrrr",
-    )
-    return table, before["commit"], after["commit"]
+    table = _table(["game", "compiled", "pure", "speed-up (pure / compiled)"], rows, " rrr")
+    return table, [r["commit"] for r in runs]
 
 
 def _compiled_section() -> str:
     pure, comp, before = _load(COMPILED_PURE), _load(COMPILED), _load(COMPILED_BEFORE)
     pure_before = _load(COMPILED_PURE_BEFORE)
-    instructions, ins_before, ins_after = _instructions_table()
+    instructions, ins_commits = _instructions_table()
     batched = [_batched_ratio(comp["games"][g], pure["games"][g]) for g in comp["games"]]
     # the earlier run's key of each setup ("castle_flutterstone 2p" with or without its config)
     earlier_key = {key.strip(): key for key in before["games"]}
@@ -1266,20 +1251,25 @@ timed rounds, in both builds; every state is warmed now.
 Seconds of CPU on this shared machine move by up to 1.7x between repeats of one build, so the
 change is also measured in instructions, which the machine's load does not move
 (`lab/benchmarks/ismcts_instructions.py`: callgrind, a warm ISMCTS move of the tuned preset at
-400 iterations, four decision states; millions of instructions a move, before at `{ins_before}`
-and after at `{ins_after}`):
+400 iterations, four decision states; millions of instructions a move at
+{", then ".join(f"`{c}`" for c in ins_commits)}):
 
 {instructions}
 
-What holds the speed-ups back, from callgrind's profile of a compiled Castle Flutterstone move
-before this change: numpy's random generator took 40% of its instructions, `Generator.integers`
-alone 24% (most of it converting and checking its bounds). What remains of numpy is a flick's
-noise (five standard normals from numpy's ziggurat, which its ctypes interface does not offer),
-the deals' shuffles and the new generator of every sampled state: the same instructions in both
-builds. The rest is compiled rules code over dictionaries and lists, which mypyc makes 1.3-1.8x
-faster than the interpreter, and interpreted code on the way: Night of the Ninja's heuristic
-rollout policy (its instructions did not move), The White Castle's cut-off evaluation and its
-rules' effect constructors, which read enum members' values.
+The last column's changes (the same searches again): Night of the Ninja's heuristic rollout
+policy and The White Castle's data tables and cut-off evaluation compile with their engines; the
+typed views built at every rollout move are named tuples instead of frozen dataclasses (whose
+`__init__` sets each field through `object.__setattr__`); an information set keeps its knowledge
+packed, so a sample only unpacks it; Night of the Ninja reads its views from a state's typed
+fields and lists its legal actions without a mask; a sampled state's generator is seeded with
+native 64-bit ints (CHANGELOG).
+
+What holds the speed-ups back now, from callgrind's profiles of the compiled build: a sample's
+copy of the knowledge (a marshal load) and the re-deal over dictionaries and lists; numpy's
+per-call costs where it still draws (a flick's five standard normals, which its ctypes interface
+does not offer, the deals' shuffles and choices); and rules code over dictionaries and lists of
+boxed ints, which mypyc makes only 1.3-1.8x faster than the interpreter. The next step is a
+typed state: fields as native attributes and arrays rather than dictionaries of lists.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,

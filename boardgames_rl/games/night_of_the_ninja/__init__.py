@@ -68,6 +68,12 @@ Rewards (at the end only)
     optional dense reward.
 
 Version history (the env id stays ``night_of_the_ninja-v0``)
+    * 2026-12 (issue 44): the heuristic's rules (``ai/``, all but the agent class) compile with the
+      engine; ``infoset.PlayerView`` and ``HouseHypothesis`` are named tuples (read-only as before:
+      a write raises ``AttributeError``); ``infoset.player_view(state, me)`` reads a state (an info
+      set's ``known_state()`` or a sampled state), replacing ``player_view(facts, me, game)`` and
+      ``ai.rollout.player_facts``; ``legal.legal_list`` lists the legal actions without a mask for
+      search loops. Games, observations, heuristic decisions and searches are unchanged.
     * 2026-12 (issue 41): the same shape inside as every game. mypy checks this package; the
       scenario builder is ``scenario.build(game=None, *, seed=0, **fields)`` (its ``FIELDS``
       documented, an unknown one refused, the state checks run); the heuristic reads a typed, frozen

@@ -78,6 +78,12 @@ Version history (the env id stays ``white_castle-v0``)
       table the rule tests use); ``infoset.PublicView`` / ``SeatView``, the typed public facts
       (``info_set.view``) that the heuristic's value function reads; mypy checks the package.
       Rules, layouts and recorded games unchanged.
+    * issue 44: ``data.py`` and ``ai/value.py`` compile with the engine. ``data.EffectKind`` is a
+      class of plain string constants, no longer a ``str`` enum (``EffectKind.GAIN == "g"`` as
+      before; it has no ``.value`` and is not iterable); ``ai.value.Weights`` and
+      ``infoset.SeatView`` are named tuples (read-only as before); a frame keeps the effects it is
+      given without copying them (no rule changes an effect in place). Rules, layouts, recorded
+      games and searches unchanged.
 """
 
 from boardgames_rl.core.spec import GameSpec

@@ -29,7 +29,7 @@ class SeatView(NamedTuple):
     """One seat's public holdings, read-only.
 
     A named tuple rather than a frozen dataclass: search leaves build one per seat
-    (:func:`seat_view`), and a frozen dataclass's ``__init__`` sets each field through
+    (``seat_view``), and a frozen dataclass's ``__init__`` sets each field through
     ``object.__setattr__``, in both builds (mypyc compiles a dataclass's methods as the
     dataclasses module writes them)."""
 
