@@ -309,3 +309,25 @@ def test_heuristic_wins_at_least_twice_as_often_as_a_random_seat():
     print(report)
     assert h_rate >= 2 * r_rate, report
     assert heuristic.fallbacks == 0, report
+
+
+@pytest.mark.parametrize("copier", ["pickle", "deepcopy"])
+def test_a_copied_heuristic_keeps_its_settings_and_plays_the_same(copier):
+    """Opponents are copied into env workers and snapshots: the copy (through pickle or
+    ``copy.deepcopy``) keeps ``samples`` and ``rival_weight`` (in the compiled build its rule
+    classes are native and pickle read none of the agent's own fields) and makes the same moves."""
+    import copy
+    import pickle
+
+    agent = NightOfTheNinjaHeuristic(samples=8, rival_weight=0.25)
+    twin = pickle.loads(pickle.dumps(agent)) if copier == "pickle" else copy.deepcopy(agent)
+    assert (twin.samples, twin.rival_weight) == (8, 0.25)
+    game = NightOfTheNinja(num_players=5)
+    state = game.new_state(3)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        info = state.info_set(state.current_player)
+        a = agent.act(info, np.random.default_rng(step))
+        assert twin.act(info, np.random.default_rng(step)) == a
+        state.apply(a)

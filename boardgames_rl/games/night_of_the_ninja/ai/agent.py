@@ -4,7 +4,7 @@ rule its decision kind names in ``DECISION_RULES``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -33,6 +33,14 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
         self.samples = samples
         self.rival_weight = rival_weight
         self.fallbacks = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its settings, for pickle and ``copy``: the compiled build's rule classes would give
+        only their own (no) native fields, dropping ``samples`` and ``rival_weight``."""
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def act(self, info_set: InfoSet, rng: np.random.Generator) -> int:
         legal = [int(a) for a in np.flatnonzero(info_set.legal_action_mask)]
