@@ -42,3 +42,19 @@ def test_a_game_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
     line = proc.stderr.strip()
     assert "\n" not in line and "castle_nightingal" in line, proc.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_without_valgrind_it_says_so_in_one_line(tmp_path: Path) -> None:
+    """Runs on every machine (the measurement above needs valgrind): with no valgrind on the
+    PATH, the script refuses in one line that says how to get it, and writes nothing."""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    out = tmp_path / "instructions.json"
+    argv = [sys.executable, SCRIPT, "--games", "castle_nightingale", "--out", str(out)]
+    proc = subprocess.run(
+        argv, cwd=tmp_path, capture_output=True, text=True, timeout=900, env={"PATH": str(empty)}
+    )
+    assert proc.returncode != 0
+    line = proc.stderr.strip()
+    assert "\n" not in line and "valgrind is not installed" in line, proc.stderr
+    assert not out.exists()
