@@ -45,6 +45,30 @@ def test_a_range_of_one_value_draws_nothing():
     assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
 
 
+def test_a_range_outside_one_to_2_32_is_refused_and_draws_nothing():
+    """``integers(0)`` raises; ``below`` never answers 0 for an empty range instead."""
+    rng, ref = np.random.default_rng(6), np.random.default_rng(6)
+    draws = Draws(rng)
+    for n in (0, -3, 2**32 + 1):
+        with pytest.raises(ValueError, match="1 <= n <= 2\\*\\*32"):
+            draws.below(n)
+    assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
+
+
+def test_pick_is_choice_of_a_list_with_the_same_stream():
+    for seed in range(40):
+        rng, ref = np.random.default_rng(seed), np.random.default_rng(seed)
+        draws = Draws(rng)
+        for k in range(60):
+            items = [3 * i - 1 for i in range(1 + (k * 7 + seed) % 11)]
+            assert draws.pick(items) == ref.choice(items)
+            if k % 4 == 0:  # a double between them
+                assert rng.random() == ref.random()
+        assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
+    with pytest.raises(ValueError, match="1 <= n"):
+        Draws(np.random.default_rng(0)).pick([])
+
+
 class Dice:
     """Not a numpy generator: only an ``integers`` method."""
 

@@ -58,9 +58,16 @@ class Draws:
             return int(self.rng.integers(n))
         if n == 1:
             return 0  # numpy draws nothing for a range of one value
+        if n < 1 or n > _MASK32 + 1:
+            raise ValueError(f"Draws.below(n) needs 1 <= n <= 2**32, got {n}")
         if n == _MASK32 + 1:
             return int(self._next32(self._state))
         return _lemire(self._next32, self._state, n, 32)
+
+    def pick(self, items: list[Any]) -> Any:
+        """``rng.choice(items)`` for a non-empty list (numpy draws its index with
+        ``integers(len(items))``): the same item, the same stream, without building an array."""
+        return items[self.below(len(items))]
 
     def below_wide(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``2**32 < n <= 2**63``: the same value, the same

@@ -166,7 +166,8 @@ class RedealtInfoSet(InfoSet[GameT]):
         d = dict(zip(fields, _copy([getattr(state, k) for k in fields]), strict=True))
         self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
-        self._packed = marshal.dumps(d, 2)
+        # the values only, in ``FIELDS`` order: unpacking them skips the keys' strings
+        self._packed = marshal.dumps([d[k] for k in fields], 2)
         self._state_class = type(state)
 
     @abstractmethod
@@ -177,7 +178,7 @@ class RedealtInfoSet(InfoSet[GameT]):
     def sample(self, rng: np.random.Generator) -> PlainDataState:
         """The knowledge copied once, its hidden parts dealt from ``rng``, and a generator seeded
         from ``rng`` (made at the state's first draw); the fields take the copy as it is."""
-        d = marshal.loads(self._packed)
+        d = self._unpacked()
         self.deal_hidden(d, self.player, rng)
         s = self._state_of(d)
         s._rng_state = draws_for(rng).below_wide(2**63)  # = int(rng.integers(2**63))
@@ -187,7 +188,16 @@ class RedealtInfoSet(InfoSet[GameT]):
         """The knowledge as a state of the game (a copy; the hidden parts as the fixed generator
         dealt them): what the player knows, with an engine's typed fields, for reading only. It
         has no chance generator, so it cannot be played."""
-        return self._state_of(marshal.loads(self._packed))
+        return self._state_of(self._unpacked())
+
+    def _unpacked(self) -> dict[str, Any]:
+        """A new copy of the knowledge dict, from its packed values."""
+        d: dict[str, Any] = {}
+        values: list[Any] = marshal.loads(self._packed)
+        fields = self._state_class.FIELDS
+        for i in range(len(fields)):
+            d[fields[i]] = values[i]
+        return d
 
     def _state_of(self, d: dict[str, Any]) -> PlainDataState:
         """A state of this game whose fields are the values of ``d`` as they are (no generator

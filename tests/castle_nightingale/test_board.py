@@ -14,6 +14,7 @@ from boardgames_rl.games.castle_nightingale.board import (
     Board,
     Layout,
     all_layouts,
+    board_of_list,
     get_board,
     local_to_xy,
     random_layout,
@@ -624,3 +625,23 @@ def test_get_board_is_cached():
     layout = Layout("B", (1, 0, 3, 2), (False, True, True, False))
     assert get_board(layout) is get_board(Layout.from_list(layout.to_list()))
     assert repr(get_board(layout)) == "Board(B: N=II E=I* S=IV* W=III)"
+
+
+def test_board_of_a_state_layout_is_found_by_its_exact_value():
+    """A state's board is found by its layout list's exact bytes: a list seen before skips the
+    checks, but one that differs only in types (ints for the rotated flags, numpy ints for the
+    board ids) is still checked and refused, or built, as ``Layout.from_list`` would."""
+    data = ["B", [1, 0, 3, 2], [False, True, True, False]]
+    board = board_of_list(data, False)
+    assert board is get_board(Layout.from_list(data), False)
+    assert board_of_list(list(data), False) is board
+    merged = board_of_list(data, True)
+    assert merged is get_board(Layout.from_list(data), True)
+    assert merged is not board
+    with pytest.raises(ValueError, match="4 booleans"):
+        board_of_list(["B", [1, 0, 3, 2], [0, 1, 1, 0]], False)
+    assert board_of_list(["B", [np.int64(b) for b in (1, 0, 3, 2)], data[2]], False) is board
+    with pytest.raises(ValueError, match="permutation"):
+        board_of_list(["B", [np.int64(0)] * 4, data[2]], False)
+    with pytest.raises(ValueError, match="never rotated"):
+        board_of_list(["A", [1, 0, 3, 2], [False, True, True, False]], False)

@@ -16,6 +16,7 @@ Conventions:
 from __future__ import annotations
 
 import itertools
+import marshal
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -536,3 +537,23 @@ def _merge_across_seams(
 def get_board(layout: Layout, merge_seams: bool = False) -> Board:
     """The (cached) Board of a layout (24 + 384 layouts), zones merged across seams or not."""
     return Board(layout, merge_seams)
+
+
+_BOARDS_OF_LISTS: Final[dict[tuple[bytes, bool], Board]] = {}
+
+
+def board_of_list(data: list[Any], merge_seams: bool) -> Board:
+    """The Board of a layout in its list form (a state's ``layout`` field): checked and built
+    by :meth:`Layout.from_list` and :func:`get_board` the first time, then found by the list's
+    exact bytes (``marshal``, which tells a bool from an int and refuses what is not plain
+    data), so that a state sampled or restored with a layout seen before skips both."""
+    try:
+        key = (marshal.dumps(data), merge_seams)
+    except ValueError:  # not plain data (numpy ints): checked every time
+        return get_board(Layout.from_list(data), merge_seams)
+    board = _BOARDS_OF_LISTS.get(key)
+    if board is None:
+        board = get_board(Layout.from_list(data), merge_seams)
+        if len(_BOARDS_OF_LISTS) < 4096:
+            _BOARDS_OF_LISTS[key] = board
+    return board

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.data import (
@@ -268,13 +269,13 @@ def _tiles(d: dict[str, Any], rng: np.random.Generator) -> None:
         if all(c in combo for c in range(6) if d["tile_in"][c])
         and not any(c in combo for c in range(6) if d["tile_out"][c])
     ]
-    chosen = combos[int(rng.integers(len(combos)))]
+    chosen = combos[draws_for(rng).below(len(combos))]
     for c in candidates:
         loc[c] = PROGRAMMED if c in chosen else HAND
     dec = d["decision"]
     if dec is not None and "out" in dec:  # Sprint: he may also have kept his tiles (-1)
         options = sorted(chosen) + ([-1] if dec["kind"] == "sprint_in" else [])
-        dec["out"] = int(rng.choice(options))
+        dec["out"] = draws_for(rng).pick(options)
 
 
 __getattr__ = renamed(__name__, globals())

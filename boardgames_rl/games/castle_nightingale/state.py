@@ -22,7 +22,7 @@ from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import data as C
-from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, Layout, get_board
+from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, board_of_list
 from boardgames_rl.games.castle_nightingale.data import (
     BANKED,
     FACE_UP,
@@ -256,9 +256,7 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = get_board(
-                Layout.from_list(self.layout), self.game.merge_zones_across_seams
-            )
+            self._board = board_of_list(self.layout, self.game.merge_zones_across_seams)
         return self._board
 
     def _copy_caches(self, other: PlainDataState) -> None:

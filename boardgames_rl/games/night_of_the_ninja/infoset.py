@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.night_of_the_ninja import cards
@@ -593,7 +594,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
             for k, x in ((a, b), (b, a))
             if left in allowed.get(k, {left}) and XG in allowed.get(x, {XG})
         ]
-        k, x = splits[int(rng.integers(len(splits)))] if len(splits) > 1 else splits[0]
+        k, x = splits[draws_for(rng).below(len(splits))] if len(splits) > 1 else splits[0]
         _put(card_at, placed, n + me, k)
         _put(card_at, placed, 2 * n + me, x)
     for c in list(allowed):
@@ -606,7 +607,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
             free[_group_of(slot, n)].append(slot)
     for card in sorted(allowed, key=lambda c: (len(allowed[c]) > 1, c)):
         slots = [s for g in sorted(allowed[card]) for s in free[g]]
-        slot = slots[int(rng.integers(len(slots)))]
+        slot = slots[draws_for(rng).below(len(slots))]
         free[_group_of(slot, n)].remove(slot)
         _put(card_at, placed, slot, card)
     rest = [c for c in range(n_slots) if c not in placed]
@@ -701,10 +702,10 @@ def _rebuild_round(
                 choices = sorted(pile_all)
                 if no_mastermind and d["alive"][g] and use == 0:
                     choices = [c for c in choices if c != cards.MASTERMIND]
-                taken = choices[int(rng.integers(len(choices)))]
+                taken = choices[draws_for(rng).below(len(choices))]
             if taken >= 0:
                 others = sorted(c for c in pile_all if c != taken)
-                other = others[int(rng.integers(len(others)))] if others else -1
+                other = others[draws_for(rng).below(len(others))] if others else -1
                 gd[1:4] = [*sorted([taken, other]), taken] if other >= 0 else [taken, -1, taken]
                 if use == 0 and not public:
                     kept_by[g] = taken
@@ -742,7 +743,7 @@ def _rebuild_round(
             cands = sorted(
                 c for c in hand[q] + [kept[q]] if c >= 0 and cards.CARD_PHASE[c] == phase
             )
-            m = int(rng.integers(min(done_asks, len(cands)) + 1))
+            m = draws_for(rng).below(min(done_asks, len(cands)) + 1)
             if m:
                 idx = sorted(int(i) for i in rng.choice(len(cands), size=m, replace=False))
                 for i in idx:
@@ -767,4 +768,4 @@ def _rebuild_round(
         base = origin[target]
         before = {c for i, c in played_from_hand[target] if i < time}
         held = sorted(c for c in base if c not in before)
-        rec[2] = held[int(rng.integers(len(held)))] if held else -1
+        rec[2] = held[draws_for(rng).below(len(held))] if held else -1
