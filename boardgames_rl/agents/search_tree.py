@@ -73,14 +73,17 @@ def iterate(
         if not slots:
             slots = node.slots = [None] * state.game.num_actions
         untried: list[int] = []
+        first_untried = False  # ``first in untried``, noted here rather than searched for
         for a in legal:
             child = slots[a]
             if child is None:
                 untried.append(a)
+                if a == first:
+                    first_untried = True
             else:
                 child.available += 1
         if untried:
-            action = first if first in untried else untried[draws_for(rng).below(len(untried))]
+            action = first if first_untried else untried[draws_for(rng).below(len(untried))]
             child = Node(state.current_player, 1)
             slots[action] = child
             apply_legal(state, action)

@@ -561,3 +561,14 @@ def test_the_compiled_flights_zone_numbers_are_the_zones():
     codes = (flight.MISS, flight.COURTYARD, flight.MOAT, flight.CASTLE, flight.WINDOW)
     assert codes == tuple(int(z) for z in Zone) == tuple(range(len(Zone)))
     assert [_ZONES[c] for c in codes] == list(Zone)
+
+
+def test_the_compiled_flights_degrees_to_radians_is_math_radians():
+    """``flight`` turns degrees into radians by a product with a constant (a native operation
+    in the compiled build); it must be ``math.radians`` to the last bit, or flights would land
+    elsewhere than the model says."""
+    from boardgames_rl.games.castle_flutterstone import flight
+
+    rng = np.random.default_rng(3)
+    degrees = [*rng.uniform(-720.0, 720.0, 20_000).tolist(), 0.0, -0.0, 50.0, 80.0, 1e-300]
+    assert all(x * flight._RADIANS_PER_DEGREE == math.radians(x) for x in degrees)

@@ -24,6 +24,10 @@ CASTLE: Final = 3
 WINDOW: Final = 4
 """The zones' numbers (``landing.Zone``)."""
 
+_RADIANS_PER_DEGREE: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * (pi / 180)`` in CPython, the same float; a product is a native
+operation in the compiled build, where ``math.radians`` is a lookup and a call."""
+
 
 @dataclass(frozen=True)
 class Shooter:
@@ -97,13 +101,13 @@ def fly(
     """The zone of one shot aimed at elevation ``a``, force ``f`` and yaw ``y`` (checked by the
     caller) with the noise ``n_th, n_v, n_psi, n_x, n_z`` (standard normals: elevation, speed,
     yaw, flutter x and z) and ``u`` (uniform: stick or drop)."""
-    theta = math.radians(a + sh.s_theta * n_th)
+    theta = (a + sh.s_theta * n_th) * _RADIANS_PER_DEGREE
     fe = f + sh.bias
     fe = 0.0 if fe < 0.0 else (1.0 if fe > 1.0 else fe)
     ve = (sh.v_base + sh.v_gain * fe) * (1.0 + sh.s_v * n_v)
     if ve < 1.0:
         ve = 1.0
-    tan_psi = math.tan(math.radians(y + sh.s_psi * n_psi))
+    tan_psi = math.tan((y + sh.s_psi * n_psi) * _RADIANS_PER_DEGREE)
     c = math.cos(theta)
     s = math.sin(theta)
     x_max = ve * c * sh.tau
@@ -130,9 +134,9 @@ def fly(
                 w31 = x_batt / x_max
                 z31 = sh.z0 + x_batt * s / c + sh.g_tau2 * (w31 + math.log1p(-w31))
                 return CASTLE if z31 + sh.s_fl * n_z <= sh.height else MISS
-            for k, (ylo, yhi, lo, hi) in enumerate(sh.windows, start=1):
+            for k, (ylo, yhi, lo, hi) in enumerate(sh.windows):
                 if ylo < y_wall < yhi and lo <= z <= hi:
-                    if k != sh.blocked:
+                    if k + 1 != sh.blocked:  # windows are numbered from 1
                         return WINDOW
                     break  # the ghost figure in this window: stick or drop like a wall hit
             return CASTLE if u < sh.p_stick else COURTYARD

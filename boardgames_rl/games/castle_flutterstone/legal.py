@@ -18,7 +18,7 @@ The rules behind the blocks are here too, and the engine asks them: :func:`card_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -38,6 +38,10 @@ from boardgames_rl.games.castle_flutterstone.movement import figure_ahead, occup
 if TYPE_CHECKING:
     from boardgames_rl.games.castle_flutterstone.game import CastleFlutterstoneGame
     from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
+
+_GHOST_JUMP: Final = int(Card.GHOST_JUMP)
+_EYES_CLOSED: Final = int(Card.EYES_CLOSED)
+"""Card kinds as plain ints (a ``Card`` member is a class attribute lookup in compiled code)."""
 
 
 def legal_mask(state: CastleFlutterstoneState) -> np.ndarray:
@@ -90,7 +94,7 @@ def card_playable(state: CastleFlutterstoneState, seat: int, kind: int) -> bool:
     Ghost jump another figure stands ahead of its figure on the path."""
     if state.helpful_ready[seat][kind] == 0:
         return False
-    if kind == Card.GHOST_JUMP:
+    if kind == _GHOST_JUMP:
         goal = state.game.goal
         occupied = occupied_by_others(state.positions, seat, goal)
         return figure_ahead(state.positions[seat], occupied, goal) is not None
@@ -110,7 +114,7 @@ def can_receive(state: CastleFlutterstoneState, seat: int, kind: int) -> bool:
     return (
         seat != state.turn_player
         and seat not in state.finished
-        and not state.pesky[seat][kind - Card.EYES_CLOSED]
+        and not state.pesky[seat][kind - _EYES_CLOSED]
     )
 
 

@@ -92,6 +92,16 @@ _EFFECTS: Final = {
 }
 
 
+# The card kinds as plain ints, what the engine indexes and compares with (``Card`` names them
+# everywhere else): in the compiled build a ``Card`` member costs a class attribute lookup at
+# every use, and ``Card(k)`` a call into ``enum``.
+_SECOND_GO: Final = int(Card.SECOND_GO)
+_MOVE_FORWARD: Final = int(Card.MOVE_FORWARD)
+_EYES_CLOSED: Final = int(Card.EYES_CLOSED)
+_PESKY_GHOST: Final = int(Card.PESKY_GHOST)
+_HELPFUL_KINDS: Final = tuple(int(kind) for kind in data.HELPFUL)
+
+
 class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
     """Full state of a Castle Flutterstone game.
 
@@ -310,14 +320,14 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
             if action == lay.end_play:
                 self.phase = FLICK
             else:
-                self._play_card(Card(action - lay.play))
+                self._play_card(action - lay.play)
         elif ph == DRAW:
             if action == lay.draw:
                 self._draw_card()
             else:
                 self._after_shot()
         elif ph == DISCARD:
-            self._discard_helpful(Card(action - lay.discard))
+            self._discard_helpful(action - lay.discard)
         elif ph == GIVE:
             target = (self.turn_player + action - lay.give + 1) % self.game.num_players
             self._give_pesky(target)
@@ -368,7 +378,7 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         self.shots_left = 1
         self.blocked_band = 0
         self.move_points = 0
-        if self.pesky[seat][Card.PESKY_GHOST - Card.EYES_CLOSED]:
+        if self.pesky[seat][_PESKY_GHOST - _EYES_CLOSED]:
             self.phase = PLACE_GHOST
         else:
             self._enter_play_cards()
@@ -380,14 +390,14 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         else:
             self.phase = FLICK
 
-    def _play_card(self, kind: Card) -> None:
+    def _play_card(self, kind: int) -> None:
         p = self.turn_player
         g = self.game
         self.helpful_ready[p][kind] -= 1
         self.discard[kind] += 1
-        if kind == Card.SECOND_GO:
+        if kind == _SECOND_GO:
             self.shots_left += 1
-        elif kind == Card.MOVE_FORWARD:
+        elif kind == _MOVE_FORWARD:
             self._move_to(advance(self.positions[p], 1, self._occupied(p), g.bridges, g.goal))
             if self.phase == OVER or p in self.finished:
                 return
@@ -450,7 +460,7 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
             self.helpful_ready[seat][k] = self.helpful_new[seat][k] = 0
             if self.pesky[seat][k]:
                 self.pesky[seat][k] = False
-                self.discard[Card.EYES_CLOSED + k] += 1
+                self.discard[_EYES_CLOSED + k] += 1
         self.ghost_giver[seat] = -1
         racing = [s for s in range(g.num_players) if s not in self.finished]
         if not g.play_on:
@@ -468,9 +478,9 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
             self.rng.shuffle(pile)
             self.draw_pile = pile
             self.discard = [0] * 6
-        card = Card(self.draw_pile.pop())
+        card = self.draw_pile.pop()
         p = self.turn_player
-        if card in data.HELPFUL:
+        if card in _HELPFUL_KINDS:
             self.helpful_new[p][card] += 1
             if sum(self.helpful_ready[p]) + sum(self.helpful_new[p]) > data.MAX_HELPFUL_HELD:
                 self.phase = DISCARD
@@ -482,13 +492,13 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
             self.discard[card] += 1
             self._after_shot()
         elif len(targets) == 1:
-            self.pending_pesky = int(card)
+            self.pending_pesky = card
             self._give_pesky(targets[0])
         else:
-            self.pending_pesky = int(card)
+            self.pending_pesky = card
             self.phase = GIVE
 
-    def _discard_helpful(self, kind: Card) -> None:
+    def _discard_helpful(self, kind: int) -> None:
         p = self.turn_player
         if self.helpful_new[p][kind] > 0:  # the newest copy goes first: the older one is usable
             self.helpful_new[p][kind] -= 1
@@ -499,8 +509,8 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
 
     def _give_pesky(self, target: int) -> None:
         kind = self.pending_pesky
-        self.pesky[target][kind - Card.EYES_CLOSED] = True
-        if kind == Card.PESKY_GHOST:
+        self.pesky[target][kind - _EYES_CLOSED] = True
+        if kind == _PESKY_GHOST:
             self.ghost_giver[target] = self.turn_player
         self.pending_pesky = -1
         self._after_shot()
@@ -517,7 +527,7 @@ class CastleFlutterstoneState(PlainDataState[CastleFlutterstoneGame]):
         for k in range(3):  # the pesky cards acted during this turn: discard them
             if self.pesky[p][k]:
                 self.pesky[p][k] = False
-                self.discard[Card.EYES_CLOSED + k] += 1
+                self.discard[_EYES_CLOSED + k] += 1
         self.ghost_giver[p] = -1
         self.blocked_band = 0
         self._next_turn()
