@@ -34,16 +34,21 @@ COMPILED = [
     # The search agents' inner loops: the ISMCTS tree and the playouts.
     "boardgames_rl/agents/playout.py",
     "boardgames_rl/agents/search_tree.py",
-    # Castle Flutterstone's engine.
+    # Castle Flutterstone's engine, and its value function (ISMCTS's cut-off ``evaluate``).
     "boardgames_rl/games/castle_flutterstone/actions.py",
+    "boardgames_rl/games/castle_flutterstone/ai/value.py",
     "boardgames_rl/games/castle_flutterstone/flight.py",
     "boardgames_rl/games/castle_flutterstone/infoset.py",
     "boardgames_rl/games/castle_flutterstone/legal.py",
     "boardgames_rl/games/castle_flutterstone/movement.py",
     "boardgames_rl/games/castle_flutterstone/observation.py",
     "boardgames_rl/games/castle_flutterstone/state.py",
-    # Castle Nightingale's engine.
+    # Castle Nightingale's engine, its value function (ISMCTS's cut-off ``evaluate``) and the
+    # heuristic's path search with its geometry (the search's root prior).
     "boardgames_rl/games/castle_nightingale/actions.py",
+    "boardgames_rl/games/castle_nightingale/ai/geometry.py",
+    "boardgames_rl/games/castle_nightingale/ai/paths.py",
+    "boardgames_rl/games/castle_nightingale/ai/value.py",
     "boardgames_rl/games/castle_nightingale/board.py",
     "boardgames_rl/games/castle_nightingale/infoset.py",
     "boardgames_rl/games/castle_nightingale/legal.py",

@@ -116,6 +116,11 @@ Version history
       instead of the engine's ``knowledge`` dict; ``data.Phase`` names the decision kinds
       (the state keeps plain ints). Games, observations, actions and every
       agent's moves are unchanged.
+    * issue 44 (third step; games unchanged): ``ai.value`` compiles with the engine and its
+      functions take a ``CastleFlutterstoneState`` (the compiled build refuses anything else with
+      a ``TypeError``); the engine computes with card kinds as plain ints (``data.Card`` still
+      names them); a flight converts degrees with ``x * pi / 180``, ``math.radians`` to the last
+      bit.
 """
 
 from boardgames_rl.core.spec import GameSpec

@@ -68,6 +68,9 @@ Rewards (at the end only)
     optional dense reward.
 
 Version history (the env id stays ``night_of_the_ninja-v0``)
+    * 2026-12 (issue 44, third step): an information set's deal draws with ``core.draws``
+      instead of ``rng.integers`` (the same draws); its knowledge is kept packed as values only.
+      Games, observations, heuristic decisions and searches are unchanged.
     * 2026-12 (issue 44): the heuristic's rules (``ai/``, all but the agent class) compile with the
       engine; ``infoset.PlayerView`` and ``HouseHypothesis`` are named tuples (read-only as before:
       a write raises ``AttributeError``); ``infoset.player_view(state, me)`` reads a state (an info

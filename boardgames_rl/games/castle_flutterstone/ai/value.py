@@ -14,19 +14,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
 
-def fields_gained(state) -> np.ndarray:
+
+def fields_gained(state: CastleFlutterstoneState) -> np.ndarray:
     """Fields each seat's figure has covered (float64, capped at the last step)."""
     goal = state.game.goal
     return np.array([min(pos, goal) for pos in state.positions], dtype=np.float64)
 
 
-def potential(state) -> np.ndarray:
+def potential(state: CastleFlutterstoneState) -> np.ndarray:
     """Each seat's :func:`fields_gained` divided by the goal field (a training signal only)."""
     return fields_gained(state) / state.game.goal
 
 
-def evaluate(state) -> np.ndarray:
+def evaluate(state: CastleFlutterstoneState) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, each figure's lead over the best other figure, ``2 * lead / goal``,
     clipped."""
@@ -36,7 +38,7 @@ def evaluate(state) -> np.ndarray:
     # plain floats: a search calls this at every cut-off, and numpy's per-call costs on two to
     # four numbers were most of its time (the same float64 arithmetic, the same values)
     fields = [float(min(pos, goal)) for pos in state.positions]
-    values = []
+    values: list[float] = []
     for p, mine in enumerate(fields):
         lead = mine - max(fields[:p] + fields[p + 1 :])
         values.append(min(max(2.0 * lead / goal, -1.0), 1.0))

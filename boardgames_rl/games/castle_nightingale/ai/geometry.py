@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES, Board, Layout, get_board
-from boardgames_rl.games.castle_nightingale.infoset import CastleNightingaleView
+from boardgames_rl.games.castle_nightingale.infoset import (
+    CastleNightingaleInfoSet,
+    CastleNightingaleView,
+)
 
 INF = 10**6
 """An unreachable distance (and the lowest score)."""
@@ -68,7 +72,7 @@ class Geo:
         return dist
 
 
-_GEO: dict[tuple, Geo] = {}
+_GEO: dict[tuple[Any, ...], Geo] = {}
 
 
 def geo_of(k: CastleNightingaleView, merge_seams: bool = False) -> Geo:
@@ -82,6 +86,6 @@ def geo_of(k: CastleNightingaleView, merge_seams: bool = False) -> Geo:
     return g
 
 
-def geo_for(info) -> Geo:
+def geo_for(info: CastleNightingaleInfoSet) -> Geo:
     """The geometry of an info set's game (zones merged across seams under that variant)."""
     return geo_of(info.view, bool(getattr(info.game, "merge_zones_across_seams", False)))

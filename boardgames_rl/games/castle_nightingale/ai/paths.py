@@ -18,6 +18,8 @@ of the discs it leaves (each is a starting option next turn: best and mean of va
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Any
 
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.ai.geometry import INF, Geo
@@ -140,7 +142,7 @@ class PathSearch:
         self.vv = [ctx.vases.get(sq) for sq in range(NUM_SQUARES)]
         self.psq = [pcap[zone[sq]] for sq in range(NUM_SQUARES)]
         self.wfsq = [wf >= 0 and zone[sq] == wf for sq in range(NUM_SQUARES)]
-        self.bests: dict[int, list] = {dd: [(-1, -INF), None, None, 0.0] for dd in depths}
+        self.bests: dict[int, list[Any]] = {dd: [(-1, -INF), None, None, 0.0] for dd in depths}
         self.path: list[int] = []
         self.kinds: list[int] = []
         self.start = -1
@@ -286,7 +288,15 @@ class PathSearch:
             )
 
     def _stop(
-        self, done: int, counts, surv: float, gain: float, cost: float, tmax, tsum, tn
+        self,
+        done: int,
+        counts: Sequence[int],
+        surv: float,
+        gain: float,
+        cost: float,
+        tmax: float,
+        tsum: float,
+        tn: int,
     ) -> None:
         """Record the path as it is (``done`` discs) for each disc count in ``counts``."""
         term = 0.6 * tmax + 0.4 * tsum / tn if tn else 0.0
@@ -330,7 +340,7 @@ def plan(
     left: int,
     free_jump: bool,
     paid_jump: bool,
-    **kw,
+    **kw: Any,
 ) -> Plan:
     """Best (value, start, steps, detection chance) over paths of ``left`` discs."""
     return plans(g, ctx, starts, (left,), free_jump, paid_jump, **kw)[left]

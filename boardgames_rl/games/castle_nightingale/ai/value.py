@@ -18,12 +18,13 @@ import numpy as np
 
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.data import NINJA, SAMURAI, STOLEN
+from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
 
 CARRIED_WEIGHT = 0.5
 """A relic taken this turn counts this much of a banked one (it is lost on a capture)."""
 
 
-def progress(state) -> tuple[float, float]:
+def progress(state: CastleNightingaleState) -> tuple[float, float]:
     """``(ninja, samurai)``: relics banked (+ carried, weighted) / 5, captures / 3."""
     carried = sum(
         1 for t, w in enumerate(state.vase_where) if w == STOLEN and state.vase_content[t]
@@ -32,7 +33,7 @@ def progress(state) -> tuple[float, float]:
     return ninja, state.captured / C.NINJAS
 
 
-def potential(state) -> np.ndarray:
+def potential(state: CastleNightingaleState) -> np.ndarray:
     """``[ninja progress, samurai progress]`` (see :func:`progress`); a training signal only,
     never part of the observation or the policy."""
     ninja, samurai = progress(state)
@@ -42,7 +43,7 @@ def potential(state) -> np.ndarray:
     return out
 
 
-def evaluate(state) -> np.ndarray:
+def evaluate(state: CastleNightingaleState) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, the ninja's progress minus the samurai's (zero-sum)."""
     if state.is_terminal():
