@@ -88,6 +88,11 @@ COMPILED = [
 ]
 """The modules compiled, as paths from the repository's root."""
 
+NATIVE = ["boardgames_rl/core/_bitgen.c"]
+"""C helpers built with the compiled modules (not from Python source): ``core.draws``' draws from
+a numpy bit generator through its capsule, numpy's own algorithms without a ctypes call per word
+(``_bitgen.c`` says why). The package uses them only in the compiled build."""
+
 
 def groups(paths: list[str]) -> list[tuple[list[str], str]]:
     """One mypyc group per game, one for ``core`` and one for ``agents``: each group is one C
@@ -141,10 +146,15 @@ def _make_extensions() -> list:
     try:
         # -O2 rather than mypyc's default -O3: the same speed here, and the compiler is ~15% faster;
         # debug level 0: no C debug symbols (Python tracebacks keep their lines either way).
-        return mypycify(COMPILED, opt_level="2", debug_level="0", separate=groups(COMPILED))
+        engines = mypycify(COMPILED, opt_level="2", debug_level="0", separate=groups(COMPILED))
     except (Exception, SystemExit) as e:  # mypyc exits on type errors
         _say(f"mypyc could not compile the engines ({e!r}); building the pure-Python package only")
         return []
+    helpers = [
+        Extension(path[: -len(".c")].replace("/", "."), [path], extra_compile_args=["-O2"])
+        for path in NATIVE
+    ]
+    return engines + helpers
 
 
 class BuildExt(build_ext):
@@ -184,6 +194,13 @@ class BuildExt(build_ext):
             ).hexdigest()
             for path in COMPILED
         }
+        modules.update(
+            (
+                path[: -len(".c")].replace("/", "."),
+                hashlib.sha256((ROOT / path).read_bytes()).hexdigest(),
+            )
+            for path in NATIVE
+        )
         text = json.dumps(
             {"compiler": f"mypyc {version('mypy')}", "modules": modules}, indent=1, sort_keys=True
         )

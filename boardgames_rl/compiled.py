@@ -71,8 +71,14 @@ def _extension_of(module: str) -> Path | None:
 
 
 def _source_of(module: str) -> Path:
+    """A compiled module's source: its ``.py`` file, or the ``.c`` file of a C helper."""
     parts = module.split(".")
-    return _ROOT.joinpath(*parts[1:-1]) / (parts[-1] + ".py")
+    source = _ROOT.joinpath(*parts[1:-1]) / (parts[-1] + ".py")
+    if not source.exists():
+        helper = source.with_suffix(".c")
+        if helper.exists():
+            return helper
+    return source
 
 
 def _read_manifest() -> str:

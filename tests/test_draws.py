@@ -1,6 +1,8 @@
-"""``core.draws``: ``Draws`` gives the same values as ``Generator.integers`` and leaves the stream
-where ``integers`` leaves it, mixed with the generator's other draws, for every numpy bit
-generator; ``generator(seed)`` is ``default_rng(seed)``, its seed sequence a real one's stand-in."""
+"""``core.draws``: ``Draws`` gives the same values as ``Generator.integers`` (and ``shuffle`` of a
+list) and leaves the stream where numpy leaves it, mixed with the generator's other draws, for
+every numpy bit generator, in both builds (the compiled build draws through its C helper
+``core._bitgen``, the pure build through ctypes); ``generator(seed)`` is ``default_rng(seed)``, its
+seed sequence a real one's stand-in."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ def test_the_same_draws_as_integers_mixed_with_other_draws(bits):
         draws = Draws(rng)
         plan = np.random.default_rng(100 + seed)
         for _ in range(3000):
-            kind = int(plan.integers(5))
+            kind = int(plan.integers(6))
             if kind <= 1:
                 n = NARROW[int(plan.integers(len(NARROW)))]
                 assert draws.below(n) == int(ref.integers(n))
@@ -34,6 +36,12 @@ def test_the_same_draws_as_integers_mixed_with_other_draws(bits):
                 assert draws.below_wide(n) == int(ref.integers(n))
             elif kind == 3:  # a double between them: the 32-bit half-word buffer must carry over
                 assert rng.random() == ref.random()
+            elif kind == 4:
+                items = list(range(int(plan.integers(40))))
+                mine, theirs = items[:], items[:]
+                draws.shuffle(mine)
+                ref.shuffle(theirs)
+                assert mine == theirs
             else:
                 assert rng.standard_normal(3).tolist() == ref.standard_normal(3).tolist()
         assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
@@ -67,6 +75,37 @@ def test_pick_is_choice_of_a_list_with_the_same_stream():
         assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
     with pytest.raises(ValueError, match="1 <= n"):
         Draws(np.random.default_rng(0)).pick([])
+
+
+def test_the_compiled_build_draws_through_its_c_helper_and_the_pure_build_does_not():
+    from boardgames_rl.compiled import build_info
+    from boardgames_rl.core import draws
+
+    compiled = build_info()["build"] == "compiled"
+    assert (draws._native is not None) == compiled
+    assert (Draws(np.random.default_rng(0))._capsule is not None) == compiled
+
+
+def test_the_c_helper_refuses_what_is_not_a_bit_generator_a_range_or_a_list_in_one_line():
+    from boardgames_rl.core import draws
+
+    if draws._native is None:
+        pytest.skip("the pure build has no C helper")
+    native, capsule = draws._native, np.random.default_rng(0).bit_generator.capsule
+    with pytest.raises(ValueError, match="2\\*\\*32 < n <= 2\\*\\*63, got 4294967296"):
+        native.below_wide(capsule, 2**32)
+    with pytest.raises(ValueError, match="got 9223372036854775809"):
+        native.below_wide(capsule, 2**63 + 1)
+    with pytest.raises(ValueError, match="got -1"):
+        native.below(capsule, -1)
+    with pytest.raises(ValueError, match="got 36893488147419103232"):
+        native.below(capsule, 2**65)
+    with pytest.raises(TypeError, match="needs an int, got float"):
+        native.below(capsule, 3.0)
+    with pytest.raises(TypeError, match="needs a list, got tuple"):
+        native.shuffle(capsule, (1, 2))
+    with pytest.raises(ValueError):  # not numpy's bit generator capsule
+        native.below(object(), 3)
 
 
 class Dice:

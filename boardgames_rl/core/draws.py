@@ -31,18 +31,34 @@ import numpy as np
 from mypy_extensions import i64, mypyc_attr
 from numpy.random.bit_generator import ISpawnableSeedSequence
 
+from boardgames_rl import compiled as _build
+
 _MASK32: Final = 0xFFFFFFFF
+
+_native: Any = None
+"""The compiled build's C draws (``_bitgen.c``: numpy's algorithms on the bit generator's
+capsule, without a ctypes call per word); None in the pure build, which uses ctypes."""
+if "boardgames_rl.core._bitgen" in _build.MODULES:
+    from boardgames_rl.core import _bitgen
+
+    _native = _bitgen
 
 
 class Draws:
-    """The draws of ``rng`` that :meth:`below` and :meth:`below_wide` stand in for."""
+    """The draws of ``rng`` that :meth:`below`, :meth:`below_wide`, :meth:`pick` and
+    :meth:`shuffle` stand in for."""
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._direct = False
+        self._capsule: Any = None
         self._next32: Any = None
         self._next64: Any = None
         self._state: Any = None
+        bits = getattr(rng, "bit_generator", None)
+        if _native is not None and bits is not None and hasattr(bits, "capsule"):
+            self._capsule = bits.capsule  # the compiled build: its C draws
+            return
         try:
             c = rng.bit_generator.ctypes
         except AttributeError:  # not a numpy generator: its own integers()
@@ -54,6 +70,9 @@ class Draws:
 
     def below(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``1 <= n <= 2**32``: the same value, the same stream."""
+        capsule = self._capsule
+        if capsule is not None:
+            return int(_native.below(capsule, n))
         if not self._direct:
             return int(self.rng.integers(n))
         if n == 1:
@@ -69,9 +88,21 @@ class Draws:
         ``integers(len(items))``): the same item, the same stream, without building an array."""
         return items[self.below(len(items))]
 
+    def shuffle(self, items: list[Any]) -> None:
+        """``rng.shuffle(items)`` for a list: the same order, the same stream (numpy's own call
+        in the pure build, where it costs less than a ctypes call per word)."""
+        capsule = self._capsule
+        if capsule is not None:
+            _native.shuffle(capsule, items)
+        else:
+            self.rng.shuffle(items)
+
     def below_wide(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``2**32 < n <= 2**63``: the same value, the same
         stream (a seed for a new generator: ``below_wide(2**63)``)."""
+        capsule = self._capsule
+        if capsule is not None:
+            return int(_native.below_wide(capsule, n))
         if not self._direct:
             return int(self.rng.integers(n))
         return _lemire(self._next64, self._state, n, 64)

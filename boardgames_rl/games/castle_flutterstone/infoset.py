@@ -158,7 +158,7 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet["CastleFlutterstoneGame"]):
 
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         pile = sorted(d["draw_pile"])
-        rng.shuffle(pile)
+        draws_for(rng).shuffle(pile)
         d["draw_pile"] = pile  # a new list: the knowledge's lists are never written
 
     def sample(self, rng: np.random.Generator) -> CastleFlutterstoneState:

@@ -191,11 +191,11 @@ def _cards(d: dict[str, Any], who: str, rng: np.random.Generator, known: list[in
     if hidden_card:
         pool.append(d[f"{who}_card"])
     rest = sorted(c for c in pool if c not in known)
-    rng.shuffle(rest)
+    draws_for(rng).shuffle(rest)
     n_hand = len(d[f"{who}_hand"])
     slots = n_hand + (1 if hidden_card else 0)
     chosen = list(known) + rest[: slots - len(known)]
-    rng.shuffle(chosen)
+    draws_for(rng).shuffle(chosen)
     deck = rest[slots - len(known) :]
     if hidden_card:
         d[f"{who}_card"] = int(chosen.pop())
@@ -205,14 +205,14 @@ def _cards(d: dict[str, Any], who: str, rng: np.random.Generator, known: list[in
 
 def _own_deck(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
     deck = sorted(d[f"{who}_deck"])
-    rng.shuffle(deck)
+    draws_for(rng).shuffle(deck)
     d[f"{who}_deck"] = [int(c) for c in deck]
 
 
 def _tokens(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
     """The opponent's tokens held, spent face down and in its stack are dealt again."""
     pool = sorted(list(d[f"{who}_equip"]) + list(d[f"{who}_spent"]) + list(d[f"{who}_stack"]))
-    rng.shuffle(pool)
+    draws_for(rng).shuffle(pool)
     n_equip, n_spent = len(d[f"{who}_equip"]), len(d[f"{who}_spent"])
     d[f"{who}_equip"] = [int(t) for t in pool[:n_equip]]
     d[f"{who}_spent"] = [int(t) for t in pool[n_equip : n_equip + n_spent]]
@@ -235,7 +235,7 @@ def _own_stack(d: dict[str, Any], who: str, rng: np.random.Generator) -> None:
     if top + k >= len(stack):
         return  # every position in the stack is known
     middle = sorted(stack[top : len(stack) - k])
-    rng.shuffle(middle)
+    draws_for(rng).shuffle(middle)
     d[f"{who}_stack"] = stack[:top] + [int(t) for t in middle] + stack[len(stack) - k :]
 
 
@@ -244,7 +244,7 @@ def _vases(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:
     unknown = [t for t in range(C.NUM_VASES) if not knows[t]]
     values = sorted(d["vase_content"][t] for t in unknown)
     for _ in range(1000):
-        rng.shuffle(values)
+        draws_for(rng).shuffle(values)
         trial = list(d["vase_content"])
         for t, value in zip(unknown, values, strict=True):
             trial[t] = bool(value)

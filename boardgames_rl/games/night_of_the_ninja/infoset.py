@@ -293,7 +293,7 @@ def _tokens(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
             constraints.append((free, slack))
     trial = [0] * cards.NUM_TOKENS  # a value per unknown token
     for _ in range(60):
-        rng.shuffle(pool)
+        draws_for(rng).shuffle(pool)
         for i, t in enumerate(unknown):
             trial[t] = pool[i]
         if _meets(trial, constraints):
@@ -335,7 +335,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
             return True
         t = involved[k]
         options = [v for v in cards.TOKEN_VALUES if counts[v] > 0]
-        rng.shuffle(options)
+        draws_for(rng).shuffle(options)
         for v in options:
             for i in by_token[t]:
                 partial[i] += v
@@ -355,7 +355,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
         raise RuntimeError("night_of_the_ninja: no Honor token deal meets the public checks")
     rest = [t for t in unknown if t not in chosen]
     pool = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
-    rng.shuffle(pool)
+    draws_for(rng).shuffle(pool)
     for t, v in zip(rest, pool, strict=True):
         chosen[t] = int(v)
     for t, v in chosen.items():
@@ -520,8 +520,8 @@ def _deal_houses(hyp: HouseHypothesis, result: int, rng: np.random.Generator) ->
     if result in (cards.LOTUS, cards.CRANE):
         inside = [h for h in rest if cards.house_of(h) == result]
         outside = [h for h in rest if cards.house_of(h) != result]
-        rng.shuffle(inside)
-        rng.shuffle(outside)
+        draws_for(rng).shuffle(inside)
+        draws_for(rng).shuffle(outside)
         for q in range(len(dealt)):
             if dealt[q] < 0 and cls[q] == WINNING_HOUSE:
                 dealt[q] = inside.pop()
@@ -529,7 +529,7 @@ def _deal_houses(hyp: HouseHypothesis, result: int, rng: np.random.Generator) ->
                 dealt[q] = outside.pop()
         rest = inside + outside
     rest.sort()
-    rng.shuffle(rest)
+    draws_for(rng).shuffle(rest)
     for q in range(len(dealt)):
         if dealt[q] < 0:
             dealt[q] = int(rest.pop())
@@ -611,7 +611,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         free[_group_of(slot, n)].remove(slot)
         _put(card_at, placed, slot, card)
     rest = [c for c in range(n_slots) if c not in placed]
-    rng.shuffle(rest)
+    draws_for(rng).shuffle(rest)
     i = 0
     for slot in range(n_slots):
         if card_at[slot] < 0:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.plain_state import RedealtInfoSet
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import ROUNDS
@@ -138,5 +139,6 @@ class WhiteCastleInfoSet(RedealtInfoSet["WhiteCastleGame"]):
     def deal_hidden(self, d: dict[str, Any], player: int, rng: np.random.Generator) -> None:
         for key in HIDDEN_DECKS:
             deck = sorted(d[key])
-            rng.shuffle(deck)  # the order of [deck[i] for i in rng.permutation(len(deck))]
+            # rng.shuffle's order: that of [deck[i] for i in rng.permutation(len(deck))]
+            draws_for(rng).shuffle(deck)
             d[key] = deck
