@@ -78,19 +78,32 @@ def _copy_of_the_package(tmp_path: Path) -> Path:
 
 
 @pytest.mark.skipif(build_info()["build"] != "compiled", reason="needs the compiled build")
-def test_an_edited_engine_runs_pure_and_says_so(tmp_path):
-    """A compiled module whose source changed since the build (an edit in an editable install)
-    is never run: the package runs the pure build, with one warning naming the file."""
+@pytest.mark.parametrize(
+    ("source", "edit"),
+    [
+        ("games/castle_flutterstone/legal.py", "\n# an edit\n"),
+        ("core/_bitgen.c", "\n/* an edit */\n"),  # the C helper of core.draws
+    ],
+    ids=["engine", "c-helper"],
+)
+def test_an_edited_engine_runs_pure_and_says_so(tmp_path, source, edit):
+    """A compiled module (or the C helper built with them) whose source changed since the build
+    (an edit in an editable install) is never run: the package runs the pure build, with one
+    warning naming the file."""
     root = _copy_of_the_package(tmp_path)
     done = _python(INFO, {}, cwd=tmp_path, path=str(root))
-    assert json.loads(done.stdout.splitlines()[0])["build"] == "compiled", done.stderr
-    legal = root / "boardgames_rl/games/castle_flutterstone/legal.py"
-    legal.write_text(legal.read_text() + "\n# an edit\n")
-    done = _python(INFO, {}, cwd=tmp_path, path=str(root))
+    info = json.loads(done.stdout.splitlines()[0])
+    assert info["build"] == "compiled", done.stderr
+    assert "boardgames_rl.core._bitgen" in info["modules"]
+    edited = root / "boardgames_rl" / source
+    edited.write_text(edited.read_text() + edit)
+    code = INFO + "; from boardgames_rl.core import draws; print(draws._native)"
+    done = _python(code, {}, cwd=tmp_path, path=str(root))
     assert done.returncode == 0, done.stderr
     info = json.loads(done.stdout.splitlines()[0])
     assert info["build"] == "pure" and info["loaded_compiled"] == []
-    assert "castle_flutterstone/legal.py changed since the compiled build" in info["reason"]
+    assert done.stdout.splitlines()[1] == "None"  # the pure build draws without the helper
+    assert f"{source} changed since the compiled build" in info["reason"]
     assert "RuntimeWarning" in done.stderr and "pip install -e ." in done.stderr
 
 
