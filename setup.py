@@ -88,10 +88,10 @@ COMPILED = [
 ]
 """The modules compiled, as paths from the repository's root."""
 
-NATIVE = ["boardgames_rl/core/_bitgen.c"]
+NATIVE = ["boardgames_rl/core/native_draws.c"]
 """C helpers built with the compiled modules (not from Python source): ``core.draws``' draws from
 a numpy bit generator through its capsule, numpy's own algorithms without a ctypes call per word
-(``_bitgen.c`` says why). The package uses them only in the compiled build."""
+(``native_draws.c`` says why). The package uses them only in the compiled build."""
 
 
 def groups(paths: list[str]) -> list[tuple[list[str], str]]:

@@ -1,8 +1,8 @@
 """``core.draws``: ``Draws`` gives the same values as ``Generator.integers`` (and ``shuffle`` of a
 list) and leaves the stream where numpy leaves it, mixed with the generator's other draws, for
 every numpy bit generator, in both builds (the compiled build draws through its C helper
-``core._bitgen``, the pure build through ctypes); ``generator(seed)`` is ``default_rng(seed)``, its
-seed sequence a real one's stand-in."""
+``core.native_draws``, the pure build through ctypes); ``generator(seed)`` is
+``default_rng(seed)``, its seed sequence a real one's stand-in."""
 
 from __future__ import annotations
 

@@ -36,12 +36,12 @@ from boardgames_rl import compiled as _build
 _MASK32: Final = 0xFFFFFFFF
 
 _native: Any = None
-"""The compiled build's C draws (``_bitgen.c``: numpy's algorithms on the bit generator's
+"""The compiled build's C draws (``native_draws.c``: numpy's algorithms on the bit generator's
 capsule, without a ctypes call per word); None in the pure build, which uses ctypes."""
-if "boardgames_rl.core._bitgen" in _build.MODULES:
-    from boardgames_rl.core import _bitgen
+if "boardgames_rl.core.native_draws" in _build.MODULES:
+    from boardgames_rl.core import native_draws
 
-    _native = _bitgen
+    _native = native_draws
 
 
 class Draws:

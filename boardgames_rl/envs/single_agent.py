@@ -44,8 +44,9 @@ from gymnasium import spaces
 
 from boardgames_rl.core.agent import Agent, RandomAgent, agent_view, is_memoryless
 from boardgames_rl.core.arguments import check_seat_option
+from boardgames_rl.core.draws import Draws
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
-from boardgames_rl.core.game import Game, State, apply_legal
+from boardgames_rl.core.game import Game, State, apply_legal, legal_list
 from boardgames_rl.core.seeding import SeedLike, clone_rng, next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
@@ -425,18 +426,22 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self, state: State, seat: int, agents: dict[int, Agent], rng: np.random.Generator
     ) -> None:
         """Let ``agents`` play ``state`` until ``seat`` is on move or the game is over."""
+        draws: Draws | None = None
         while not state.is_terminal():
             p = state.current_player
             if p == seat:
                 return
             agent = agents[p]
             if type(agent) is RandomAgent:
-                # RandomAgent.act on the state's own mask (the same draw from ``rng``): no view
-                # is built, and an action taken from the mask is not checked again
-                legal = state.legal_actions()
-                if len(legal) == 0:
+                # RandomAgent.act's draw (``legal[rng.integers(len(legal))]``: the same action and
+                # the same stream) from the state's own legal actions: no view is built, no mask
+                # where the engine lists its actions without one, no second legality check
+                legal = legal_list(state)
+                if not legal:
                     raise ValueError(f"{self.game.name}: no legal action for player {p}")
-                apply_legal(state, int(legal[rng.integers(len(legal))]))
+                if draws is None:
+                    draws = Draws(rng)
+                apply_legal(state, legal[draws.below(len(legal))])
             else:
                 state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
 

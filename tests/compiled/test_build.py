@@ -82,7 +82,7 @@ def _copy_of_the_package(tmp_path: Path) -> Path:
     ("source", "edit"),
     [
         ("games/castle_flutterstone/legal.py", "\n# an edit\n"),
-        ("core/_bitgen.c", "\n/* an edit */\n"),  # the C helper of core.draws
+        ("core/native_draws.c", "\n/* an edit */\n"),  # the C helper of core.draws
     ],
     ids=["engine", "c-helper"],
 )
@@ -94,7 +94,7 @@ def test_an_edited_engine_runs_pure_and_says_so(tmp_path, source, edit):
     done = _python(INFO, {}, cwd=tmp_path, path=str(root))
     info = json.loads(done.stdout.splitlines()[0])
     assert info["build"] == "compiled", done.stderr
-    assert "boardgames_rl.core._bitgen" in info["modules"]
+    assert "boardgames_rl.core.native_draws" in info["modules"]
     edited = root / "boardgames_rl" / source
     edited.write_text(edited.read_text() + edit)
     code = INFO + "; from boardgames_rl.core import draws; print(draws._native)"

@@ -89,6 +89,30 @@ def test_random_opponents_take_the_mask_path_and_play_the_same_games(monkeypatch
     assert _same(fast, generic)
 
 
+@pytest.mark.parametrize(
+    ("name", "config"),
+    [
+        ("castle_flutterstone", {"num_players": 3}),
+        ("castle_nightingale", {}),
+        ("night_of_the_ninja", {"num_players": 6}),
+        ("white_castle", {"num_players": 4}),
+    ],
+)
+def test_random_opponents_on_the_fast_path_play_the_generic_paths_games(name, config) -> None:
+    """In both builds, every game: the opponent loop's own draw for a :class:`RandomAgent` (the
+    state's legal list, ``core.draws``) plays the games of ``RandomAgent.act`` on a view."""
+    game = make_game(name, **config)
+
+    def play(opponent) -> list:
+        venv = BatchedVecEnv(game, 3, seat="random", opponents=opponent, seed=11)
+        try:
+            return _trajectory(venv, 60)
+        finally:
+            venv.close()
+
+    assert _same(play(RandomAgent()), play(CountingRandomAgent()))
+
+
 def test_single_agent_env_still_checks_the_learners_actions() -> None:
     """``SingleAgentEnv.step`` (not the batched env) gets unchecked actions: ``illegal_action``
     still decides what an illegal one does."""

@@ -1,4 +1,5 @@
-"""The compiled build's draws from a numpy bit generator (``_bitgen.c``; see ``core.draws``)."""
+"""The compiled build's draws from a numpy bit generator (``native_draws.c``; see
+``core.draws``)."""
 
 from typing import Any
 

@@ -201,12 +201,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "_bitgen",
+    PyModuleDef_HEAD_INIT, "native_draws",
     "Draws from a numpy bit generator for the compiled build (see core/draws.py).", -1, methods,
 };
 
 PyMODINIT_FUNC
-PyInit__bitgen(void)
+PyInit_native_draws(void)
 {
     return PyModule_Create(&module_def);
 }
