@@ -84,6 +84,8 @@ def _attribute_docs(module: ModuleType) -> Iterator[tuple[str, str]]:
     pycode = pytest.importorskip("sphinx.pycode")
     source = Path(str(module.__file__))  # a compiled module's source lies beside it
     source = source.with_name(source.name.split(".", 1)[0] + ".py")
+    if not source.is_file():  # a C helper (core.native_draws): no Python source, no attributes
+        return
     analyzer = pycode.ModuleAnalyzer.for_file(str(source), module.__name__)
     for (namespace, name), lines in analyzer.find_attr_docs().items():
         if name.startswith("_") or not any(line.strip() for line in lines):
