@@ -816,16 +816,20 @@ THROUGHPUT = "lab/benchmarks/results/throughput.json"
 TRAINING = "lab/benchmarks/results/training_speed_script.json"
 BATCHED = "lab/benchmarks/results/batched_speed.json"
 TRAINER = "lab/benchmarks/results/trainer_strength.json"
-COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_79a806c.json"
-COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_79a806c.json"
-COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_b8518e1.json"
-COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_b8518e1.json"
+COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_838aef7.json"
+COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_838aef7.json"
+COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_79a806c.json"
+COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_79a806c.json"
 ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
 """The long run again after the engines changed (the games it covers at that commit)."""
 DIFFERENTIAL_SEARCH = "lab/benchmarks/results/differential_79a806c.json"
 """Castle Flutterstone's long run after its flicks and samples moved into compiled code."""
+DIFFERENTIAL_HEURISTICS = "lab/benchmarks/results/differential_a79842a.json"
+"""The long run after the heuristics' rules and the seeding compiled (stop 61's engines)."""
+DIFFERENTIAL_NATIVE = "lab/benchmarks/results/differential_70c70e3.json"
+"""The long run after the draws went native (a run in progress is committed as it stands)."""
 
 
 def _label(key: str) -> str:
@@ -1193,7 +1197,14 @@ def _compiled_section() -> str:
         " rrrrrr",
     )
     totals: dict[tuple[str, str], list[int]] = {}  # (game, commit) -> steps, games, different
-    for path in (DIFFERENTIAL, DIFFERENTIAL_LATEST, DIFFERENTIAL_SEARCH):
+    runs = (
+        DIFFERENTIAL,
+        DIFFERENTIAL_LATEST,
+        DIFFERENTIAL_SEARCH,
+        DIFFERENTIAL_HEURISTICS,
+        DIFFERENTIAL_NATIVE,
+    )
+    for path in runs:
         for chunk in _load(path)["chunks"]:
             t = totals.setdefault((chunk["game"], chunk.get("commit") or "?"), [0, 0, 0])
             t[0] += chunk["steps"]
@@ -1230,23 +1241,18 @@ Targets: 2.5x and 2x.
 {speedups}
 
 These figures move between runs on this shared two-core machine (OpenSpiel's own step moves
-from round to round): read a target as not yet shown where a range crosses it. In the runs at
-`{comp["provenance"]["commit"][:7]}` the machine's speed moved by up to 2x between rounds (see
-the ranges). The ISMCTS column times two moves a round, so its speed-ups are the noisiest
-figures here; the instruction counts below are the steadier measure of the search. The batched
-env's code did not change since `{earlier}`: its column moved ({min(batched):.2f}x to
-{max(batched):.2f}x) by the measurement's noise alone, and shows no target met or missed.
+from round to round): read a target as not yet shown where a range crosses it. The runs at
+`{comp["provenance"]["commit"][:7]}` were taken with nothing else running; in the earlier runs
+at `{earlier}` the machine's speed moved by up to 2x between rounds. The ISMCTS column times two
+moves a round, so its speed-ups are the noisiest figures here; the instruction counts below are
+the steadier measure of the search. Since `{earlier}` the batched env also draws a random
+opponent's move through `boardgames_rl.core.draws` from the state's legal list (the same
+action from the same stream as `RandomAgent.act`), which the compiled build does in C; its
+column runs from {min(batched):.2f}x to {max(batched):.2f}x.
 
 Since `{earlier}` a search does less in both builds, and the same searches come out (the
-recorded searches of `tests/agents/ismcts_regression.json` are unchanged): the tree finds a
-node's children by action in a list; engines that give every state with the same legal actions
-one shared mask (Castle Flutterstone, The White Castle) have each mask's actions listed once; a
-search's `Generator.integers` draws, one per random rollout action, go through numpy's ctypes
-interface to the same bit generator with numpy's own bounding, and a sampled state's generator
-is seeded from `SeedSequence`'s words computed directly (`boardgames_rl.core.draws`); Castle
-Flutterstone flies its flicks in compiled code. The earlier runs also warmed a single state
-before timing the ISMCTS moves, so Castle Flutterstone's landing tables were partly filled in
-timed rounds, in both builds; every state is warmed now.
+recorded searches of `tests/agents/ismcts_regression.json` are unchanged at every commit): the
+changes are listed under the instruction counts below.
 
 Seconds of CPU on this shared machine move by up to 1.7x between repeats of one build, so the
 change is also measured in instructions, which the machine's load does not move
@@ -1256,20 +1262,30 @@ change is also measured in instructions, which the machine's load does not move
 
 {instructions}
 
-The last column's changes (the same searches again): Night of the Ninja's heuristic rollout
-policy and The White Castle's data tables and cut-off evaluation compile with their engines; the
+Each cell runs from the oldest run to the newest. The third figure's changes (the same
+searches): Night of the Ninja's heuristic rollout policy and The White Castle's data tables and
+cut-off evaluation compile with their engines; the
 typed views built at every rollout move are named tuples instead of frozen dataclasses (whose
 `__init__` sets each field through `object.__setattr__`); an information set keeps its knowledge
 packed, so a sample only unpacks it; Night of the Ninja reads its views from a state's typed
 fields and lists its legal actions without a mask; a sampled state's generator is seeded with
-native 64-bit ints (CHANGELOG).
+native 64-bit ints. The fourth figure's (the same searches again): the compiled build draws
+through a small C helper that runs numpy's own bounded-integer and shuffle algorithms on the bit
+generator's capsule instead of a ctypes call per word; the knowledge is packed as values only;
+Castle Nightingale finds a sampled state's board by its layout's bytes; the search notes its
+first action while it lists the untried ones; Castle Flutterstone's flights and card rules do
+without lookups of `math.radians` and enum members; the value functions of Castle Flutterstone
+and Castle Nightingale and the latter's path search compile (CHANGELOG).
 
 What holds the speed-ups back now, from callgrind's profiles of the compiled build: a sample's
-copy of the knowledge (a marshal load) and the re-deal over dictionaries and lists; numpy's
-per-call costs where it still draws (a flick's five standard normals, which its ctypes interface
-does not offer, the deals' shuffles and choices); and rules code over dictionaries and lists of
-boxed ints, which mypyc makes only 1.3-1.8x faster than the interpreter. The next step is a
-typed state: fields as native attributes and arrays rather than dictionaries of lists.
+copy of the knowledge (a marshal load, the same C code in both builds) and the re-deal over
+dictionaries and lists; numpy's per-call costs where it still draws (a flick's five standard
+normals); typed views that are named tuples, whose construction runs an interpreted `__new__`
+and whose fields are read through descriptors (Night of the Ninja's rollout policy); Castle
+Nightingale's legality rules, which its rollout policy reads as a mask; and rules code over
+dictionaries and lists of boxed ints, which mypyc makes only 1.3-1.8x faster than the
+interpreter. The next step is a typed state: fields as native attributes and arrays rather than
+dictionaries of lists, and native classes for the views.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,
@@ -1296,6 +1312,8 @@ def benchmarks_page() -> str:
             DIFFERENTIAL,
             DIFFERENTIAL_LATEST,
             DIFFERENTIAL_SEARCH,
+            DIFFERENTIAL_HEURISTICS,
+            DIFFERENTIAL_NATIVE,
             TRAINING,
             BATCHED,
             TRAINER,
