@@ -159,11 +159,20 @@ def test_node_killed_mid_tournament_loses_no_game(cluster, pool_slow, tmp_path):
     by_id = {n.node_id: n for n in workers}
 
     def kill_a_node_playing_a_game(record):
-        """After the first game: remove the worker node playing the game begun last (a task in
-        flight: started, not finished)."""
+        """After the first game: remove the worker node of a game that began after that first
+        game ended (a task in flight with a whole game still to play). A game already running
+        then may be about to end, and one that ends before its node goes is not played again:
+        killing its node tested nothing (a race that faster engines lost)."""
+        if killed:
+            return
+        earlier = set(backend.running_games())
         deadline = time.monotonic() + 20
         while not killed and time.monotonic() < deadline:
-            running = [(k, n) for k, n in backend.running_games().items() if n in by_id]
+            running = [
+                (k, n)
+                for k, n in backend.running_games().items()
+                if n in by_id and k not in earlier
+            ]
             if running:
                 c.remove_node(by_id[running[-1][1]], allow_graceful=False)
                 killed.append(running[-1])
@@ -182,7 +191,12 @@ def test_node_killed_mid_tournament_loses_no_game(cluster, pool_slow, tmp_path):
         on_game=kill_a_node_playing_a_game,
     )
     assert killed
-    alive = [n for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU")]
+    deadline = time.monotonic() + 30  # Ray's control store notes a removed node's death late
+    while True:
+        alive = [n for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU")]
+        if len(alive) == 1 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert len(alive) == 1, "one worker node is gone"
     keys = [(r.table, r.game_index) for r in result.records]
     assert sorted(keys) == [(0, g) for g in range(SLOW_GAMES)]

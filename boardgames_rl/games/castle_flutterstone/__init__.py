@@ -117,8 +117,8 @@ Version history
       (the state keeps plain ints). Games, observations, actions and every
       agent's moves are unchanged.
     * issue 44 (third step; games unchanged): ``ai.value`` compiles with the engine and its
-      functions take a ``CastleFlutterstoneState`` (the compiled build refuses anything else with
-      a ``TypeError``); the engine computes with card kinds as plain ints (``data.Card`` still
+      functions take a ``CastleFlutterstoneState`` (anything else is refused in one line, a
+      ``TypeError``); the engine computes with card kinds as plain ints (``data.Card`` still
       names them); a flight converts degrees with ``x * pi / 180``, ``math.radians`` to the last
       bit.
 """

@@ -107,8 +107,8 @@ Version history
       ``rules_help``; ``scenario.build`` takes ``Ninja`` / ``Samurai`` records and
       ``scenario.FIELDS``; the package is type-checked (mypy).
     * issue 44 (third step; games unchanged): ``ai.value``, ``ai.paths`` and ``ai.geometry``
-      compile with the engine; ``ai.value``'s functions take a ``CastleNightingaleState`` (the
-      compiled build refuses anything else with a ``TypeError``); ``board.board_of_list`` finds a
+      compile with the engine; ``ai.value``'s functions take a ``CastleNightingaleState`` (anything
+      else is refused in one line, a ``TypeError``); ``board.board_of_list`` finds a
       state's board by its layout list's exact value (checked by ``Layout.from_list`` the first
       time); an information set samples with ``core.draws`` instead of ``rng.integers`` and
       ``rng.choice`` (the same draws).

@@ -14,7 +14,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.core.game import State
 from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
+
+
+def _flutterstone(state: State, what: str) -> CastleFlutterstoneState:
+    """``state`` as a Castle Flutterstone state, refused in one line if it is not one."""
+    if not isinstance(state, CastleFlutterstoneState):
+        raise TypeError(
+            f"castle_flutterstone {what}: give a Castle Flutterstone state, not "
+            f"{type(state).__name__}"
+        )
+    return state
 
 
 def fields_gained(state: CastleFlutterstoneState) -> np.ndarray:
@@ -23,21 +34,23 @@ def fields_gained(state: CastleFlutterstoneState) -> np.ndarray:
     return np.array([min(pos, goal) for pos in state.positions], dtype=np.float64)
 
 
-def potential(state: CastleFlutterstoneState) -> np.ndarray:
+def potential(state: State) -> np.ndarray:
     """Each seat's :func:`fields_gained` divided by the goal field (a training signal only)."""
-    return fields_gained(state) / state.game.goal
+    s = _flutterstone(state, "potential")
+    return fields_gained(s) / s.game.goal
 
 
-def evaluate(state: CastleFlutterstoneState) -> np.ndarray:
+def evaluate(state: State) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, each figure's lead over the best other figure, ``2 * lead / goal``,
     clipped."""
-    if state.is_terminal():
-        return state.returns()
-    goal = state.game.goal
+    s = _flutterstone(state, "evaluate")
+    if s.is_terminal():
+        return s.returns()
+    goal = s.game.goal
     # plain floats: a search calls this at every cut-off, and numpy's per-call costs on two to
     # four numbers were most of its time (the same float64 arithmetic, the same values)
-    fields = [float(min(pos, goal)) for pos in state.positions]
+    fields = [float(min(pos, goal)) for pos in s.positions]
     values: list[float] = []
     for p, mine in enumerate(fields):
         lead = mine - max(fields[:p] + fields[p + 1 :])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.core.game import State
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.data import NINJA, SAMURAI, STOLEN
 from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
@@ -33,22 +34,33 @@ def progress(state: CastleNightingaleState) -> tuple[float, float]:
     return ninja, state.captured / C.NINJAS
 
 
-def potential(state: CastleNightingaleState) -> np.ndarray:
+def _nightingale(state: State, what: str) -> CastleNightingaleState:
+    """``state`` as a Castle Nightingale state, refused in one line if it is not one."""
+    if not isinstance(state, CastleNightingaleState):
+        raise TypeError(
+            f"castle_nightingale {what}: give a Castle Nightingale state, not "
+            f"{type(state).__name__}"
+        )
+    return state
+
+
+def potential(state: State) -> np.ndarray:
     """``[ninja progress, samurai progress]`` (see :func:`progress`); a training signal only,
     never part of the observation or the policy."""
-    ninja, samurai = progress(state)
+    ninja, samurai = progress(_nightingale(state, "potential"))
     out = np.zeros(2)
     out[NINJA] = ninja
     out[SAMURAI] = samurai
     return out
 
 
-def evaluate(state: CastleNightingaleState) -> np.ndarray:
+def evaluate(state: State) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, the ninja's progress minus the samurai's (zero-sum)."""
-    if state.is_terminal():
-        return state.returns()
-    ninja, samurai = progress(state)
+    s = _nightingale(state, "evaluate")
+    if s.is_terminal():
+        return s.returns()
+    ninja, samurai = progress(s)
     out = np.zeros(2)
     out[NINJA] = min(max(ninja - samurai, -1.0), 1.0)  # plain floats: no numpy call on one number
     out[SAMURAI] = -out[NINJA]
