@@ -145,6 +145,12 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         assert spec.origin is not None
         source = Path(spec.origin).parent / (fullname.rsplit(".", 1)[-1] + ".py")
         if not source.is_file():
+            if source.with_suffix(".c").is_file():  # a C helper: the compiled build's only
+                raise ImportError(
+                    f"{fullname} is part of the compiled build, which this process does not "
+                    f"run ({REASON})",
+                    name=fullname,
+                )
             return spec
         return importlib.util.spec_from_file_location(fullname, source)
 
