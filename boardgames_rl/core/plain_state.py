@@ -103,7 +103,7 @@ class PlainDataState(State[GameT]):
         s = type(self)(self.game, None)  # a snapshot of this generator, made at the first draw
         s._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
         s._mask = self._mask
-        for k, v in zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS]), strict=True):
+        for k, v in zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS])):
             setattr(s, k, v)
         self._copy_caches(s)
         return s
@@ -112,7 +112,7 @@ class PlainDataState(State[GameT]):
         """Copy derived caches into a clone (none by default)."""
 
     def _to_dict(self) -> dict[str, Any]:
-        d = dict(zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS]), strict=True))
+        d = dict(zip(self.FIELDS, _copy([getattr(self, k) for k in self.FIELDS])))
         d["rng"] = rng_to_state(self.rng)
         return d
 
@@ -127,7 +127,7 @@ class PlainDataState(State[GameT]):
         missing = [k for k in cls.FIELDS if k not in d]
         if missing:
             raise InvalidConfigError(f"{game.name}: state dict lacks fields {missing}")
-        for k, v in zip(cls.FIELDS, _copy([d[k] for k in cls.FIELDS]), strict=True):
+        for k, v in zip(cls.FIELDS, _copy([d[k] for k in cls.FIELDS])):
             setattr(s, k, v)
         return s
 
@@ -163,7 +163,7 @@ class RedealtInfoSet(InfoSet[GameT]):
             state.legal_action_mask_for(player).copy(),
         )
         fields = state.FIELDS
-        d = dict(zip(fields, _copy([getattr(state, k) for k in fields]), strict=True))
+        d = dict(zip(fields, _copy([getattr(state, k) for k in fields])))
         self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
         # the values only, in ``FIELDS`` order: unpacking them skips the keys' strings

@@ -78,9 +78,7 @@ class CastleFlutterstoneView:
 
     def hand(self, seat: int) -> list[int]:
         """Seat ``seat`` 's helpful cards by kind, usable now or drawn last turn."""
-        return [
-            r + n for r, n in zip(self.helpful_ready[seat], self.helpful_new[seat], strict=True)
-        ]
+        return [r + n for r, n in zip(self.helpful_ready[seat], self.helpful_new[seat])]
 
 
 def table_view(knowledge: dict[str, Any], player: int) -> CastleFlutterstoneView:
@@ -138,7 +136,6 @@ class CastleFlutterstoneInfoSet(RedealtInfoSet["CastleFlutterstoneGame"]):
             zip(
                 fields,
                 marshal.loads(marshal.dumps([getattr(state, k) for k in fields], 2)),
-                strict=True,
             )
         )
         pile = sorted(d["draw_pile"])

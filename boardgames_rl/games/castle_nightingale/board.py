@@ -167,7 +167,7 @@ class Layout:
         """E.g. "A: N=I E=II S=III W=IV" (a trailing '*' marks a rotated board)."""
         parts = [
             f"{POSITIONS[p]}={BOARD_NAMES[b]}{'*' if rot else ''}"
-            for p, (b, rot) in enumerate(zip(self.boards, self.rotated, strict=True))
+            for p, (b, rot) in enumerate(zip(self.boards, self.rotated))
         ]
         return f"{self.side}: " + " ".join(parts)
 

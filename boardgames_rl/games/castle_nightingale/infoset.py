@@ -246,7 +246,7 @@ def _vases(d: dict[str, Any], me: int, rng: np.random.Generator) -> None:
     for _ in range(1000):
         draws_for(rng).shuffle(values)
         trial = list(d["vase_content"])
-        for t, value in zip(unknown, values, strict=True):
+        for t, value in zip(unknown, values):
             trial[t] = bool(value)
         banked = sum(1 for t, w in enumerate(d["vase_where"]) if w == BANKED and trial[t])
         if d["decision"] is None or banked < C.RELICS_TO_WIN:

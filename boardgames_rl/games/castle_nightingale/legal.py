@@ -1,8 +1,9 @@
 """Legal actions of every Castle Nightingale decision (the action mask).
 
 ``LEGAL`` maps every decision kind to the function that marks its legal actions in a zeroed
-mask (a ``bytearray``, one byte per action), ``rule(mask, state, decision)``; :func:`legal_mask`
-is the only reader.
+mask (a ``bytearray``, one byte per action), ``rule(mask, state, decision)``; :func:`legal_bytes`
+is the only reader (:func:`legal_mask` reads its bytes as an array, :func:`legal_list` lists
+them).
 """
 
 from __future__ import annotations
@@ -371,10 +372,9 @@ LEGAL: Final[dict[str, Rule]] = {
 ``state.DECISIONS``)."""
 
 
-def legal_mask(state: CastleNightingaleState) -> np.ndarray:
-    """The mask of the pending decision: its rule marks the legal actions in a zeroed
-    ``bytearray`` (a byte is cheaper to write than a numpy item), read as a bool array without
-    a copy."""
+def legal_bytes(state: CastleNightingaleState) -> bytearray:
+    """The legal actions of the pending decision, one byte per action (1: legal): its rule marks
+    them in a zeroed ``bytearray`` (a byte is cheaper to write than a numpy item)."""
     mask = bytearray(A.NUM_ACTIONS)
     decision = state.decision
     if decision is not None:
@@ -384,4 +384,23 @@ def legal_mask(state: CastleNightingaleState) -> np.ndarray:
             rule(mask, state, decision)
         if 1 not in mask:
             raise RuntimeError(f"castle_nightingale: decision {kind!r} has no legal action")
-    return np.frombuffer(mask, _BOOL)
+    return mask
+
+
+def legal_mask(state: CastleNightingaleState) -> np.ndarray:
+    """The mask of the pending decision: :func:`legal_bytes` read as a bool array without a
+    copy."""
+    return np.frombuffer(legal_bytes(state), _BOOL)
+
+
+def legal_list(state: CastleNightingaleState) -> list[int]:
+    """The legal actions ascending (the marked bytes of :func:`legal_bytes`), for search loops:
+    found with ``bytearray.find``, which skips the unmarked bytes in C, instead of making,
+    freezing and scanning a numpy mask (a search asks for a list, not a mask)."""
+    marked = legal_bytes(state)
+    out: list[int] = []
+    a = marked.find(1)
+    while a >= 0:
+        out.append(a)
+        a = marked.find(1, a + 1)
+    return out

@@ -325,7 +325,7 @@ def _vase_ones(
     """Set the closed trap doors and the vase tokens' entries of the squares."""
     knows = state.ninja_knows if observer == NINJA else state.samurai_knows
     sq = lay.squares
-    for i, closed in zip(board.closed, state.closed, strict=True):
+    for i, closed in zip(board.closed, state.closed):
         if closed:
             buf[i] = 1
     for t, where in enumerate(state.vase_where):

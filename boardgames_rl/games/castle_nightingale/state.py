@@ -32,7 +32,7 @@ from boardgames_rl.games.castle_nightingale.data import (
     SAMURAI,
     STOLEN,
 )
-from boardgames_rl.games.castle_nightingale.legal import legal_mask
+from boardgames_rl.games.castle_nightingale.legal import legal_list, legal_mask
 from boardgames_rl.games.castle_nightingale.observation import encode
 from boardgames_rl.games.castle_nightingale.paths import (
     PlacementContext,
@@ -328,6 +328,11 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
 
     def _legal_action_mask(self) -> np.ndarray:
         return legal_mask(self)
+
+    def _legal_list(self) -> list[int]:
+        if self._mask is not None:  # the mask is made already: list it
+            return self._mask.nonzero()[0].tolist()
+        return legal_list(self)
 
     # ====================================================================== helpers
     def open_passages(self) -> list[int]:

@@ -356,7 +356,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
     rest = [t for t in unknown if t not in chosen]
     pool = [v for v in cards.TOKEN_VALUES for _ in range(counts[v])]
     draws_for(rng).shuffle(pool)
-    for t, v in zip(rest, pool, strict=True):
+    for t, v in zip(rest, pool):
         chosen[t] = int(v)
     for t, v in chosen.items():
         values[t] = v
@@ -557,7 +557,7 @@ def _cards(d: dict[str, Any], me: int, game, rng: np.random.Generator) -> None:
         _put(card_at, placed, me, pick1[me])
         pair = [c for c in mine if c != pick1[me]]
     else:
-        for slot, c in zip((me, n + me, 2 * n + me), mine, strict=True):
+        for slot, c in zip((me, n + me, 2 * n + me), mine):
             _put(card_at, placed, slot, c)
     if passed:
         if pick2[me] >= 0:

@@ -234,7 +234,7 @@ def encode(state: NightOfTheNinjaState, me: int) -> np.ndarray:
     # ---- per player: alive, tokens held and known, asks, cards held, death, awards
     tv = state.token_value
     known = set(state.known[me])
-    held = [len(h) + (k >= 0) for h, k in zip(state.hand, state.kept, strict=True)]  # s.held_count
+    held = [len(h) + (k >= 0) for h, k in zip(state.hand, state.kept)]  # s.held_count
     for card, owner, _src in state.committed:
         held[owner] += 1
         if owner == me:

@@ -879,7 +879,7 @@ def compare_houses(living_houses: list[int]) -> int:
     once the other's list runs out. Returns ``cards.LOTUS``, ``cards.CRANE`` or ``RESULT_TIE``."""
     lotus = sorted(cards.rank_of(h) for h in living_houses if cards.house_of(h) == cards.LOTUS)
     crane = sorted(cards.rank_of(h) for h in living_houses if cards.house_of(h) == cards.CRANE)
-    for a, b in zip(lotus, crane, strict=False):
+    for a, b in zip(lotus, crane):
         if a != b:
             return int(cards.LOTUS if a < b else cards.CRANE)
     if len(lotus) != len(crane):

@@ -513,9 +513,7 @@ class _Layout:
             {
                 bits[p]: (p, 4 * (st[name] + width * q), 4 * (st[name] + width * (q + 1)), k)
                 for p, q in enumerate(self.rel[player])
-                for k, ((name, width), bits) in enumerate(
-                    zip(_PLAYER_NUMBERS, part_bits, strict=True)
-                )
+                for k, ((name, width), bits) in enumerate(zip(_PLAYER_NUMBERS, part_bits))
             }
             for player in range(n)
         )
@@ -541,7 +539,7 @@ class _Layout:
             CHANGED_SPACE[7]: (self.ranges["well"], 7),
             **{
                 bit: (self.ranges[part], 8 + k)
-                for k, (bit, part) in enumerate(zip(_PART_BITS, _STATIC_PARTS, strict=True))
+                for k, (bit, part) in enumerate(zip(_PART_BITS, _STATIC_PARTS))
             },
         }
         # the byte ranges of the blocks every step may write, as typed attributes
@@ -674,7 +672,7 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
         _write_slow_blocks(s, view, dirty)
     if dirty & CHANGED_HEAD:
         mv = view.fv
-        for i, x in zip(lay.number_head, _head_numbers(s), strict=True):
+        for i, x in zip(lay.number_head, _head_numbers(s)):
             mv[i] = x
     bits: int = dirty & lay.seat_bits
     if bits:  # each marked part of a seat's numbers, packed (see _Layout.seat_parts)
@@ -725,7 +723,7 @@ def _write(view: _SeatView, ones: list, ix: list, vx: list) -> None:
     if len(ix) > _BULK:
         v[np.fromiter(ix, np.intp, len(ix))] = np.fromiter(vx, np.float32, len(vx))
     else:
-        for i, x in zip(ix, vx, strict=True):
+        for i, x in zip(ix, vx):
             mv[i] = x
 
 
@@ -888,7 +886,7 @@ def _place_template(s: WhiteCastleState, opts: list, lay: _Layout, rel: tuple, k
     clear = set(range(st["opt_index"], st["opt_index"] + 16 * k))
     clear |= set(range(st["opt_values"] + 1, st["opt_values"] + 3 * k, 3))
     keep_ones = [i for i in ones if i not in clear]
-    keep = [(i, x) for i, x in zip(ix, vx, strict=True) if i not in clear]
+    keep = [(i, x) for i, x in zip(ix, vx) if i not in clear]
     return _remember(
         lay.decision_memo,
         key,

@@ -36,7 +36,7 @@ def breakdown(state: WhiteCastleState, p: int) -> dict[str, int]:
         "coins_seals": (pl["coin"] + pl["seal"]) // 5,
         "resources": res,
         "passage_of_time": POT_VP[pl["pot"]],
-        "courtiers": sum(n * v for n, v in zip(c, COURTIER_VP, strict=True)),
+        "courtiers": sum(n * v for n, v in zip(c, COURTIER_VP)),
         "warriors": warrior_value * inside,
         "gardeners": gardens,
     }

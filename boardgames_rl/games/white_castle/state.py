@@ -311,7 +311,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         yt = sorted(YARD_TILES)
         draw = _shuffled(rng, yt[:8])[:4]
         s.yards = [[], [], []]
-        for t, (y, face) in zip(draw, YARD_DEAL, strict=True):
+        for t, (y, face) in zip(draw, YARD_DEAL):
             s.yards[y].append([t, face])
         s.turn_order = _shuffled(rng, list(range(n)))
         # markers stacked in random order: the top (first player) arrived last
@@ -322,7 +322,7 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
         acts = sorted(START_ACTIONS)
         rr = _shuffled(rng, res[:9])[: n + 1]
         aa = _shuffled(rng, acts[:6])[: n + 1]
-        s.offer = [[r, a] for r, a in zip(rr, aa, strict=True)]
+        s.offer = [[r, a] for r, a in zip(rr, aa)]
         s.draft_left = list(reversed(s.turn_order))
 
     def _deal_tiles(self) -> None:

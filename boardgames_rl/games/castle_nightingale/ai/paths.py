@@ -179,7 +179,7 @@ class PathSearch:
         if key > best[0]:
             best[0] = key
             best[1] = self.start
-            best[2] = list(zip(self.path, self.kinds, strict=True))
+            best[2] = list(zip(self.path, self.kinds))
             best[3] = 1.0 - surv
 
     def _next_squares(self, cur: int, visited: int, taken: int) -> list[tuple[int, int]]:

@@ -105,7 +105,7 @@ class NightRules:
         cands = living or cands
         scores = [view.uncertainty(q) for q in cands]
         best = max(scores)
-        top = [q for q, s in zip(cands, scores, strict=True) if s >= best - 1e-9]
+        top = [q for q, s in zip(cands, scores) if s >= best - 1e-9]
         return top[int(rng.integers(len(top)))]
 
     def merchant_target(self, view: View, cands: list[int], rng) -> int:
@@ -125,7 +125,7 @@ class NightRules:
         best, best_score = cands[0], -1e9
         for q in cands:
             by_card: dict[int, float] = {}
-            for (cur, _fut, _mm), dv in zip(sc, deltas[q], strict=True):
+            for (cur, _fut, _mm), dv in zip(sc, deltas[q]):
                 by_card[cur[q]] = by_card.get(cur[q], 0.0) + dv
             option = sum(max(0.0, s) for s in by_card.values()) / S
             score = option + 0.01 * view.uncertainty(q) - (1.0 if view.known_ally(q) else 0.0)

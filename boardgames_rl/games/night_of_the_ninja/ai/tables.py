@@ -20,9 +20,9 @@ def round_result(cur: list[int], living: list[bool], mm: int) -> int:
         h = HOUSE[cur[mm]]
         return NOBODY if h == data.RONIN_HOUSE else h
     # ranks as card ids: Lotus k is card k - 1, Crane k is card k + 4 (the Ronin, card 10, is out)
-    lotus = sorted([c for c, ok in zip(cur, living, strict=True) if ok and c < 5])
-    crane = sorted([c - 5 for c, ok in zip(cur, living, strict=True) if ok and 4 < c < 10])
-    for a, b in zip(lotus, crane, strict=False):
+    lotus = sorted([c for c, ok in zip(cur, living) if ok and c < 5])
+    crane = sorted([c - 5 for c, ok in zip(cur, living) if ok and 4 < c < 10])
+    for a, b in zip(lotus, crane):
         if a != b:
             return data.LOTUS if a < b else data.CRANE
     if len(lotus) != len(crane):

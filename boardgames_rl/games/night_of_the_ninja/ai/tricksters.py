@@ -51,7 +51,7 @@ class TricksterRules(DraftRules, NightRules):
         for q in cands:
             gains = self._swap_gain(view, first, q, rng)
             by_pair: dict[tuple[int, int], float] = {}
-            for (cur, _fut, _mm), g in zip(sc, gains, strict=True):
+            for (cur, _fut, _mm), g in zip(sc, gains):
                 key = (cur[first], cur[q])
                 by_pair[key] = by_pair.get(key, 0.0) + g
             option = sum(max(0.0, s) for s in by_pair.values()) / S

@@ -60,6 +60,6 @@ def evaluate(state) -> np.ndarray:
     # plain floats (the same float64 values): numpy's per-call costs on a few numbers were most
     # of a cut-off's time
     return np.array(
-        [min(max((s - b) / scale, -1.0), 1.0) for s, b in zip(scores, best_other, strict=True)],
+        [min(max((s - b) / scale, -1.0), 1.0) for s, b in zip(scores, best_other)],
         dtype=np.float64,
     )

@@ -91,13 +91,11 @@ class View(Beliefs):
         result = round_result(cur, living, mm)
         ronin = data.RONIN
         if result < TIE:  # the winning House's members, dead or alive, and a living Ronin
-            wins = [
-                HOUSE[c] == result or (ok and c == ronin) for c, ok in zip(cur, living, strict=True)
-            ]
+            wins = [HOUSE[c] == result or (ok and c == ronin) for c, ok in zip(cur, living)]
         elif result == TIE:  # every survivor
             wins = list(living)
         else:  # nobody's House: a living Ronin only
-            wins = [ok and c == ronin for c, ok in zip(cur, living, strict=True)]
+            wins = [ok and c == ronin for c, ok in zip(cur, living)]
         mine = 1 if wins[self.me] else 0
         others = sum(wins) - mine
         return mine - self.rival_weight * others / (self.n - 1)
