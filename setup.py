@@ -31,6 +31,7 @@ COMPILED = [
     "boardgames_rl/core/draws.py",
     "boardgames_rl/core/game.py",
     "boardgames_rl/core/plain_state.py",
+    "boardgames_rl/core/record.py",
     # The search agents' inner loops: the ISMCTS tree and the playouts.
     "boardgames_rl/agents/playout.py",
     "boardgames_rl/agents/search_tree.py",

@@ -68,6 +68,13 @@ Rewards (at the end only)
     optional dense reward.
 
 Version history (the env id stays ``night_of_the_ninja-v0``)
+    * 2026-12 (issue 44, fourth step): ``infoset.PlayerView``, its parts (``Decision``,
+      ``HouseFact``, ``ShapeshifterNaming``, ``GraveDiggerSight``, ``MerchantVisit``) and
+      ``HouseHypothesis`` are records (``core.record.Record``) instead of named tuples: the same
+      attributes, equal by value, compiled as native classes. They are no longer tuples (no
+      unpacking or indexing) nor hashable; mypy refuses a write, the compiled build refuses one at
+      run time, the pure build does not check. Games, observations, heuristic decisions and
+      searches are unchanged.
     * 2026-12 (issue 44, third step): an information set's deal draws with ``core.draws``
       instead of ``rng.integers`` (the same draws); its knowledge is kept packed as values only.
       Games, observations, heuristic decisions and searches are unchanged.

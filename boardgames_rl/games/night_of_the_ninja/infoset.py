@@ -43,13 +43,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import factorial
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.game import InfoSet
 from boardgames_rl.core.plain_state import RedealtInfoSet
+from boardgames_rl.core.record import Record
 from boardgames_rl.games.night_of_the_ninja import cards
 from boardgames_rl.games.night_of_the_ninja.actions import Layout
 from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
@@ -94,84 +95,135 @@ def ninja_info_set(info_set: InfoSet) -> NightOfTheNinjaInfoSet:
 
 
 # =========================================================================== typed view
-class Decision(NamedTuple):
+# Records (``core.record``): read-only typed attributes, compiled as native classes (a search
+# rollout builds a view at every move; a named tuple's ``__new__`` is interpreted Python).
+class Decision(Record):
     """The pending decision's public facts (``state.decision``)."""
 
-    kind: str
-    player: int
-    card: int
-    owner: int
-    target: int
+    FIELDS = ("kind", "player", "card", "owner", "target")
+
+    def __init__(self, kind: str, player: int, card: int, owner: int, target: int) -> None:
+        self.kind: Final = kind
+        self.player: Final = player
+        self.card: Final = card
+        self.owner: Final = owner
+        self.target: Final = target
 
 
-class ShapeshifterNaming(NamedTuple):
+class ShapeshifterNaming(Record):
     """The round's Shapeshifter: its owner and the two players it named (public), whether it has
     decided (public), and whether it swapped (``None`` unless the viewer is its owner)."""
 
-    owner: int
-    first: int
-    second: int
-    decided: bool
-    swapped: bool | None
+    FIELDS = ("owner", "first", "second", "decided", "swapped")
+
+    def __init__(
+        self, owner: int, first: int, second: int, decided: bool, swapped: bool | None
+    ) -> None:
+        self.owner: Final = owner
+        self.first: Final = first
+        self.second: Final = second
+        self.decided: Final = decided
+        self.swapped: Final = swapped
 
 
-class GraveDiggerSight(NamedTuple):
+class GraveDiggerSight(Record):
     """The viewer's own Grave Digger: the two discards it saw (-1: none) and the card taken."""
 
-    seen: tuple[int, int]
-    taken: int
+    FIELDS = ("seen", "taken")
+
+    def __init__(self, seen: tuple[int, int], taken: int) -> None:
+        self.seen: Final = seen
+        self.taken: Final = taken
 
 
-class MerchantVisit(NamedTuple):
+class MerchantVisit(Record):
     """The viewer's own Spirit Merchant: its target, whether it looked at a token, which one."""
 
-    target: int
-    looked_at_token: bool
-    token: int
+    FIELDS = ("target", "looked_at_token", "token")
+
+    def __init__(self, target: int, looked_at_token: bool, token: int) -> None:
+        self.target: Final = target
+        self.looked_at_token: Final = looked_at_token
+        self.token: Final = token
 
 
-class HouseFact(NamedTuple):
-    """A House card the viewer saw (its own look) or everyone saw (a public reveal)."""
+class HouseFact(Record):
+    """A House card the viewer saw (its own look) or everyone saw (a public reveal);
+    ``before_swap``: the Shapeshifter named ``target`` after the look (it tells the deal)."""
 
-    target: int
-    card: int
-    before_swap: bool  # the Shapeshifter named ``target`` after the look: it tells the deal
+    FIELDS = ("target", "card", "before_swap")
+
+    def __init__(self, target: int, card: int, before_swap: bool) -> None:
+        self.target: Final = target
+        self.card: Final = card
+        self.before_swap: Final = before_swap
 
 
-class PlayerView(NamedTuple):
+class PlayerView(Record):
     """What seat ``player`` knows at one decision, typed and read-only (built once per decision
     by :func:`player_view`). Per-seat sequences are indexed by seat; ``tokens`` (ids held) and
-    ``held_counts`` (Ninja cards held, commitments included) are public; the rest is its own.
+    ``held_counts`` (Ninja cards held, commitments included) are public; the rest is its own."""
 
-    A named tuple rather than a frozen dataclass: search rollouts build one at every move, and a
-    frozen dataclass's ``__init__`` sets each of its 25 fields through ``object.__setattr__``,
-    in both builds (mypyc compiles a dataclass's methods as the dataclasses module writes them)."""
+    FIELDS = (
+        "player", "num_players", "layout", "living_targets_only", "house_cards", "decision",
+        "stage", "phase", "alive", "dealt_house", "house_facts", "shapeshifter", "hand", "kept",
+        "dealt", "received", "picked_first", "committed", "held_counts", "played",
+        "mystic_sights", "grave_digger", "merchant", "tokens", "token_values",
+    )  # fmt: skip
 
-    player: int
-    num_players: int
-    layout: Layout
-    living_targets_only: bool
-    house_cards: tuple[int, ...]
-    decision: Decision
-    stage: str
-    phase: int
-    alive: Sequence[bool]
-    dealt_house: int
-    house_facts: tuple[HouseFact, ...]
-    shapeshifter: ShapeshifterNaming | None
-    hand: Sequence[int]
-    kept: int
-    dealt: Sequence[int]
-    received: Sequence[int]
-    picked_first: bool
-    committed: tuple[int, ...]
-    held_counts: tuple[int, ...]
-    played: frozenset[int]
-    mystic_sights: tuple[tuple[int, int], ...]
-    grave_digger: GraveDiggerSight | None
-    merchant: MerchantVisit | None
-    tokens: Sequence[Sequence[int]]
-    token_values: Mapping[int, int]
+    def __init__(
+        self,
+        player: int,
+        num_players: int,
+        layout: Layout,
+        living_targets_only: bool,
+        house_cards: tuple[int, ...],
+        decision: Decision,
+        stage: str,
+        phase: int,
+        alive: Sequence[bool],
+        dealt_house: int,
+        house_facts: tuple[HouseFact, ...],
+        shapeshifter: ShapeshifterNaming | None,
+        hand: Sequence[int],
+        kept: int,
+        dealt: Sequence[int],
+        received: Sequence[int],
+        picked_first: bool,
+        committed: tuple[int, ...],
+        held_counts: tuple[int, ...],
+        played: frozenset[int],
+        mystic_sights: tuple[tuple[int, int], ...],
+        grave_digger: GraveDiggerSight | None,
+        merchant: MerchantVisit | None,
+        tokens: Sequence[Sequence[int]],
+        token_values: Mapping[int, int],
+    ) -> None:
+        self.player: Final = player
+        self.num_players: Final = num_players
+        self.layout: Final = layout
+        self.living_targets_only: Final = living_targets_only
+        self.house_cards: Final = house_cards
+        self.decision: Final = decision
+        self.stage: Final = stage
+        self.phase: Final = phase
+        self.alive: Final = alive
+        self.dealt_house: Final = dealt_house
+        self.house_facts: Final = house_facts
+        self.shapeshifter: Final = shapeshifter
+        self.hand: Final = hand
+        self.kept: Final = kept
+        self.dealt: Final = dealt
+        self.received: Final = received
+        self.picked_first: Final = picked_first
+        self.committed: Final = committed
+        self.held_counts: Final = held_counts
+        self.played: Final = played
+        self.mystic_sights: Final = mystic_sights
+        self.grave_digger: Final = grave_digger
+        self.merchant: Final = merchant
+        self.tokens: Final = tokens
+        self.token_values: Final = token_values
 
     def house_hypotheses(self) -> list[HouseHypothesis]:
         """The House-swap hypotheses of this player's knowledge (:func:`house_hypotheses`)."""
@@ -185,7 +237,7 @@ class PlayerView(NamedTuple):
             self.player,
             sorted(self.house_cards),
             self.dealt_house,
-            self.house_facts,
+            [(f.target, f.card, f.before_swap) for f in self.house_facts],
             swaps,
             pair,
         )
@@ -363,7 +415,7 @@ def _tokens_search(values, unknown, counts, constraints, rng) -> None:
 
 
 # =========================================================================== House cards
-class HouseHypothesis(NamedTuple):
+class HouseHypothesis(Record):
     """One hypothesis on the round's House cards: the deal ``D`` with the two players a
     Shapeshifter named swapped (``swap`` 1) or not; the current card of seat ``q`` is
     ``D[sigma[q]]``. ``pins[q]`` is ``D[q]`` where a look or one's own card tells it (-1
@@ -371,12 +423,23 @@ class HouseHypothesis(NamedTuple):
     ``OTHER_HOUSE`` or ``NOT_IN_CLASS``), ``free`` the House cards not pinned (sorted), ``weight``
     the number of deals consistent with it."""
 
-    swap: int
-    sigma: list[int]
-    pins: list[int]
-    classes: list[int]
-    free: list[int]
-    weight: int
+    FIELDS = ("swap", "sigma", "pins", "classes", "free", "weight")
+
+    def __init__(
+        self,
+        swap: int,
+        sigma: list[int],
+        pins: list[int],
+        classes: list[int],
+        free: list[int],
+        weight: int,
+    ) -> None:
+        self.swap: Final = swap
+        self.sigma: Final = sigma
+        self.pins: Final = pins
+        self.classes: Final = classes
+        self.free: Final = free
+        self.weight: Final = weight
 
 
 def house_hypotheses(
