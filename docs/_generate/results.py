@@ -1275,17 +1275,20 @@ generator's capsule instead of a ctypes call per word; the knowledge is packed a
 Castle Nightingale finds a sampled state's board by its layout's bytes; the search notes its
 first action while it lists the untried ones; Castle Flutterstone's flights and card rules do
 without lookups of `math.radians` and enum members; the value functions of Castle Flutterstone
-and Castle Nightingale and the latter's path search compile (CHANGELOG).
+and Castle Nightingale and the latter's path search compile (CHANGELOG). The fifth figure's
+(the same searches again): Night of the Ninja's typed views are records compiled as native
+classes (`core.record`) instead of named tuples, whose construction ran an interpreted `__new__`;
+compiled modules call `zip` without `strict` (mypyc compiles a `zip` loop natively only when the
+call has no keyword); Castle Nightingale lists its legal actions from its rules' bytes instead of
+through a numpy mask.
 
 What holds the speed-ups back now, from callgrind's profiles of the compiled build: a sample's
 copy of the knowledge (a marshal load, the same C code in both builds) and the re-deal over
 dictionaries and lists; numpy's per-call costs where it still draws (a flick's five standard
-normals); typed views that are named tuples, whose construction runs an interpreted `__new__`
-and whose fields are read through descriptors (Night of the Ninja's rollout policy); Castle
-Nightingale's legality rules, which its rollout policy reads as a mask; and rules code over
-dictionaries and lists of boxed ints, which mypyc makes only 1.3-1.8x faster than the
-interpreter. The next step is a typed state: fields as native attributes and arrays rather than
-dictionaries of lists, and native classes for the views.
+normals); Castle Nightingale's legality rules and its placements; and rules code over
+dictionaries and lists of boxed ints (a decision is a dictionary read by key at every step),
+which mypyc makes only 1.3-1.8x faster than the interpreter. The next step is a typed state:
+fields as native attributes and arrays rather than dictionaries of lists.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,

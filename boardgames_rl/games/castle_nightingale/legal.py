@@ -394,13 +394,15 @@ def legal_mask(state: CastleNightingaleState) -> np.ndarray:
 
 
 def legal_list(state: CastleNightingaleState) -> list[int]:
-    """The legal actions ascending (the marked bytes of :func:`legal_bytes`), for search loops:
-    found with ``bytearray.find``, which skips the unmarked bytes in C, instead of making,
-    freezing and scanning a numpy mask (a search asks for a list, not a mask)."""
-    marked = legal_bytes(state)
+    """The legal actions ascending (the marked bytes of :func:`legal_bytes`), for search loops,
+    without making, freezing and scanning a numpy mask (a search asks for a list, not a mask).
+
+    The bytes split at the marks into the runs of unmarked bytes before each: an action is the
+    sum of the runs and marks before it. One split (C) is cheaper than a ``find`` call per mark
+    in both builds."""
     out: list[int] = []
-    a = marked.find(1)
-    while a >= 0:
+    a = -1
+    for run in legal_bytes(state).split(b"\x01")[:-1]:
+        a += len(run) + 1
         out.append(a)
-        a = marked.find(1, a + 1)
     return out
