@@ -816,10 +816,10 @@ THROUGHPUT = "lab/benchmarks/results/throughput.json"
 TRAINING = "lab/benchmarks/results/training_speed_script.json"
 BATCHED = "lab/benchmarks/results/batched_speed.json"
 TRAINER = "lab/benchmarks/results/trainer_strength.json"
-COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_838aef7.json"
-COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_838aef7.json"
-COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_79a806c.json"
-COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_79a806c.json"
+COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_138f05c.json"
+COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_138f05c.json"
+COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_838aef7.json"
+COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_838aef7.json"
 ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
@@ -1242,17 +1242,14 @@ Targets: 2.5x and 2x.
 
 These figures move between runs on this shared two-core machine (OpenSpiel's own step moves
 from round to round): read a target as not yet shown where a range crosses it. The runs at
-`{comp["provenance"]["commit"][:7]}` were taken with nothing else running; in the earlier runs
-at `{earlier}` the machine's speed moved by up to 2x between rounds. The ISMCTS column times two
-moves a round, so its speed-ups are the noisiest figures here; the instruction counts below are
-the steadier measure of the search. Since `{earlier}` the batched env also draws a random
-opponent's move through `boardgames_rl.core.draws` from the state's legal list (the same
-action from the same stream as `RandomAgent.act`), which the compiled build does in C; its
+`{comp["provenance"]["commit"][:7]}` and at `{earlier}` were each taken with nothing else
+running. The ISMCTS column times two moves a round, so its speed-ups are the noisiest figures
+here; the instruction counts below are the steadier measure of the search. The batched env's
 column runs from {min(batched):.2f}x to {max(batched):.2f}x.
 
-Since `{earlier}` a search does less in both builds, and the same searches come out (the
+Since `{earlier}` a search does less in the compiled build, and the same searches come out (the
 recorded searches of `tests/agents/ismcts_regression.json` are unchanged at every commit): the
-changes are listed under the instruction counts below.
+changes are listed under the instruction counts below (the fifth figure).
 
 Seconds of CPU on this shared machine move by up to 1.7x between repeats of one build, so the
 change is also measured in instructions, which the machine's load does not move
