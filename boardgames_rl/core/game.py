@@ -473,6 +473,19 @@ the identity is not reused while it is listed."""
 _LEGAL_LISTS_MAX: Final = 512
 
 
+StateT = TypeVar("StateT", bound=State)
+"""A game's own state class (:func:`state_as`)."""
+
+
+def state_as(state: State, cls: type[StateT], what: str) -> StateT:
+    """``state`` as the game's own state class ``cls``, refused in one line if it is another
+    object: a game's hooks (value functions, rules help) read their own game's fields only.
+    ``what`` names the caller (``"castle_nightingale evaluate"``)."""
+    if not isinstance(state, cls):
+        raise TypeError(f"{what}: give a {cls.__name__}, not a {type(state).__name__}")
+    return state
+
+
 def legal_list(state: State) -> list[int]:
     """The legal actions of ``state`` as ascending ints, for search loops. The list may be shared:
     never change it.

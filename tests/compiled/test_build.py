@@ -172,7 +172,7 @@ def test_a_method_a_game_leaves_out_is_named_when_called():
         boardgames_rl.InfoSet.sample(state.info_set(0), None)
 
 
-@pytest.mark.parametrize("game", ["castle_flutterstone", "castle_nightingale"])
+@pytest.mark.parametrize("game", ["castle_flutterstone", "castle_nightingale", "white_castle"])
 def test_a_value_function_refuses_what_is_not_its_games_state(game):
     """``ai.value`` compiles with the engine and reads the game's own state: given another
     object it refuses in one line naming what it needs, in both builds (it never reads another
@@ -185,7 +185,7 @@ def test_a_value_function_refuses_what_is_not_its_games_state(game):
     other = "white_castle" if game == "castle_flutterstone" else "castle_flutterstone"
     wrong = make_game(other).new_state(0)
     for fn in (value.evaluate, value.potential):
-        with pytest.raises(TypeError, match=f"{game} .*: give a .* state, not "):
+        with pytest.raises(TypeError, match=f"{game} .*: give a .*State, not a "):
             fn(wrong)
     right = make_game(game).new_state(0)
     assert value.evaluate(right).shape == (right.game.num_players,)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from boardgames_rl.core.game import State
+from boardgames_rl.core.game import State, state_as
 from boardgames_rl.games.white_castle import describe as D
 from boardgames_rl.games.white_castle.data import DAIMYO
 from boardgames_rl.games.white_castle.state import WhiteCastleState
@@ -114,9 +114,7 @@ def _wrap(text: str, first: str, rest: str | None = None) -> str:
 def rules_help(state: State, player: int) -> str:
     """The rules of ``state``'s pending decision and the cards and tiles involved, for the
     person at seat ``player`` (``GameSpec.rules_help``)."""
-    if not isinstance(state, WhiteCastleState):
-        raise TypeError(f"white_castle rules_help: give a White Castle state, not {state!r:.60}")
-    s = state
+    s = state_as(state, WhiteCastleState, "white_castle rules_help")
     if s.decision is None:
         return "The game is over: the most Clan Points wins (a tie: higher in the turn order)."
     kind = s.decision["kind"]

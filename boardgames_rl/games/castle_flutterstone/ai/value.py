@@ -14,18 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.core.game import State
+from boardgames_rl.core.game import State, state_as
 from boardgames_rl.games.castle_flutterstone.state import CastleFlutterstoneState
-
-
-def _flutterstone(state: State, what: str) -> CastleFlutterstoneState:
-    """``state`` as a Castle Flutterstone state, refused in one line if it is not one."""
-    if not isinstance(state, CastleFlutterstoneState):
-        raise TypeError(
-            f"castle_flutterstone {what}: give a Castle Flutterstone state, not "
-            f"{type(state).__name__}"
-        )
-    return state
 
 
 def fields_gained(state: CastleFlutterstoneState) -> np.ndarray:
@@ -36,7 +26,7 @@ def fields_gained(state: CastleFlutterstoneState) -> np.ndarray:
 
 def potential(state: State) -> np.ndarray:
     """Each seat's :func:`fields_gained` divided by the goal field (a training signal only)."""
-    s = _flutterstone(state, "potential")
+    s = state_as(state, CastleFlutterstoneState, "castle_flutterstone potential")
     return fields_gained(s) / s.game.goal
 
 
@@ -44,7 +34,7 @@ def evaluate(state: State) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, each figure's lead over the best other figure, ``2 * lead / goal``,
     clipped."""
-    s = _flutterstone(state, "evaluate")
+    s = state_as(state, CastleFlutterstoneState, "castle_flutterstone evaluate")
     if s.is_terminal():
         return s.returns()
     goal = s.game.goal

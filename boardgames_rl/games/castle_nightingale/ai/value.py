@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgames_rl.core.game import State
+from boardgames_rl.core.game import State, state_as
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.data import NINJA, SAMURAI, STOLEN
 from boardgames_rl.games.castle_nightingale.state import CastleNightingaleState
@@ -34,20 +34,12 @@ def progress(state: CastleNightingaleState) -> tuple[float, float]:
     return ninja, state.captured / C.NINJAS
 
 
-def _nightingale(state: State, what: str) -> CastleNightingaleState:
-    """``state`` as a Castle Nightingale state, refused in one line if it is not one."""
-    if not isinstance(state, CastleNightingaleState):
-        raise TypeError(
-            f"castle_nightingale {what}: give a Castle Nightingale state, not "
-            f"{type(state).__name__}"
-        )
-    return state
-
-
 def potential(state: State) -> np.ndarray:
     """``[ninja progress, samurai progress]`` (see :func:`progress`); a training signal only,
     never part of the observation or the policy."""
-    ninja, samurai = progress(_nightingale(state, "potential"))
+    ninja, samurai = progress(
+        state_as(state, CastleNightingaleState, "castle_nightingale potential")
+    )
     out = np.zeros(2)
     out[NINJA] = ninja
     out[SAMURAI] = samurai
@@ -57,7 +49,7 @@ def potential(state: State) -> np.ndarray:
 def evaluate(state: State) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS): the returns
     at the end; before it, the ninja's progress minus the samurai's (zero-sum)."""
-    s = _nightingale(state, "evaluate")
+    s = state_as(state, CastleNightingaleState, "castle_nightingale evaluate")
     if s.is_terminal():
         return s.returns()
     ninja, samurai = progress(s)

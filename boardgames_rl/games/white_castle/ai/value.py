@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardgames_rl.core.game import State
+from boardgames_rl.core.game import State, state_as
 from boardgames_rl.games.white_castle import scoring
 from boardgames_rl.games.white_castle.data import RES_CAP
 from boardgames_rl.games.white_castle.infoset import game_left, seat_view
@@ -84,14 +84,11 @@ def evaluate(state: State, scale: float = 10.0) -> np.ndarray:
     seat's worth is :func:`value` with :data:`WORTH` (points now plus assets weighted by the game
     left, no opponent term).
     """
-    if not isinstance(state, WhiteCastleState):
-        raise TypeError(
-            f"white_castle evaluate: give a White Castle state, not {type(state).__name__}"
-        )
-    if state.is_terminal():
-        return state.returns()
-    totals = scoring.totals(state)
-    worth = [value(state, p, WORTH, totals) for p in range(state.n)]
+    s = state_as(state, WhiteCastleState, "white_castle evaluate")
+    if s.is_terminal():
+        return s.returns()
+    totals = scoring.totals(s)
+    worth = [value(s, p, WORTH, totals) for p in range(s.n)]
     lead = [worth[p] - max(worth[:p] + worth[p + 1 :]) for p in range(len(worth))]
     return np.tanh(np.array([x / scale for x in lead]))
 
@@ -99,11 +96,8 @@ def evaluate(state: State, scale: float = 10.0) -> np.ndarray:
 def potential(state: State) -> np.ndarray:
     """Each seat's :func:`value` with :data:`POINTS` (its final-scoring total now) divided by
     ``POINTS_SCALE``; a training signal only, never part of the observation or the policy."""
-    if not isinstance(state, WhiteCastleState):
-        raise TypeError(
-            f"white_castle potential: give a White Castle state, not {type(state).__name__}"
-        )
-    if state.is_terminal():  # value() at the end is the lead; shaping wants the points
-        return np.asarray(scoring.totals(state), dtype=np.float64) / POINTS_SCALE
-    totals = scoring.totals(state)
-    return np.array([value(state, p, POINTS, totals) for p in range(state.n)]) / POINTS_SCALE
+    s = state_as(state, WhiteCastleState, "white_castle potential")
+    if s.is_terminal():  # value() at the end is the lead; shaping wants the points
+        return np.asarray(scoring.totals(s), dtype=np.float64) / POINTS_SCALE
+    totals = scoring.totals(s)
+    return np.array([value(s, p, POINTS, totals) for p in range(s.n)]) / POINTS_SCALE
