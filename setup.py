@@ -152,10 +152,32 @@ def _make_extensions() -> list:
         _say(f"mypyc could not compile the engines ({e!r}); building the pure-Python package only")
         return []
     helpers = [
-        Extension(path[: -len(".c")].replace("/", "."), [path], extra_compile_args=["-O2"])
+        Extension(
+            path[: -len(".c")].replace("/", "."), [path], extra_compile_args=["-O2"], **_npyrandom()
+        )
         for path in NATIVE
     ]
     return engines + helpers
+
+
+def _npyrandom() -> dict:
+    """The link to numpy's static library of its distributions (``numpy/random/lib``, shipped
+    for compiled callers), where the build's numpy has it: ``native_draws.normals`` calls numpy's
+    own standard normal from it. Without it, that one function is left out (``core.draws`` then
+    asks the generator, the same draws)."""
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy is a build requirement
+        return {}
+    lib = Path(numpy.__file__).resolve().parent / "random" / "lib"
+    if not (lib / "libnpyrandom.a").is_file():
+        _say(f"numpy {numpy.__version__} has no libnpyrandom.a: normals drawn through numpy")
+        return {}
+    return {
+        "library_dirs": [str(lib)],
+        "libraries": ["npyrandom", "m"],
+        "define_macros": [("BOARDGAMES_RL_NPYRANDOM", "1")],
+    }
 
 
 class BuildExt(build_ext):

@@ -104,18 +104,22 @@ def test_same_seed_same_trajectories_in_process_and_with_workers(name, config) -
         again.close()
 
 
-def test_slot_i_plays_the_games_of_a_single_agent_env_seeded_seed_i() -> None:
+@pytest.mark.parametrize(("name", "config"), CONFIGS, ids=IDS)
+def test_slot_i_plays_the_games_of_a_single_agent_env_seeded_seed_i(name, config) -> None:
     """Module docstring: "slot ``i`` is seeded ``(seed, i)`` ... plays exactly the games of a
     ``GameAECEnv`` (or ``SingleAgentEnv``) reset with ``(seed, i)`` and then reset without a seed
-    after each game"."""
-    venv = BatchedVecEnv(FLUTTER, 3, seat="random", seed=100)
-    singles = [SingleAgentEnv(FLUTTER, seat="random", illegal_action="raise") for _ in range(3)]
+    after each game" (its observations written into the buffer by ``write_observation``, the
+    single env's made by ``observation``)."""
+    game = make_game(name, **config)
+    venv = BatchedVecEnv(game, 3, seat="random", seed=100)
+    singles = [SingleAgentEnv(game, seat="random", illegal_action="raise") for _ in range(3)]
     obs = venv.reset()
     want = [env.reset(seed=(100, i))[0] for i, env in enumerate(singles)]
     np.testing.assert_array_equal(obs, np.stack(want))
     rng = np.random.default_rng(1)
-    ended = 0
-    for _ in range(150):
+    ended = steps = 0
+    while ended < 3 and steps < 3000:  # until three games have ended and restarted
+        steps += 1
         actions = _random_actions(venv.action_masks(), rng)
         obs, rewards, dones, infos = venv.step(actions)
         for i, env in enumerate(singles):
@@ -128,6 +132,26 @@ def test_slot_i_plays_the_games_of_a_single_agent_env_seeded_seed_i() -> None:
             np.testing.assert_array_equal(obs[i], o)
             np.testing.assert_array_equal(venv.action_masks()[i], env.action_masks())
     assert ended >= 3
+
+
+@pytest.mark.parametrize(("name", "config"), CONFIGS, ids=IDS)
+def test_write_observation_refuses_a_buffer_it_would_misread(name, config) -> None:
+    """``State.write_observation`` writes ``observation`` into a float32 vector of its size, and
+    refuses any other buffer in one line (a float64 or int buffer would take the values as
+    something else, or cast them)."""
+    from boardgames_rl.core.errors import InvalidPlayerError
+
+    game = make_game(name, **config)
+    state, size = game.new_state(3), game.observation_spec.size
+    out = np.zeros(size, np.float32)
+    state.write_observation(1, out)
+    np.testing.assert_array_equal(out, state.observation(1))
+    for bad in (np.zeros(size), np.zeros(size, np.int32), np.zeros(size + 1, np.float32),
+                np.zeros((1, size), np.float32)):  # fmt: skip
+        with pytest.raises(ValueError, match=f"{name}: write_observation needs a float32 array"):
+            state.write_observation(0, bad)
+    with pytest.raises(InvalidPlayerError):
+        state.write_observation(game.num_players, out)
 
 
 def test_the_sb3_facade_gives_what_dummy_vec_env_with_monitor_gives() -> None:

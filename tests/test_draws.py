@@ -1,8 +1,8 @@
 """``core.draws``: ``Draws`` gives the same values as ``Generator.integers`` (and ``shuffle`` of a
-list) and leaves the stream where numpy leaves it, mixed with the generator's other draws, for
-every numpy bit generator, in both builds (the compiled build draws through its C helper
-``core.native_draws``, the pure build through ctypes); ``generator(seed)`` is
-``default_rng(seed)``, its seed sequence a real one's stand-in."""
+list, ``random()`` and ``standard_normal(k)``) and leaves the stream where numpy leaves it, mixed
+with the generator's other draws, for every numpy bit generator, in both builds (the compiled
+build draws through its C helper ``core.native_draws``, the pure build through ctypes);
+``generator(seed)`` is ``default_rng(seed)``, its seed sequence a real one's stand-in."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_the_same_draws_as_integers_mixed_with_other_draws(bits):
         draws = Draws(rng)
         plan = np.random.default_rng(100 + seed)
         for _ in range(3000):
-            kind = int(plan.integers(6))
+            kind = int(plan.integers(8))
             if kind <= 1:
                 n = NARROW[int(plan.integers(len(NARROW)))]
                 assert draws.below(n) == int(ref.integers(n))
@@ -42,8 +42,13 @@ def test_the_same_draws_as_integers_mixed_with_other_draws(bits):
                 draws.shuffle(mine)
                 ref.shuffle(theirs)
                 assert mine == theirs
-            else:
+            elif kind == 5:
                 assert rng.standard_normal(3).tolist() == ref.standard_normal(3).tolist()
+            elif kind == 6:
+                k = int(plan.integers(7))
+                assert draws.normals(k) == ref.standard_normal(k).tolist()
+            else:
+                assert draws.uniform() == float(ref.random())
         assert rng.integers(2**32, size=8).tolist() == ref.integers(2**32, size=8).tolist()
 
 
@@ -84,6 +89,24 @@ def test_the_compiled_build_draws_through_its_c_helper_and_the_pure_build_does_n
     compiled = build_info()["build"] == "compiled"
     assert (draws._native is not None) == compiled
     assert (Draws(np.random.default_rng(0))._capsule is not None) == compiled
+
+
+def test_the_compiled_build_draws_normals_through_numpys_own_ziggurat():
+    """setup.py links numpy's static library of distributions where numpy ships it (every
+    supported numpy on Linux): the compiled build then draws normals in C, checked at import
+    against this numpy; the pure build asks the generator."""
+    from boardgames_rl.compiled import build_info
+    from boardgames_rl.core import draws
+
+    compiled = build_info()["build"] == "compiled"
+    assert (draws._normals is not None) == compiled
+    if compiled:
+        capsule = np.random.default_rng(3).bit_generator.capsule
+        assert draws._normals(capsule, 0) == []
+        with pytest.raises(ValueError, match="0 <= k <= 2\\*\\*20, got -1"):
+            draws._normals(capsule, -1)
+        with pytest.raises(TypeError, match="needs an int, got float"):
+            draws._normals(capsule, 2.0)
 
 
 def test_the_c_helper_refuses_what_is_not_a_bit_generator_a_range_or_a_list_in_one_line():
@@ -165,3 +188,37 @@ def test_a_seed_hash_that_disagrees_with_numpy_is_refused_at_import(monkeypatch)
     monkeypatch.setattr(draws, "seed_words", lambda seed: [0, 0, 0, 0])
     with pytest.raises(ImportError, match="disagrees with numpy's SeedSequence.*PURE=1"):
         draws._check_seed_words()
+
+
+def test_c_normals_that_disagree_with_numpy_are_not_used(monkeypatch):
+    """A build whose linked ziggurat gives other values than this numpy's (a numpy changed
+    between build and run) draws through the generator instead: the same games, never others."""
+    from boardgames_rl.core import draws
+
+    class Skewed:
+        def normals(self, capsule: object, k: int) -> list[float]:
+            return [0.5] * k
+
+        def uniform(self, capsule: object) -> float:
+            return 0.25
+
+    monkeypatch.setattr(draws, "_native", Skewed())
+    assert draws._checked_normals() is None
+    monkeypatch.setattr(draws, "_native", None)
+    assert draws._checked_normals() is None
+
+
+def test_draws_copy_and_pickle_with_their_generator():
+    """An env that keeps its opponents' draws can be copied: the copy draws what the original
+    would, from its own copy of the generator."""
+    import copy
+
+    draws = Draws(np.random.default_rng(11))
+    draws.below(7)
+    for twin in (copy.deepcopy(draws), pickle.loads(pickle.dumps(draws))):
+        assert twin.rng is not draws.rng
+        ahead = Draws(copy.deepcopy(draws.rng))  # what the original draws next
+        assert [twin.below(1000) for _ in range(5)] == [ahead.below(1000) for _ in range(5)]
+    reference = Draws(np.random.default_rng(11))  # the original is not moved by its copies
+    reference.below(7)
+    assert [draws.below(1000) for _ in range(5)] == [reference.below(1000) for _ in range(5)]

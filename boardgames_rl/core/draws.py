@@ -44,9 +44,29 @@ if "boardgames_rl.core.native_draws" in _build.MODULES:
     _native = native_draws
 
 
+def _checked_normals() -> Any:
+    """``native_draws.normals`` where the build linked numpy's own standard normal and it gives
+    this numpy's values (checked once, mixed with another draw); else None, and
+    :meth:`Draws.normals` asks the generator (the same values)."""
+    normals = getattr(_native, "normals", None)
+    if normals is None:
+        return None
+    numpy_rng = np.random.default_rng(2**40 + 7)
+    capsule = np.random.default_rng(2**40 + 7).bit_generator.capsule
+    want = numpy_rng.standard_normal(64).tolist() + [float(numpy_rng.random())]
+    got = normals(capsule, 64) + [float(_native.uniform(capsule))]
+    want += numpy_rng.standard_normal(3).tolist()
+    got += normals(capsule, 3)
+    return normals if got == want else None
+
+
+_normals: Any = _checked_normals()
+"""The compiled build's standard normals (``native_draws.normals``), or None."""
+
+
 class Draws:
-    """The draws of ``rng`` that :meth:`below`, :meth:`below_wide`, :meth:`pick` and
-    :meth:`shuffle` stand in for."""
+    """The draws of ``rng`` that :meth:`below`, :meth:`below_wide`, :meth:`pick`,
+    :meth:`shuffle`, :meth:`uniform` and :meth:`normals` stand in for."""
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
@@ -67,6 +87,11 @@ class Draws:
         self._next64 = c.next_uint64
         self._state = c.state_address
         self._direct = True
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its generator (a copy or a pickle of the generator): the C handle it holds
+        # on the bit generator is not data
+        return (Draws, (self.rng,))
 
     def below(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``1 <= n <= 2**32``: the same value, the same stream."""
@@ -96,6 +121,21 @@ class Draws:
             _native.shuffle(capsule, items)
         else:
             self.rng.shuffle(items)
+
+    def uniform(self) -> float:
+        """``float(rng.random())``: the same value, the same stream."""
+        capsule = self._capsule
+        if capsule is not None:
+            return float(_native.uniform(capsule))
+        return float(self.rng.random())
+
+    def normals(self, k: int) -> list[float]:
+        """``rng.standard_normal(k).tolist()``: the same values, the same stream (numpy's own
+        ziggurat in the compiled build, see :func:`_checked_normals`)."""
+        capsule = self._capsule
+        if capsule is not None and _normals is not None:
+            return _normals(capsule, k)
+        return self.rng.standard_normal(k).tolist()
 
     def below_wide(self, n: int) -> int:
         """``int(rng.integers(n))`` for ``2**32 < n <= 2**63``: the same value, the same

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Final, Generic, SupportsIndex, TypeVar
 import numpy as np
 from mypy_extensions import mypyc_attr
 
+from boardgames_rl.core.draws import Draws
 from boardgames_rl.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -41,6 +42,8 @@ TERMINAL: Final = -1
 """Value of ``State.current_player`` once the game is over."""
 _BOOL: Final = np.dtype(bool)
 """The masks' dtype as an object (``dtype=bool`` converts the type at every call)."""
+_F32: Final = np.dtype(np.float32)
+"""The observations' dtype."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -306,6 +309,28 @@ class State(Generic[GameT]):
         """
         return self._observation(check_player(self.game, player))
 
+    def write_observation(self, player: SupportsIndex, out: np.ndarray) -> None:
+        """``out[:] = self.observation(player)``, written straight into ``out`` where the game
+        can (a row of a vector env's buffer: no vector of its own, no second copy). ``out`` is
+        a one-dimensional ``float32`` array of the observation's size.
+
+        Raises:
+            InvalidPlayerError: ``player`` is not a seat of this game.
+            ValueError: ``out`` is not such an array.
+        """
+        seat = check_player(self.game, player)
+        if out.dtype != _F32 or out.shape != (self.game.observation_spec.size,):
+            raise ValueError(
+                f"{self.game.name}: write_observation needs a float32 array of shape "
+                f"({self.game.observation_spec.size},), got {out.dtype} {out.shape}"
+            )
+        self._write_observation(seat, out)
+
+    def _write_observation(self, player: int, out: np.ndarray) -> None:
+        """Hook: ``out[:] = self._observation(player)``; a game whose encoder can write into
+        ``out`` directly overrides it."""
+        out[:] = self._observation(player)
+
     def info_set(self, player: SupportsIndex) -> InfoSet:
         """What ``player`` knows, packaged for an agent (never the true state).
 
@@ -464,6 +489,23 @@ def apply_legal(state: State, action: int) -> None:
         state._mask = None
     else:
         state.apply(action)
+
+
+def play_random_turns(state: State, random_seats: list[bool], draws: Draws) -> int:
+    """Play ``state`` on while the player on move is one of ``random_seats`` (a flag per seat),
+    each move a uniformly random legal action drawn as ``RandomAgent`` draws it
+    (``legal[rng.integers(len(legal))]``: the same action, the same stream, through
+    ``draws``); return the player on move then, ``TERMINAL`` once the game is over. The moves of
+    random opponents inside an env, in one compiled loop."""
+    while not state.is_terminal():
+        p = state.current_player
+        if not random_seats[p]:
+            return p
+        legal = legal_list(state)
+        if not legal:
+            raise ValueError(f"{state.game.name}: no legal action for player {p}")
+        apply_legal(state, legal[draws.below(len(legal))])
+    return TERMINAL
 
 
 _LEGAL_LISTS: Final[dict[int, tuple[np.ndarray, list[int]]]] = {}

@@ -14,7 +14,13 @@
  * - ``below_wide(capsule, n)``: ``integers(n)`` for 2**32 < n <= 2**63, Lemire's method on
  *   64-bit words (``bounded_lemire_uint64``);
  * - ``shuffle(capsule, items)``: ``shuffle(items)`` for a list, the Fisher-Yates walk from the
- *   end with ``random_interval`` (a mask of the range, words drawn until one falls in it).
+ *   end with ``random_interval`` (a mask of the range, words drawn until one falls in it);
+ * - ``uniform(capsule)``: ``float(random())``, the bit generator's ``next_double``;
+ * - ``normals(capsule, k)``: ``standard_normal(k).tolist()``, numpy's ziggurat
+ *   (``random_standard_normal``) called from numpy's own static library of its distributions
+ *   (``numpy/random/lib/libnpyrandom.a``, which numpy ships for compiled callers). setup.py links
+ *   it where the build's numpy has it; without it this function is absent and ``core.draws``
+ *   asks the generator instead.
  *
  * Like any direct use of a bit generator, these take no lock: a generator is used from one
  * thread at a time (a search owns its generator). tests/test_draws.py compares every function
@@ -32,6 +38,11 @@ typedef struct bitgen {
     double (*next_double)(void *st);
     uint64_t (*next_raw)(void *st);
 } bitgen_t;
+
+#ifdef BOARDGAMES_RL_NPYRANDOM
+/* numpy/random/distributions.h: the standard normal of numpy's Generator. */
+extern double random_standard_normal(bitgen_t *bitgen_state);
+#endif
 
 static bitgen_t *
 bitgen_of(PyObject *capsule)
@@ -190,6 +201,50 @@ shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+static PyObject *
+uniform(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "uniform(capsule) takes 1 argument");
+        return NULL;
+    }
+    bitgen_t *bg = bitgen_of(args[0]);
+    if (bg == NULL) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(bg->next_double(bg->state));
+}
+
+#ifdef BOARDGAMES_RL_NPYRANDOM
+static PyObject *
+normals(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "normals(capsule, k) takes 2 arguments");
+        return NULL;
+    }
+    bitgen_t *bg = bitgen_of(args[0]);
+    uint64_t k;
+    if (bg == NULL ||
+        bound_of(args[1], 0, 1 << 20, "Draws.normals(k) needs 0 <= k <= 2**20", &k) < 0) {
+        return NULL;
+    }
+    PyObject *out = PyList_New((Py_ssize_t)k);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)k; i++) {
+        PyObject *x = PyFloat_FromDouble(random_standard_normal(bg));
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+#endif
+
 static PyMethodDef methods[] = {
     {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
      "below(capsule, n): Generator.integers(n) for 1 <= n <= 2**32."},
@@ -197,6 +252,12 @@ static PyMethodDef methods[] = {
      "below_wide(capsule, n): Generator.integers(n) for 2**32 < n <= 2**63."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
      "shuffle(capsule, items): Generator.shuffle(items) for a list."},
+    {"uniform", (PyCFunction)(void (*)(void))uniform, METH_FASTCALL,
+     "uniform(capsule): float(Generator.random())."},
+#ifdef BOARDGAMES_RL_NPYRANDOM
+    {"normals", (PyCFunction)(void (*)(void))normals, METH_FASTCALL,
+     "normals(capsule, k): Generator.standard_normal(k).tolist()."},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

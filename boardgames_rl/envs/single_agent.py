@@ -46,7 +46,7 @@ from boardgames_rl.core.agent import Agent, RandomAgent, agent_view, is_memoryle
 from boardgames_rl.core.arguments import check_seat_option
 from boardgames_rl.core.draws import Draws
 from boardgames_rl.core.errors import GameOverError, IllegalActionError
-from boardgames_rl.core.game import Game, State, apply_legal, legal_list
+from boardgames_rl.core.game import TERMINAL, Game, State, apply_legal, play_random_turns
 from boardgames_rl.core.seeding import SeedLike, clone_rng, next_game_seed, seed_stream
 from boardgames_rl.envs.aec import RewardShaping
 
@@ -174,6 +174,8 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
         self._seat: int = 0 if seat == "random" else int(seat)
         self._seat_agents: dict[int, Agent] = {}
         self._opp_rng: np.random.Generator = np.random.default_rng(0)
+        self._opp_draws: Draws | None = None  # the draws of the random opponents' generator
+        self._kept_random_seats: tuple[dict[int, Agent], int, list[bool]] | None = None
         self._done = True
         self._episode_steps = 0
 
@@ -425,25 +427,35 @@ class SingleAgentEnv(gym.Env[np.ndarray, int]):
     def _play_opponents_on(
         self, state: State, seat: int, agents: dict[int, Agent], rng: np.random.Generator
     ) -> None:
-        """Let ``agents`` play ``state`` until ``seat`` is on move or the game is over."""
-        draws: Draws | None = None
-        while not state.is_terminal():
-            p = state.current_player
-            if p == seat:
+        """Let ``agents`` play ``state`` until ``seat`` is on move or the game is over.
+
+        :class:`~boardgames_rl.core.agent.RandomAgent` seats move in
+        :func:`~boardgames_rl.core.game.play_random_turns` (its draw, ``legal[rng.integers(len(
+        legal))]``: the same action and the same stream, from the state's own legal actions: no
+        view is built, no mask where the engine lists its actions without one, no second legality
+        check); the other agents act on their view."""
+        random_seats = self._random_seats(seat, agents)
+        draws = self._opp_draws
+        if draws is None or draws.rng is not rng:
+            draws = self._opp_draws = Draws(rng)
+        while True:
+            p = play_random_turns(state, random_seats, draws)
+            if p in (TERMINAL, seat):
                 return
             agent = agents[p]
-            if type(agent) is RandomAgent:
-                # RandomAgent.act's draw (``legal[rng.integers(len(legal))]``: the same action and
-                # the same stream) from the state's own legal actions: no view is built, no mask
-                # where the engine lists its actions without one, no second legality check
-                legal = legal_list(state)
-                if not legal:
-                    raise ValueError(f"{self.game.name}: no legal action for player {p}")
-                if draws is None:
-                    draws = Draws(rng)
-                apply_legal(state, legal[draws.below(len(legal))])
-            else:
-                state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
+            state.apply(agent.act(agent_view(agent, state, p), rng), player=p)
+
+    def _random_seats(self, seat: int, agents: dict[int, Agent]) -> list[bool]:
+        """Per seat: an opponent that is a ``RandomAgent`` (kept while ``agents`` and ``seat``
+        are the same: an episode's)."""
+        kept = self._kept_random_seats
+        if kept is not None and kept[0] is agents and kept[1] == seat:
+            return kept[2]
+        flags = [
+            p != seat and type(agents.get(p)) is RandomAgent for p in range(self.game.num_players)
+        ]
+        self._kept_random_seats = (agents, seat, flags)
+        return flags
 
     def _assign_opponents(self, rng: np.random.Generator, seat: int) -> dict[int, Agent]:
         others = [p for p in range(self.game.num_players) if p != seat]

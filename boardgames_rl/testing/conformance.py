@@ -20,7 +20,8 @@ test file can parametrise over them. A failed check raises :class:`ConformanceEr
 * ``random_games``: seeded random games end within ``max_game_length`` actions; at every step the
   mask is non-empty and ``core.game.legal_list`` (what search loops read) lists its actions,
   ``current_player`` in range, returns zero before the end and finite at the
-  end, every player's observation inside its spec, ``state_vector`` inside its spec;
+  end, every player's observation inside its spec and equal to what ``write_observation``
+  writes, ``state_vector`` inside its spec;
 * ``info_sets``: states sampled from an information set give that player the same observation,
   mask and ``current_player`` as the true state, carry their own chance generator and play on to
   the end (the leak firewall);
@@ -193,6 +194,12 @@ def _check_observations(state: State, game: Game, where: str) -> None:
             )
         if obs.shape != (size,):
             raise ConformanceError(f"{where}: observation({p}) shape {obs.shape}")
+        written = np.full(size, np.nan, np.float32)  # every entry must be written
+        state.write_observation(p, written)
+        if not np.array_equal(written, obs):
+            raise ConformanceError(
+                f"{where}: write_observation({p}) (what vector envs read) is not observation({p})"
+            )
         if not ((obs >= low).all() and (obs <= high).all()):
             bad = {
                 f.name: obs[spec.slices[f.name]].tolist()

@@ -2,7 +2,8 @@
 their fields, never hashed, and (compiled build) a write to an attribute refused at run time.
 
 Night of the Ninja's player view and its parts are records (issue 44: a search rollout builds a
-view at every move)."""
+view at every move), and Castle Nightingale's legal placements (built at every placement a search
+or a batched env asks for)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import boardgames_rl
 from boardgames_rl.compiled import build_info
+from boardgames_rl.games.castle_nightingale import paths
 from boardgames_rl.games.night_of_the_ninja import infoset
 from boardgames_rl.games.night_of_the_ninja.infoset import Decision, HouseFact, HouseHypothesis
 
@@ -23,6 +26,7 @@ RECORDS = [
     infoset.HouseFact,
     infoset.PlayerView,
     infoset.HouseHypothesis,
+    paths.Placements,
 ]
 
 
@@ -45,18 +49,24 @@ def test_a_record_shows_its_fields_and_is_not_hashed():
 
 
 def test_each_records_fields_are_its_constructors_arguments_in_order():
-    """Read from the source (``FIELDS`` and ``__init__``'s parameters), the same in both builds."""
-    source = Path(infoset.__file__).parent / "infoset.py"  # (beside the compiled module)
-    tree = ast.parse(source.read_text())
-    classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
-    for record in RECORDS:
-        node = classes[record.__name__]
-        init = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
-        assert list(record.FIELDS) == [a.arg for a in init.args.args[1:]], record.__name__
-    found = [
-        n for n, c in classes.items() if any(getattr(b, "id", "") == "Record" for b in c.bases)
-    ]
-    assert sorted(found) == sorted(r.__name__ for r in RECORDS)
+    """Read from the sources (``FIELDS`` and ``__init__``'s parameters, the same in both builds):
+    every ``Record`` subclass of the package, and each is in ``RECORDS``."""
+    package = Path(boardgames_rl.__file__).parent
+    by_name = {r.__name__: r for r in RECORDS}
+    found = []
+    for source in sorted(package.rglob("*.py")):
+        for node in ast.parse(source.read_text()).body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            if not any(getattr(b, "id", "") == "Record" for b in node.bases):
+                continue
+            found.append(node.name)
+            record = by_name[node.name]
+            init = next(
+                f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+            )
+            assert list(record.FIELDS) == [a.arg for a in init.args.args[1:]], node.name
+    assert sorted(found) == sorted(by_name)
 
 
 @pytest.mark.skipif(build_info()["build"] != "compiled", reason="the compiled build's check")

@@ -287,7 +287,7 @@ class LearnerSlots:
         ``state.observation(seat)``), then the prior's one-hot."""
         row = self.out["observation"][j]
         if self.priors is None:
-            row[: self.obs_size] = state.observation(seat)
+            state.write_observation(seat, row[: self.obs_size] if self.feature else row)
             return
         info_set = state.info_set(seat)
         row[: self.obs_size] = info_set.observation

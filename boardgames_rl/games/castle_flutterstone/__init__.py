@@ -121,6 +121,12 @@ Version history
       ``TypeError``); the engine computes with card kinds as plain ints (``data.Card`` still
       names them); a flight converts degrees with ``x * pi / 180``, ``math.radians`` to the last
       bit.
+    * issue 44 (fifth step; games unchanged): a flick's noise comes from ``core.draws``
+      (``Draws.normals(5)``, ``Draws.uniform()``: ``rng.standard_normal(5)`` and ``rng.random()``,
+      the same values from the same stream; numpy's own ziggurat in C in the compiled build); the
+      phase ids (``data.PLACE_GHOST`` .. ``data.OVER``) are ``Final`` ints, ``data.Phase`` built
+      from them; ``game.obs_layout`` (``observation.Layout``: the vector's offsets and sizes as
+      fields) replaces ``game.obs_offsets``.
 """
 
 from boardgames_rl.core.spec import GameSpec

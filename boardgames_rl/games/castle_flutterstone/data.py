@@ -78,26 +78,35 @@ MAX_MOVE_POINTS: Final = 3
 
 
 # ------------------------------------------------------------------------- decision phases
+# Phase ids as the state stores them (plain ints); ``Final``, so the compiled engine reads them as
+# constants, not as module attributes.
+PLACE_GHOST: Final = 0
+PLAY_CARDS: Final = 1
+FLICK: Final = 2
+MOVE: Final = 3
+DRAW: Final = 4
+DISCARD: Final = 5
+GIVE: Final = 6
+OVER: Final = 7
+
+
 class Phase(IntEnum):
     """The decision kinds, in the order of the observation's one-hot, then ``OVER`` once the
-    game has ended. The state stores them as plain ints (its fields marshal and dump as JSON);
-    ``Phase(state.phase)`` names one."""
+    game has ended. The state stores them as plain ints (the constants above: its fields marshal
+    and dump as JSON); ``Phase(state.phase)`` names one."""
 
-    PLACE_GHOST = 0
-    PLAY_CARDS = 1
-    FLICK = 2
-    MOVE = 3
-    DRAW = 4
-    DISCARD = 5
-    GIVE = 6
-    OVER = 7
+    PLACE_GHOST = PLACE_GHOST
+    PLAY_CARDS = PLAY_CARDS
+    FLICK = FLICK
+    MOVE = MOVE
+    DRAW = DRAW
+    DISCARD = DISCARD
+    GIVE = GIVE
+    OVER = OVER
 
 
 PHASES: Final[tuple[str, ...]] = tuple(phase.name.lower() for phase in Phase if phase != Phase.OVER)
-"""Decision phases (``place_ghost`` .. ``give``); the observation one-hot follows this order."""
-
-PLACE_GHOST, PLAY_CARDS, FLICK, MOVE, DRAW, DISCARD, GIVE, OVER = (int(phase) for phase in Phase)
-"""Phase ids as the state stores them (plain ints): ``PHASES[k]`` names phase ``k``; ``OVER``
-(7) once the game has ended."""
+"""Decision phases (``place_ghost`` .. ``give``); the observation one-hot follows this order:
+``PHASES[k]`` names phase ``k``."""
 
 PHASE_NAMES: Final[tuple[str, ...]] = (*PHASES, "over")

@@ -17,6 +17,8 @@ from typing import Final
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
+
 MISS: Final = 0
 COURTYARD: Final = 1
 MOAT: Final = 2
@@ -81,8 +83,9 @@ def draw(sh: Shooter, a: float, f: float, y: float, rng: np.random.Generator) ->
     drawn from ``rng``: ``rng.standard_normal(5)`` (elevation, speed, yaw, flutter x and z), then
     ``rng.random()`` (stick or drop; always drawn, so every shot takes the same share of the
     stream)."""
-    n_th, n_v, n_psi, n_x, n_z = rng.standard_normal(5).tolist()
-    u = float(rng.random())
+    draws = draws_for(rng)  # the same draws, without numpy's per-call costs
+    n_th, n_v, n_psi, n_x, n_z = draws.normals(5)
+    u = draws.uniform()
     return fly(sh, a, f, y, n_th, n_v, n_psi, n_x, n_z, u)
 
 

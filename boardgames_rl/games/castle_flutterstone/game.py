@@ -3,7 +3,6 @@ spaces). The action layout lives in ``actions.py``, the observation layout in ``
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from boardgames_rl.games.castle_flutterstone.landing import (
     SkillProfile,
     resolve_skill,
 )
-from boardgames_rl.games.castle_flutterstone.observation import make_spec, make_state_spec
+from boardgames_rl.games.castle_flutterstone.observation import Layout, make_spec, make_state_spec
 
 __all__ = [
     "DEFAULT_GRIDS",
@@ -246,13 +245,12 @@ class CastleFlutterstoneGame(Game):
         self.max_game_length = max_turns * PER_TURN_MAX_DECISIONS
         self.observation_spec = make_spec(num_players, goal)
         self.state_spec = make_state_spec(num_players, goal)
-        self.obs_offsets = {name: sl.start for name, sl in self.observation_spec.slices.items()}
         self.skill_features = [
             [sk.sigma_theta, 100.0 * sk.sigma_v, sk.sigma_psi, sk.sigma_flutter]
             for sk in self.skills
         ]
         self._masks: dict[tuple[tuple[int, int], ...], np.ndarray] = {}  # legal.legal_mask's
-        self._obs_templates: dict[tuple[int, int], array] = {}  # observation.encode's
+        self.obs_layout = Layout(self)  # what observation.encode reads of the game
         self._shooters: dict[int, Shooter] = {}  # state._shooter's, by seat and effects
         self._names = generic_names(self.layout, self._flicks, landing_model)
 

@@ -138,22 +138,56 @@ def make_state_spec(num_players: int, goal: int) -> ObservationSpec:
     )
 
 
+class Layout:
+    """What :func:`encode` reads of its game, as plain fields: the sizes and every field's
+    offset in the vector (``game.obs_layout``, made once per game), and the seats' constant
+    templates (:func:`_template`)."""
+
+    def __init__(self, game: CastleFlutterstoneGame) -> None:
+        at = {name: sl.start for name, sl in game.observation_spec.slices.items()}
+        self.num_players: int = game.num_players
+        self.goal: int = game.goal
+        self.max_turns: int = game.max_turns
+        self.size: int = game.observation_spec.size
+        self.position: int = at["position"]
+        self.progress: int = at["progress"]
+        self.finished: int = at["finished"]
+        self.helpful_ready: int = at["helpful_ready"]
+        self.helpful_new: int = at["helpful_new"]
+        self.pesky_held: int = at["pesky_held"]
+        self.ghost_giver: int = at["ghost_giver"]
+        self.turn_player: int = at["turn_player"]
+        self.decider: int = at["decider"]
+        self.phase: int = at["phase"]
+        self.shots_left: int = at["shots_left"]
+        self.move_points: int = at["move_points"]
+        self.pending_pesky: int = at["pending_pesky"]
+        self.blocked_band: int = at["blocked_band"]
+        self.last_outcome: int = at["last_outcome"]
+        self.draw_pile: int = at["draw_pile"]
+        self.discard_pile: int = at["discard_pile"]
+        self.skill: int = at["skill"]
+        self.turn_fraction: int = at["turn_fraction"]
+        self.skill_features: list[list[float]] = game.skill_features
+        self.templates: dict[tuple[int, int], array] = {}
+
+
 _NO_CARDS: Final = [0, 0, 0]
 _NO_PESKY: Final = [False, False, False]
 
 
-def _template(game: CastleFlutterstoneGame, player: int, size: int) -> array:
+def _template(lay: Layout, player: int, size: int) -> array:
     """The part of ``player`` 's vector that never changes in a game (the seats' skills), made
     once per game, seat and size."""
     key = (player, size)
-    out = game._obs_templates.get(key)
+    out = lay.templates.get(key)
     if out is None:
-        n = game.num_players
+        n = lay.num_players
         out = array("f", bytes(4 * size))
-        at = game.obs_offsets["skill"]
+        at = lay.skill
         for r in range(n):
-            out[at + 4 * r : at + 4 * r + 4] = array("f", game.skill_features[(player + r) % n])
-        game._obs_templates[key] = out
+            out[at + 4 * r : at + 4 * r + 4] = array("f", lay.skill_features[(player + r) % n])
+        lay.templates[key] = out
     return out
 
 
@@ -165,15 +199,14 @@ def encode(state: CastleFlutterstoneState, player: int, size: int = 0) -> np.nda
     (``array.array``), which numpy then wraps without copying: several times faster than
     building a Python list or writing numpy entries one by one.
     """
-    g: CastleFlutterstoneGame = state.game
-    n = g.num_players
+    lay = state.game.obs_layout
+    n = lay.num_players
     if not 0 <= player < n:
         raise ValueError(f"castle_flutterstone: no seat {player}")
-    o = g.obs_offsets
-    out = _template(g, player, size or g.observation_spec.size)[:]
-    width, goal = g.goal + 1, g.goal
-    o_pos, o_prog, o_fin, o_giver = o["position"], o["progress"], o["finished"], o["ghost_giver"]
-    o_ready, o_new, o_pesky = o["helpful_ready"], o["helpful_new"], o["pesky_held"]
+    out = _template(lay, player, size or lay.size)[:]
+    width, goal = lay.goal + 1, lay.goal
+    o_pos, o_prog, o_fin, o_giver = lay.position, lay.progress, lay.finished, lay.ghost_giver
+    o_ready, o_new, o_pesky = lay.helpful_ready, lay.helpful_new, lay.pesky_held
     for r in range(n):
         s = (player + r) % n
         here = state.positions[s]
@@ -191,20 +224,23 @@ def encode(state: CastleFlutterstoneState, player: int, size: int = 0) -> np.nda
         if giver >= 0:
             out[o_giver + r * n + (giver - player) % n] = 1.0
     if state.phase != OVER:
-        out[o["turn_player"] + (state.turn_player - player) % n] = 1.0
-        out[o["decider"] + (state.current_player - player) % n] = 1.0
-        out[o["phase"] + state.phase] = 1.0
-    out[o["shots_left"]] = max(state.shots_left, 0)
-    out[o["move_points"] + state.move_points] = 1.0
+        out[lay.turn_player + (state.turn_player - player) % n] = 1.0
+        out[lay.decider + (state.current_player - player) % n] = 1.0
+        out[lay.phase + state.phase] = 1.0
+    out[lay.shots_left] = max(state.shots_left, 0)
+    out[lay.move_points + state.move_points] = 1.0
     if state.pending_pesky >= 0:
-        out[o["pending_pesky"] + state.pending_pesky - Card.EYES_CLOSED] = 1.0
-    out[o["blocked_band"] + state.blocked_band] = 1.0
-    out[o["last_outcome"] + (state.last_outcome if state.last_outcome >= 0 else 5)] = 1.0
-    pile, draw_pile = o["draw_pile"], state.draw_pile
-    for kind in range(6):
-        out[pile + kind] = draw_pile.count(kind)
-    out[o["discard_pile"] : o["discard_pile"] + 6] = array("f", state.discard)
-    out[o["turn_fraction"]] = min(1.0, state.turn_count / g.max_turns)
+        out[lay.pending_pesky + state.pending_pesky - Card.EYES_CLOSED] = 1.0
+    out[lay.blocked_band + state.blocked_band] = 1.0
+    out[lay.last_outcome + (state.last_outcome if state.last_outcome >= 0 else 5)] = 1.0
+    counts = [0] * 6  # one pass over the pile (not one count per kind)
+    for kind in state.draw_pile:
+        counts[kind] += 1
+    pile, discard_pile, discard = lay.draw_pile, lay.discard_pile, state.discard
+    for kind in range(6):  # (entry by entry: cheaper than an array made from a list)
+        out[pile + kind] = counts[kind]
+        out[discard_pile + kind] = discard[kind]
+    out[lay.turn_fraction] = min(1.0, state.turn_count / lay.max_turns)
     return np.frombuffer(out, _F32)
 
 

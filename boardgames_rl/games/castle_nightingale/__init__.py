@@ -112,6 +112,10 @@ Version history
       state's board by its layout list's exact value (checked by ``Layout.from_list`` the first
       time); an information set samples with ``core.draws`` instead of ``rng.integers`` and
       ``rng.choice`` (the same draws).
+    * issue 44 (fifth step; games unchanged): ``paths.Placements`` is a read-only
+      ``core.record.Record`` (was a frozen dataclass: no longer hashable); the state writes an
+      observation straight into a caller's buffer (``State.write_observation``, what the batched
+      env calls) without a vector of its own.
 """
 
 from boardgames_rl.core.spec import GameSpec

@@ -241,13 +241,29 @@ def encode(state: CastleNightingaleState, observer: int | None) -> np.ndarray:
     (the omniscient state vector).
 
     Every entry but the numbers of :data:`_NUMBERS` is a 0/1 flag, so those are written as bytes
-    into a copy of the observer's base (``buf``, one byte per entry: the board's template plus
-    the entries that rarely change, :func:`_base`) with the numbers that are whole and in
-    ``0..255`` (all but the turn fraction, in play), converted to ``float32`` once; then the turn
-    fraction (or, if any number is not such a byte, every number) is written as a float.
+    into a copy of the observer's base (one byte per entry: the board's template plus the entries
+    that rarely change, :func:`_base`) with the numbers that are whole and in ``0..255`` (all but
+    the turn fraction, in play), converted to ``float32`` once; then the turn fraction (or, if
+    any number is not such a byte, every number) is written as a float.
     """
     if observer is None:
         return np.concatenate([encode(state, NINJA), encode(state, SAMURAI)])
+    buf, numbers, as_bytes = _entries(state, observer)
+    vec = np.frombuffer(buf, _U8).astype(_F32)
+    _write_numbers(vec, numbers, as_bytes)
+    return vec
+
+
+def encode_into(state: CastleNightingaleState, observer: int, out: np.ndarray) -> None:
+    """:func:`encode` written into ``out`` (a ``float32`` vector of the observation's size): the
+    bytes converted straight into it, without a vector of their own."""
+    buf, numbers, as_bytes = _entries(state, observer)
+    out[:] = np.frombuffer(buf, _U8)
+    _write_numbers(out, numbers, as_bytes)
+
+
+def _entries(state: CastleNightingaleState, observer: int) -> tuple[bytearray, list[Any], bool]:
+    """The observation's bytes, its numbers, and whether the bytes hold the whole numbers."""
     lay = _layout()
     board = _board_cache(state.board)
     base = _base(state, observer, lay, board)
@@ -263,12 +279,16 @@ def encode(state: CastleNightingaleState, observer: int | None) -> np.ndarray:
         as_bytes = True
     except (TypeError, ValueError):  # a float, a negative or a large number: written as floats
         as_bytes = False
-    vec = np.frombuffer(buf, _U8).astype(_F32)
+    return buf, numbers, as_bytes
+
+
+def _write_numbers(vec: np.ndarray, numbers: list[Any], as_bytes: bool) -> None:
+    """The numbers the bytes could not hold: the turn fraction, or every number."""
+    lay = _layout()
     if as_bytes:
         vec[lay.turn_at] = numbers[-1]
     else:
         vec[lay.numbers] = numbers
-    return vec
 
 
 class _Base:

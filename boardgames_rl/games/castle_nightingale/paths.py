@@ -27,10 +27,10 @@ most it can and ends (G7); a detection stops it at once (rulebook A).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
 
+from boardgames_rl.core.record import Record
 from boardgames_rl.games.castle_nightingale.board import Board
 
 
@@ -185,9 +185,8 @@ def _place_at(
     return n
 
 
-@dataclass(frozen=True)
-class Placements:
-    """Legal next placements.
+class Placements(Record):
+    """Legal next placements (a read-only record: built at every placement a search asks for).
 
     ``free``: ordinary targets (steps, travel, diagonals while Shuko is active); ``free_jumps``:
     Rooftop Leap landings; ``jump``: a paid jump is legal now; ``paid_jumps``: its landings, once
@@ -195,14 +194,29 @@ class Placements:
     ninja may stop (the unplaced discs go back); ``best``: the target, the discs the ninja must
     still place from here; ``jump_best``: the most a paid jump now can place."""
 
-    free: frozenset[int]
-    free_jumps: frozenset[int]
-    paid_jumps: frozenset[int]
-    may_stop: bool = False
-    jump: bool = False
-    shuko: bool = True
-    best: int = 0
-    jump_best: int = 0
+    FIELDS = (
+        "free", "free_jumps", "paid_jumps", "may_stop", "jump", "shuko", "best", "jump_best",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        free: frozenset[int],
+        free_jumps: frozenset[int],
+        paid_jumps: frozenset[int],
+        may_stop: bool = False,
+        jump: bool = False,
+        shuko: bool = True,
+        best: int = 0,
+        jump_best: int = 0,
+    ) -> None:
+        self.free: Final = free
+        self.free_jumps: Final = free_jumps
+        self.paid_jumps: Final = paid_jumps
+        self.may_stop: Final = may_stop
+        self.jump: Final = jump
+        self.shuko: Final = shuko
+        self.best: Final = best
+        self.jump_best: Final = jump_best
 
     @property
     def any(self) -> bool:

@@ -33,7 +33,7 @@ from boardgames_rl.games.castle_nightingale.data import (
     STOLEN,
 )
 from boardgames_rl.games.castle_nightingale.legal import legal_list, legal_mask
-from boardgames_rl.games.castle_nightingale.observation import encode
+from boardgames_rl.games.castle_nightingale.observation import encode, encode_into
 from boardgames_rl.games.castle_nightingale.paths import (
     PlacementContext,
     Placements,
@@ -274,6 +274,11 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
         if player not in (NINJA, SAMURAI):
             raise ValueError(f"castle_nightingale: no seat {player}")
         return encode(self, player)
+
+    def _write_observation(self, player: int, out: np.ndarray) -> None:
+        if player not in (NINJA, SAMURAI):
+            raise ValueError(f"castle_nightingale: no seat {player}")
+        encode_into(self, player, out)
 
     def state_vector(self) -> np.ndarray:
         return encode(self, None)
