@@ -17,10 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +26,7 @@ if str(REPO_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(REPO_ROOT))
 
 from boardgames_rl.core.files import write_text  # noqa: E402
+from lab.benchmarks.callgrind import BUILDS, collected, require_valgrind  # noqa: E402
 from lab.benchmarks.throughput import targets_for  # noqa: E402
 from lab.provenance import provenance  # noqa: E402
 
@@ -40,8 +37,6 @@ GAMES = [
     "white_castle:num_players=2",
 ]
 """The games measured by default: the issue's ISMCTS setups."""
-
-BUILDS = ("compiled", "pure")
 
 MOVES = """
 import sys
@@ -63,18 +58,8 @@ for _ in range(rounds):
 
 def instructions(game: str, build: str, moves: int, rounds: int, iterations: int) -> int:
     """Instructions of one process making ``rounds`` rounds of ``moves`` decisions."""
-    env = {**os.environ, "BOARDGAMES_RL_PURE": "1" if build == "pure" else "0"}
-    env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(REPO_ROOT))
-    command = [
-        "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-        sys.executable, "-c", MOVES, game, str(moves), str(rounds), str(iterations),
-    ]  # fmt: skip
-    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=REPO_ROOT)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if done.returncode != 0 or found is None:
-        tail = done.stderr.strip().splitlines()[-3:]
-        raise SystemExit(f"ismcts_instructions: {game} ({build}) failed: {' | '.join(tail)}")
-    return int(found.group(1))
+    args = [game, str(moves), str(rounds), str(iterations)]
+    return collected("ismcts_instructions", MOVES, args, build, game)
 
 
 def per_move(game: str, build: str, moves: int, iterations: int) -> float:
@@ -99,8 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             targets_for(game)
         except Exception as e:
             raise SystemExit(f"ismcts_instructions: {e}") from e
-    if shutil.which("valgrind") is None:
-        raise SystemExit("ismcts_instructions: valgrind is not installed (apt install valgrind)")
+    require_valgrind("ismcts_instructions")
     rows: dict[str, dict[str, Any]] = {}
     for game in a.games:
         row: dict[str, Any] = {}

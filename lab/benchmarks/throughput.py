@@ -29,7 +29,9 @@ Columns (``c4`` = PettingZoo connect_four_v3 AEC steps through the same user loo
   process and one worker process, as training runs it) / in-process (wall; actions drawn by the
   cheap ``RandomActions`` on both sides);
 * ``clone``, ``sample``: CPU time of one ``State.clone()`` / ``InfoSet.sample()`` in c4 raw steps;
-* ``ISMCTS``: CPU time of one ISMCTS decision (``preset=tuned``, 400 iterations) in c4 raw steps;
+* ``ISMCTS``: CPU time of one ISMCTS decision (``preset=tuned``, 400 iterations) in c4 raw steps,
+  the mean over the same decision states every round (the same searches: a round's figure
+  varies by timing alone);
 * ``PPO/CP``: the SB3 recipe's ``FastMaskablePPO`` (``lab/recipes/sb3``: MaskablePPO's
   algorithm) learner steps/s on the batched env / SB3 PPO on ``CartPole-v1``, same
   hyperparameters, interleaved.
@@ -118,7 +120,8 @@ class Budget:
     vec_calls: int = 30  # VectorEnv / batched-env step calls (N slots each)
     num_envs: int = 64
     copies: int = 300  # clones and samples
-    ismcts_moves: int = 2  # ISMCTS decisions per round
+    states: int = 10  # decision states from seeded random play (clone, sample and ISMCTS)
+    ismcts_moves: int = 4  # ISMCTS decisions per round: the same decision states every round
     ismcts_iterations: int = 400
     ppo_steps: int = 2048  # timed learner steps per round (after one warm-up rollout)
     workers: int = 2
@@ -132,6 +135,7 @@ QUICK = Budget(
     vec_calls=3,
     num_envs=8,
     copies=20,
+    states=4,
     ismcts_moves=1,
     ismcts_iterations=20,
     ppo_steps=256,
@@ -347,28 +351,30 @@ def sample_seconds(states: list[State], n: int, rng: np.random.Generator) -> flo
 
 
 def ismcts_seconds(
-    game: Game, states: list[State], iterations: int, first: int, moves: int
+    game: Game, states: list[State], iterations: int, moves: int, warm_up: bool
 ) -> float:
-    """Median CPU seconds of one ISMCTS decision (tuned preset) over ``moves`` decision states
-    (a fresh agent per decision). Before the first round, one untimed decision on every state:
-    the one-off caches a decision fills (Castle Flutterstone's landing tables, a distribution per
-    aim, force and effects, which its heuristic prior reads) are filled for all of them, so a
-    round times what a long tournament pays per move, not a process's first moves."""
+    """Mean CPU seconds of one ISMCTS decision (tuned preset) over the first ``moves`` decision
+    states, each searched by a fresh agent with the generator of its index: the same searches in
+    every round and in both builds, so the rounds differ by timing alone and the builds compare
+    the same work (the total time of the same decisions: iterations per second). Before the
+    first round, one untimed decision on every state: the one-off caches a decision fills
+    (Castle Flutterstone's landing tables, a distribution per aim, force and effects, which its
+    heuristic prior reads) are filled for all of them (``warm_up``, the first round), so a round
+    times what a long tournament pays per move, not a process's first moves."""
     from boardgames_rl.agents import make_agent
 
     spec = f"ismcts:preset=tuned,iterations={iterations}"
-    if first == 0:
-        for k, warm in enumerate(states):
-            info = warm.info_set(warm.current_player)
-            make_agent(spec, game).act(info, np.random.default_rng(k))
-    times = []
-    for k in range(moves):
-        state = states[(first + k) % len(states)]
+    chosen = states[:moves]
+    for k, warm in enumerate(chosen if warm_up else []):
+        info = warm.info_set(warm.current_player)
+        make_agent(spec, game).act(info, np.random.default_rng(k))
+    total = 0.0
+    for k, state in enumerate(chosen):
         agent = make_agent(spec, game)
         info = state.info_set(state.current_player)
-        rng = np.random.default_rng(first + k)
-        times.append(cpu_seconds(partial(agent.act, info, rng)))
-    return statistics.median(times)
+        rng = np.random.default_rng(k)
+        total += cpu_seconds(partial(agent.act, info, rng))
+    return total / len(chosen)
 
 
 # --------------------------------------------------------------------------- PPO
@@ -491,11 +497,7 @@ def measure_target(
             lambda: f.__setitem__(
                 "ismcts",
                 ismcts_seconds(
-                    g,
-                    s["states"],
-                    budget.ismcts_iterations,
-                    r * budget.ismcts_moves,
-                    budget.ismcts_moves,
+                    g, s["states"], budget.ismcts_iterations, budget.ismcts_moves, warm_up=r == 0
                 ),
             ),
         ),
@@ -562,7 +564,7 @@ def run(args: argparse.Namespace, budget: Budget) -> dict[str, Any]:
             "aec_raw": aec_stepper(GameAECEnv(g), seed, rng),
             "aec_make": aec_stepper(pettingzoo.make("aec", g.env_id, **t.config), seed, rng),
             "vec": vector_stepper(VectorEnv(g, budget.num_envs, seed=seed), rng),
-            "states": decision_states(g, max(budget.ismcts_moves * budget.rounds, 4), seed),
+            "states": decision_states(g, max(budget.states, budget.ismcts_moves), seed),
         }
         if budget.workers > 0:
             try:
