@@ -52,7 +52,7 @@ def play_out(
     actions and not at an ``epsilon`` move (a uniformly random legal action; ``policy=None``:
     always uniform). A policy's action is checked, cheap beside it: a faulty one fails here."""
     steps = 0
-    draws = draws_for(rng)  # rng.integers's draws, without its per-call costs
+    draws = draws_for(rng)  # rng.integers's and rng.random's draws, without their per-call costs
     while not state.is_terminal():
         if depth is not None and steps >= depth:
             if evaluate is None:
@@ -61,7 +61,7 @@ def play_out(
         legal = legal_list(state)
         if len(legal) == 1:
             action = legal[0]
-        elif policy is None or (epsilon > 0 and rng.random() < epsilon):
+        elif policy is None or (epsilon > 0 and draws.uniform() < epsilon):
             action = legal[draws.below(len(legal))]
         else:
             chosen = policy(state, rng)

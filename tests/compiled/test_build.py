@@ -172,7 +172,9 @@ def test_a_method_a_game_leaves_out_is_named_when_called():
         boardgames_rl.InfoSet.sample(state.info_set(0), None)
 
 
-@pytest.mark.parametrize("game", ["castle_flutterstone", "castle_nightingale", "white_castle"])
+@pytest.mark.parametrize(
+    "game", ["castle_flutterstone", "castle_nightingale", "night_of_the_ninja", "white_castle"]
+)
 def test_a_value_function_refuses_what_is_not_its_games_state(game):
     """``ai.value`` compiles with the engine and reads the game's own state: given another
     object it refuses in one line naming what it needs, in both builds (it never reads another

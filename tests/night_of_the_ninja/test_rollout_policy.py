@@ -19,7 +19,11 @@ import pytest
 
 from boardgames_rl.games.night_of_the_ninja import cards
 from boardgames_rl.games.night_of_the_ninja.ai import NightOfTheNinjaHeuristic, evaluate
-from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout, DeterminizedView
+from boardgames_rl.games.night_of_the_ninja.ai.rollout import (
+    RULES,
+    DeterminizedRollout,
+    DeterminizedView,
+)
 from boardgames_rl.games.night_of_the_ninja.ai.tables import HOUSE
 from boardgames_rl.games.night_of_the_ninja.game import NightOfTheNinja
 from boardgames_rl.games.night_of_the_ninja.scenario import build, commit, play
@@ -171,6 +175,30 @@ def test_determinized_rollout_shinobi_spares_an_ally_and_kills_an_enemy():
         commit(s, {0: ["Shinobi 1"]})
         play(s, f"Shinobi 1 looks at player_{target}")
         assert [rollout(s, seed) for seed in range(4)] == [answer] * 4, target
+
+
+@pytest.mark.parametrize(("num_players", "seeds"), [(4, 2), (5, 3), (11, 1)])
+def test_the_rules_on_their_compiled_object_choose_what_the_heuristic_chooses(num_players, seeds):
+    """The shipped heuristic's rollouts run its rules on ``rollout.RULES`` (compiled: no Python
+    method lookup between one rule and another): the same move and the same draws as its rules
+    run on the heuristic itself, at every state of seeded games. A subclass's rollouts run on the
+    subclass, which may change a rule method."""
+    heuristic = NightOfTheNinjaHeuristic()
+    shipped, own = heuristic.determinized_rollout(), DeterminizedRollout(heuristic)
+    assert shipped.rules is RULES and own.rules is None
+    checked = 0
+    for seed in range(seeds):
+        for i, state in enumerate(trail(num_players, seed)[:-1]):
+            r1, r2 = np.random.default_rng([seed, i]), np.random.default_rng([seed, i])
+            assert shipped.rollout_action(state, r1) == own.rollout_action(state, r2), (seed, i)
+            assert r1.bit_generator.state == r2.bit_generator.state
+            checked += 1
+    assert checked > 50 * seeds and heuristic.fallbacks == 0
+
+    class Mine(NightOfTheNinjaHeuristic):
+        pass
+
+    assert Mine().determinized_rollout().rules is None
 
 
 @pytest.mark.parametrize("num_players", [4, 5, 11])

@@ -68,6 +68,13 @@ Rewards (at the end only)
     optional dense reward.
 
 Version history (the env id stays ``night_of_the_ninja-v0``)
+    * 2026-12 (issue 44, fifth step): the shipped heuristic's rollouts (ISMCTS ``rollout=fast``)
+      run its rules on ``ai.rollout.RULES``, a compiled object of the rule classes, instead of on
+      the agent (an interpreted subclass, on which every call from one rule to another looked
+      the method up in Python first); ``decide(view, legal, rng, rules=None)`` takes the object
+      the rules run on, and a subclass's rollouts run on the subclass. ``ai.value``'s functions
+      take a ``NightOfTheNinjaState`` (anything else refused in one line, a ``TypeError``).
+      Games, observations, heuristic decisions and searches are unchanged.
     * 2026-12 (issue 44, fourth step): ``infoset.PlayerView``, its parts (``Decision``,
       ``HouseFact``, ``ShapeshifterNaming``, ``GraveDiggerSight``, ``MerchantVisit``) and
       ``HouseHypothesis`` are records (``core.record.Record``) instead of named tuples: the same

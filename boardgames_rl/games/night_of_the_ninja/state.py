@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import numpy as np
 
+from boardgames_rl.core.draws import draws_for
 from boardgames_rl.core.plain_state import PlainDataState
 from boardgames_rl.core.seeding import make_rng
 from boardgames_rl.games.night_of_the_ninja import actions, cards
@@ -438,7 +439,7 @@ class NightOfTheNinjaState(PlainDataState["NightOfTheNinja"]):
         self.death[player] = cause
 
     def _pick(self, items: list[int]) -> int:
-        return items[int(self.rng.integers(len(items)))]
+        return int(draws_for(self.rng).pick(items))  # rng.choice(items): the same draw
 
     # ====================================================================== start of round
     def _new_round(self) -> None:

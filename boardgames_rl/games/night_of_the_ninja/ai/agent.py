@@ -12,7 +12,7 @@ from boardgames_rl.core.agent import Agent
 from boardgames_rl.core.game import InfoSet, legal_list
 from boardgames_rl.games.night_of_the_ninja.ai.draft import DraftRules
 from boardgames_rl.games.night_of_the_ninja.ai.night import NightRules
-from boardgames_rl.games.night_of_the_ninja.ai.rollout import DeterminizedRollout
+from boardgames_rl.games.night_of_the_ninja.ai.rollout import RULES, DeterminizedRollout
 from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import View
 from boardgames_rl.games.night_of_the_ninja.infoset import ninja_info_set, player_view
@@ -61,13 +61,24 @@ class NightOfTheNinjaHeuristic(TricksterRules, Agent):
 
     def determinized_rollout(self) -> DeterminizedRollout:
         """This heuristic's rules over the facts of a determinization (ISMCTS ``rollout=fast``,
-        :class:`~.rollout.DeterminizedRollout`)."""
-        return DeterminizedRollout(self)
+        :class:`~.rollout.DeterminizedRollout`). The shipped heuristic's rules run on
+        :data:`~.rollout.RULES` (compiled, the same rules); a subclass's run on itself, since it
+        may change a rule method."""
+        shipped = type(self) is NightOfTheNinjaHeuristic
+        return DeterminizedRollout(self, RULES if shipped else None)
 
-    def decide(self, view: View, legal: list[int], rng: np.random.Generator) -> int:
-        """Answer the decision of ``view.facts`` with its rule (a random legal action, counted in
-        ``fallbacks``, if the rule returns an illegal one)."""
-        action = self.DECISION_RULES[view.facts.decision.kind](self, view, legal, rng)
+    def decide(
+        self,
+        view: View,
+        legal: list[int],
+        rng: np.random.Generator,
+        rules: TricksterRules | None = None,
+    ) -> int:
+        """Answer the decision of ``view.facts`` with its rule, run on ``rules`` (default: this
+        heuristic; a random legal action, counted in ``fallbacks``, if the rule returns an
+        illegal one)."""
+        on = self if rules is None else rules
+        action = self.DECISION_RULES[view.facts.decision.kind](on, view, legal, rng)
         if action not in legal:
             self.fallbacks += 1
             action = legal[int(rng.integers(len(legal)))]

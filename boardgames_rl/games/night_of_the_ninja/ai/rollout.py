@@ -27,10 +27,13 @@ cards and survivors (no later deaths are drawn).
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import numpy as np
 
 from boardgames_rl.core.game import legal_list
 from boardgames_rl.games.night_of_the_ninja import data
+from boardgames_rl.games.night_of_the_ninja.ai.tricksters import TricksterRules
 from boardgames_rl.games.night_of_the_ninja.ai.view import Scenario, View
 from boardgames_rl.games.night_of_the_ninja.infoset import HouseHypothesis, player_view
 from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
@@ -97,18 +100,33 @@ class DeterminizedView(View):
         return sum(values[t] for t in held) / len(held) if held else 0.0
 
 
+class CompiledRules(TricksterRules):
+    """The heuristic's rules on an object of their own (they keep no settings: a view carries
+    them). In the compiled build this is a native object, so a rule's calls to the other rules
+    are direct calls; run on the heuristic agent, an interpreted subclass of the rules, each such
+    call looks the method up in Python first (it could be overridden there)."""
+
+
+RULES: Final = CompiledRules()
+"""The shipped heuristic's rules for rollouts (:meth:`~.agent.NightOfTheNinjaHeuristic.
+determinized_rollout`)."""
+
+
 class DeterminizedRollout:
     """ISMCTS's ``rollout=fast`` policy: ``rollout_action(state, rng)`` answers the pending
     decision of ``state`` (a determinization) with the heuristic's rules over a
-    :class:`DeterminizedView`. ``heuristic`` supplies the rules and ``rival_weight``."""
+    :class:`DeterminizedView`. ``heuristic`` supplies the rules table, ``rival_weight`` and the
+    ``decide`` step; ``rules`` is the object the rules run on (default: the heuristic itself;
+    :data:`RULES` for a heuristic whose rule methods are the shipped ones)."""
 
-    def __init__(self, heuristic):
+    def __init__(self, heuristic: Any, rules: TricksterRules | None = None) -> None:
         self.heuristic = heuristic
+        self.rules = rules
 
-    def rollout_action(self, state, rng: np.random.Generator) -> int:
+    def rollout_action(self, state: NightOfTheNinjaState, rng: np.random.Generator) -> int:
         legal = legal_list(state)
         if len(legal) == 1:
             return legal[0]
         h = self.heuristic
         view = DeterminizedView(state, state.current_player, h.rival_weight)
-        return h.decide(view, legal, rng)
+        return int(h.decide(view, legal, rng, self.rules))

@@ -16,17 +16,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgames_rl.core.game import State, state_as
+from boardgames_rl.games.night_of_the_ninja.state import NightOfTheNinjaState
+
 HONOR_SCALE = 10.0
 """Honor points per unit of potential (and of ``honor_shaping`` reward)."""
 
 
-def honor_points(state) -> np.ndarray:
+def honor_points(state: State) -> np.ndarray:
     """Each seat's Honor points (``state.score``), as float64."""
-    n = state.game.num_players
-    return np.array([state.score(p) for p in range(n)], dtype=np.float64)
+    ninja = state_as(state, NightOfTheNinjaState, "night_of_the_ninja honor_points")
+    n = ninja.game.num_players
+    return np.array([ninja.score(p) for p in range(n)], dtype=np.float64)
 
 
-def potential(state) -> np.ndarray:
+def potential(state: State) -> np.ndarray:
     """Each seat's Honor points / ``HONOR_SCALE``; a training signal only."""
     return honor_points(state) / HONOR_SCALE
 
@@ -42,21 +46,22 @@ def honor_shaping(previous_state, state) -> np.ndarray:
     return (honor_points(state) - honor_points(previous_state)) / HONOR_SCALE
 
 
-def evaluate(state) -> np.ndarray:
+def evaluate(state: State) -> np.ndarray:
     """Per-seat value in [-1, 1] of a (sampled) state, for search cut-offs (ISMCTS).
 
     The returns at the end; before it, each player's Honor points (hidden in the true game, known
     in the sampled state searched) minus the best other player's, as a fraction of the target
     score, clipped.
     """
-    if state.is_terminal():
-        return state.returns()
-    scores = [state.score(p) for p in range(state.game.num_players)]
+    ninja = state_as(state, NightOfTheNinjaState, "night_of_the_ninja evaluate")
+    if ninja.is_terminal():
+        return ninja.returns()
+    scores = [ninja.score(p) for p in range(ninja.game.num_players)]
     top = max(scores)
     first = scores.index(top)
     runner_up = max(scores[:first] + scores[first + 1 :])  # the best of the others of ``first``
     best_other = [runner_up if p == first else top for p in range(len(scores))]
-    scale = float(max(1, state.game.target_score))
+    scale = float(max(1, ninja.game.target_score))
     # plain floats (the same float64 values): numpy's per-call costs on a few numbers were most
     # of a cut-off's time
     return np.array(
