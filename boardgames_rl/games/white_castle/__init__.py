@@ -84,6 +84,9 @@ Version history (the env id stays ``white_castle-v0``)
       ``infoset.SeatView`` are named tuples (read-only as before); a frame keeps the effects it is
       given without copying them (no rule changes an effect in place). Rules, layouts, recorded
       games and searches unchanged.
+    * issue 44 (fifth step; games unchanged): the state writes an observation straight into a
+      caller's buffer (``State.write_observation``, what the batched env calls): its kept vector
+      copied into the row, with no copy of its own.
 """
 
 from boardgames_rl.core.spec import GameSpec

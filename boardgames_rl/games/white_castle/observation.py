@@ -611,7 +611,21 @@ class _SeatView:
 
 
 def encode(s: WhiteCastleState, player: int) -> np.ndarray:
-    """The observation of ``player`` (a new ``float32`` vector laid out by :func:`make_spec`).
+    """The observation of ``player``: a new ``float32`` vector laid out by :func:`make_spec`
+    (:func:`_current`'s, copied where it is kept)."""
+    vec, kept = _current(s, player)
+    return vec.copy() if kept else vec
+
+
+def encode_into(s: WhiteCastleState, player: int, out: np.ndarray) -> None:
+    """:func:`encode` written into ``out`` (a ``float32`` vector of the observation's size): the
+    kept vector copied straight into it, with no copy of its own."""
+    out[:] = _current(s, player)[0]
+
+
+def _current(s: WhiteCastleState, player: int) -> tuple[np.ndarray, bool]:
+    """The observation of ``player`` and whether it is the vector kept on the state (which the
+    caller must not change; else it is a new one).
 
     Incremental (module docstring): after the state's first observation, ``player`` 's vector is
     kept on the state (``s._obs_views``) and rewritten where the rules code marked a change
@@ -619,7 +633,8 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     block is written for every new options list (:func:`_write_decision`), the pending block
     from the memo (:func:`_pending_block`) when the stack changed, every other block and seat
     row only where marked; an unchanged state (the same options list ``s._opts``) returns a
-    copy; an edit the rules code did not make (``CHANGED_ANY``) writes the whole vector again.
+    vector as it is; an edit the rules code did not make (``CHANGED_ANY``) writes the whole
+    vector again.
     """
     opts = s._opts
     if opts is None or s._mask is None:
@@ -628,10 +643,10 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     if views is None:  # a state's first observation: no view kept (one-off clones pay nothing)
         s._obs_views = [None] * s.n
         s._dirty = 0
-        return _encode_all(s, player, opts)
+        return _encode_all(s, player, opts), False
     view: _SeatView | None = views[player]
     if view is not None and view.gen is opts:
-        return view.vec.copy()
+        return view.vec, True
     dirty = s._dirty
     if dirty:  # hand the changes on to every kept vector
         s._dirty = 0
@@ -642,12 +657,12 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
     if view is None or view.dirty & CHANGED_ANY:
         lay = _layout(s.n)
         view = views[player] = _SeatView(_encode_all(s, player, opts), opts, lay, lay.rel[player])
-        return view.vec.copy()
+        return view.vec, True
     view.gen = opts
     _write_decision(s, opts, view)
     dirty = view.dirty
     if not dirty:
-        return view.vec.copy()
+        return view.vec, True
     view.dirty = 0
     lay = view.lay
     bv = view.bv
@@ -682,7 +697,7 @@ def encode(s: WhiteCastleState, player: int) -> np.ndarray:
             bits ^= bit
             p, a, b, k = parts[bit]
             bv[a:b] = _seat_part_bytes(s, p, k)
-    return view.vec.copy()
+    return view.vec, True
 
 
 def _write_slow_blocks(s: WhiteCastleState, view: _SeatView, dirty: int) -> None:

@@ -89,6 +89,7 @@ from boardgames_rl.games.white_castle.observation import (
     CHANGED_TURN_ORDER,
     CHANGED_YARDS,
     encode,
+    encode_into,
 )
 
 if TYPE_CHECKING:
@@ -472,6 +473,9 @@ class WhiteCastleState(PlainDataState["WhiteCastleGame"]):
 
     def _observation(self, player: int) -> np.ndarray:
         return encode(self, player)
+
+    def _write_observation(self, player: int, out: np.ndarray) -> None:
+        encode_into(self, player, out)
 
     def state_vector(self) -> np.ndarray:
         return np.concatenate([self.observation(p) for p in range(self.n)])
