@@ -816,10 +816,11 @@ THROUGHPUT = "lab/benchmarks/results/throughput.json"
 TRAINING = "lab/benchmarks/results/training_speed_script.json"
 BATCHED = "lab/benchmarks/results/batched_speed.json"
 TRAINER = "lab/benchmarks/results/trainer_strength.json"
-COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_138f05c.json"
-COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_138f05c.json"
-COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_838aef7.json"
-COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_838aef7.json"
+COMPILED_PURE = "lab/benchmarks/results/throughput_issue44_pure_683534b.json"
+COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_683534b.json"
+COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_138f05c.json"
+COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_138f05c.json"
+BATCHED_INSTRUCTIONS = "lab/benchmarks/results/batched_instructions.json"
 ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
@@ -1135,6 +1136,21 @@ def _instructions_table() -> tuple[str, list[str]]:
     return table, [r["commit"] for r in runs]
 
 
+def _batched_instructions_table() -> str:
+    """The callgrind table of a batched-env learner step, per setup and build."""
+    data = _load(BATCHED_INSTRUCTIONS)
+    rows = [
+        [
+            _label(game.replace(":num_players=", " ") + ("p" if "num_players" in game else "")),
+            f"{row['compiled'] / 1e3:,.1f}",
+            f"{row['pure'] / 1e3:,.1f}",
+            f"{row['pure / compiled']:.2f}x",
+        ]
+        for game, row in data["games"].items()
+    ]
+    return _table(["setup", "compiled", "pure", "speed-up (pure / compiled)"], rows, " rrr")
+
+
 def _compiled_section() -> str:
     pure, comp, before = _load(COMPILED_PURE), _load(COMPILED), _load(COMPILED_BEFORE)
     pure_before = _load(COMPILED_PURE_BEFORE)
@@ -1233,59 +1249,79 @@ every player count; "earlier" is the compiled build's run at commit `{earlier}`.
 
 {table}
 
-An ISMCTS move (`preset=tuned`, 400 iterations) in c4 raw steps of CPU time, and the speed-ups of
-the compiled build over the pure one: the ISMCTS move, and the batched single-agent env
+An ISMCTS move (`preset=tuned`, 400 iterations; the mean over the same four decision states in
+every round) in c4 raw steps of CPU time, and the speed-ups of the compiled build over the pure
+one: the ISMCTS move, and the batched single-agent env
 (`BatchedVectorEnv`, 64 games, in process); "earlier": the two builds' runs at `{earlier}`.
 Targets: 2.5x and 2x.
 
 {speedups}
 
-These figures move between runs on this shared two-core machine (OpenSpiel's own step moves
-from round to round): read a target as not yet shown where a range crosses it. The runs at
-`{comp["provenance"]["commit"][:7]}` and at `{earlier}` were each taken with nothing else
-running. The ISMCTS column times two moves a round, so its speed-ups are the noisiest figures
-here; the instruction counts below are the steadier measure of the search. The batched env's
-column runs from {min(batched):.2f}x to {max(batched):.2f}x.
+These figures move between runs on this shared two-core machine: within one run, a round's
+ISMCTS move (the same four searches in every round and in both builds) took from 0.7x to 1.6x of
+its median, and a round's batched step as much. Read a target as not shown where the rounds'
+range crosses it. The runs at `{comp["provenance"]["commit"][:7]}` and at `{earlier}` were each
+taken with nothing else running. The batched env's column runs from {min(batched):.2f}x to
+{max(batched):.2f}x.
 
-Since `{earlier}` a search does less in the compiled build, and the same searches come out (the
-recorded searches of `tests/agents/ismcts_regression.json` are unchanged at every commit): the
-changes are listed under the instruction counts below (the fifth figure).
+Seconds of CPU on this machine move too much to decide a target of 2x or 2.5x, so the builds are
+also compared in instructions, which the machine's load does not move. A batched env's learner
+step (`lab/benchmarks/batched_instructions.py`: callgrind, 64 games in process, random opponents
+played inside, thousands of instructions per learner step, at
+`{_load(BATCHED_INSTRUCTIONS)["provenance"]["commit"][:7]}`):
 
-Seconds of CPU on this shared machine move by up to 1.7x between repeats of one build, so the
-change is also measured in instructions, which the machine's load does not move
-(`lab/benchmarks/ismcts_instructions.py`: callgrind, a warm ISMCTS move of the tuned preset at
-400 iterations, four decision states; millions of instructions a move at
+{_batched_instructions_table()}
+
+After this run, The White Castle writes its kept vector into the row without a copy of its own
+(`f5566f6`): at 2 players 121.0 thousand instructions compiled and 229.2 pure (1.89x). These
+counts move by about 3% between repeats (string hashing was seeded per process until
+`lab/benchmarks/callgrind.py` fixed it): read 1.9-2.1x as the target not yet shown.
+
+An ISMCTS move (`lab/benchmarks/ismcts_instructions.py`: callgrind, a warm ISMCTS move of the
+tuned preset at 400 iterations, four decision states; millions of instructions a move at
 {", then ".join(f"`{c}`" for c in ins_commits)}):
 
 {instructions}
 
-Each cell runs from the oldest run to the newest. The third figure's changes (the same
-searches): Night of the Ninja's heuristic rollout policy and The White Castle's data tables and
-cut-off evaluation compile with their engines; the
-typed views built at every rollout move are named tuples instead of frozen dataclasses (whose
-`__init__` sets each field through `object.__setattr__`); an information set keeps its knowledge
-packed, so a sample only unpacks it; Night of the Ninja reads its views from a state's typed
-fields and lists its legal actions without a mask; a sampled state's generator is seeded with
-native 64-bit ints. The fourth figure's (the same searches again): the compiled build draws
-through a small C helper that runs numpy's own bounded-integer and shuffle algorithms on the bit
-generator's capsule instead of a ctypes call per word; the knowledge is packed as values only;
-Castle Nightingale finds a sampled state's board by its layout's bytes; the search notes its
-first action while it lists the untried ones; Castle Flutterstone's flights and card rules do
-without lookups of `math.radians` and enum members; the value functions of Castle Flutterstone
-and Castle Nightingale and the latter's path search compile (CHANGELOG). The fifth figure's
-(the same searches again): Night of the Ninja's typed views are records compiled as native
-classes (`core.record`) instead of named tuples, whose construction ran an interpreted `__new__`;
-compiled modules call `zip` without `strict` (mypyc compiles a `zip` loop natively only when the
-call has no keyword); Castle Nightingale lists its legal actions from its rules' bytes instead of
-through a numpy mask.
+Each cell runs from the oldest run to the newest; the same searches come out at every commit (the
+recorded searches of `tests/agents/ismcts_regression.json`). The third figure's changes:
+Night of the Ninja's heuristic rollout policy and The White Castle's data tables and cut-off
+evaluation compile with their engines; the typed views built at every rollout move are named
+tuples instead of frozen dataclasses (whose `__init__` sets each field through
+`object.__setattr__`); an information set keeps its knowledge packed, so a sample only unpacks
+it; Night of the Ninja reads its views from a state's typed fields and lists its legal actions
+without a mask; a sampled state's generator is seeded with native 64-bit ints. The fourth
+figure's: the compiled build draws through a small C helper that runs numpy's own bounded-integer
+and shuffle algorithms on the bit generator's capsule instead of a ctypes call per word; the
+knowledge is packed as values only; Castle Nightingale finds a sampled state's board by its
+layout's bytes; the search notes its first action while it lists the untried ones; Castle
+Flutterstone's flights and card rules do without lookups of `math.radians` and enum members; the
+value functions of Castle Flutterstone and Castle Nightingale and the latter's path search
+compile (CHANGELOG). The fifth figure's: Night of the Ninja's typed views are records compiled as
+native classes (`core.record`) instead of named tuples, whose construction ran an interpreted
+`__new__`; compiled modules call `zip` without `strict` (mypyc compiles a `zip` loop natively
+only when the call has no keyword); Castle Nightingale lists its legal actions from its rules'
+bytes instead of through a numpy mask. The sixth figure's: a flick's five standard normals come
+from numpy's own ziggurat in C (linked from the static library numpy ships for compiled callers,
+checked against numpy at import) instead of two numpy calls; Night of the Ninja's rollouts run
+the heuristic's rules on a compiled object of the rule classes instead of on the agent, an
+interpreted subclass on which every call between rules looked the method up in Python first;
+Castle Nightingale's legal placements are a record instead of a frozen dataclass.
+
+The batched env's changes since `{earlier}`: a game writes its observation straight into the
+env's buffer (`State.write_observation`; Castle Nightingale converts its bytes into the row,
+with no vector of its own), random opponents move in one compiled loop
+(`core.game.play_random_turns`), and Castle Flutterstone's flicks, phase constants and
+observation layout read without numpy calls or module lookups.
 
 What holds the speed-ups back now, from callgrind's profiles of the compiled build: a sample's
 copy of the knowledge (a marshal load, the same C code in both builds) and the re-deal over
-dictionaries and lists; numpy's per-call costs where it still draws (a flick's five standard
-normals); Castle Nightingale's legality rules and its placements; and rules code over
-dictionaries and lists of boxed ints (a decision is a dictionary read by key at every step),
-which mypyc makes only 1.3-1.8x faster than the interpreter. The next step is a typed state:
-fields as native attributes and arrays rather than dictionaries of lists.
+dictionaries and lists; Castle Nightingale's legality rules and its placements (a named tuple
+and two frozensets for each placement context); rules code over dictionaries and lists of boxed
+ints (a decision is a dictionary read by key at every step), which mypyc makes only 1.3-1.8x
+faster than the interpreter; and, in the batched env, numpy's per-call costs on the buffers and
+the copies its API returns. The next step is a typed state: fields as native attributes and
+arrays rather than dictionaries of lists.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,
@@ -1309,6 +1345,7 @@ def benchmarks_page() -> str:
             COMPILED_BEFORE,
             COMPILED_PURE_BEFORE,
             ISMCTS_INSTRUCTIONS,
+            BATCHED_INSTRUCTIONS,
             DIFFERENTIAL,
             DIFFERENTIAL_LATEST,
             DIFFERENTIAL_SEARCH,

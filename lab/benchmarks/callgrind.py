@@ -25,10 +25,12 @@ def require_valgrind(script: str) -> None:
 
 def collected(script: str, code: str, args: list[str], build: str, what: str) -> int:
     """Instructions of one process running ``code`` (``python -c code *args``) in ``build``,
-    with one thread for numpy and the repository on the path; a failure exits in one line
-    naming ``script`` and ``what`` with the end of valgrind's output."""
+    with one thread for numpy, the repository on the path and string hashing seeded
+    (``PYTHONHASHSEED=0``: with a random seed per process, dictionaries and sets probe
+    differently from run to run, and a count moved by about 3% between repeats); a failure
+    exits in one line naming ``script`` and ``what`` with the end of valgrind's output."""
     env = {**os.environ, "BOARDGAMES_RL_PURE": "1" if build == "pure" else "0"}
-    env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(REPO_ROOT))
+    env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(REPO_ROOT), PYTHONHASHSEED="0")
     command = [
         "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
         sys.executable, "-c", code, *args,
