@@ -17,19 +17,14 @@ The JSON (``--out``) holds every figure, the ratio of the builds and the commit.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(REPO_ROOT))
 
-from boardgames_rl.core.files import write_text  # noqa: E402
-from lab.benchmarks.callgrind import BUILDS, collected, require_valgrind  # noqa: E402
-from lab.benchmarks.throughput import targets_for  # noqa: E402
-from lab.provenance import provenance  # noqa: E402
+from lab.benchmarks.callgrind import BUILDS, collected, measure  # noqa: E402
 
 GAMES = [
     "castle_flutterstone:num_players=2",
@@ -77,33 +72,16 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if a.num_envs < 1 or a.warm < 0 or a.calls < 1:
         p.error("--num-envs and --calls must be >= 1, --warm >= 0")
-    for game in a.games:  # a game that is not one: refused here, before any long run
-        try:
-            targets_for(game)
-        except Exception as e:
-            raise SystemExit(f"batched_instructions: {e}") from e
-    require_valgrind("batched_instructions")
-    rows: dict[str, dict[str, Any]] = {}
-    for game in a.games:
-        row: dict[str, Any] = {}
-        for build in a.builds:
-            row[build] = per_learner_step(game, build, a.num_envs, a.warm, a.calls)
-            print(
-                f"{game:40} {build:9} {row[build] / 1e3:8.1f} k instructions a learner step",
-                flush=True,
-            )
-        if "compiled" in row and "pure" in row:
-            row["pure / compiled"] = row["pure"] / row["compiled"]
-        rows[game] = row
-    if a.out:
-        data = {
-            "benchmark": "instructions per learner step of the batched env (callgrind)",
-            "settings": {"num_envs": a.num_envs, "warm": a.warm, "calls": a.calls},
-            "games": rows,
-            "provenance": provenance(),
-        }
-        write_text(a.out, json.dumps(data, indent=1) + "\n")
-        print(f"saved {a.out}")
+    measure(
+        "batched_instructions",
+        a.games,
+        a.builds,
+        lambda game, build: per_learner_step(game, build, a.num_envs, a.warm, a.calls),
+        (1e3, "k instructions a learner step"),
+        "instructions per learner step of the batched env (callgrind)",
+        {"num_envs": a.num_envs, "warm": a.warm, "calls": a.calls},
+        a.out,
+    )
     return 0
 
 

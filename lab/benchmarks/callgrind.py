@@ -4,12 +4,15 @@ machine's load does not move. Needs valgrind (Debian's package)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,3 +44,49 @@ def collected(script: str, code: str, args: list[str], build: str, what: str) ->
         tail = done.stderr.strip().splitlines()[-3:]
         raise SystemExit(f"{script}: {what} ({build}) failed: {' | '.join(tail)}")
     return int(found.group(1))
+
+
+def measure(
+    script: str,
+    games: list[str],
+    builds: list[str],
+    count: Callable[[str, str], float],
+    unit: tuple[float, str],
+    benchmark: str,
+    settings: dict[str, Any],
+    out: Path | None,
+) -> dict[str, dict[str, Any]]:
+    """The figures of an instruction-count script: ``count(game, build)`` for every setup and
+    build (printed as each ends, in ``unit``: a divisor and its words), the builds' ratio, and
+    the JSON ``out`` (with ``benchmark``, ``settings`` and the provenance) if given. A setup that
+    is not one, or a machine without valgrind, is refused in one line before any long run."""
+    from boardgames_rl.core.files import write_text
+    from lab.benchmarks.throughput import targets_for
+    from lab.provenance import provenance
+
+    for game in games:
+        try:
+            targets_for(game)
+        except Exception as e:
+            raise SystemExit(f"{script}: {e}") from e
+    require_valgrind(script)
+    divisor, words = unit
+    rows: dict[str, dict[str, Any]] = {}
+    for game in games:
+        row: dict[str, Any] = {}
+        for build in builds:
+            row[build] = count(game, build)
+            print(f"{game:40} {build:9} {row[build] / divisor:8.1f} {words}", flush=True)
+        if "compiled" in row and "pure" in row:
+            row["pure / compiled"] = row["pure"] / row["compiled"]
+        rows[game] = row
+    if out:
+        data = {
+            "benchmark": benchmark,
+            "settings": settings,
+            "games": rows,
+            "provenance": provenance(),
+        }
+        write_text(out, json.dumps(data, indent=1) + "\n")
+        print(f"saved {out}")
+    return rows

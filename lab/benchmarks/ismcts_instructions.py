@@ -16,19 +16,14 @@ the builds and the commit. Needs valgrind (Debian's package).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(REPO_ROOT))
 
-from boardgames_rl.core.files import write_text  # noqa: E402
-from lab.benchmarks.callgrind import BUILDS, collected, require_valgrind  # noqa: E402
-from lab.benchmarks.throughput import targets_for  # noqa: E402
-from lab.provenance import provenance  # noqa: E402
+from lab.benchmarks.callgrind import BUILDS, collected, measure  # noqa: E402
 
 GAMES = [
     "castle_flutterstone:num_players=2",
@@ -79,30 +74,16 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if a.moves < 1 or a.iterations < 1:
         p.error("--moves and --iterations must be >= 1")
-    for game in a.games:  # a game that is not one: refused here, before any long run
-        try:
-            targets_for(game)
-        except Exception as e:
-            raise SystemExit(f"ismcts_instructions: {e}") from e
-    require_valgrind("ismcts_instructions")
-    rows: dict[str, dict[str, Any]] = {}
-    for game in a.games:
-        row: dict[str, Any] = {}
-        for build in a.builds:
-            row[build] = per_move(game, build, a.moves, a.iterations)
-            print(f"{game:40} {build:9} {row[build] / 1e6:8.1f} M instructions a move", flush=True)
-        if "compiled" in row and "pure" in row:
-            row["pure / compiled"] = row["pure"] / row["compiled"]
-        rows[game] = row
-    if a.out:
-        data = {
-            "benchmark": "instructions per warm ISMCTS move (callgrind)",
-            "settings": {"moves": a.moves, "iterations": a.iterations, "preset": "tuned"},
-            "games": rows,
-            "provenance": provenance(),
-        }
-        write_text(a.out, json.dumps(data, indent=1) + "\n")
-        print(f"saved {a.out}")
+    measure(
+        "ismcts_instructions",
+        a.games,
+        a.builds,
+        lambda game, build: per_move(game, build, a.moves, a.iterations),
+        (1e6, "M instructions a move"),
+        "instructions per warm ISMCTS move (callgrind)",
+        {"moves": a.moves, "iterations": a.iterations, "preset": "tuned"},
+        a.out,
+    )
     return 0
 
 

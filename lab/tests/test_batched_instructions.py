@@ -1,6 +1,7 @@
 """``lab/benchmarks/batched_instructions.py`` run as a person runs it: a real process under real
 valgrind, a few steps of a small batched env, its figure printed and its JSON written; a game that
-is not one, or a machine without valgrind, refused in one line with nothing written."""
+is not one refused in one line with nothing written (a machine without valgrind:
+``test_ismcts_instructions.py``, for both scripts)."""
 
 from __future__ import annotations
 
@@ -55,17 +56,3 @@ def test_a_setup_that_is_not_one_is_refused_in_one_line(
     assert proc.returncode != 0
     assert words in proc.stderr and not out.exists()
     assert "Traceback" not in proc.stderr, proc.stderr
-
-
-def test_without_valgrind_it_says_so_in_one_line(tmp_path: Path) -> None:
-    empty = tmp_path / "bin"
-    empty.mkdir()
-    out = tmp_path / "instructions.json"
-    argv = [sys.executable, SCRIPT, "--games", "castle_nightingale", "--out", str(out)]
-    proc = subprocess.run(
-        argv, cwd=tmp_path, capture_output=True, text=True, timeout=900, env={"PATH": str(empty)}
-    )
-    assert proc.returncode != 0
-    line = proc.stderr.strip()
-    assert "\n" not in line and "valgrind is not installed" in line, proc.stderr
-    assert not out.exists()

@@ -44,13 +44,16 @@ def test_a_game_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_without_valgrind_it_says_so_in_one_line(tmp_path: Path) -> None:
-    """Runs on every machine (the measurement above needs valgrind): with no valgrind on the
-    PATH, the script refuses in one line that says how to get it, and writes nothing."""
+@pytest.mark.parametrize("script", ["ismcts_instructions.py", "batched_instructions.py"])
+def test_without_valgrind_it_says_so_in_one_line(tmp_path: Path, script: str) -> None:
+    """Runs on every machine (the measurements need valgrind): with no valgrind on the PATH,
+    each instruction-count script refuses in one line that says how to get it, and writes
+    nothing."""
     empty = tmp_path / "bin"
     empty.mkdir()
     out = tmp_path / "instructions.json"
-    argv = [sys.executable, SCRIPT, "--games", "castle_nightingale", "--out", str(out)]
+    path = str(ROOT / "lab" / "benchmarks" / script)
+    argv = [sys.executable, path, "--games", "castle_nightingale", "--out", str(out)]
     proc = subprocess.run(
         argv, cwd=tmp_path, capture_output=True, text=True, timeout=900, env={"PATH": str(empty)}
     )
