@@ -103,7 +103,8 @@ def reference_placements(
     board: Board, ctx: PlacementContext, left: int, never_force_token: bool = False
 ) -> Placements:
     """The legal next moves under the reading chosen, from :func:`most_discs` alone."""
-    cur, visited, samurai, open_p = ctx.current, ctx.visited, ctx.samurai, ctx.open_passages
+    cur, samurai = ctx.current, ctx.samurai
+    visited, open_p = frozenset(ctx.visited), frozenset(ctx.open_passages)
     m = means_of(ctx)
     if left <= 0:
         return Placements(frozenset(), frozenset(), frozenset(), may_stop=True, shuko=False)

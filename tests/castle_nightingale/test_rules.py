@@ -509,8 +509,8 @@ class TestNinjaMovement:
         # is the move); under never_force_token also where only spending a token could go on.
         b = GAME.new_state(0).board
         A1, B1, A2, B2 = (b.square(x) for x in ("A1", "B1", "A2", "B2"))
-        pocket = frozenset({B2, B1, A1})  # A1 after B1 (from B2), the samurai on A2
-        bare = PlacementContext(A1, pocket, A2, frozenset(), False, False, False)
+        pocket = (B2, B1, A1)  # A1 after B1 (from B2), the samurai on A2
+        bare = PlacementContext(A1, pocket, A2, (), False, False, False)
         token = bare._replace(paid_jump=True)
         for never_force in (False, True):
             dead = legal_placements(b, bare, 2, never_force)
@@ -557,10 +557,8 @@ class TestNinjaMovement:
         # A2, the turn's jump already made) A1 is a dead end unless a Shuko diagonal to B2 follows.
         b = GAME.new_state(0).board
         B1, C1, A2 = (b.square(x) for x in ("B1", "C1", "A2"))
-        no_shuko = PlacementContext(B1, frozenset({C1, B1}), A2, frozenset(), False, False, False)
-        shuko = PlacementContext(
-            B1, frozenset({C1, B1}), A2, frozenset(), False, False, False, shuko_held=True
-        )
+        no_shuko = PlacementContext(B1, (C1, B1), A2, (), False, False, False)
+        shuko = PlacementContext(B1, (C1, B1), A2, (), False, False, False, shuko_held=True)
         assert labels_of(b, legal_placements(b, no_shuko, 3).free) == {"B2"}
         assert labels_of(b, legal_placements(b, shuko, 3).free) == {"A1", "B2"}
 
@@ -568,9 +566,9 @@ class TestNinjaMovement:
         # G7: "If no candidate exists, the movement ends early"; the lengths are capped.
         b = GAME.new_state(0).board
         A1, B1, A2, B2 = (b.square(x) for x in ("A1", "B1", "A2", "B2"))
-        ctx = PlacementContext(A1, frozenset({B2, B1, A1}), A2, frozenset(), False, False, False)
+        ctx = PlacementContext(A1, (B2, B1, A1), A2, (), False, False, False)
         assert not legal_placements(b, ctx, 3).any
-        ctx = PlacementContext(A1, frozenset({B2, B1, A1}), A2, frozenset(), False, True, False)
+        ctx = PlacementContext(A1, (B2, B1, A1), A2, (), False, True, False)
         assert labels_of(b, legal_placements(b, ctx, 3).paid_jumps) == {"A3", "C1"}
 
 

@@ -34,7 +34,7 @@ def _contexts(config: dict, games: int, seed: int) -> list:
             s.apply(int(legal[rng.integers(len(legal))]))
     out = list(seen)
     for board, ctx, left in seen[::7]:
-        boxed = ctx.visited | set(board.neighbours[ctx.current])  # no step left: stop or pay
+        boxed = tuple(sorted({*ctx.visited, *board.neighbours[ctx.current]}))  # stop or pay
         for visited in (ctx.visited, boxed):
             out += _variants(board, ctx, visited, left)
     return out
@@ -53,9 +53,7 @@ def _variants(board, ctx, visited, left) -> list:
     return [
         (
             board,
-            PlacementContext(
-                ctx.current, frozenset(visited), ctx.samurai, ctx.open_passages, *option
-            ),
+            PlacementContext(ctx.current, tuple(visited), ctx.samurai, ctx.open_passages, *option),
             left,
         )
         for option in options
@@ -104,9 +102,9 @@ def test_longest_extension_equals_the_reference():
                         want = most_discs(
                             board,
                             ctx.current,
-                            ctx.visited,
+                            frozenset(ctx.visited),
                             ctx.samurai,
-                            ctx.open_passages,
+                            frozenset(ctx.open_passages),
                             means,
                             limit,
                         )

@@ -36,7 +36,9 @@ from boardgames_rl.games.castle_nightingale.board import Board
 
 class PlacementContext(NamedTuple):
     """Everything the next placement depends on (a named tuple: the memo of
-    :func:`legal_placements` hashes and compares one per lookup, a tuple does it in C).
+    :func:`legal_placements` hashes and compares one per lookup, a tuple does it in C; its
+    squares are tuples for the same reason: a new frozenset per placement cost more than the
+    search it spares).
 
     ``current``: the figurine's start square or the last disc placed; ``visited``: the start
     square and this turn's discs; ``samurai``: his square (never entered); ``open_passages``:
@@ -48,9 +50,9 @@ class PlacementContext(NamedTuple):
     """
 
     current: int
-    visited: frozenset[int]
+    visited: tuple[int, ...]
     samurai: int
-    open_passages: frozenset[int]
+    open_passages: tuple[int, ...]
     free_jump: bool
     paid_jump: bool
     diagonal: bool
@@ -58,7 +60,7 @@ class PlacementContext(NamedTuple):
     spare_token: bool = True
 
 
-def _steps(board: Board, cur: int, visited: frozenset[int], samurai: int, open_p: frozenset[int]):
+def _steps(board: Board, cur: int, visited: tuple[int, ...], samurai: int, open_p: tuple[int, ...]):
     """Free single placements from ``cur``: orthogonal steps and passage travel (G15)."""
     out = set()
     for n in board.neighbours[cur]:
@@ -71,12 +73,12 @@ def _steps(board: Board, cur: int, visited: frozenset[int], samurai: int, open_p
     return out
 
 
-def _jumps(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set[int]:
+def _jumps(board: Board, cur: int, visited: tuple[int, ...], samurai: int) -> set[int]:
     """Landing squares of a jump over one square in a straight orthogonal line (G16)."""
     return {land for land in board.landings[cur] if land not in visited and land != samurai}
 
 
-def _diagonals(board: Board, cur: int, visited: frozenset[int], samurai: int) -> set[int]:
+def _diagonals(board: Board, cur: int, visited: tuple[int, ...], samurai: int) -> set[int]:
     """Shuko targets: diagonal neighbours with no disc of this turn and no samurai."""
     return {t for t in board.diagonals[cur] if t not in visited and t != samurai}
 
@@ -84,9 +86,9 @@ def _diagonals(board: Board, cur: int, visited: frozenset[int], samurai: int) ->
 def longest_extension(
     board: Board,
     cur: int,
-    visited: frozenset[int],
+    visited: tuple[int, ...],
     samurai: int,
-    open_p: frozenset[int],
+    open_p: tuple[int, ...],
     jump: bool,
     limit: int,
     diagonal: bool = False,
@@ -107,7 +109,7 @@ def _extend(
     cur: int,
     seen: set[int],
     samurai: int,
-    open_p: frozenset[int],
+    open_p: tuple[int, ...],
     jump: bool,
     limit: int,
     diagonal: bool,
@@ -122,7 +124,7 @@ def _extend(
     )  # orthogonal steps (G15)
     if best < limit and cur in open_p:  # passage travel
         best = _try_ways(
-            board, tuple(open_p), cur, seen, samurai, open_p, jump, limit, diagonal, shared, best
+            board, open_p, cur, seen, samurai, open_p, jump, limit, diagonal, shared, best
         )
     if best < limit and jump:  # G16 (paid with the Shuko itself when ``shared``)
         diagonal_left = diagonal and not shared
@@ -145,7 +147,7 @@ def _try_ways(
     skip: int,
     seen: set[int],
     samurai: int,
-    open_p: frozenset[int],
+    open_p: tuple[int, ...],
     jump: bool,
     limit: int,
     diagonal: bool,
@@ -169,7 +171,7 @@ def _place_at(
     target: int,
     seen: set[int],
     samurai: int,
-    open_p: frozenset[int],
+    open_p: tuple[int, ...],
     jump: bool,
     limit: int,
     diagonal: bool,

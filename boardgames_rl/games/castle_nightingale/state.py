@@ -704,17 +704,21 @@ class CastleNightingaleState(PlainDataState["CastleNightingale"]):
         open_p = self.open_passages()
         if opened >= 0:
             open_p.append(opened)
-        visited = frozenset([self.start_sq, *self.turn_discs])
-        return PlacementContext(  # by position (a call by keywords costs twice as much)
-            cur,  # current
-            visited,  # visited
-            self.samurai_sq,  # samurai
-            frozenset(open_p),  # open_passages
-            f["free_jump"] and not used,  # free_jump
-            not used and (bool(held) or paid),  # paid_jump
-            shuko,  # diagonal
-            C.SHUKO in held and not shuko,  # shuko_held
-            paid or len(held) >= 2,  # spare_token
+        # tuple.__new__: the named tuple's own __new__ is generated Python code, which the
+        # compiled build runs interpreted (it cost more than the rest of this method)
+        return tuple.__new__(
+            PlacementContext,
+            (
+                cur,  # current
+                (self.start_sq, *self.turn_discs),  # visited
+                self.samurai_sq,  # samurai
+                tuple(open_p),  # open_passages
+                f["free_jump"] and not used,  # free_jump
+                not used and (bool(held) or paid),  # paid_jump
+                shuko,  # diagonal
+                C.SHUKO in held and not shuko,  # shuko_held
+                paid or len(held) >= 2,  # spare_token
+            ),
         )
 
     def placements(
