@@ -86,3 +86,53 @@ def test_known_state_is_the_knowledge_for_reading_only(game):
         assert known is not info.known_state()  # a copy each time
         with pytest.raises(RuntimeError, match="no chance generator.*sample"):
             known.rng  # noqa: B018
+
+
+def _mutable_ids(value, out: set) -> set:
+    """The ids of every list and dict in plain data ``value`` (tuples walked through)."""
+    if isinstance(value, (list, dict, tuple)):
+        if not isinstance(value, tuple):
+            out.add(id(value))
+        for x in value.values() if isinstance(value, dict) else value:
+            _mutable_ids(x, out)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_sample_shares_nothing_mutable(game):
+    """A sample's fields share no list or dict with its info set or with another sample, so
+    playing one out changes neither: a second sample from the same generator is the first as
+    it was dealt, and the knowledge is unchanged."""
+    for i, s in enumerate(random_play_states(game, 10, seed=4, first_game_seed=4, keep=0.05)):
+        info = s.info_set(i % game.num_players)
+        knowledge = marshal.loads(marshal.dumps(info.knowledge, 2))
+        first, second = (info.sample(np.random.default_rng(i)) for _ in range(2))
+        ids = [set(), set()]
+        for x, out in zip((first, second), ids, strict=True):
+            for k in x.FIELDS:
+                _mutable_ids(getattr(x, k), out)
+        kept = _mutable_ids(info._values, _mutable_ids(info.knowledge, set()))
+        assert not ids[0] & ids[1] and not ids[0] & kept and not ids[1] & kept
+        dealt = second.to_dict()
+        _playout(first, i)
+        assert second.to_dict() == dealt
+        assert info.knowledge == knowledge
+
+
+def test_sample_copies_every_kind_of_plain_value():
+    """Each kind of value a sample copies (``core.plain_state._copy_kind``): shared scalars,
+    flat lists and dicts, lists of flat lists and anything nested deeper come out equal and
+    new wherever they are mutable."""
+    from boardgames_rl.core import plain_state as ps
+
+    values = [
+        3, True, "x", None, 0.5,
+        [1, 2], {"a": 1, "b": None}, [[1], [], [2, 3]],
+        {"a": [1, [2]], "b": (3, [4])}, [[1, [2]]], [(1, 2)],
+    ]  # fmt: skip
+    kinds = [ps._copy_kind(v) for v in values]
+    assert kinds == [ps._SHARED] * 5 + [ps._LIST, ps._DICT, ps._LISTS] + [ps._NESTED] * 3
+    for value in values:
+        copied = ps._fresh(value)
+        assert copied == value
+        assert not _mutable_ids(copied, set()) & _mutable_ids(value, set())

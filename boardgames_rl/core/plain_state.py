@@ -45,6 +45,44 @@ def _copy(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value, 2))
 
 
+_SHARED: Final = 0
+_LIST: Final = 1
+_DICT: Final = 2
+_LISTS: Final = 3
+_NESTED: Final = 4
+_SCALARS: Final = (int, float, str, type(None))  # bool is an int
+
+
+def _copy_kind(value: Any) -> int:
+    """How :meth:`RedealtInfoSet.sample` copies one of its knowledge's values, decided once
+    per info set: ``_SHARED`` (a number, string or None: nothing to copy), ``_LIST`` / ``_DICT``
+    (a list of them, a dict whose values are them: one shallow copy), ``_LISTS`` (a list of such
+    lists), else ``_NESTED`` (:func:`_fresh`). A search samples hundreds of states from one info
+    set; copying each value by its kind costs less than a marshal round trip of them all."""
+    if isinstance(value, _SCALARS):
+        return _SHARED
+    if type(value) is list:
+        if all(isinstance(x, _SCALARS) for x in value):
+            return _LIST
+        if all(type(x) is list and all(isinstance(y, _SCALARS) for y in x) for x in value):
+            return _LISTS
+    if type(value) is dict and all(isinstance(x, _SCALARS) for x in value.values()):
+        return _DICT
+    return _NESTED
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of plain data sharing nothing mutable with ``value``: its lists and dicts are
+    new (all the way down), its numbers, strings and None are shared."""
+    if type(value) is list:
+        return [_fresh(x) for x in value]
+    if type(value) is dict:
+        return {k: _fresh(x) for k, x in value.items()}
+    if type(value) is tuple:
+        return tuple([_fresh(x) for x in value])
+    return value
+
+
 def _generator(source: dict | int) -> np.random.Generator:
     """The generator of a PCG64 state snapshot (``bit_generator.state``) or of an int seed."""
     if isinstance(source, int):
@@ -150,8 +188,9 @@ class RedealtInfoSet(InfoSet[GameT]):
     Subclasses implement :meth:`deal_hidden`, which deals again, in place, every part of a state
     dict that ``player`` cannot see; its result must depend only on what ``player`` knows (sort a
     pool before shuffling it). ``knowledge`` is the state dict dealt once from a fixed generator:
-    read it, do not change it (:meth:`sample` and :meth:`known_state` copy it as it was made,
-    kept packed by ``marshal`` so that a search's hundreds of samples unpack it only).
+    read it, do not change it (:meth:`sample` and :meth:`known_state` copy it as it was made:
+    from a copy of its own, each value copied by its kind, so that a search's hundreds of
+    samples copy only what a state may change).
     """
 
     def __init__(self, state: PlainDataState, player: int):
@@ -166,8 +205,10 @@ class RedealtInfoSet(InfoSet[GameT]):
         d = dict(zip(fields, _copy([getattr(state, k) for k in fields])))
         self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
-        # the values only, in ``FIELDS`` order: unpacking them skips the keys' strings
-        self._packed = marshal.dumps([d[k] for k in fields], 2)
+        # a copy of the values of its own, in ``FIELDS`` order, and how a sample copies each
+        values = _copy([d[k] for k in fields])
+        self._values: list[Any] = values
+        self._kinds: list[int] = [_copy_kind(v) for v in values]
         self._state_class = type(state)
 
     @abstractmethod
@@ -191,12 +232,24 @@ class RedealtInfoSet(InfoSet[GameT]):
         return self._state_of(self._unpacked())
 
     def _unpacked(self) -> dict[str, Any]:
-        """A new copy of the knowledge dict, from its packed values."""
+        """A new copy of the knowledge dict: each value copied as its kind says (module
+        functions :func:`_copy_kind`); nothing mutable is shared with the info set."""
         d: dict[str, Any] = {}
-        values: list[Any] = marshal.loads(self._packed)
+        values = self._values
+        kinds = self._kinds
         fields = self._state_class.FIELDS
         for i in range(len(fields)):
-            d[fields[i]] = values[i]
+            value = values[i]
+            kind = kinds[i]
+            if kind == _LIST:
+                value = cast(list, value)[:]
+            elif kind == _DICT:
+                value = cast(dict, value).copy()
+            elif kind == _LISTS:
+                value = [row[:] for row in cast("list[list]", value)]
+            elif kind == _NESTED:
+                value = _fresh(value)
+            d[fields[i]] = value
         return d
 
     def _state_of(self, d: dict[str, Any]) -> PlainDataState:
