@@ -111,7 +111,7 @@ def test_a_sample_shares_nothing_mutable(game):
         for x, out in zip((first, second), ids, strict=True):
             for k in x.FIELDS:
                 _mutable_ids(getattr(x, k), out)
-        kept = _mutable_ids(info._values, _mutable_ids(info.knowledge, set()))
+        kept = _mutable_ids(info._template, _mutable_ids(info.knowledge, set()))
         assert not ids[0] & ids[1] and not ids[0] & kept and not ids[1] & kept
         dealt = second.to_dict()
         _playout(first, i)
@@ -128,10 +128,10 @@ def test_sample_copies_every_kind_of_plain_value():
     values = [
         3, True, "x", None, 0.5,
         [1, 2], {"a": 1, "b": None}, [[1], [], [2, 3]],
-        {"a": [1, [2]], "b": (3, [4])}, [[1, [2]]], [(1, 2)],
+        {"a": [1, 2], "b": None}, {"a": [1, [2]], "b": (3, [4])}, [[1, [2]]], [(1, 2)],
     ]  # fmt: skip
     kinds = [ps._copy_kind(v) for v in values]
-    assert kinds == [ps._SHARED] * 5 + [ps._LIST, ps._DICT, ps._LISTS] + [ps._NESTED] * 3
+    assert kinds == [ps._SHARED] * 5 + [ps._LIST, ps._DICT, ps._LISTS, ps._DICT] + [ps._NESTED] * 3
     for value in values:
         copied = ps._fresh(value)
         assert copied == value

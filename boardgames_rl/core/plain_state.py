@@ -55,9 +55,10 @@ _SCALARS: Final = (int, float, str, type(None))  # bool is an int
 
 def _copy_kind(value: Any) -> int:
     """How :meth:`RedealtInfoSet.sample` copies one of its knowledge's values, decided once
-    per info set: ``_SHARED`` (a number, string or None: nothing to copy), ``_LIST`` / ``_DICT``
-    (a list of them, a dict whose values are them: one shallow copy), ``_LISTS`` (a list of such
-    lists), else ``_NESTED`` (:func:`_fresh`). A search samples hundreds of states from one info
+    per info set: ``_SHARED`` (a number, string or None: nothing to copy), ``_LIST`` (a list of
+    them: one shallow copy), ``_LISTS`` (a list of such lists), ``_DICT`` (a dict whose values
+    are them or such lists: a shallow copy, and one of each list), else ``_NESTED``
+    (:func:`_fresh`). A search samples hundreds of states from one info
     set; copying each value by its kind costs less than a marshal round trip of them all."""
     if isinstance(value, _SCALARS):
         return _SHARED
@@ -66,7 +67,10 @@ def _copy_kind(value: Any) -> int:
             return _LIST
         if all(type(x) is list and all(isinstance(y, _SCALARS) for y in x) for x in value):
             return _LISTS
-    if type(value) is dict and all(isinstance(x, _SCALARS) for x in value.values()):
+    if type(value) is dict and all(
+        isinstance(x, _SCALARS) or (type(x) is list and _copy_kind(x) == _LIST)
+        for x in value.values()
+    ):
         return _DICT
     return _NESTED
 
@@ -205,10 +209,17 @@ class RedealtInfoSet(InfoSet[GameT]):
         d = dict(zip(fields, _copy([getattr(state, k) for k in fields])))
         self.deal_hidden(d, player, _generator(_FIXED_DEAL))
         self.knowledge: dict[str, Any] = d
-        # a copy of the values of its own, in ``FIELDS`` order, and how a sample copies each
-        values = _copy([d[k] for k in fields])
-        self._values: list[Any] = values
-        self._kinds: list[int] = [_copy_kind(v) for v in values]
+        # a copy of its own, and its mutable values by how a sample copies them (_copy_kind)
+        self._template: dict[str, Any] = _copy(d)
+        by_kind: list[list[tuple[str, Any]]] = [[] for _ in range(_NESTED + 1)]
+        for k, v in self._template.items():
+            by_kind[_copy_kind(v)].append((k, v))
+        self._lists: list[tuple[str, list]] = by_kind[_LIST]
+        self._dicts: list[tuple[str, dict, list[str]]] = [
+            (k, v, [key for key, x in v.items() if type(x) is list]) for k, v in by_kind[_DICT]
+        ]
+        self._rows: list[tuple[str, list[list]]] = by_kind[_LISTS]
+        self._nested: list[tuple[str, Any]] = by_kind[_NESTED]
         self._state_class = type(state)
 
     @abstractmethod
@@ -232,24 +243,20 @@ class RedealtInfoSet(InfoSet[GameT]):
         return self._state_of(self._unpacked())
 
     def _unpacked(self) -> dict[str, Any]:
-        """A new copy of the knowledge dict: each value copied as its kind says (module
-        functions :func:`_copy_kind`); nothing mutable is shared with the info set."""
-        d: dict[str, Any] = {}
-        values = self._values
-        kinds = self._kinds
-        fields = self._state_class.FIELDS
-        for i in range(len(fields)):
-            value = values[i]
-            kind = kinds[i]
-            if kind == _LIST:
-                value = cast(list, value)[:]
-            elif kind == _DICT:
-                value = cast(dict, value).copy()
-            elif kind == _LISTS:
-                value = [row[:] for row in cast("list[list]", value)]
-            elif kind == _NESTED:
-                value = _fresh(value)
-            d[fields[i]] = value
+        """A new copy of the knowledge dict: its numbers and strings shared, each mutable value
+        copied as its kind says (:func:`_copy_kind`), so nothing mutable is shared with the
+        info set or another copy."""
+        d = self._template.copy()
+        for k, flat in self._lists:
+            d[k] = flat[:]
+        for k, table, list_keys in self._dicts:
+            d[k] = copied = table.copy()
+            for key in list_keys:
+                copied[key] = copied[key][:]
+        for k, rows in self._rows:
+            d[k] = [row[:] for row in rows]
+        for k, value in self._nested:
+            d[k] = _fresh(value)
         return d
 
     def _state_of(self, d: dict[str, Any]) -> PlainDataState:
