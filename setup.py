@@ -89,10 +89,11 @@ COMPILED = [
 ]
 """The modules compiled, as paths from the repository's root."""
 
-NATIVE = ["boardgames_rl/core/native_draws.c"]
+NATIVE = ["boardgames_rl/core/native_draws.c", "boardgames_rl/core/native_masks.c"]
 """C helpers built with the compiled modules (not from Python source): ``core.draws``' draws from
 a numpy bit generator through its capsule, numpy's own algorithms without a ctypes call per word
-(``native_draws.c`` says why). The package uses them only in the compiled build."""
+(``native_draws.c`` says why), and ``core.masks``' listing of a byte mask's legal actions. The
+package uses them only in the compiled build."""
 
 
 def groups(paths: list[str]) -> list[tuple[list[str], str]]:
@@ -153,7 +154,10 @@ def _make_extensions() -> list:
         return []
     helpers = [
         Extension(
-            path[: -len(".c")].replace("/", "."), [path], extra_compile_args=["-O2"], **_npyrandom()
+            path[: -len(".c")].replace("/", "."),
+            [path],
+            extra_compile_args=["-O2"],
+            **(_npyrandom() if path.endswith("native_draws.c") else {}),
         )
         for path in NATIVE
     ]

@@ -46,17 +46,18 @@ def test_build_info_says_which_build_and_why():
         assert info["modules"] == [] and info["loaded_compiled"] == []
 
 
-def test_the_pure_build_refuses_to_load_the_compiled_builds_c_helper():
-    """``core.native_draws`` (C, no Python source) belongs to the compiled build: a process that
-    runs the pure build refuses to import it, in one line saying why, and reports nothing
-    compiled loaded."""
-    code = INFO + "\nimport boardgames_rl.core.native_draws"
+@pytest.mark.parametrize("helper", ["native_draws", "native_masks"])
+def test_the_pure_build_refuses_to_load_the_compiled_builds_c_helpers(helper):
+    """``core.native_draws`` and ``core.native_masks`` (C, no Python source) belong to the
+    compiled build: a process that runs the pure build refuses to import one, in one line
+    saying why, and reports nothing compiled loaded."""
+    code = INFO + f"\nimport boardgames_rl.core.{helper}"
     done = _python(code, {PURE_ENV: "1"})
     assert done.returncode != 0
     assert json.loads(done.stdout.splitlines()[0])["loaded_compiled"] == []
     last = done.stderr.strip().splitlines()[-1]
     assert last == (
-        "ImportError: boardgames_rl.core.native_draws is part of the compiled build, which this "
+        f"ImportError: boardgames_rl.core.{helper} is part of the compiled build, which this "
         f"process does not run ({PURE_ENV}=1)"
     )
 

@@ -55,14 +55,22 @@ class Example:
     code: str
 
 
+C_HELPERS = {
+    "boardgames_rl." + ".".join(p.relative_to(ROOT / "boardgames_rl").with_suffix("").parts)
+    for p in (ROOT / "boardgames_rl").rglob("*.pyi")
+    if not p.with_suffix(".py").exists()
+}
+"""The compiled build's C helpers (``core.native_draws``...), known by their stubs."""
+
+
 def modules() -> list[ModuleType]:
     """Every module of the package that imports here (``__main__`` modules are not imported)."""
     found = [boardgames_rl]
     for info in pkgutil.walk_packages(boardgames_rl.__path__, "boardgames_rl."):
         if info.name.rsplit(".", 1)[-1] == "__main__":
             continue
-        if info.name == "boardgames_rl.core.native_draws" and BUILD != "compiled":
-            continue  # the compiled build's C helper: the pure build refuses to load it
+        if info.name in C_HELPERS and BUILD != "compiled":
+            continue  # the compiled build's C helpers: the pure build refuses to load them
         found.append(importlib.import_module(info.name))
     return found
 
@@ -86,7 +94,7 @@ def _attribute_docs(module: ModuleType) -> Iterator[tuple[str, str]]:
     pycode = pytest.importorskip("sphinx.pycode")
     source = Path(str(module.__file__))  # a compiled module's source lies beside it
     source = source.with_name(source.name.split(".", 1)[0] + ".py")
-    if not source.is_file():  # a C helper (core.native_draws): no Python source, no attributes
+    if not source.is_file():  # a C helper (core.native_masks): no Python source, no attributes
         return
     analyzer = pycode.ModuleAnalyzer.for_file(str(source), module.__name__)
     for (namespace, name), lines in analyzer.find_attr_docs().items():

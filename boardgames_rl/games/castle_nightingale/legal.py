@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from boardgames_rl.core.masks import marked
 from boardgames_rl.games.castle_nightingale import actions as A
 from boardgames_rl.games.castle_nightingale import data as C
 from boardgames_rl.games.castle_nightingale.board import NUM_SQUARES
@@ -395,14 +396,5 @@ def legal_mask(state: CastleNightingaleState) -> np.ndarray:
 
 def legal_list(state: CastleNightingaleState) -> list[int]:
     """The legal actions ascending (the marked bytes of :func:`legal_bytes`), for search loops,
-    without making, freezing and scanning a numpy mask (a search asks for a list, not a mask).
-
-    The bytes split at the marks into the runs of unmarked bytes before each: an action is the
-    sum of the runs and marks before it. One split (C) is cheaper than a ``find`` call per mark
-    in both builds."""
-    out: list[int] = []
-    a = -1
-    for run in legal_bytes(state).split(b"\x01")[:-1]:
-        a += len(run) + 1
-        out.append(a)
-    return out
+    without making, freezing and scanning a numpy mask (a search asks for a list, not a mask)."""
+    return marked(legal_bytes(state))
