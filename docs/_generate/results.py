@@ -1577,7 +1577,15 @@ def exploitability_page() -> str:
     # castle_flutterstone-2p): the heuristic, the entry, then random (the budget's yardstick)
     loaded = {rel: _load(rel) for rel in _glob(EXPLOITABILITY)}
     order = {"heuristic": 0, "pretrained": 1, "random": 2}
-    files = sorted(loaded, key=lambda r: (loaded[r]["setup"], order.get(loaded[r]["target"], 3), r))
+    files = sorted(
+        loaded,
+        key=lambda r: (
+            loaded[r]["setup"],
+            loaded[r]["timesteps"],
+            order.get(loaded[r]["target"], 3),
+            r,
+        ),
+    )
     rows, stamps, setups = [], [], []
     for rel in files:
         d = loaded[rel]
@@ -1627,7 +1635,9 @@ player most of the time is too weak to rank stronger agents, so a zero against t
 nothing about how exploitable they are.
 
 Reproduce: `python lab/experiments/exploitability.py` (every 2-player setup, the heuristic and
-the pretrained entry; resumable; `--targets random` for the yardstick).
+the pretrained entry; resumable; `--targets random` for the yardstick). Castle Nightingale's
+best responses were also trained for five times the budget against the heuristic and random
+(`--timesteps 1000000`, written as `*-1m.json`): the yardstick moved, the heuristic did not.
 
 {table}
 
@@ -1641,19 +1651,29 @@ the pretrained entry; resumable; `--targets random` for the yardstick).
 
 
 def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
-    """Per setup: is the pretrained entry less exploitable than the heuristic, the intervals
-    apart (the entry's upper end below the heuristic's lower end)?"""
-    by = {(d["setup"], d["target"]): d for d in results}
+    """Per setup and budget: is the pretrained entry less exploitable than the heuristic, the
+    intervals apart (the entry's upper end below the heuristic's lower end)? A larger budget
+    measured for the heuristic and random only says whether the best response got stronger."""
+    by = {(d["setup"], d["timesteps"], d["target"]): d for d in results}
     lines = []
-    for setup in dict.fromkeys(d["setup"] for d in results):
-        mine, theirs = by.get((setup, "pretrained")), by.get((setup, "heuristic"))
-        if mine is None or theirs is None:
+    for setup, budget in dict.fromkeys((d["setup"], d["timesteps"]) for d in results):
+        mine = by.get((setup, budget, "pretrained"))
+        theirs = by.get((setup, budget, "heuristic"))
+        floor = by.get((setup, budget, "random"))
+        if theirs is None:
+            continue
+        if mine is None:
+            if floor is not None:
+                lines.append(
+                    f"- {setup}, {budget:,} steps: the best response beats the heuristic in "
+                    f"{theirs['rate']:.3f} of its games and random in {floor['rate']:.3f} "
+                    "(the entry not measured at this budget)."
+                )
             continue
         if mine["high"] < theirs["low"]:
             verdict = "less exploitable than the heuristic, the intervals apart"
         elif mine["rate"] == theirs["rate"] == 0:
             verdict = "not separated: at this budget the best response beats neither"
-            floor = by.get((setup, "random"))
             if floor is not None and floor["rate"] < 0.5:
                 verdict += (
                     f" (nor random often: {floor['rate']:.3f} of its games, so this budget is"
