@@ -58,8 +58,8 @@ def _copy_kind(value: Any) -> int:
     per info set: ``_SHARED`` (a number, string or None: nothing to copy), ``_LIST`` (a list of
     them: one shallow copy), ``_LISTS`` (a list of such lists), ``_DICT`` (a dict whose values
     are them or such lists: a shallow copy, and one of each list), else ``_NESTED``
-    (:func:`_fresh`). A search samples hundreds of states from one info
-    set; copying each value by its kind costs less than a marshal round trip of them all."""
+    (:func:`_fresh`). A search samples hundreds of states from one info set; copying each
+    value by its kind costs less than a marshal round trip of them all, in both builds."""
     if isinstance(value, _SCALARS):
         return _SHARED
     if type(value) is list:
