@@ -821,6 +821,7 @@ COMPILED = "lab/benchmarks/results/throughput_issue44_compiled_8bdb093.json"
 COMPILED_BEFORE = "lab/benchmarks/results/throughput_issue44_compiled_683534b.json"
 COMPILED_PURE_BEFORE = "lab/benchmarks/results/throughput_issue44_pure_683534b.json"
 BATCHED_INSTRUCTIONS = "lab/benchmarks/results/batched_instructions.json"
+BATCHED_INSTRUCTIONS_BEFORE = "lab/benchmarks/results/batched_instructions_683534b.json"
 ISMCTS_INSTRUCTIONS = "lab/benchmarks/results/ismcts_instructions.json"
 DIFFERENTIAL = "lab/benchmarks/results/differential.json"
 DIFFERENTIAL_LATEST = "lab/benchmarks/results/differential_b8518e1.json"
@@ -1137,17 +1138,20 @@ def _instructions_table() -> tuple[str, list[str]]:
 
 
 def _batched_instructions_table() -> str:
-    """The callgrind table of a batched-env learner step, per setup and build."""
-    data = _load(BATCHED_INSTRUCTIONS)
-    rows = [
-        [
-            _label(game.replace(":num_players=", " ") + ("p" if "num_players" in game else "")),
-            f"{row['compiled'] / 1e3:,.1f}",
-            f"{row['pure'] / 1e3:,.1f}",
-            f"{row['pure / compiled']:.2f}x",
-        ]
-        for game, row in data["games"].items()
-    ]
+    """The callgrind table of a batched-env learner step, per setup and build: the earlier
+    run's figure, then this one's."""
+    data, before = _load(BATCHED_INSTRUCTIONS), _load(BATCHED_INSTRUCTIONS_BEFORE)["games"]
+    rows = []
+    for game, row in data["games"].items():
+        cells = [c for c in (before.get(game), row) if c is not None]
+        rows.append(
+            [
+                _label(game.replace(":num_players=", " ") + ("p" if "num_players" in game else "")),
+                " → ".join(f"{c['compiled'] / 1e3:,.1f}" for c in cells),
+                " → ".join(f"{c['pure'] / 1e3:,.1f}" for c in cells),
+                " → ".join(f"{c['pure / compiled']:.2f}x" for c in cells),
+            ]
+        )
     return _table(["setup", "compiled", "pure", "speed-up (pure / compiled)"], rows, " rrr")
 
 
@@ -1272,10 +1276,13 @@ played inside, thousands of instructions per learner step, at
 
 {_batched_instructions_table()}
 
-After this run, The White Castle writes its kept vector into the row without a copy of its own
-(`f5566f6`): at 2 players 121.0 thousand instructions compiled and 229.2 pure (1.89x). These
-counts move by about 3% between repeats (string hashing was seeded per process until
-`lab/benchmarks/callgrind.py` fixed it): read 1.9-2.1x as the target not yet shown.
+Each cell runs from the run at `683534b` to this one. The batched env changed little in this
+step: Castle Nightingale lists its legal actions through a C helper (`core.masks`), which its
+random opponents use. The White Castle at 2 players stays just under 2x by instructions (1.90x)
+while its seconds of CPU give 2.57x; with 100 warm-up calls instead of 5 (its observation memos
+fuller) it counts 128.5 thousand compiled and 239.2 pure, 1.86x. These counts move by about 3%
+between repeats of the earlier runs (string hashing was seeded per process until
+`lab/benchmarks/callgrind.py` fixed it).
 
 An ISMCTS move (`lab/benchmarks/ismcts_instructions.py`: callgrind, a warm ISMCTS move of the
 tuned preset at 400 iterations, four decision states; millions of instructions a move at
@@ -1306,22 +1313,32 @@ from numpy's own ziggurat in C (linked from the static library numpy ships for c
 checked against numpy at import) instead of two numpy calls; Night of the Ninja's rollouts run
 the heuristic's rules on a compiled object of the rule classes instead of on the agent, an
 interpreted subclass on which every call between rules looked the method up in Python first;
-Castle Nightingale's legal placements are a record instead of a frozen dataclass.
+Castle Nightingale's legal placements are a record instead of a frozen dataclass. The
+seventh figure's: a sample copies the knowledge by kind (a dict template copied in C, then only
+its lists and dicts, each by one shallow copy; values nested deeper unpacked from marshal bytes)
+instead of a marshal round trip of every field, which every game's information set does (faster
+in both builds); Castle Nightingale builds a placement context as a plain tuple of tuples (it
+was a named tuple, whose `__new__` ran interpreted, holding two new frozensets) and lists its
+legal actions through a C helper (`core/native_masks.c`: `memchr` from mark to mark) instead of
+splitting its bytes into a bytes object per run.
 
-The batched env's changes since `{earlier}`: a game writes its observation straight into the
-env's buffer (`State.write_observation`; Castle Nightingale converts its bytes into the row,
-with no vector of its own), random opponents move in one compiled loop
+The batched env's changes of the step before (`7aa202a`-`f5566f6`): a game writes its
+observation straight into the env's buffer (`State.write_observation`; Castle Nightingale
+converts its bytes into the row, with no vector of its own), random opponents move in one
+compiled loop
 (`core.game.play_random_turns`), and Castle Flutterstone's flicks, phase constants and
 observation layout read without numpy calls or module lookups.
 
-What holds the speed-ups back now, from callgrind's profiles of the compiled build: a sample's
-copy of the knowledge (a marshal load, the same C code in both builds) and the re-deal over
-dictionaries and lists; Castle Nightingale's legality rules and its placements (a named tuple
-and two frozensets for each placement context); rules code over dictionaries and lists of boxed
-ints (a decision is a dictionary read by key at every step), which mypyc makes only 1.3-1.8x
-faster than the interpreter; and, in the batched env, numpy's per-call costs on the buffers and
-the copies its API returns. The next step is a typed state: fields as native attributes and
-arrays rather than dictionaries of lists.
+What holds the speed-ups back now, from callgrind's profiles of the compiled build: the re-deal
+of a sample over dictionaries and lists (Castle Nightingale's `deal_hidden` is about 16% of its
+search move, partly the building of its keys such as `f"{{who}}_hand"`) and setting a sampled
+state's fields one `setattr` at a time; Castle Nightingale's placements (its memo's checks and
+context, about 10%); rules code over dictionaries and lists of boxed ints (a decision is a
+dictionary read by key at every step), which mypyc makes only 1.3-1.8x faster than the
+interpreter; and, in the batched env, The White Castle's observation (its memos' misses while
+they fill, and numpy's per-call costs on the buffers) and the copies the gymnasium API returns.
+The next step is a typed state: fields as native attributes and arrays rather than dictionaries
+of lists.
 
 The two builds play the same games: `lab/benchmarks/differential.py` plays seeded random games
 in both, in two processes, and compares at every step the player on move, the mask, the rewards,
@@ -1344,8 +1361,9 @@ def benchmarks_page() -> str:
             COMPILED,
             COMPILED_BEFORE,
             COMPILED_PURE_BEFORE,
-            ISMCTS_INSTRUCTIONS,
             BATCHED_INSTRUCTIONS,
+            BATCHED_INSTRUCTIONS_BEFORE,
+            ISMCTS_INSTRUCTIONS,
             DIFFERENTIAL,
             DIFFERENTIAL_LATEST,
             DIFFERENTIAL_SEARCH,
