@@ -832,6 +832,9 @@ DIFFERENTIAL_HEURISTICS = "lab/benchmarks/results/differential_a79842a.json"
 """The long run after the heuristics' rules and the seeding compiled (stop 61's engines)."""
 DIFFERENTIAL_NATIVE = "lab/benchmarks/results/differential_70c70e3.json"
 """The long run after the draws went native (a run in progress is committed as it stands)."""
+DIFFERENTIAL_SAMPLES = "lab/benchmarks/results/differential_e0b6045.json"
+"""The long run after samples copied by kind, Castle Nightingale's placement contexts became
+tuples and its legal actions came from the C mask helper (committed as it stands)."""
 
 
 def _label(key: str) -> str:
@@ -1223,6 +1226,7 @@ def _compiled_section() -> str:
         DIFFERENTIAL_SEARCH,
         DIFFERENTIAL_HEURISTICS,
         DIFFERENTIAL_NATIVE,
+        DIFFERENTIAL_SAMPLES,
     )
     for path in runs:
         for chunk in _load(path)["chunks"]:
@@ -1369,6 +1373,7 @@ def benchmarks_page() -> str:
             DIFFERENTIAL_SEARCH,
             DIFFERENTIAL_HEURISTICS,
             DIFFERENTIAL_NATIVE,
+            DIFFERENTIAL_SAMPLES,
             TRAINING,
             BATCHED,
             TRAINER,
