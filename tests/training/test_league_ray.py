@@ -76,7 +76,9 @@ def test_a_local_ray_gives_the_league_of_the_local_processes(local_league, tmp_p
 
 
 def slow_tasks() -> tuple[object, list[RolloutTask]]:
-    """Six tasks of about a second each: a 3-player White Castle network against heuristics."""
+    """Six tasks of a few seconds each: a 3-player White Castle network against heuristics, six
+    games a task (the compiled engines played two games a task within the second the node-loss
+    test waits before it removes a node)."""
     game = make_game("white_castle", num_players=3)
     args = parse_league_args(["--game", "white_castle", "--net", "16,16"])
     net, _ = fresh_network(game, args, (5,))
@@ -84,11 +86,11 @@ def slow_tasks() -> tuple[object, list[RolloutTask]]:
     tasks = [
         RolloutTask(
             "main",
-            (100 + i, 200 + i),
-            (i % 3, (i + 1) % 3),
+            tuple(100 * k + i for k in range(1, 7)),
+            tuple((i + k) % 3 for k in range(6)),
             tuple(
                 tuple("net:main" if s == seat else "heuristic" for s in range(3))
-                for seat in (i % 3, (i + 1) % 3)
+                for seat in ((i + k) % 3 for k in range(6))
             ),
             {"main": state},
             (16, 16),
