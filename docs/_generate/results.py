@@ -1351,6 +1351,10 @@ every seat's observation, the state vector, `to_dict` and an information-set sam
 
 {checked}
 
+The last run was resumed across two commits with the same engines: `e0b6045` and `d733cf7`
+differ only in a test, the docs' generator and result files, so The White Castle's two rows
+are one run of 1,000,002 steps, and Castle Flutterstone's row was played on those engines too.
+
 {_stamp(comp, COMPILED)}
 """
 
