@@ -14,12 +14,14 @@ Every knob is a documented field of :class:`~boardgames_rl.training.league_setti
 (its flag: the name with hyphens). The loop over iterations:
 
 1. **draw**: ``games_per_iteration`` games, each from its own seed, the learner in a seat drawn
-   at random and every other seat filled from the population
+   at random (from ``seats`` when given) and every other seat filled from the population
    (:class:`~boardgames_rl.training.population.Population`): the learner's current weights
    with probability ``latest_weight``, else a member drawn by prioritised fictitious self-play
    -- the fixed ``members`` (``random``, ``heuristic``, any agent spec, a search agent) and the
    frozen snapshots, weighted ``(1 - score) ** pfsp_power`` so the ones the learner loses to
-   come up more;
+   come up more (with ``max_snapshots = 0`` and ``latest_weight = 0``, only the fixed members:
+   the learner is a best response to them, as :mod:`~boardgames_rl.training.exploitability`
+   trains one on a prior);
 2. **rollouts**: the games, cut into tasks of ``games_per_task``, are played whole by
    :mod:`~boardgames_rl.training.rollouts` -- in this process, in ``num_workers`` local
    processes, or on Ray actors (``--backend ray``; a local Ray, or ``--address`` for a cluster;
@@ -35,9 +37,9 @@ Every knob is a documented field of :class:`~boardgames_rl.training.league_setti
    learner (``exploiter_freeze_score``) or after ``exploiter_every`` steps, then starts again
    from fresh weights;
 5. **evaluation** every ``eval_every`` steps (the greedy policy against each of
-   ``eval_opponents``, every seat in turn; the best kept in ``best/``) and **checkpoint**
-   every ``checkpoint_every`` steps, at the end, and on SIGINT / SIGTERM (exit 130 / 143; rerun
-   the same command, or ``--resume --out DIR``, to continue).
+   ``eval_opponents``, every seat -- of ``seats`` -- in turn; the best kept in ``best/``) and
+   **checkpoint** every ``checkpoint_every`` steps, at the end, and on SIGINT / SIGTERM (exit
+   130 / 143; rerun the same command, or ``--resume --out DIR``, to continue).
 
 The draws, the games and the minibatches of the iteration at step ``t`` come from
 ``(seed, t)``: a league resumed from its checkpoint plays on exactly as the uninterrupted one
@@ -138,6 +140,10 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
         raise InvalidConfigError(f"-c {args.config}: {e}") from e
     if game.num_players < 2:
         raise InvalidConfigError(f"{game.name}: a league needs at least 2 players")
+    if any(s >= game.num_players for s in args.seats):
+        raise InvalidConfigError(
+            f"--seats {args.seats}: {game.name} {game.config} has seats 0 to {game.num_players - 1}"
+        )
     for spec in [*args.members, *args.eval_opponents]:
         make_agent(spec, game)  # a bad spec fails now, with the registry's message
     entry = None
@@ -193,6 +199,7 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
     report(start_line(args, game, out, done, target, run.resumed, rollouts))
 
     # 3. the loop: draw, rollouts, update, league, evaluation and checkpoint
+    eval_seats = list(args.seats) or "random"  # the learner's seats, each in turn
     step, started, last_eval, last_checkpoint = done, time.perf_counter(), done, done
 
     logged = [done]  # the last step league.csv has rows for
@@ -271,7 +278,7 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
                 # 7. evaluation and checkpoint, between iterations
                 if args.eval_every > 0 and step - last_eval >= args.eval_every and step < target:
                     last_eval = step
-                    evaluate_and_keep(args, game, "random", main.net, out, step, started, stop)
+                    evaluate_and_keep(args, game, eval_seats, main.net, out, step, started, stop)
                 due = args.checkpoint_every > 0 and step - last_checkpoint >= args.checkpoint_every
                 if due and step < target:
                     checkpoint(complete=False)
@@ -287,7 +294,9 @@ def train_league(args: LeagueArgs) -> dict[str, Any]:
         final: list[dict[str, Any]] = []
         if stop.signal is None and step >= target:
             with contextlib.suppress(EvaluationStopped):  # saved incomplete: the rerun evaluates
-                final = evaluate_and_keep(args, game, "random", main.net, out, step, started, stop)
+                final = evaluate_and_keep(
+                    args, game, eval_seats, main.net, out, step, started, stop
+                )
         config = checkpoint(complete=step >= target and stop.signal is None)
     if stop.signal is not None:
         print(
@@ -382,7 +391,9 @@ def main_tasks(
     seeds, seats, lineups, names = [], [], [], []
     for _ in range(args.games_per_iteration):
         seeds.append(next_game_seed(rng))
-        seat = int(rng.integers(n))
+        seat = (
+            args.seats[int(rng.integers(len(args.seats)))] if args.seats else int(rng.integers(n))
+        )
         drawn = population.draw(rng, n - 1)
         lineup = [member_seat(x, population) for x in drawn]
         lineup.insert(seat, NETWORK + MAIN)
@@ -571,6 +582,10 @@ def start_line(
         runs = f"rollouts on {rollouts.workers or 'no'} worker processes"
     members = ", ".join(args.members) or "none"
     extra = f", {args.exploiters} exploiters" if args.exploiters else ""
+    if args.seats:
+        extra += f"; the learner in seats {args.seats}"
+    if args.max_snapshots == 0:
+        extra += "; no snapshots"
     return (
         f"league: {where}, {what} into {out}; members {members}, self-play "
         f"{args.latest_weight:.2f}{extra}; {runs}"

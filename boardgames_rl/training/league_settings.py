@@ -62,6 +62,8 @@ class LeagueArgs:
     """fixed league members: agent specs (random, heuristic, ismcts:iterations=50, ...)"""
     latest_weight: float = 0.2
     """probability an opponent seat is the learner's current weights (self-play)"""
+    seats: list[int] = field(default_factory=list)
+    """the main learner's seats, one drawn per game and evaluated in turn (empty: every seat)"""
     pfsp_power: float = 2.0
     """PFSP weighting (1 - score) ** power over the members (0: uniform)"""
     window: int = 200
@@ -75,7 +77,8 @@ class LeagueArgs:
     freeze_min_steps: int = 20_000
     """learner steps at least between two snapshots"""
     max_snapshots: int = 20
-    """snapshots kept (beyond: the one the learner beats most goes)"""
+    """snapshots kept (beyond: the one the learner beats most goes; 0: none is frozen, the fixed
+    members are the whole population: a best response to them)"""
     exploiters: int = 0
     """exploiters: learners trained against the main learner alone, frozen into its league"""
     exploiter_freeze_score: float = 0.7
@@ -129,7 +132,7 @@ PER_GAME: dict[str, dict[str, Any]] = {
     "night_of_the_ninja": {"config": {"num_players": 5}},
 }
 """Each game's defaults over :class:`LeagueArgs`' (its default player count)."""
-LIST_ITEM = {"net": int, "members": str, "eval_opponents": str}
+LIST_ITEM = {"net": int, "members": str, "eval_opponents": str, "seats": int}
 SPEC_FIELDS = ("members", "eval_opponents")
 """Fields that hold agent specs: stored without trust options, read back as data."""
 
@@ -288,12 +291,12 @@ def check(args: LeagueArgs) -> None:
 
     at_least(
         ("games_per_iteration", "games_per_task", "update_epochs", "batch_size", "threads",
-         "window", "freeze_every", "max_snapshots", "exploiter_every"),
+         "window", "freeze_every", "exploiter_every"),
         1,
     )  # fmt: skip
     at_least(
-        ("seed", "timesteps", "num_workers", "min_games", "freeze_min_steps", "exploiters",
-         "eval_every", "eval_games", "checkpoint_every", "max_minutes"),
+        ("seed", "timesteps", "num_workers", "min_games", "freeze_min_steps", "max_snapshots",
+         "exploiters", "eval_every", "eval_games", "checkpoint_every", "max_minutes"),
         0,
     )  # fmt: skip
     for name in ("learning_rate", "clip_coef", "max_grad_norm"):
@@ -317,6 +320,8 @@ def check(args: LeagueArgs) -> None:
         raise InvalidConfigError(f"--pfsp-power must be >= 0, got {args.pfsp_power}")
     if not args.net or min(args.net) < 1:
         raise InvalidConfigError(f"--net must be layer sizes >= 1, got {args.net}")
+    if len(set(args.seats)) != len(args.seats) or any(s < 0 for s in args.seats):
+        raise InvalidConfigError(f"--seats must be distinct seat indices >= 0, got {args.seats}")
     if len(set(args.members)) != len(args.members):
         raise InvalidConfigError(f"--members must be distinct, got {args.members}")
     if not args.members and args.latest_weight == 0:

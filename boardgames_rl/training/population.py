@@ -22,7 +22,8 @@ the pool -- its score against the pool as drawn (the members' scores weighted by
 probabilities, every member with at least ``min_games`` games) is at least ``freeze_score`` --
 or when ``freeze_every`` learner steps have passed since the last snapshot, whichever comes
 first (and never sooner than ``freeze_min_steps``). At most ``max_snapshots`` are kept: beyond
-it the snapshot the learner beats most is dropped.
+it the snapshot the learner beats most is dropped. With ``max_snapshots = 0`` none is ever
+frozen: the fixed members are the whole population (a best response to them).
 
 The population is plain data (:meth:`Population.to_dict` / :meth:`Population.restore`: names,
 kinds, specs, results), checked value by value when read back; the snapshots' weights are stored
@@ -95,8 +96,8 @@ class PopulationSettings:
             refuse("freeze_every", ">= 1")
         if self.freeze_min_steps < 0:
             refuse("freeze_min_steps", ">= 0")
-        if self.max_snapshots < 1:
-            refuse("max_snapshots", ">= 1")
+        if self.max_snapshots < 0:
+            refuse("max_snapshots", ">= 0")
 
 
 class Population:
@@ -170,7 +171,7 @@ class Population:
         """Why a snapshot should be frozen at ``step`` (``"beats the pool"``, ``"step cap"``),
         or None."""
         since = step - self.last_freeze
-        if since < self.settings.freeze_min_steps or since <= 0:
+        if self.settings.max_snapshots == 0 or since < self.settings.freeze_min_steps or since <= 0:
             return None
         score = self.pool_score()
         if score is not None and score >= self.settings.freeze_score:

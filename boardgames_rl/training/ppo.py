@@ -497,7 +497,10 @@ def evaluate_and_keep(
         return []
     policy = snapshot_policy(net.state_dict(), net.prior)
     agent = PolicyAgent(policy, deterministic=True, name="learner")
-    seats = list(range(game.num_players)) if seat == "random" else [seat]
+    if seat == "random":
+        seats = list(range(game.num_players))
+    else:  # one seat, or a league learner's seats
+        seats = [int(s) for s in seat] if isinstance(seat, list) else [seat]
     rows = []
     for spec in args.eval_opponents:
         result = evaluate(

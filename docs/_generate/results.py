@@ -1608,6 +1608,7 @@ def exploitability_page() -> str:
         loaded,
         key=lambda r: (
             loaded[r]["setup"],
+            loaded[r].get("prior", ""),
             loaded[r]["timesteps"],
             order.get(loaded[r]["target"], 3),
             r,
@@ -1620,6 +1621,7 @@ def exploitability_page() -> str:
             [
                 d["setup"] + _best_response_label(d["game"], d["config"], d.get("seats")),
                 f"`{d['target']}`",
+                f"on the {d['prior']}" if d.get("prior") else "from scratch",
                 f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
                 f"{d['games']}",
                 f"{d['timesteps']:,} ({d['steps_trained']:,})",
@@ -1632,12 +1634,13 @@ def exploitability_page() -> str:
         [
             "setup",
             "agent measured",
+            "best response",
             "best response's win rate [95%]",
             "games",
             "budget in steps (trained)",
         ],
         rows,
-        "  rrr",
+        "   rrr",
     )
     verdicts = _exploitability_verdicts([loaded[rel] for rel in files])
     curves = "\n\n".join(
@@ -1681,18 +1684,20 @@ def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
     """Per setup and budget: is the pretrained entry less exploitable than the heuristic, the
     intervals apart (the entry's upper end below the heuristic's lower end)? A larger budget
     measured for the heuristic and random only says whether the best response got stronger."""
-    by = {(d["setup"], d["timesteps"], d["target"]): d for d in results}
+    by = {(d["setup"], d["timesteps"], d.get("prior", ""), d["target"]): d for d in results}
     lines = []
-    for setup, budget in dict.fromkeys((d["setup"], d["timesteps"]) for d in results):
-        mine = by.get((setup, budget, "pretrained"))
-        theirs = by.get((setup, budget, "heuristic"))
-        floor = by.get((setup, budget, "random"))
+    groups = dict.fromkeys((d["setup"], d["timesteps"], d.get("prior", "")) for d in results)
+    for setup, budget, prior in groups:
+        mine = by.get((setup, budget, prior, "pretrained"))
+        theirs = by.get((setup, budget, prior, "heuristic"))
+        floor = by.get((setup, budget, prior, "random"))
         if theirs is None:
             continue
+        where = f"{setup}, best response on the {prior}" if prior else setup
         if mine is None:
             if floor is not None:
                 lines.append(
-                    f"- {setup}, {budget:,} steps: the best response beats the heuristic in "
+                    f"- {where}, {budget:,} steps: the best response beats the heuristic in "
                     f"{theirs['rate']:.3f} of its games and random in {floor['rate']:.3f} "
                     "(the entry not measured at this budget)."
                 )
@@ -1708,7 +1713,7 @@ def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
                 )
         else:
             verdict = "not separated from the heuristic: the intervals overlap"
-        lines.append(f"- {setup}: the pretrained entry is {verdict}.")
+        lines.append(f"- {where}: the pretrained entry is {verdict}.")
     return "\n".join(lines)
 
 

@@ -111,6 +111,19 @@ def test_the_snapshot_cap_drops_the_one_the_learner_beats_most():
     assert pop.snapshot_names == ["b", "c"]
 
 
+def test_no_snapshot_is_frozen_with_a_cap_of_zero():
+    """``max_snapshots = 0``: the fixed members are the whole population (a best response to
+    them), whatever the score and however many steps pass."""
+    pop = population(max_snapshots=0, min_games=1, freeze_every=1, freeze_min_steps=0,
+                     latest_weight=0.0)  # fmt: skip
+    for _ in range(5):
+        pop.record(["random"], 1.0)
+        pop.record(["heuristic"], 1.0)
+    assert pop.pool_score() == 1.0
+    assert pop.should_freeze(10) is None and pop.should_freeze(10**9) is None
+    assert set(pop.probabilities()) == {"random", "heuristic"}
+
+
 @pytest.mark.parametrize(
     "damage, message",
     [
@@ -196,6 +209,23 @@ def test_the_learner_seat_and_the_opponents_come_from_the_seed_and_step():
     lineups = [lineup for t in a for lineup in t.lineups]
     assert any(lineup.count("net:main") > 1 for lineup in lineups), "self-play seats"
     assert any({"random", "heuristic"} <= set(lineup) for lineup in lineups)
+
+
+@pytest.mark.parametrize("seats", [[2], [1, 3]])
+def test_the_learner_plays_only_its_seats_when_they_are_given(seats):
+    """``--seats``: the learner's seat of every game is drawn from them (each comes up), the
+    other seats are the population's."""
+    game = make_game("white_castle", num_players=4)
+    args = parse_league_args(["--game", "white_castle", "-c", "num_players=4",
+                              "--games-per-iteration", "40", "--latest-weight", "0",
+                              "--seats", ",".join(map(str, seats))])  # fmt: skip
+    pop = Population(args.members, PopulationSettings(latest_weight=0.0), 4)
+    tasks, _ = main_tasks(args, game, 100, pop, {"w": np.zeros(1)}, {})
+    drawn = [s for t in tasks for s in t.seats]
+    assert set(drawn) == set(seats) and len(drawn) == 40
+    for t in tasks:
+        for seat, lineup in zip(t.seats, t.lineups, strict=True):
+            assert lineup[seat] == "net:main" and lineup.count("net:main") == 1
 
 
 # ---------------------------------------------------------------------------- the trainer
@@ -289,6 +319,9 @@ def test_bad_settings_are_refused_in_one_line(tmp_path, capsys):
         ("--members", "heuristic,heuristic"): "--members must be distinct",
         ("--members", "", "--latest-weight", "0"): "needs a fixed member",
         ("--games-per-task", "0"): "--games-per-task must be >= 1",
+        ("--seats", "1,1"): "--seats must be distinct seat indices",
+        ("--seats", "one"): "--seats: 'one' is not a list of int",
+        ("--max-snapshots", "-1"): "--max-snapshots must be >= 0",
     }
     for flags, message in cases.items():
         code = cli(["league", "--game", "white_castle", *flags, "--out", str(tmp_path / "x")])
@@ -299,6 +332,10 @@ def test_bad_settings_are_refused_in_one_line(tmp_path, capsys):
                 str(tmp_path / "y")])  # fmt: skip
     assert code == 1 and "nobody" in capsys.readouterr().err
     assert not (tmp_path / "y" / "config.json").exists()
+    code = cli(["league", "--game", "white_castle", "--seats", "2", "--out", str(tmp_path / "z")])
+    err = capsys.readouterr().err
+    assert code == 1 and "--seats [2]" in err and "seats 0 to 1" in err, err
+    assert not (tmp_path / "z" / "config.json").exists()
 
 
 def test_a_league_folder_and_a_training_folder_are_not_read_as_each_other(tmp_path, capsys):
