@@ -1621,7 +1621,7 @@ def exploitability_page() -> str:
             [
                 d["setup"] + _best_response_label(d["game"], d["config"], d.get("seats")),
                 f"`{d['target']}`",
-                f"on the {d['prior']}" if d.get("prior") else "from scratch",
+                _best_response_kind(d),
                 f"{d['rate']:.3f} [{d['low']:.3f}, {d['high']:.3f}]",
                 f"{d['games']}",
                 f"{d['timesteps']:,} ({d['steps_trained']:,})",
@@ -1669,6 +1669,17 @@ the pretrained entry; resumable; `--targets random` for the yardstick). Castle N
 best responses were also trained for five times the budget against the heuristic and random
 (`--timesteps 1000000`, written as `*-1m.json`): the yardstick moved, the heuristic did not.
 
+A best response from scratch that beats nobody cannot rank Castle Nightingale's agents, so
+that game is also measured with a **best response on the heuristic** (rows "on the heuristic";
+`python lab/experiments/exploitability.py --prior heuristic --timesteps 500000`, written as
+`*-prior-heuristic.json`): a residual policy on the heuristic's moves, trained by the league
+with the measured agent as its whole population. It starts at the heuristic's strength and
+learns what beats the agent. Its final games are played by the best policy of its learning
+curve, chosen on the curve's games: a checkpoint, or its start (the heuristic itself) when
+training found nothing that won more of them. It is a second measurement, with its own recipe
+(in each file's `recipe`) and budget: compare its rows with each other, not with the rows from
+scratch.
+
 {table}
 
 {verdicts}
@@ -1678,6 +1689,18 @@ best responses were also trained for five times the budget against the heuristic
 {curves}
 """,
     )
+
+
+def _best_response_kind(d: dict[str, Any]) -> str:
+    """``from scratch``, or which policy of a best response on a prior played its final games."""
+    if not d.get("prior"):
+        return "from scratch"
+    played = d.get("played", {})
+    if played.get("policy") == "prior":
+        return f"on the {d['prior']}: its start, the {d['prior']} itself"
+    if played.get("policy") == "checkpoint":
+        return f"on the {d['prior']}: its checkpoint at {played['step']:,} steps"
+    return f"on the {d['prior']}"
 
 
 def _exploitability_verdicts(results: list[dict[str, Any]]) -> str:
