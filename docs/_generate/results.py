@@ -1676,9 +1676,11 @@ that game is also measured with a **best response on the heuristic** (rows "on t
 with the measured agent as its whole population. It starts at the heuristic's strength and
 learns what beats the agent. Its final games are played by the best policy of its learning
 curve, chosen on the curve's games: a checkpoint, or its start (the heuristic itself) when
-training found nothing that won more of them. It is a second measurement, with its own recipe
-(in each file's `recipe`) and budget: compare its rows with each other, not with the rows from
-scratch.
+training found nothing that won more of them. Where its curve stays flat, training did not move
+its greedy moves off the heuristic's within the budget (the prior's move weighs 8 in its
+logits), and its row is the heuristic's own result against the agent. It is a second
+measurement, with its own recipe (in each file's `recipe`) and budget: compare its rows with
+each other, not with the rows from scratch.
 
 {table}
 
