@@ -1670,7 +1670,8 @@ best responses were also trained for five times the budget against the heuristic
 (`--timesteps 1000000`, written as `*-1m.json`): the yardstick moved, the heuristic did not.
 
 A best response from scratch that beats nobody cannot rank Castle Nightingale's agents, so
-that game is also measured with a **best response on the heuristic** (rows "on the heuristic";
+every 2-player setup is also measured with a **best response on the heuristic** (rows "on the
+heuristic";
 `python lab/experiments/exploitability.py --prior heuristic --timesteps 500000`, written as
 `*-prior-heuristic.json`): a residual policy on the heuristic's moves, trained by the league
 with the measured agent as its whole population. It starts at the heuristic's strength and
