@@ -103,7 +103,14 @@ from boardgames_rl.training.rollouts import (
     Trajectories,
     plain_state,
 )
-from boardgames_rl.training.runs import FORMAT, open_run, read_config, save, undo_fresh_start
+from boardgames_rl.training.runs import (
+    FORMAT,
+    open_run,
+    read_config,
+    save,
+    undo_fresh_start,
+    unlock_run,
+)
 from boardgames_rl.training.runs import write_config as write_run_config
 from boardgames_rl.training.stopping import StopRequests, children_ignore_sigint
 
@@ -127,12 +134,21 @@ class Learner:
 
 
 def train_league(args: LeagueArgs) -> dict[str, Any]:
-    """Train (or resume) the league ``args`` describe; returns its ``config.json``.
+    """Train (or resume) the league ``args`` describe; returns its ``config.json``. The run
+    folder is locked while it trains (a second training into it is refused in one line).
 
     Raises:
         InvalidConfigError: a setting or a file of the run folder that is not what it should be.
         SystemExit: 130 / 143 after SIGINT / SIGTERM, once the checkpoint is saved.
     """
+    try:
+        return _train_league(args)
+    finally:
+        unlock_run(Path(args.out))
+
+
+def _train_league(args: LeagueArgs) -> dict[str, Any]:
+    """:func:`train_league`'s body (the folder's lock released by it)."""
     # 1. the game, the members, the run folder
     try:
         game = make_game(args.game, **args.config)

@@ -80,6 +80,7 @@ from boardgames_rl.training.runs import (
     read_best,
     save,
     undo_fresh_start,
+    unlock_run,
 )
 from boardgames_rl.training.runs import write_config as write_run_config
 from boardgames_rl.training.settings import Args, parse_args, saved_args
@@ -125,12 +126,21 @@ class EvalSettings(Protocol):
 
 
 def train(args: Args) -> dict[str, Any]:
-    """Train (or resume) the run ``args`` describe; returns its ``config.json``.
+    """Train (or resume) the run ``args`` describe; returns its ``config.json``. The run folder
+    is locked while it trains (a second training into it is refused in one line).
 
     Raises:
         InvalidConfigError: a setting or a file of the run folder that is not what it should be.
         SystemExit: 130 / 143 after SIGINT / SIGTERM, once the checkpoint is saved.
     """
+    try:
+        return _train(args)
+    finally:
+        unlock_run(Path(args.out))
+
+
+def _train(args: Args) -> dict[str, Any]:
+    """:func:`train`'s body (the folder's lock released by it), read top to bottom."""
     # 1. the game, the seat, the opponents, the run folder
     try:
         game = make_game(args.game, **args.config)

@@ -194,19 +194,75 @@ TRAINERS = {"ppo": "boardgames-rl train", "league": "boardgames-rl league"}
 """``config.json``'s ``trainer`` (absent: ``ppo``) and the command that continues such a run."""
 
 
-def open_run(out: Path, resume: bool, trainer: str = "ppo") -> tuple[Run, bool]:
-    """The run folder ``out`` (created when missing; nothing below it is written through a
-    link), and whether this invocation created it. ``resume``: continue its checkpoint; a
-    folder holding an interrupted run (``complete`` false) is continued without it. A run of
-    another ``trainer`` (:data:`TRAINERS`) is refused, naming the command that continues it.
+_LOCKS: dict[str, int] = {}
+"""The run folders this process trains into: their locked descriptors, by resolved path."""
+
+
+def lock_run(out: Path) -> None:
+    """Lock the run folder ``out`` (an existing folder, not a link) for this process's training
+    (an exclusive ``flock`` on the folder itself: no file is written, and the lock goes with the
+    process, however it ends); :func:`unlock_run` releases it.
 
     Raises:
-        InvalidConfigError: a folder that holds a finished run without ``resume``, a
-            ``resume`` without a checkpoint, or a checkpoint that is not what it should be.
+        InvalidConfigError: another training (in this process or another) holds it: two
+            trainings in one folder would interleave their checkpoints and logs.
+    """
+    try:
+        import fcntl
+    except ImportError:  # no flock on this platform: nothing to lock with
+        return
+    key = str(out.resolve())
+    busy = (
+        f"{out} is in use: another training is running in it; wait for it to end (or stop it), "
+        "or give another --out"
+    )
+    if key in _LOCKS:
+        raise InvalidConfigError(busy)
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(out, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise InvalidConfigError(busy) from None
+    _LOCKS[key] = fd
+
+
+def unlock_run(out: Path) -> None:
+    """Release this process's lock of the run folder ``out`` (none held: nothing to do)."""
+    fd = _LOCKS.pop(str(out.resolve()), None)
+    if fd is not None:
+        os.close(fd)
+
+
+def open_run(out: Path, resume: bool, trainer: str = "ppo") -> tuple[Run, bool]:
+    """The run folder ``out`` (created when missing; nothing below it is written through a
+    link), locked for this process (:func:`lock_run`: the trainer releases it with
+    :func:`unlock_run` when it ends), and whether this invocation created it. ``resume``:
+    continue its checkpoint; a folder holding an interrupted run (``complete`` false) is
+    continued without it. A run of another ``trainer`` (:data:`TRAINERS`) is refused, naming the
+    command that continues it.
+
+    Raises:
+        InvalidConfigError: a folder another training is running in, a folder that holds a
+            finished run without ``resume``, a ``resume`` without a checkpoint, or a
+            checkpoint that is not what it should be.
     """
     created = not out.exists()
     try:
         make_dir(out, root=out)
+    except OSError as e:
+        raise InvalidConfigError(f"--out {out}: cannot create the run folder ({e})") from e
+    lock_run(out)
+    try:
+        return _open_locked_run(out, resume, trainer, created)
+    except BaseException:
+        unlock_run(out)
+        raise
+
+
+def _open_locked_run(out: Path, resume: bool, trainer: str, created: bool) -> tuple[Run, bool]:
+    try:
         make_dir(out / CHECKPOINT_DIR, root=out)
     except OSError as e:
         raise InvalidConfigError(f"--out {out}: cannot create the run folder ({e})") from e
