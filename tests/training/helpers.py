@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +52,24 @@ def same_weights(a: Path, b: Path) -> bool:
 
     wa, wb = model_weights(a), model_weights(b)
     return wa.keys() == wb.keys() and all(th.equal(wa[k], wb[k]) for k in wa)
+
+
+def saved_steps(out: Path) -> int:
+    """``num_timesteps`` of a run folder's ``config.json`` (0 while it is missing or being
+    replaced)."""
+    try:
+        return int(json.loads((out / "config.json").read_text()).get("num_timesteps", 0))
+    except (OSError, ValueError):
+        return 0
+
+
+def wait_for_checkpoint(
+    out: Path, proc: subprocess.Popen, at_least: int = 1, timeout: float = 180
+) -> None:
+    """Wait until the training ``proc`` has saved a checkpoint of at least ``at_least`` steps
+    into ``out`` (it must still be running)."""
+    deadline = time.monotonic() + timeout
+    while saved_steps(out) < at_least:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no checkpoint in time"
+        time.sleep(0.05)

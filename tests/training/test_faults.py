@@ -34,7 +34,7 @@ from boardgames_rl.agents.ppo import UntrustedModelError
 from boardgames_rl.arena.match import play_game
 from boardgames_rl.registry import make_game
 
-from .helpers import TINY
+from .helpers import TINY, wait_for_checkpoint
 
 CLI = [sys.executable, "-m", "boardgames_rl.cli"]
 ENV = {**os.environ, "PYTHONWARNINGS": "ignore", "OMP_NUM_THREADS": "1"}
@@ -113,11 +113,7 @@ def _start_and_wait(args: list[str], out: Path, at_least: int) -> subprocess.Pop
     proc = subprocess.Popen(
         [*CLI, *args], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 180
-    while _config(out).get("num_timesteps", 0) < at_least:
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline, "no checkpoint in time"
-        time.sleep(0.05)
+    wait_for_checkpoint(out, proc, at_least)
     return proc
 
 

@@ -16,7 +16,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -33,7 +32,7 @@ from boardgames_rl.training.league import advantages, main_tasks, train_league
 from boardgames_rl.training.league_settings import parse_league_args
 from boardgames_rl.training.population import LATEST, Population, PopulationSettings
 from boardgames_rl.training.rollouts import LocalRollouts, RolloutTask, TaskPlayer, Trajectories
-from tests.training.helpers import model_weights, same_weights
+from tests.training.helpers import model_weights, same_weights, wait_for_checkpoint
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -268,14 +267,7 @@ def test_sigterm_then_the_same_command_continues_as_if_never_stopped(tmp_path):
     stopped = tmp_path / "stopped"
     command = [sys.executable, "-m", "boardgames_rl.training.league", *argv, "--out", str(stopped)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if json.loads((stopped / "config.json").read_text()).get("num_timesteps", 0) > 0:
-                break
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.05)
+    wait_for_checkpoint(stopped, proc)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 143, err

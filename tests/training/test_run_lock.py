@@ -8,13 +8,13 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from boardgames_rl.core.errors import InvalidConfigError
 from boardgames_rl.training.runs import lock_run, unlock_run
+from tests.training.helpers import wait_for_checkpoint
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -70,14 +70,7 @@ def test_a_running_training_holds_its_folder_until_a_signal_stops_it(tmp_path: P
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if json.loads((out / "config.json").read_text()).get("num_timesteps", 0) > 0:
-                    break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.05)
+        wait_for_checkpoint(out, first)
         for extra in ([], ["--resume"]):
             second = subprocess.run(
                 [*TRAIN, "--timesteps", "64", "--out", str(out), *extra],
