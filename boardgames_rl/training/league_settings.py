@@ -322,6 +322,11 @@ def check(args: LeagueArgs) -> None:
         raise InvalidConfigError(f"--net must be layer sizes >= 1, got {args.net}")
     if len(set(args.seats)) != len(args.seats) or any(s < 0 for s in args.seats):
         raise InvalidConfigError(f"--seats must be distinct seat indices >= 0, got {args.seats}")
+    if args.seats and args.exploiters:
+        raise InvalidConfigError(
+            "--seats with --exploiters: an exploiter's games put the main learner in any seat; "
+            "give one of them"
+        )
     if len(set(args.members)) != len(args.members):
         raise InvalidConfigError(f"--members must be distinct, got {args.members}")
     if not args.members and args.latest_weight == 0:

@@ -314,6 +314,7 @@ def test_bad_settings_are_refused_in_one_line(tmp_path, capsys):
         ("--seats", "1,1"): "--seats must be distinct seat indices",
         ("--seats", "one"): "--seats: 'one' is not a list of int",
         ("--max-snapshots", "-1"): "--max-snapshots must be >= 0",
+        ("--seats", "1", "--exploiters", "1"): "--seats with --exploiters",
     }
     for flags, message in cases.items():
         code = cli(["league", "--game", "white_castle", *flags, "--out", str(tmp_path / "x")])
